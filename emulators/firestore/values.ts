@@ -1,0 +1,389 @@
+import { invalid } from './errors.js';
+
+/** Firestore Value in the protobuf object form produced by proto-loader (camelCase, longs as strings). */
+export interface Value {
+  nullValue?: unknown;
+  booleanValue?: boolean;
+  integerValue?: string | number;
+  doubleValue?: number;
+  timestampValue?: { seconds?: string | number; nanos?: number };
+  stringValue?: string;
+  bytesValue?: Uint8Array;
+  referenceValue?: string;
+  geoPointValue?: { latitude?: number; longitude?: number };
+  arrayValue?: { values?: Value[] };
+  mapValue?: { fields?: Fields };
+  valueType?: string;
+}
+export type Fields = Record<string, Value>;
+
+export type Kind =
+  | 'nullValue'
+  | 'booleanValue'
+  | 'integerValue'
+  | 'doubleValue'
+  | 'timestampValue'
+  | 'stringValue'
+  | 'bytesValue'
+  | 'referenceValue'
+  | 'geoPointValue'
+  | 'arrayValue'
+  | 'mapValue';
+
+const KINDS: Kind[] = [
+  'nullValue',
+  'booleanValue',
+  'integerValue',
+  'doubleValue',
+  'timestampValue',
+  'stringValue',
+  'bytesValue',
+  'referenceValue',
+  'geoPointValue',
+  'arrayValue',
+  'mapValue',
+];
+
+export function kindOf(v: Value): Kind {
+  if (v.valueType) return v.valueType as Kind;
+  for (const k of KINDS) if (v[k] !== undefined) return k;
+  throw invalid('Value has no type set');
+}
+
+/** Firestore's cross-type order: null < bool < number < timestamp < string < bytes < ref < geo < array < map. */
+const TYPE_ORDER: Record<Kind, number> = {
+  nullValue: 0,
+  booleanValue: 1,
+  integerValue: 2,
+  doubleValue: 2,
+  timestampValue: 3,
+  stringValue: 4,
+  bytesValue: 5,
+  referenceValue: 6,
+  geoPointValue: 7,
+  arrayValue: 8,
+  mapValue: 9,
+};
+export const typeOrder = (v: Value): number => TYPE_ORDER[kindOf(v)];
+
+export const isNumber = (v: Value): boolean => {
+  const k = kindOf(v);
+  return k === 'integerValue' || k === 'doubleValue';
+};
+export const isNaNValue = (v: Value): boolean => kindOf(v) === 'doubleValue' && Number.isNaN(v.doubleValue);
+export const isNull = (v: Value): boolean => kindOf(v) === 'nullValue';
+
+/**
+ * Compares strings by Unicode code point, which equals UTF-8 byte order (production's order),
+ * unlike JS `<` which compares UTF-16 code units (wrong for surrogates vs U+E000..U+FFFF).
+ */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    const sa = ca >= 0xd800 && ca <= 0xdfff;
+    const sb = cb >= 0xd800 && cb <= 0xdfff;
+    if (sa === sb) return ca < cb ? -1 : 1;
+    return sa ? 1 : -1; // a surrogate encodes a supplementary code point, above any BMP char
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+function compareNumbers(a: Value, b: Value): number {
+  const ka = kindOf(a);
+  const kb = kindOf(b);
+  if (ka === 'integerValue' && kb === 'integerValue') {
+    const sa = String(a.integerValue);
+    const sb = String(b.integerValue);
+    if (sa.length > 15 || sb.length > 15) {
+      const x = BigInt(sa);
+      const y = BigInt(sb);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+  }
+  const x = numberOf(a);
+  const y = numberOf(b);
+  if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
+  if (Number.isNaN(y)) return 1;
+  return x < y ? -1 : x > y ? 1 : 0; // -0 == 0
+}
+
+export const numberOf = (v: Value): number =>
+  v.doubleValue !== undefined ? v.doubleValue : Number(v.integerValue ?? 0);
+
+export function timestampMicros(t: { seconds?: string | number; nanos?: number } | undefined): number {
+  if (!t) return 0;
+  return Number(t.seconds ?? 0) * 1e6 + Math.floor((t.nanos ?? 0) / 1000);
+}
+
+function compareTimestamps(a: Value, b: Value): number {
+  const sa = Number(a.timestampValue?.seconds ?? 0);
+  const sb = Number(b.timestampValue?.seconds ?? 0);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  const na = a.timestampValue?.nanos ?? 0;
+  const nb = b.timestampValue?.nanos ?? 0;
+  return na < nb ? -1 : na > nb ? 1 : 0;
+}
+
+/** References compare segment by segment (so `a/b` < `a/b/c/d` < `a0/x`). */
+export function compareReferences(a: string, b: string): number {
+  if (a === b) return 0;
+  const pa = a.split('/');
+  const pb = b.split('/');
+  const n = Math.min(pa.length, pb.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareStrings(pa[i]!, pb[i]!);
+    if (c !== 0) return c;
+  }
+  return pa.length - pb.length < 0 ? -1 : pa.length > pb.length ? 1 : 0;
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  return Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+const sortedKeys = (f: Fields | undefined): string[] => Object.keys(f ?? {}).sort(compareStrings);
+
+/** Total order over all Firestore values (production semantics). */
+export function compareValues(a: Value, b: Value): number {
+  const ta = typeOrder(a);
+  const tb = typeOrder(b);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  switch (kindOf(a)) {
+    case 'nullValue':
+      return 0;
+    case 'booleanValue':
+      return a.booleanValue === b.booleanValue ? 0 : a.booleanValue ? 1 : -1;
+    case 'integerValue':
+    case 'doubleValue':
+      return compareNumbers(a, b);
+    case 'timestampValue':
+      return compareTimestamps(a, b);
+    case 'stringValue':
+      return compareStrings(a.stringValue!, b.stringValue!);
+    case 'bytesValue':
+      return compareBytes(a.bytesValue!, b.bytesValue!);
+    case 'referenceValue':
+      return compareReferences(a.referenceValue!, b.referenceValue!);
+    case 'geoPointValue': {
+      const la = a.geoPointValue?.latitude ?? 0;
+      const lb = b.geoPointValue?.latitude ?? 0;
+      if (la !== lb) return la < lb ? -1 : 1;
+      const oa = a.geoPointValue?.longitude ?? 0;
+      const ob = b.geoPointValue?.longitude ?? 0;
+      return oa < ob ? -1 : oa > ob ? 1 : 0;
+    }
+    case 'arrayValue': {
+      const va = a.arrayValue?.values ?? [];
+      const vb = b.arrayValue?.values ?? [];
+      const n = Math.min(va.length, vb.length);
+      for (let i = 0; i < n; i++) {
+        const c = compareValues(va[i]!, vb[i]!);
+        if (c !== 0) return c;
+      }
+      return va.length < vb.length ? -1 : va.length > vb.length ? 1 : 0;
+    }
+    case 'mapValue': {
+      const fa = a.mapValue?.fields ?? {};
+      const fb = b.mapValue?.fields ?? {};
+      const ka = sortedKeys(fa);
+      const kb = sortedKeys(fb);
+      const n = Math.min(ka.length, kb.length);
+      for (let i = 0; i < n; i++) {
+        const c = compareStrings(ka[i]!, kb[i]!);
+        if (c !== 0) return c;
+        const d = compareValues(fa[ka[i]!]!, fb[kb[i]!]!);
+        if (d !== 0) return d;
+      }
+      return ka.length < kb.length ? -1 : ka.length > kb.length ? 1 : 0;
+    }
+  }
+}
+
+/** Equality as used by `==`, `in`, array-contains: numeric across int/double, NaN never equal. */
+export function valuesEqual(a: Value, b: Value): boolean {
+  if (isNaNValue(a) || isNaNValue(b)) return false;
+  return compareValues(a, b) === 0;
+}
+
+/** Copies a decoded value into a clean object (drops proto-loader's `valueType`, normalises longs). */
+export function normalizeValue(v: Value): Value {
+  const k = kindOf(v);
+  switch (k) {
+    case 'nullValue':
+      return { nullValue: 'NULL_VALUE' };
+    case 'integerValue':
+      return { integerValue: String(v.integerValue) };
+    case 'doubleValue':
+      return { doubleValue: Number(v.doubleValue) };
+    case 'timestampValue':
+      return { timestampValue: { seconds: String(v.timestampValue?.seconds ?? '0'), nanos: v.timestampValue?.nanos ?? 0 } };
+    case 'bytesValue':
+      return { bytesValue: Buffer.from(v.bytesValue ?? []) };
+    case 'geoPointValue':
+      return { geoPointValue: { latitude: v.geoPointValue?.latitude ?? 0, longitude: v.geoPointValue?.longitude ?? 0 } };
+    case 'arrayValue':
+      return { arrayValue: { values: (v.arrayValue?.values ?? []).map(normalizeValue) } };
+    case 'mapValue':
+      return { mapValue: { fields: normalizeFields(v.mapValue?.fields ?? {}) } };
+    default:
+      return { [k]: v[k] } as Value;
+  }
+}
+
+export function normalizeFields(f: Fields): Fields {
+  const out: Fields = {};
+  for (const key of Object.keys(f)) out[key] = normalizeValue(f[key]!);
+  return out;
+}
+
+/** Rejects field names production rejects: empty names and reserved `__x__` names (vectors' `__type__` allowed). */
+export function validateFieldNames(f: Fields, prefix = ''): void {
+  for (const key of Object.keys(f)) {
+    if (key === '') throw invalid(`Field name at ${prefix || 'document root'} must not be empty.`);
+    if (/^__.*__$/.test(key) && key !== '__type__')
+      throw invalid(`Field name "${prefix}${key}" is reserved: names matching __.*__ are not allowed.`);
+    const v = f[key]!;
+    if (v.mapValue) validateFieldNames(v.mapValue.fields ?? {}, `${prefix}${key}.`);
+  }
+}
+
+// ---- Field paths -------------------------------------------------------------------------
+
+/** Parses a canonical field path (`a.b`, `` `x.y`.z ``, with \` and \\ escapes) into segments. */
+export function parseFieldPath(path: string): string[] {
+  const segs: string[] = [];
+  const len = path.length;
+  let i = 0;
+  for (;;) {
+    let seg = '';
+    if (path[i] === '`') {
+      i++;
+      let closed = false;
+      while (i < len) {
+        const c = path[i]!;
+        if (c === '\\') {
+          seg += path[i + 1] ?? '';
+          i += 2;
+        } else if (c === '`') {
+          closed = true;
+          i++;
+          break;
+        } else {
+          seg += c;
+          i++;
+        }
+      }
+      if (!closed) throw invalid(`Invalid field path "${path}": unterminated backquote.`);
+    } else {
+      while (i < len && path[i] !== '.') seg += path[i++];
+    }
+    if (seg === '') throw invalid(`Invalid field path "${path}": empty segment.`);
+    segs.push(seg);
+    if (i === len) return segs;
+    if (path[i] !== '.') throw invalid(`Invalid field path "${path}".`);
+    i++;
+  }
+}
+
+export function getField(fields: Fields, segs: readonly string[]): Value | undefined {
+  let cur: Value | undefined = fields[segs[0]!];
+  for (let i = 1; i < segs.length && cur; i++) {
+    const m = cur.mapValue;
+    if (!m) return undefined;
+    cur = m.fields?.[segs[i]!];
+  }
+  return cur;
+}
+
+/** Returns new fields with the value set at path; maps along the path are copied, the rest shared. */
+export function setField(fields: Fields, segs: readonly string[], value: Value): Fields {
+  const out = { ...fields };
+  if (segs.length === 1) {
+    out[segs[0]!] = value;
+    return out;
+  }
+  const child = fields[segs[0]!]?.mapValue?.fields ?? {};
+  out[segs[0]!] = { mapValue: { fields: setField(child, segs.slice(1), value) } };
+  return out;
+}
+
+export function deleteField(fields: Fields, segs: readonly string[]): Fields {
+  if (!(segs[0]! in fields)) return fields;
+  const out = { ...fields };
+  if (segs.length === 1) {
+    delete out[segs[0]!];
+    return out;
+  }
+  const child = fields[segs[0]!]!.mapValue?.fields;
+  if (!child) return fields;
+  out[segs[0]!] = { mapValue: { fields: deleteField(child, segs.slice(1)) } };
+  return out;
+}
+
+/** Keeps only the given field paths (a projection / document mask). */
+export function projectFields(fields: Fields, paths: readonly string[][]): Fields {
+  let out: Fields = {};
+  for (const segs of paths) {
+    const v = getField(fields, segs);
+    if (v !== undefined) out = setField(out, segs, v);
+  }
+  return out;
+}
+
+export function fieldsEqual(a: Fields, b: Fields): boolean {
+  return compareValues({ mapValue: { fields: a } }, { mapValue: { fields: b } }) === 0 && sameNumberKinds(a, b);
+}
+
+// int 1 and double 1.0 compare equal but a write changing one into the other is a real change.
+function sameNumberKinds(a: Fields, b: Fields): boolean {
+  return JSON.stringify(a, bufReplacer) === JSON.stringify(b, bufReplacer);
+}
+const bufReplacer = (_k: string, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v);
+
+// ---- Document size (production storage-size rules) -------------------------------------
+
+const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
+
+export function valueSize(v: Value): number {
+  switch (kindOf(v)) {
+    case 'nullValue':
+    case 'booleanValue':
+      return 1;
+    case 'integerValue':
+    case 'doubleValue':
+    case 'timestampValue':
+      return 8;
+    case 'geoPointValue':
+      return 16;
+    case 'stringValue':
+      return utf8(v.stringValue!) + 1;
+    case 'bytesValue':
+      return v.bytesValue!.length;
+    case 'referenceValue':
+      return nameSize(v.referenceValue!);
+    case 'arrayValue':
+      return (v.arrayValue?.values ?? []).reduce((s, x) => s + valueSize(x), 0);
+    case 'mapValue':
+      return fieldsSize(v.mapValue?.fields ?? {});
+  }
+}
+
+export function fieldsSize(f: Fields): number {
+  let s = 0;
+  for (const k of Object.keys(f)) s += utf8(k) + 1 + valueSize(f[k]!);
+  return s;
+}
+
+/** Document name size: each path segment after `documents/` + 1, plus 16. */
+export function nameSize(name: string): number {
+  const i = name.indexOf('/documents/');
+  const rel = i >= 0 ? name.slice(i + 11) : name;
+  return rel.split('/').reduce((s, seg) => s + utf8(seg) + 1, 16);
+}
+
+export const MAX_DOC_SIZE = 1_048_576;
+export const documentSize = (name: string, fields: Fields): number => nameSize(name) + fieldsSize(fields) + 32;

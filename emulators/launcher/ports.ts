@@ -1,0 +1,37 @@
+import net from 'node:net';
+
+/** The fixed local ports of the stack (firebase.json holds the same numbers for firebase-tools). */
+export const PORTS = {
+  hosting: 5000,
+  functions: 5001,
+  firestore: 8080,
+  auth: 9099,
+  storage: 9199,
+  tasks: 9499,
+  hub: 4400,
+  logging: 4500,
+} as const;
+
+export const HOST = '127.0.0.1';
+export const PROJECT_ID = 'demo-schrankwerk';
+
+export function isPortFree(port: number, host = HOST): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Fails early with one clear line instead of a half-started stack. */
+export async function assertPortsFree(): Promise<void> {
+  const busy: string[] = [];
+  for (const [name, port] of Object.entries(PORTS)) {
+    if (!(await isPortFree(port))) busy.push(`${name} ${port}`);
+  }
+  if (busy.length) {
+    throw new Error(
+      `Ports in use (${busy.join(', ')}). Is another Schrankwerk stack running (npm start)? Stop it first.`,
+    );
+  }
+}

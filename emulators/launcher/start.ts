@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { buildAll } from './build.js';
+import { ROOT, startStack } from './stack.js';
+import { seedIfEmpty } from '../seed/seed.js';
+
+// `npm start`: build, start the whole local stack with persisted state, seed demo data on an empty
+// database, print the URLs; Ctrl-C stops everything cleanly.
+const official = process.argv.includes('--official');
+const dataDir = path.join(ROOT, '.data');
+
+buildAll();
+const stack = await startStack({
+  dataDir,
+  persistAuth: true,
+  official,
+  log: (name, line) => console.log(`[${name}] ${line}`),
+});
+Object.assign(process.env, stack.env);
+const seeded = await seedIfEmpty();
+
+console.log(`
+Schrankwerk läuft / is running${seeded ? ' (demo data loaded)' : ''}:
+  Portal     ${stack.urls.portal}
+  API        ${stack.urls.api}
+  Functions  ${stack.urls.functions}
+  Firestore  ${stack.urls.firestore}
+  Storage    ${stack.urls.storage}
+  Auth       ${stack.urls.auth}
+  Tasks      ${stack.urls.tasks}
+  Data       ${dataDir}
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping, saving data …');
+    void stack.stop().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildAll } from './build.js';
+import { startStack, type Stack } from './stack.js';
+
+// vitest globalSetup of the `stack` project: build once, start the whole emulator stack once per
+// test run on a throw-away data folder, stop it afterwards. Logs go to .tmp/stack.log.
+let stack: Stack | undefined;
+
+export async function setup(): Promise<void> {
+  if (process.env.SKIP_BUILD !== '1') buildAll();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-test-'));
+  const logDir = path.resolve('.tmp');
+  fs.mkdirSync(logDir, { recursive: true });
+  const log = fs.createWriteStream(path.join(logDir, 'stack.log'), { flags: 'w' });
+  stack = await startStack({
+    dataDir,
+    persistAuth: false,
+    log: (name, line) => log.write(`[${name}] ${line}\n`),
+  });
+  Object.assign(process.env, stack.env);
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop();
+}

@@ -1,0 +1,133 @@
+// URL routing for the GCS JSON API. The JSON API is served both under /storage/v1 (apiEndpoint
+// mode) and at the root (STORAGE_EMULATOR_HOST mode: the client then uses the host as baseUrl).
+// Object names arrive percent-encoded (slashes as %2F) and are split before decoding.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, badRequest } from './errors.js';
+import { sendMedia } from './download.js';
+import { sendEmpty, sendJson, readJson } from './http.js';
+import type { ObjectStore } from './objects.js';
+import { ObjectHandlers } from './handlers.js';
+import { Uploads } from './uploads.js';
+import { baseUrl, bucketResource } from './resource.js';
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw badRequest(`Invalid percent-encoding in path: ${s}`);
+  }
+}
+
+/** Split ".../o/{rest}" where rest may hold an action suffix (copyTo, rewriteTo, moveTo, compose). */
+function splitObjectPath(rest: string):
+  | { name: string; action?: undefined }
+  | { name: string; action: 'copyTo' | 'rewriteTo'; destBucket: string; destName: string }
+  | { name: string; action: 'moveTo'; destName: string }
+  | { name: string; action: 'compose' } {
+  let m = /^(.+?)\/(copyTo|rewriteTo)\/b\/([^/]+)\/o\/(.+)$/.exec(rest);
+  if (m) return { name: decode(m[1]!), action: m[2] as 'copyTo' | 'rewriteTo', destBucket: decode(m[3]!), destName: decode(m[4]!) };
+  m = /^(.+?)\/moveTo\/o\/(.+)$/.exec(rest);
+  if (m) return { name: decode(m[1]!), action: 'moveTo', destName: decode(m[2]!) };
+  m = /^(.+)\/compose$/.exec(rest);
+  if (m) return { name: decode(m[1]!), action: 'compose' };
+  return { name: decode(rest) };
+}
+
+export class Router {
+  private readonly uploads: Uploads;
+  private readonly objects: ObjectHandlers;
+
+  constructor(private readonly store: ObjectStore) {
+    this.uploads = new Uploads(store);
+    this.objects = new ObjectHandlers(store);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const q = url.searchParams;
+    const method = req.method ?? 'GET';
+    let path = url.pathname;
+
+    // uploads: /upload/storage/v1/b/{bucket}/o
+    let m = /^\/upload\/storage\/v1\/b\/([^/]+)\/o\/?$/.exec(path);
+    if (m) {
+      const id = q.get('upload_id');
+      if (id) return this.uploads.session(req, res, id);
+      if (method === 'POST') return this.uploads.start(req, res, decode(m[1]!), q);
+      throw new ApiError(405, 'methodNotAllowed', `Method ${method} not allowed on upload URL`);
+    }
+    // downloads: /download/storage/v1/b/{bucket}/o/{object}
+    m = /^\/download\/storage\/v1\/b\/([^/]+)\/o\/(.+)$/.exec(path);
+    if (m && (method === 'GET' || method === 'HEAD')) {
+      const bucket = decode(m[1]!);
+      const name = decode(m[2]!);
+      return this.objects.download(req, res, bucket, name, q);
+    }
+
+    if (path.startsWith('/storage/v1/')) path = path.slice('/storage/v1'.length);
+    if (path === '/b' || path === '/b/') {
+      if (method === 'GET') {
+        const items = this.store.listBuckets().map((b) => bucketResource(b, baseUrl(req)));
+        return sendJson(res, 200, { kind: 'storage#buckets', items });
+      }
+      if (method === 'POST') {
+        const body = await readJson(req);
+        if (typeof body.name !== 'string' || !body.name) throw badRequest('Required parameter: name', 'required');
+        const b = await this.store.ensureBucket(body.name);
+        return sendJson(res, 200, bucketResource(b, baseUrl(req)));
+      }
+    }
+    m = /^\/b\/([^/]+)\/?$/.exec(path);
+    if (m) {
+      const bucket = decode(m[1]!);
+      if (method === 'GET' || method === 'PATCH' || method === 'PUT') {
+        if (method !== 'GET') await readJson(req);
+        return sendJson(res, 200, bucketResource(this.store.bucket(bucket), baseUrl(req)));
+      }
+      if (method === 'DELETE') {
+        if (this.store.sortedNames(bucket).length > 0) {
+          throw new ApiError(409, 'conflict', 'The bucket you tried to delete is not empty.');
+        }
+        await this.store.deleteBucket(bucket);
+        return sendEmpty(res, 204);
+      }
+    }
+    m = /^\/b\/([^/]+)\/o\/?$/.exec(path);
+    if (m && method === 'GET') return this.objects.list(req, res, decode(m[1]!), q);
+    m = /^\/b\/([^/]+)\/o\/(.+)$/.exec(path);
+    if (m) {
+      const bucket = decode(m[1]!);
+      const target = splitObjectPath(m[2]!);
+      switch (target.action) {
+        case undefined:
+          if (method === 'GET' || method === 'HEAD') {
+            if (q.get('alt') === 'media') return this.objects.download(req, res, bucket, target.name, q);
+            return this.objects.get(req, res, bucket, target.name, q);
+          }
+          if (method === 'PATCH' || method === 'PUT') return this.objects.patch(req, res, bucket, target.name, q, method === 'PUT');
+          if (method === 'DELETE') return this.objects.delete(req, res, bucket, target.name, q);
+          break;
+        case 'copyTo':
+        case 'rewriteTo':
+          if (method === 'POST') {
+            return this.objects.copy(req, res, bucket, target.name, target.destBucket, target.destName, q, target.action);
+          }
+          break;
+        case 'moveTo':
+          if (method === 'POST') return this.objects.move(req, res, bucket, target.name, target.destName, q);
+          break;
+        case 'compose':
+          if (method === 'POST') return this.objects.compose(req, res, bucket, target.name, q);
+          break;
+      }
+    }
+    // XML-API style public URL (File#publicUrl): GET /{bucket}/{object}
+    m = /^\/([^/]+)\/(.+)$/.exec(url.pathname);
+    if (m && (method === 'GET' || method === 'HEAD') && !['b', 'storage', 'upload', 'download'].includes(m[1]!)) {
+      return sendMedia(req, res, this.store, () => this.store.mustGet(decode(m![1]!), decode(m![2]!)));
+    }
+    req.resume();
+    throw new ApiError(404, 'notFound', `Not Found: ${method} ${url.pathname}`);
+  }
+}
+

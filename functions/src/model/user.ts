@@ -1,0 +1,93 @@
+import * as yup from 'yup';
+import type { Company, CompanyType } from './company.js';
+import { registrationCompanySchema } from './company.js';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Spec 3: phone numbers consist of digits, plus and minus only. */
+export const PHONE_PATTERN = /^[0-9+-]+$/;
+
+export interface User {
+  id: string;
+  name: string;
+  lastname: string;
+  mail: string;
+  phoneNumber: string;
+  customerDesignation?: string;
+  admin: boolean;
+  companyId: string;
+  company?: Company;
+  permissions: string[];
+  passwordChangeNeeded: boolean;
+  loginCounter: number;
+  lastLoginAt?: Date;
+  createDate?: Date;
+  lastUpdate?: Date;
+}
+
+/** What the API knows about the caller on every request (read from Firestore, not from claims). */
+export interface Principal {
+  uid: string;
+  user: User;
+  company: Company;
+  companyType: CompanyType;
+  admin: boolean;
+  /** A platform administrator: admin-company user with the admin flag. */
+  platformAdmin: boolean;
+}
+
+const required = 'validation.required';
+
+export const mailSchema = yup.string().trim().lowercase().email('validation.email').required(required).max(254);
+export const passwordSchema = yup
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
+  .max(128)
+  .required(required);
+export const phoneSchema = yup
+  .string()
+  .trim()
+  .matches(PHONE_PATTERN, 'validation.phone')
+  .max(40)
+  .required(required);
+
+/** The user form (/user/:id). companyId is required for the admin company, forced otherwise. */
+export const userSchema = yup.object({
+  id: yup.string().optional(),
+  name: yup.string().trim().required(required).max(100),
+  lastname: yup.string().trim().required(required).max(100),
+  mail: mailSchema,
+  phoneNumber: phoneSchema,
+  admin: yup.boolean().default(false),
+  companyId: yup.string().trim().optional(),
+});
+export type UserInput = yup.InferType<typeof userSchema>;
+
+export const registrationUserSchema = yup.object({
+  name: yup.string().trim().required(required).max(100),
+  lastname: yup.string().trim().required(required).max(100),
+  phoneNumber: phoneSchema,
+  mail: mailSchema,
+  password: passwordSchema,
+});
+
+/** POST /user/register body. */
+export const registrationSchema = yup.object({
+  user: registrationUserSchema.required(),
+  company: registrationCompanySchema.required(),
+});
+export type RegistrationInput = yup.InferType<typeof registrationSchema>;
+
+/** Wizard step 2 and the reset form: the repeat must equal the password. */
+export const passwordRepeatSchema = yup.object({
+  password: passwordSchema,
+  passwordRepeat: yup
+    .string()
+    .oneOf([yup.ref('password')], 'validation.passwordMismatch')
+    .required(required),
+});
+
+/** POST /user/password/reset body: a signed-in user sets a new password (first login or change). */
+export const passwordChangeSchema = yup.object({
+  mail: mailSchema,
+  password: passwordSchema,
+});

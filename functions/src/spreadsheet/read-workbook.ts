@@ -1,0 +1,94 @@
+import * as XLSX from '@e965/xlsx';
+import { SpreadsheetError } from './errors.js';
+import { assertSafeZip, DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
+
+export interface WorkbookReadOptions {
+  /** sheet name or 0-based index; default the first sheet */
+  sheet?: string | number;
+  /** refuse sheets with more rows (default 1 000 000) */
+  maxRows?: number;
+  zipLimits?: ZipLimits;
+}
+
+export interface WorkbookReadResult {
+  sheetName: string;
+  sheetNames: string[];
+  /** absolute rows from row 1 of the sheet; each cell the text Excel displays */
+  rows: string[][];
+}
+
+/** UTF-16LE "EncryptedPackage": the OLE stream an Office-encrypted xlsx is wrapped in. */
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+
+/**
+ * Reads .xlsx/.xls with SheetJS into display text. `cellText` builds `.w` (the formatted text Excel
+ * shows: "000123" with format 000000, "1.10" with format 0.00); formulas, styles and HTML are not
+ * parsed. Only the wanted sheet is parsed, in dense mode, to keep memory low.
+ */
+export function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls', options: WorkbookReadOptions = {}): WorkbookReadResult {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (format === 'xlsx') assertSafeZip(buf, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
+  else if (buf.includes(ENCRYPTED_PACKAGE)) throw new SpreadsheetError('encrypted', 'Office-encrypted workbook');
+  const maxRows = options.maxRows ?? 1_000_000;
+  let wb: XLSX.WorkBook;
+  try {
+    wb = XLSX.read(buf, {
+      type: 'buffer',
+      dense: true,
+      cellText: true,
+      cellDates: false,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      cellNF: false,
+      bookVBA: false,
+      sheets: options.sheet ?? 0,
+      sheetRows: maxRows + 1,
+    });
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    if (/password|encrypt/i.test(msg)) throw new SpreadsheetError('encrypted', msg, { cause: e });
+    throw new SpreadsheetError('corrupt', `workbook cannot be read: ${msg}`, { cause: e });
+  }
+  const sheetNames = wb.SheetNames ?? [];
+  const sheetName = typeof options.sheet === 'string' ? options.sheet : sheetNames[options.sheet ?? 0];
+  const ws = sheetName === undefined ? undefined : wb.Sheets[sheetName];
+  if (!sheetName || !ws) throw new SpreadsheetError('empty', 'workbook has no such sheet');
+  const rows = sheetRows(ws);
+  if (rows.length > maxRows) throw new SpreadsheetError('tooLarge', `more than ${maxRows} rows`);
+  if (!rows.some((r) => r.some((c) => c.trim() !== ''))) throw new SpreadsheetError('empty', 'sheet has no content');
+  return { sheetName, sheetNames, rows };
+}
+
+function cellText(cell: XLSX.CellObject | undefined): string {
+  if (!cell) return '';
+  if (cell.w !== undefined) return cell.w;
+  if (cell.v === undefined || cell.v === null) return '';
+  return String(cell.v);
+}
+
+/** Dense sheet → string rows; holes become "", trailing empty cells are dropped. */
+function sheetRows(ws: XLSX.WorkSheet): string[][] {
+  const data = (ws as { '!data'?: (XLSX.CellObject[] | undefined)[] })['!data'] ?? [];
+  const ref = ws['!ref'];
+  if (!ref) return [];
+  const range = XLSX.utils.decode_range(ref);
+  const rows: string[][] = [];
+  for (let r = 0; r <= range.e.r; r++) {
+    const src = data[r];
+    if (!src) {
+      rows.push([]);
+      continue;
+    }
+    const out: string[] = [];
+    let last = -1;
+    for (let c = 0; c < src.length; c++) {
+      const t = cellText(src[c]);
+      out.push(t);
+      if (t !== '') last = c;
+    }
+    out.length = last + 1;
+    rows.push(out);
+  }
+  return rows;
+}

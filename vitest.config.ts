@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const webAlias = {
+  '@model': fileURLToPath(new URL('./functions/src/model', import.meta.url)),
+  '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+};
+
+// One command runs everything (README: `npm test`). Projects split by what they need:
+// - unit: pure logic and the emulators' own conformance suites (each suite starts its emulator itself)
+// - web: component tests in jsdom
+// - stack: API (*.api.test.ts) and end-to-end (web/e2e) tests against the full emulator stack,
+//   built and started once by a global setup; files run one after another since they share it.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['emulators/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.api.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: webAlias },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/testing/setup-tests.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'stack',
+          include: ['functions/src/**/*.api.test.ts', 'web/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['emulators/launcher/test-stack.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
