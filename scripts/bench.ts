@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Bench, BenchSection } from './bench-types.js';
+
+// `npm run bench`: runs every area's benchmark one after another (they compete for 2 cores otherwise)
+// and writes docs/performance.md with the machine and date. Pass area names to run a subset.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BENCHES: Record<string, string> = {
+  firestore: 'emulators/firestore/bench.ts',
+  storage: 'emulators/storage/bench.ts',
+  bom: 'functions/src/bom/bench.ts',
+};
+
+const selected = process.argv.slice(2);
+const sections: BenchSection[] = [];
+for (const [name, file] of Object.entries(BENCHES)) {
+  if (selected.length && !selected.includes(name)) continue;
+  console.log(`bench: ${name} …`);
+  const mod = (await import(pathToFileURL(path.join(ROOT, file)).href)) as { default: Bench };
+  const section = await mod.default();
+  sections.push(section);
+  console.log(renderSection(section));
+}
+
+function renderSection(s: BenchSection): string {
+  const rows = s.rows.map(
+    (r) => `| ${r.measure} | ${r.result} | ${r.target ?? '–'} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} |`,
+  );
+  const notes = (s.notes ?? []).map((n) => `- ${n}`);
+  return [`## ${s.title}`, '', '| Measure | Result | Target | Met |', '|---|---|---|---|', ...rows, '', ...notes].join('\n');
+}
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const header = [
+  '# Performance',
+  '',
+  'Written by `npm run bench` (never asserted in timed tests). Re-run it after changes to a hot path.',
+  '',
+  `- Date: ${new Date().toISOString().slice(0, 10)}`,
+  `- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.platform()} ${os.release()}`,
+  `- Node: ${process.version}`,
+  '',
+].join('\n');
+
+if (!selected.length) {
+  fs.writeFileSync(path.join(ROOT, 'docs/performance.md'), `${header}\n${sections.map(renderSection).join('\n\n')}\n`);
+  console.log('wrote docs/performance.md');
+}
+process.exit(0);
