@@ -292,7 +292,7 @@ export function parseFieldPath(path: string): string[] {
 export function getField(fields: Fields, segs: readonly string[]): Value | undefined {
   let cur: Value | undefined = fields[segs[0]!];
   for (let i = 1; i < segs.length && cur; i++) {
-    const m = cur.mapValue;
+    const m: { fields?: Fields } | undefined = cur.mapValue;
     if (!m) return undefined;
     cur = m.fields?.[segs[i]!];
   }

@@ -1,0 +1,57 @@
+import { invalid } from './errors.js';
+import type { Doc } from './store.js';
+import { getField, isNumber, parseFieldPath, type Value } from './values.js';
+
+export interface Aggregation {
+  alias?: string;
+  count?: { upTo?: { value?: string | number } };
+  sum?: { field?: { fieldPath?: string } };
+  avg?: { field?: { fieldPath?: string } };
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+/**
+ * Computes count/sum/avg like production: sum of integers stays an integer unless it overflows
+ * int64 (then double); any double makes it a double; non-numeric values are ignored; avg is a
+ * double, or null when no numeric value was seen.
+ */
+export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Value> {
+  if (aggs.length === 0) throw invalid('At least one aggregation is required.');
+  if (aggs.length > 5) throw invalid('At most 5 aggregations are allowed.');
+  const out: Record<string, Value> = {};
+  for (const a of aggs) {
+    const alias = a.alias || `field_${Object.keys(out).length + 1}`;
+    if (a.count) {
+      const upTo = a.count.upTo?.value !== undefined ? Number(a.count.upTo.value) : Infinity;
+      if (upTo <= 0) throw invalid('count up_to must be positive.');
+      out[alias] = { integerValue: String(Math.min(docs.length, upTo)) };
+      continue;
+    }
+    const spec = a.sum ?? a.avg;
+    if (!spec) throw invalid('Unsupported aggregation.');
+    const segs = parseFieldPath(spec.field?.fieldPath ?? '');
+    let intSum = 0n;
+    let dblSum = 0;
+    let sawDouble = false;
+    let n = 0;
+    for (const d of docs) {
+      const v = getField(d.fields, segs);
+      if (!v || !isNumber(v)) continue;
+      n++;
+      if (v.integerValue !== undefined) intSum += BigInt(v.integerValue);
+      else {
+        sawDouble = true;
+        dblSum += v.doubleValue!;
+      }
+    }
+    if (a.sum) {
+      const overflow = intSum > INT64_MAX || intSum < INT64_MIN;
+      out[alias] = !sawDouble && !overflow ? { integerValue: intSum.toString() } : { doubleValue: Number(intSum) + dblSum };
+    } else {
+      out[alias] = n === 0 ? { nullValue: 'NULL_VALUE' } : { doubleValue: (Number(intSum) + dblSum) / n };
+    }
+  }
+  return out;
+}

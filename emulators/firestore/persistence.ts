@@ -1,0 +1,92 @@
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Doc, Store } from './store.js';
+import type { Fields, Value } from './values.js';
+
+/**
+ * Snapshot persistence: the whole store as one JSON file (`firestore.json`) holding documents in
+ * protobuf-JSON value form (bytes as base64). Written to a temp file and renamed, so a crash
+ * never leaves a torn file. Flushed periodically when dirty and on shutdown.
+ */
+const FORMAT = 'schrankwerk-firestore/1';
+const FILE = 'firestore.json';
+
+interface Snapshot {
+  format: string;
+  documents: { name: string; createTime: number; updateTime: number; fields: Fields }[];
+}
+
+export function loadSnapshot(store: Store, dir: string): number {
+  const file = path.join(dir, FILE);
+  if (!existsSync(file)) return 0;
+  const snap = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+  if (snap.format !== FORMAT) throw new Error(`${file}: unknown format ${snap.format}`);
+  for (const d of snap.documents) {
+    reviveFields(d.fields);
+    store.load(d as Doc);
+  }
+  return snap.documents.length;
+}
+
+function reviveFields(f: Fields): void {
+  for (const k of Object.keys(f)) reviveValue(f[k]!);
+}
+function reviveValue(v: Value): void {
+  if (typeof v.bytesValue === 'string') v.bytesValue = Buffer.from(v.bytesValue, 'base64');
+  else if (v.mapValue) reviveFields(v.mapValue.fields ?? {});
+  else if (v.arrayValue) for (const x of v.arrayValue.values ?? []) reviveValue(x);
+}
+
+// Buffer.toJSON runs before the replacer, so bytes arrive here as { type: 'Buffer', data }.
+const replacer = (key: string, v: unknown) =>
+  key === 'bytesValue' && v && typeof v === 'object' && 'data' in v ? Buffer.from((v as { data: number[] }).data).toString('base64') : v;
+
+export class Persistence {
+  private flushedGeneration = -1;
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly dir: string,
+  ) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  load(): number {
+    const n = loadSnapshot(this.store, this.dir);
+    this.flushedGeneration = this.store.generation;
+    return n;
+  }
+
+  start(intervalMs = 5000): void {
+    this.timer = setInterval(() => void this.flush().catch((e) => console.error('[firestore-emulator] flush failed:', e)), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Writes the snapshot if anything changed; concurrent calls share one write, then re-check. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    if (this.store.generation === this.flushedGeneration) return;
+    const generation = this.store.generation;
+    this.running = this.write().finally(() => (this.running = null));
+    await this.running;
+    this.flushedGeneration = generation;
+  }
+
+  private async write(): Promise<void> {
+    const documents: Snapshot['documents'] = [];
+    for (const m of this.store.collections.values()) for (const d of m.values()) documents.push(d);
+    const json = JSON.stringify({ format: FORMAT, documents }, replacer);
+    const file = path.join(this.dir, FILE);
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, json);
+    await rename(tmp, file);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,310 @@
+import { invalid } from './errors.js';
+import type { Doc, Store } from './store.js';
+import {
+  compareStrings,
+  compareValues,
+  getField,
+  isNaNValue,
+  isNull,
+  kindOf,
+  parseFieldPath,
+  typeOrder,
+  valuesEqual,
+  type Value,
+} from './values.js';
+
+export interface FieldRef {
+  fieldPath?: string;
+}
+export interface Filter {
+  compositeFilter?: { op?: string; filters?: Filter[] };
+  fieldFilter?: { field?: FieldRef; op?: string; value?: Value };
+  unaryFilter?: { op?: string; field?: FieldRef };
+}
+export interface Cursor {
+  values?: Value[];
+  before?: boolean;
+}
+export interface StructuredQuery {
+  select?: { fields?: FieldRef[] };
+  from?: { collectionId?: string; allDescendants?: boolean }[];
+  where?: Filter;
+  orderBy?: { field?: FieldRef; direction?: string }[];
+  startAt?: Cursor;
+  endAt?: Cursor;
+  offset?: number;
+  limit?: { value?: number } | number;
+  findNearest?: unknown;
+}
+
+/** A field accessor: `__name__` yields the document's reference, other paths read (nested) fields. */
+type Getter = (d: Doc) => Value | undefined;
+const NAME = '__name__';
+
+function getter(path: string): Getter {
+  const segs = parseFieldPath(path);
+  if (segs.length === 1 && segs[0] === NAME) return (d) => ({ referenceValue: d.name });
+  return (d) => getField(d.fields, segs);
+}
+
+const INEQUALITY = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+
+function arrayOperand(op: string, v: Value | undefined): Value[] {
+  const vals = v?.arrayValue?.values;
+  if (!vals) throw invalid(`'${op}' requires an array value.`);
+  if (vals.length === 0) throw invalid(`'${op}' requires a non-empty array.`);
+  if (vals.length > 30) throw invalid(`'${op}' supports at most 30 elements.`);
+  return vals;
+}
+
+/** Compiles a filter tree into a predicate; also collects inequality fields for implicit ordering. */
+function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
+  if (f.compositeFilter) {
+    const parts = (f.compositeFilter.filters ?? []).map((x) => compileFilter(x, ineq));
+    if (parts.length === 0) return () => true;
+    if (f.compositeFilter.op === 'OR') return (d) => parts.some((p) => p(d));
+    if (f.compositeFilter.op !== 'AND') throw invalid(`Unsupported composite operator ${f.compositeFilter.op}`);
+    return (d) => parts.every((p) => p(d));
+  }
+  if (f.unaryFilter) {
+    const path = f.unaryFilter.field?.fieldPath ?? '';
+    const get = getter(path);
+    switch (f.unaryFilter.op) {
+      case 'IS_NAN':
+        return (d) => {
+          const v = get(d);
+          return v !== undefined && isNaNValue(v);
+        };
+      case 'IS_NULL':
+        return (d) => {
+          const v = get(d);
+          return v !== undefined && isNull(v);
+        };
+      case 'IS_NOT_NAN':
+        ineq.add(path);
+        return (d) => {
+          const v = get(d);
+          return v !== undefined && !isNull(v) && !isNaNValue(v);
+        };
+      case 'IS_NOT_NULL':
+        ineq.add(path);
+        return (d) => {
+          const v = get(d);
+          return v !== undefined && !isNull(v);
+        };
+      default:
+        throw invalid(`Unsupported unary operator ${f.unaryFilter.op}`);
+    }
+  }
+  if (!f.fieldFilter) throw invalid('Empty filter.');
+  const path = f.fieldFilter.field?.fieldPath ?? '';
+  const op = f.fieldFilter.op ?? '';
+  const get = getter(path);
+  const val = f.fieldFilter.value;
+  if (!val) throw invalid('Field filter requires a value.');
+  if (INEQUALITY.has(op)) ineq.add(path);
+  const t = typeOrder(val);
+  // range filters only match values of the same type class; NaN is outside every range
+  const range = (test: (c: number) => boolean) => (d: Doc) => {
+    const v = get(d);
+    if (v === undefined || typeOrder(v) !== t || isNaNValue(v) || isNaNValue(val)) return false;
+    return test(compareValues(v, val));
+  };
+  switch (op) {
+    case 'LESS_THAN':
+      return range((c) => c < 0);
+    case 'LESS_THAN_OR_EQUAL':
+      return range((c) => c <= 0);
+    case 'GREATER_THAN':
+      return range((c) => c > 0);
+    case 'GREATER_THAN_OR_EQUAL':
+      return range((c) => c >= 0);
+    case 'EQUAL':
+      return (d) => {
+        const v = get(d);
+        return v !== undefined && valuesEqual(v, val);
+      };
+    case 'NOT_EQUAL':
+      return (d) => {
+        const v = get(d);
+        return v !== undefined && !isNull(v) && compareValues(v, val) !== 0;
+      };
+    case 'IN': {
+      const list = arrayOperand(op, val);
+      return (d) => {
+        const v = get(d);
+        return v !== undefined && list.some((x) => valuesEqual(v, x));
+      };
+    }
+    case 'NOT_IN': {
+      const list = arrayOperand(op, val);
+      return (d) => {
+        const v = get(d);
+        return v !== undefined && !isNull(v) && !list.some((x) => compareValues(v, x) === 0);
+      };
+    }
+    case 'ARRAY_CONTAINS':
+      return (d) => {
+        const arr = get(d)?.arrayValue;
+        return !!arr && (arr.values ?? []).some((x) => valuesEqual(x, val));
+      };
+    case 'ARRAY_CONTAINS_ANY': {
+      const list = arrayOperand(op, val);
+      return (d) => {
+        const arr = get(d)?.arrayValue;
+        return !!arr && (arr.values ?? []).some((x) => list.some((y) => valuesEqual(x, y)));
+      };
+    }
+    default:
+      throw invalid(`Unsupported field operator ${op}`);
+  }
+}
+
+/** A sort key prepared once per document so comparisons avoid re-inspecting protobuf values. */
+interface Key {
+  t: number;
+  n: number; // numeric value for numbers (exact up to 2^53)
+  s: string | null; // string value for strings
+  v: Value;
+}
+function toKey(v: Value): Key {
+  const k = kindOf(v);
+  const t = typeOrder(v);
+  if (k === 'doubleValue') return { t, n: v.doubleValue!, s: null, v };
+  if (k === 'integerValue') {
+    const str = String(v.integerValue);
+    return { t, n: str.length > 15 ? NaN : Number(str), s: null, v }; // NaN marks "use exact compare"
+  }
+  return { t, n: 0, s: k === 'stringValue' ? v.stringValue! : null, v };
+}
+function compareKeys(a: Key, b: Key): number {
+  if (a.t !== b.t) return a.t < b.t ? -1 : 1;
+  if (a.t === 2) {
+    if (Number.isNaN(a.n) || Number.isNaN(b.n)) return compareValues(a.v, b.v);
+    return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
+  }
+  if (a.s !== null && b.s !== null) return compareStrings(a.s, b.s);
+  return compareValues(a.v, b.v);
+}
+
+export interface Plan {
+  collections: string[];
+  filter: (d: Doc) => boolean;
+  order: { get: Getter; dir: 1 | -1 }[];
+  startAt?: { keys: Key[]; before: boolean };
+  endAt?: { keys: Key[]; before: boolean };
+  offset: number;
+  limit: number;
+  projection?: string[][];
+}
+
+/** Turns a StructuredQuery under `parent` into an executable plan (implicit order bys included). */
+export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
+  if (q.findNearest) throw invalid('findNearest (vector search) is not supported by the Schrankwerk Firestore emulator.');
+  const from = q.from ?? [];
+  if (from.length !== 1) throw invalid('A query must have exactly one collection selector.');
+  const { collectionId = '', allDescendants = false } = from[0]!;
+  if (!allDescendants && !collectionId) throw invalid('Collection id is required.');
+  const collections = allDescendants ? store.collectionsUnder(parent, collectionId) : [`${parent}/${collectionId}`];
+
+  const ineq = new Set<string>();
+  const filter = q.where ? compileFilter(q.where, ineq) : () => true;
+
+  const explicit = (q.orderBy ?? []).map((o) => ({
+    path: o.field?.fieldPath ?? '',
+    dir: (o.direction === 'DESCENDING' ? -1 : 1) as 1 | -1,
+  }));
+  const seen = new Set(explicit.map((o) => parseFieldPath(o.path).join('\u0000')));
+  const lastDir = explicit.length ? explicit[explicit.length - 1]!.dir : 1;
+  const implicit = [...ineq]
+    .map((p) => parseFieldPath(p))
+    .sort(compareSegs)
+    .filter((segs) => !(segs.length === 1 && segs[0] === NAME) && !seen.has(segs.join('\u0000')))
+    .map((segs) => ({ path: segs.map(quoteSeg).join('.'), dir: lastDir }));
+  const order = [...explicit, ...implicit];
+  if (!seen.has(NAME)) order.push({ path: NAME, dir: lastDir });
+  const orderPlan = order.map((o) => ({ get: getter(o.path), dir: o.dir }));
+
+  const cursor = (c: Cursor | undefined) => {
+    if (!c) return undefined;
+    const values = c.values ?? [];
+    if (values.length > orderPlan.length) throw invalid('Too many cursor values: more than order-by clauses.');
+    return { keys: values.map(toKey), before: !!c.before };
+  };
+  const limit = typeof q.limit === 'number' ? q.limit : q.limit?.value;
+  if ((limit ?? 0) < 0 || (q.offset ?? 0) < 0) throw invalid('limit and offset must be non-negative.');
+
+  let projection: string[][] | undefined;
+  if (q.select) {
+    projection = (q.select.fields ?? [])
+      .map((f) => parseFieldPath(f.fieldPath ?? ''))
+      .filter((s) => !(s.length === 1 && s[0] === NAME));
+  }
+  return {
+    collections,
+    filter,
+    order: orderPlan,
+    startAt: cursor(q.startAt),
+    endAt: cursor(q.endAt),
+    offset: q.offset ?? 0,
+    limit: limit ?? Infinity,
+    projection,
+  };
+}
+
+function compareSegs(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = compareStrings(a[i]!, b[i]!);
+    if (c) return c;
+  }
+  return a.length - b.length;
+}
+const quoteSeg = (s: string) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`');
+
+/** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
+export function execute(store: Store, p: Plan, readTime?: number): Doc[] {
+  const rows: { doc: Doc; keys: Key[] }[] = [];
+  const n = p.order.length;
+  for (const coll of p.collections) {
+    for (const doc of store.scanCollection(coll, readTime)) {
+      if (!p.filter(doc)) continue;
+      const keys: Key[] = new Array(n);
+      let ok = true;
+      for (let i = 0; i < n; i++) {
+        const v = p.order[i]!.get(doc);
+        if (v === undefined) {
+          ok = false; // documents missing an ordered field are excluded, like production
+          break;
+        }
+        keys[i] = toKey(v);
+      }
+      if (!ok) continue;
+      if (p.startAt) {
+        const c = cmpCursor(keys, p.startAt.keys, p);
+        if (c < 0 || (c === 0 && !p.startAt.before)) continue;
+      }
+      if (p.endAt) {
+        const c = cmpCursor(keys, p.endAt.keys, p);
+        if (c > 0 || (c === 0 && p.endAt.before)) continue;
+      }
+      rows.push({ doc, keys });
+    }
+  }
+  rows.sort((a, b) => {
+    for (let i = 0; i < n; i++) {
+      const c = compareKeys(a.keys[i]!, b.keys[i]!);
+      if (c !== 0) return c * p.order[i]!.dir;
+    }
+    return 0;
+  });
+  const end = p.limit === Infinity ? rows.length : p.offset + p.limit;
+  return rows.slice(p.offset, end).map((r) => r.doc);
+}
+
+function cmpCursor(keys: Key[], cursor: Key[], p: Plan): number {
+  for (let i = 0; i < cursor.length; i++) {
+    const c = compareKeys(keys[i]!, cursor[i]!);
+    if (c !== 0) return c * p.order[i]!.dir;
+  }
+  return 0;
+}

@@ -1,0 +1,76 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as grpc from '@grpc/grpc-js';
+import { createFront } from './front.js';
+import { Persistence } from './persistence.js';
+import { loadFirestoreService } from './proto.js';
+import { Engine, handlers, type EngineOptions } from './service.js';
+
+export interface FirestoreEmulatorOptions extends EngineOptions {
+  port: number;
+  host?: string;
+  dataDir?: string;
+  /** Flush interval for --data (ms); default 5000. */
+  flushIntervalMs?: number;
+}
+
+export interface RunningFirestoreEmulator {
+  port: number;
+  host: string;
+  /** Documents loaded from dataDir at start. */
+  loaded: number;
+  engine: Engine;
+  /** Flushes data (when dataDir is set) and closes all listeners. */
+  stop(): Promise<void>;
+}
+
+const RESET = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/;
+
+export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Promise<RunningFirestoreEmulator> {
+  const host = opts.host ?? '127.0.0.1';
+  const engine = new Engine(opts);
+  const persistence = opts.dataDir ? new Persistence(engine.store, opts.dataDir) : null;
+  const loaded = persistence?.load() ?? 0;
+  persistence?.start(opts.flushIntervalMs);
+
+  const grpcServer = new grpc.Server({
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    'grpc.max_send_message_length': 64 * 1024 * 1024,
+  });
+  grpcServer.addService(loadFirestoreService(), handlers(engine));
+  const grpcPort = await new Promise<number>((resolve, reject) =>
+    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
+  );
+
+  const http1 = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const m = RESET.exec(url.pathname);
+    if (req.method === 'DELETE' && m) {
+      engine.reset(`projects/${decodeURIComponent(m[1]!)}/databases/${decodeURIComponent(m[2]!)}/documents`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    } else if (req.method === 'GET' && url.pathname === '/') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('Ok');
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Not found: ${req.method} ${url.pathname}` }));
+    }
+  });
+  http1.keepAliveTimeout = 5000;
+
+  const front = createFront(grpcPort, http1);
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(opts.port, host, () => resolve());
+  });
+  const port = (front.address() as AddressInfo).port;
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((r) => front.close(() => r()));
+      http1.closeAllConnections();
+      grpcServer.forceShutdown();
+      engine.close();
+      await persistence?.stop();
+    })());
+  return { port, host, loaded, engine, stop };
+}

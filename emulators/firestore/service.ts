@@ -1,0 +1,315 @@
+import * as grpc from '@grpc/grpc-js';
+import { aggregate, type Aggregation } from './aggregate.js';
+import { RpcError, invalid, toServiceError } from './errors.js';
+import { LockManager, newOwner } from './locks.js';
+import { execute, plan, type StructuredQuery } from './query.js';
+import { Store, checkDocName, dbRoot } from './store.js';
+import { Transactions, type Transaction, type TransactionOptions } from './transactions.js';
+import { compareStrings, parseFieldPath } from './values.js';
+import { Clock, docToProto, fromTimestamp, toTimestamp } from './wire.js';
+import { MAX_WRITES_PER_COMMIT, applyWrites, validateWrite, writeTarget, type Write } from './writes.js';
+
+export interface EngineOptions {
+  lockTimeoutMs?: number;
+  txIdleTimeoutMs?: number;
+}
+
+type Bytes = Uint8Array | undefined;
+interface ReadSelector {
+  transaction?: Bytes;
+  newTransaction?: TransactionOptions;
+  readTime?: unknown;
+}
+interface ReadCtx {
+  tx?: Transaction;
+  newTx?: Transaction;
+  readTime?: number;
+}
+
+let tempOwners = 0;
+
+/** The emulator's state and the semantics of each RPC, independent of the transport. */
+export class Engine {
+  readonly store = new Store();
+  readonly clock = new Clock();
+  readonly locks: LockManager;
+  readonly txs: Transactions;
+
+  constructor(opts: EngineOptions = {}) {
+    this.locks = new LockManager(opts.lockTimeoutMs ?? 5000);
+    this.txs = new Transactions(this.locks, opts.txIdleTimeoutMs ?? 60_000, () => this.clock.readNow());
+  }
+
+  private openRead(sel: ReadSelector, root: string): ReadCtx {
+    if (sel.transaction && sel.transaction.length) {
+      const tx = this.txs.get(sel.transaction, root);
+      return { tx, readTime: tx.readTime };
+    }
+    if (sel.newTransaction) {
+      const tx = this.txs.begin(root, sel.newTransaction, fromTimestamp);
+      return { tx, newTx: tx, readTime: tx.readTime };
+    }
+    if (sel.readTime) return { readTime: fromTimestamp(sel.readTime) };
+    return {};
+  }
+
+  /** Runs a read; a transaction begun by this read is ended again if the read fails. */
+  private async withRead<T>(sel: ReadSelector, root: string, fn: (ctx: ReadCtx) => Promise<T>): Promise<T> {
+    const ctx = this.openRead(sel, root);
+    try {
+      return await fn(ctx);
+    } catch (e) {
+      if (ctx.newTx) this.txs.finish(ctx.newTx);
+      throw e;
+    }
+  }
+
+  async batchGet(req: { database: string; documents?: string[]; mask?: { fieldPaths?: string[] } } & ReadSelector, write: (m: object) => void) {
+    const root = req.database + '/documents';
+    const names = req.documents ?? [];
+    for (const n of names) {
+      checkDocName(n);
+      if (dbRoot(n) !== root) throw invalid(`Document "${n}" is not in database "${req.database}".`);
+    }
+    const mask = req.mask ? (req.mask.fieldPaths ?? []).map(parseFieldPath) : undefined;
+    await this.withRead(req, root, async (ctx) => {
+      if (ctx.tx && !ctx.tx.readOnly) await this.locks.acquireAll(ctx.tx.owner, names);
+      const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
+      const out = names.map((name, i) => {
+        const doc = this.store.getAt(name, ctx.readTime);
+        const m: Record<string, unknown> = doc ? { found: docToProto(doc, mask) } : { missing: name };
+        m.readTime = readTime;
+        if (i === 0 && ctx.newTx) m.transaction = ctx.newTx.id;
+        return m;
+      });
+      if (out.length === 0 && ctx.newTx) out.push({ transaction: ctx.newTx.id, readTime });
+      out.forEach(write);
+    });
+  }
+
+  /** Runs a query; read-write transactions lock the returned documents (re-running after waits). */
+  private async queryDocs(parent: string, q: StructuredQuery | undefined, ctx: ReadCtx) {
+    if (!q) throw invalid('structuredQuery is required.');
+    const p = plan(this.store, parent, q);
+    let docs = execute(this.store, p, ctx.readTime);
+    if (ctx.tx && !ctx.tx.readOnly) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        let waited = false;
+        for (const d of docs) {
+          const r = this.locks.acquire(ctx.tx.owner, d.name);
+          if (r !== true) {
+            waited = true;
+            await r;
+          }
+        }
+        if (!waited) break;
+        docs = execute(this.store, plan(this.store, parent, q), ctx.readTime);
+      }
+    }
+    return { docs, projection: p.projection };
+  }
+
+  async runQuery(req: { parent: string; structuredQuery?: StructuredQuery } & ReadSelector, write: (m: object) => void) {
+    const root = checkParent(req.parent);
+    await this.withRead(req, root, async (ctx) => {
+      const { docs, projection } = await this.queryDocs(req.parent, req.structuredQuery, ctx);
+      const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
+      const tx = ctx.newTx?.id;
+      if (docs.length === 0) write({ readTime, transaction: tx, done: true });
+      docs.forEach((d, i) => write({ document: docToProto(d, projection), readTime, transaction: i === 0 ? tx : undefined }));
+    });
+  }
+
+  async runAggregation(
+    req: { parent: string; structuredAggregationQuery?: { structuredQuery?: StructuredQuery; aggregations?: Aggregation[] } } & ReadSelector,
+    write: (m: object) => void,
+  ) {
+    const root = checkParent(req.parent);
+    const agg = req.structuredAggregationQuery;
+    if (!agg) throw invalid('structuredAggregationQuery is required.');
+    await this.withRead(req, root, async (ctx) => {
+      const { docs } = await this.queryDocs(req.parent, agg.structuredQuery, ctx);
+      const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
+      write({ result: { aggregateFields: aggregate(docs, agg.aggregations ?? []) }, readTime, transaction: ctx.newTx?.id });
+    });
+  }
+
+  beginTransaction(req: { database: string; options?: TransactionOptions }) {
+    const tx = this.txs.begin(req.database + '/documents', req.options, fromTimestamp);
+    return { transaction: tx.id };
+  }
+
+  rollback(req: { database: string; transaction?: Bytes }) {
+    if (!req.transaction?.length) throw invalid('transaction is required.');
+    this.txs.rollback(req.transaction);
+    return {};
+  }
+
+  async commit(req: { database: string; writes?: Write[]; transaction?: Bytes }) {
+    const root = req.database + '/documents';
+    const writes = req.writes ?? [];
+    if (writes.length > MAX_WRITES_PER_COMMIT) throw invalid(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
+    const tx = req.transaction?.length ? this.txs.get(req.transaction, root) : undefined;
+    if (tx?.readOnly) {
+      this.txs.finish(tx);
+      if (writes.length) throw invalid('Cannot write in a read-only transaction.');
+    }
+    const owner = tx && !tx.readOnly ? tx.owner : newOwner(`commit-${++tempOwners}`);
+    try {
+      writes.forEach((w) => validateWrite(w, root));
+      await this.locks.acquireAll(owner, writes.map(writeTarget));
+      const commitTime = this.clock.next();
+      const writeResults = applyWrites(this.store, writes, commitTime);
+      return { writeResults, commitTime: toTimestamp(commitTime) };
+    } finally {
+      // a commit ends its transaction whether it succeeded or not, like production
+      if (tx) this.txs.finish(tx);
+      else this.locks.releaseAll(owner);
+    }
+  }
+
+  /** Non-atomic: every write is applied on its own and reports its own status. */
+  async batchWrite(req: { database: string; writes?: Write[] }) {
+    const root = req.database + '/documents';
+    const writes = req.writes ?? [];
+    if (writes.length > MAX_WRITES_PER_COMMIT) throw invalid(`A batch write may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
+    const writeResults: object[] = [];
+    const statuses: object[] = [];
+    for (const w of writes) {
+      const owner = newOwner(`batch-${++tempOwners}`);
+      try {
+        validateWrite(w, root);
+        await this.locks.acquireAll(owner, [writeTarget(w)]);
+        const [r] = applyWrites(this.store, [w], this.clock.next());
+        writeResults.push(r!);
+        statuses.push({ code: 0 });
+      } catch (e) {
+        const err = toServiceError(e);
+        writeResults.push({});
+        statuses.push({ code: err.code, message: err.details });
+      } finally {
+        this.locks.releaseAll(owner);
+      }
+    }
+    return { writeResults, status: statuses };
+  }
+
+  async listDocuments(
+    req: {
+      parent: string;
+      collectionId?: string;
+      pageSize?: number;
+      pageToken?: string;
+      mask?: { fieldPaths?: string[] };
+      showMissing?: boolean;
+    } & ReadSelector,
+  ) {
+    const root = checkParent(req.parent);
+    if (!req.collectionId) throw invalid('collectionId is required.');
+    const coll = `${req.parent}/${req.collectionId}`;
+    const mask = req.mask ? (req.mask.fieldPaths ?? []).map(parseFieldPath) : undefined;
+    return this.withRead(req, root, async (ctx) => {
+      const entries: { id: string; doc?: object }[] = [];
+      for (const d of this.store.scanCollection(coll, ctx.readTime))
+        entries.push({ id: d.name.slice(coll.length + 1), doc: docToProto(d, mask) });
+      if (req.showMissing) for (const id of this.store.missingParentsIn(coll)) entries.push({ id });
+      entries.sort((a, b) => compareStrings(a.id, b.id));
+      const after = req.pageToken ? Buffer.from(req.pageToken, 'base64').toString('utf8') : undefined;
+      const start = after === undefined ? 0 : entries.findIndex((e) => compareStrings(e.id, after) > 0);
+      const size = req.pageSize && req.pageSize > 0 ? req.pageSize : 300;
+      const page = start < 0 ? [] : entries.slice(start, start + size);
+      const more = start >= 0 && start + size < entries.length;
+      return {
+        documents: page.map((e) => e.doc ?? { name: `${coll}/${e.id}` }),
+        nextPageToken: more ? Buffer.from(page[page.length - 1]!.id).toString('base64') : '',
+      };
+    });
+  }
+
+  listCollectionIds(req: { parent: string; pageSize?: number; pageToken?: string }) {
+    checkParent(req.parent);
+    const ids = this.store.collectionIdsUnder(req.parent).sort(compareStrings);
+    const start = req.pageToken ? ids.findIndex((id) => compareStrings(id, req.pageToken!) > 0) : 0;
+    const size = req.pageSize && req.pageSize > 0 ? req.pageSize : 1000;
+    const page = start < 0 ? [] : ids.slice(start, start + size);
+    const more = start >= 0 && start + size < ids.length;
+    return { collectionIds: page, nextPageToken: more ? page[page.length - 1]! : '' };
+  }
+
+  /** Reset endpoint: drop all documents and transactions of one database. */
+  reset(root: string): void {
+    this.txs.clear(root);
+    this.store.clear(root);
+  }
+
+  close(): void {
+    this.txs.close();
+  }
+}
+
+/** Validates a query/list parent (a database root or a document) and returns the database root. */
+function checkParent(parent: string): string {
+  if (!parent) throw invalid('parent is required.');
+  const root = dbRoot(parent);
+  if (!/^projects\/[^/]+\/databases\/[^/]+\/documents$/.test(root)) throw invalid(`Invalid parent "${parent}".`);
+  if (parent !== root) checkDocName(parent);
+  return root;
+}
+
+// ---- gRPC glue ----------------------------------------------------------------------------
+
+type Handler = grpc.UntypedHandleCall;
+
+function unary(fn: (req: any) => unknown): Handler {
+  return ((call: grpc.ServerUnaryCall<any, any>, cb: grpc.sendUnaryData<any>) => {
+    Promise.resolve()
+      .then(() => fn(call.request))
+      .then(
+        (res) => cb(null, res as object),
+        (e) => cb(report(e)),
+      );
+  }) as Handler;
+}
+
+function serverStream(fn: (req: any, write: (m: object) => void) => Promise<void>): Handler {
+  return ((call: grpc.ServerWritableStream<any, any>) => {
+    fn(call.request, (m) => call.write(m)).then(
+      () => call.end(),
+      (e) => call.emit('error', report(e)),
+    );
+  }) as Handler;
+}
+
+function report(e: unknown) {
+  const err = toServiceError(e);
+  if (!(e instanceof RpcError)) console.error('[firestore-emulator] internal error:', e);
+  return err;
+}
+
+const unimplemented = (what: string): Handler =>
+  ((call: any, cb?: grpc.sendUnaryData<any>) => {
+    const err = { code: grpc.status.UNIMPLEMENTED, details: `${what} is not supported by the Schrankwerk Firestore emulator` };
+    if (cb) cb(err);
+    else call.emit('error', err);
+  }) as Handler;
+
+export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
+  return {
+    BatchGetDocuments: serverStream((r, w) => engine.batchGet(r, w)),
+    RunQuery: serverStream((r, w) => engine.runQuery(r, w)),
+    RunAggregationQuery: serverStream((r, w) => engine.runAggregation(r, w)),
+    BeginTransaction: unary((r) => engine.beginTransaction(r)),
+    Commit: unary((r) => engine.commit(r)),
+    Rollback: unary((r) => engine.rollback(r)),
+    BatchWrite: unary((r) => engine.batchWrite(r)),
+    ListDocuments: unary((r) => engine.listDocuments(r)),
+    ListCollectionIds: unary((r) => engine.listCollectionIds(r)),
+    Listen: unimplemented('Listen'),
+    Write: unimplemented('Write (streaming)'),
+    PartitionQuery: unimplemented('PartitionQuery'),
+    GetDocument: unimplemented('GetDocument'),
+    CreateDocument: unimplemented('CreateDocument'),
+    UpdateDocument: unimplemented('UpdateDocument'),
+    DeleteDocument: unimplemented('DeleteDocument'),
+  };
+}
