@@ -1,0 +1,123 @@
+import { mappableFields, type FieldMapping, type MappableField, type MappingKind } from '../model/bom/fields.js';
+import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
+import { parseConversionUnit, type ConversionUnit } from '../model/bom/units.js';
+import { FIELD_SYNONYMS } from './synonyms.js';
+import { headerSimilarity, normaliseHeader, tokens } from './text-normalise.js';
+
+export interface MappingSuggestion {
+  columnIndex: number;
+  importHeader: string;
+  articleField: MappableField;
+  /** 0..1 */
+  confidence: number;
+  /** unit named in the header, e.g. "Breite (mm)" → MM */
+  unitHint?: ConversionUnit;
+}
+
+/** Suggestions below this confidence are not offered. */
+export const MIN_SUGGESTION_CONFIDENCE = 0.7;
+
+interface Synonym {
+  text: string;
+  weight: number;
+}
+
+const SYNONYMS = new Map<MappableField, Synonym[]>();
+for (const [field, list] of Object.entries(FIELD_SYNONYMS) as [MappableField, (typeof FIELD_SYNONYMS)[MappableField]][]) {
+  SYNONYMS.set(
+    field,
+    list.map((s) => (typeof s === 'string' ? { text: normaliseHeader(s), weight: 1 } : { text: normaliseHeader(s[0]), weight: s[1] })),
+  );
+}
+
+const UNIT_TOKENS = new Set(['mm', 'cm', 'dm', 'm', 'mg', 'g', 'kg', 'stk', 'st', 'pcs', 'eur', 'euro', 'tage', 'days', 'in']);
+
+/** Splits trailing unit tokens off a normalised header: "breite mm" → { core: "breite", unit: MM }. */
+export function splitHeaderUnit(normalised: string): { core: string; unit?: ConversionUnit } {
+  const t = tokens(normalised);
+  let unit: ConversionUnit | undefined;
+  while (t.length > 1 && UNIT_TOKENS.has(t[t.length - 1]!)) unit ??= parseConversionUnit(t.pop()!);
+  return { core: t.join(' '), unit };
+}
+
+/** Score of one header for one field: best synonym similarity × weight (short synonyms exact only). */
+export function fieldScore(header: string, field: MappableField): number {
+  const norm = normaliseHeader(header);
+  if (!norm) return 0;
+  const { core } = splitHeaderUnit(norm);
+  let best = 0;
+  for (const s of SYNONYMS.get(field) ?? []) {
+    const sim = s.text.replace(/ /g, '').length < 4 ? (core === s.text || norm === s.text ? 1 : 0) : headerSimilarity(core, s.text);
+    best = Math.max(best, sim * s.weight);
+  }
+  return best;
+}
+
+/**
+ * Suggests one field per column and each field at most once: all (column, field) scores are ranked
+ * and taken best-first, so a column that matches "Hersteller-Artikelnummer" exactly wins
+ * manufacturerNumber before a weaker column can claim it.
+ */
+export function suggestMapping(headers: readonly string[], kind: MappingKind, minConfidence = MIN_SUGGESTION_CONFIDENCE): MappingSuggestion[] {
+  const fields = mappableFields(kind);
+  const pairs: { col: number; fi: number; score: number }[] = [];
+  headers.forEach((h, col) => {
+    if (!h || !h.trim()) return;
+    fields.forEach((f, fi) => {
+      const score = fieldScore(h, f);
+      if (score >= minConfidence) pairs.push({ col, fi, score });
+    });
+  });
+  pairs.sort((a, b) => b.score - a.score || a.col - b.col || a.fi - b.fi);
+  const usedCols = new Set<number>();
+  const usedFields = new Set<number>();
+  const out: MappingSuggestion[] = [];
+  for (const p of pairs) {
+    if (usedCols.has(p.col) || usedFields.has(p.fi)) continue;
+    usedCols.add(p.col);
+    usedFields.add(p.fi);
+    const header = headers[p.col]!;
+    const s: MappingSuggestion = { columnIndex: p.col, importHeader: header, articleField: fields[p.fi]!, confidence: Math.round(p.score * 1000) / 1000 };
+    const unit = splitHeaderUnit(normaliseHeader(header)).unit;
+    if (unit) s.unitHint = unit;
+    out.push(s);
+  }
+  return out.sort((a, b) => a.columnIndex - b.columnIndex);
+}
+
+export function toFieldMapping(suggestions: readonly MappingSuggestion[]): FieldMapping {
+  return suggestions.map(({ columnIndex, importHeader, articleField }) => ({ columnIndex, importHeader, articleField }));
+}
+
+export interface MappingIssue {
+  /** i18n key */
+  key: string;
+  field?: string;
+  columnIndex?: number;
+}
+
+/**
+ * Spec rules: a BOM needs orderNumber or manufacturerNumber ('missing mapping'); an article import
+ * needs orderNumber; each field is used once; fields must belong to the kind; columns must exist.
+ */
+export function validateMapping(mapping: FieldMapping, kind: MappingKind, headers?: readonly string[]): MappingIssue[] {
+  const issues: MappingIssue[] = [];
+  const allowed = new Set<string>(mappableFields(kind));
+  const seen = new Set<string>();
+  for (const m of mapping) {
+    if (!allowed.has(m.articleField)) issues.push({ key: BOM_I18N_KEYS.unknownField, field: m.articleField, columnIndex: m.columnIndex });
+    if (seen.has(m.articleField)) issues.push({ key: BOM_I18N_KEYS.fieldUsedTwice, field: m.articleField, columnIndex: m.columnIndex });
+    seen.add(m.articleField);
+    if (headers && resolveColumn(m, headers) < 0) issues.push({ key: BOM_I18N_KEYS.columnOutOfRange, field: m.articleField, columnIndex: m.columnIndex });
+  }
+  if (kind === 'bom' && !seen.has('orderNumber') && !seen.has('manufacturerNumber')) issues.unshift({ key: BOM_I18N_KEYS.missingMapping });
+  if (kind === 'article' && !seen.has('orderNumber')) issues.unshift({ key: BOM_I18N_KEYS.importMissingMapping });
+  return issues;
+}
+
+/** Column of a mapping entry: its columnIndex, else the first header equal to importHeader; −1 if none. */
+export function resolveColumn(entry: { columnIndex?: number; importHeader: string }, headers: readonly string[]): number {
+  if (entry.columnIndex !== undefined) return Number.isInteger(entry.columnIndex) && entry.columnIndex >= 0 && entry.columnIndex < Math.max(headers.length, 1) ? entry.columnIndex : -1;
+  const want = entry.importHeader.trim();
+  return headers.findIndex((h) => h.trim() === want);
+}

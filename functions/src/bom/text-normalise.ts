@@ -1,0 +1,68 @@
+/** Header text normalisation and fuzzy similarity used by the mapping suggestion. */
+
+const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', é: 'e', è: 'e', à: 'a' };
+
+/**
+ * "Best.-Nr." → "best nr", "Größe (mm)" → "groesse mm", "Hersteller-Artikelnummer" → "hersteller artikelnummer".
+ * Headers made only of designation symbols ("+", "++", "-", "=", "==") are kept as they are.
+ */
+export function normaliseHeader(raw: string): string {
+  const trimmed = raw.normalize('NFC').trim();
+  if (/^[+\-=]{1,2}$/.test(trimmed)) return trimmed;
+  return trimmed
+    .toLowerCase()
+    .replace(/[äöüßéèà]/g, (c) => UMLAUTS[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+export function tokens(normalised: string): string[] {
+  return normalised.split(' ').filter((t) => t.length > 0);
+}
+
+/** Levenshtein distance with a single rolling row. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (!a.length) return b.length;
+  if (!b.length) return a.length;
+  const row = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) row[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** 1 − distance / longer length. */
+export function stringSimilarity(a: string, b: string): number {
+  const max = Math.max(a.length, b.length);
+  return max === 0 ? 1 : 1 - editDistance(a, b) / max;
+}
+
+/**
+ * Similarity of two normalised headers in 0..1: exact 1; the same letters without spaces 0.97;
+ * otherwise the better of whole-string edit similarity and a token overlap where each token
+ * pairs with its most similar counterpart (so "artikel nr" ≈ "artikelnr", "bestell nummer" ≈ "bestellnummer").
+ */
+export function headerSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const ca = a.replace(/ /g, '');
+  const cb = b.replace(/ /g, '');
+  if (ca === cb) return 0.97;
+  const whole = stringSimilarity(ca, cb);
+  const ta = tokens(a);
+  const tb = tokens(b);
+  if (!ta.length || !tb.length) return whole;
+  const pair = (xs: string[], ys: string[]): number =>
+    xs.reduce((s, x) => s + Math.max(...ys.map((y) => (stringSimilarity(x, y) >= 0.8 ? stringSimilarity(x, y) : 0))), 0) / xs.length;
+  const overlap = Math.min(pair(ta, tb), pair(tb, ta));
+  return Math.max(whole, overlap * 0.95);
+}
