@@ -1,7 +1,7 @@
 // copy (rewriteTo), copyTo, move, rename, moveFileAtomic (moveTo), compose.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bucket } from '@google-cloud/storage';
+import type { Bucket, File } from '@google-cloud/storage';
 import { startTestEnv, statusOf, type TestEnv } from './test-helpers.js';
 
 let env: TestEnv;
@@ -63,7 +63,7 @@ describe('copy and move', () => {
   it('moveFileAtomic uses moveTo', async () => {
     await bucket.file('atomic/a').save('atomic', { resumable: false });
     const [moved] = await bucket.file('atomic/a').moveFileAtomic('atomic/b');
-    expect(moved.name).toBe('atomic/b');
+    expect((moved as File).name).toBe('atomic/b');
     expect((await bucket.file('atomic/a').exists())[0]).toBe(false);
     expect(await text(bucket, 'atomic/b')).toBe('atomic');
     await bucket.file('atomic/c').save('other', { resumable: false });

@@ -59,6 +59,12 @@ export function newGeneration(): string {
   return String(lastGeneration);
 }
 
+/** After loading persisted objects: never hand out a generation at or below one on disk. */
+function noteGeneration(g: string): void {
+  const n = Number(g);
+  if (Number.isSafeInteger(n) && n > lastGeneration) lastGeneration = n;
+}
+
 const keyOf = (bucket: string, name: string) => `${bucket}\0${name}`;
 
 export class ObjectStore {
@@ -93,6 +99,7 @@ export class ObjectStore {
       try {
         const meta = JSON.parse(await readFile(join(this.dataDir, 'meta', file), 'utf8')) as ObjectMeta;
         this.setLive(meta);
+        noteGeneration(meta.generation);
         referenced.add(meta.blob);
       } catch {
         // a torn write cannot happen (rename), but ignore foreign files
