@@ -64,7 +64,7 @@ export async function openCsvStream(source: ByteSource, options: CsvReadOptions 
   async function* batches(): AsyncGenerator<string[][]> {
     const decoder = createDecoder(encoding);
     const parser = new CsvParser(delimiter, options.maxRecordChars);
-    let pending: string[][] = [];
+    const pending: string[][] = [];
     let total = 0;
     let content = false;
     const take = (rows: string[][]): void => {
@@ -77,20 +77,14 @@ export async function openCsvStream(source: ByteSource, options: CsvReadOptions 
     };
     for (const chunk of head) {
       take(parser.push(decoder.decode(chunk, false)));
-      if (pending.length >= batchSize) {
-        yield pending;
-        pending = [];
-      }
+      while (pending.length >= batchSize) yield pending.splice(0, batchSize);
     }
     if (!ended) {
       for (;;) {
         const r = await it.next();
         if (r.done) break;
         take(parser.push(decoder.decode(r.value, false)));
-        if (pending.length >= batchSize) {
-        yield pending;
-        pending = [];
-      }
+        while (pending.length >= batchSize) yield pending.splice(0, batchSize);
       }
     }
     take(parser.push(decoder.decode(new Uint8Array(0), true), true));
