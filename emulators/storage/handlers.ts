@@ -1,6 +1,5 @@
 // JSON API object operations: get, patch/update, delete, list, download, copy/rewrite, move, compose.
-import { createWriteStream } from 'node:fs';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
@@ -148,13 +147,15 @@ export class ObjectHandlers {
     const hasher = new Hasher();
     try {
       const ws = createWriteStream(tmp);
+      const done = new Promise<void>((ok, fail) => ws.on('finish', ok).on('error', fail));
+      done.catch(() => {}); // observed below; avoid an unhandled rejection meanwhile
       for (const m of metas) {
         const rs = createReadStream(this.store.blobPath(m));
         rs.on('data', (c) => hasher.update(c as Buffer));
         await pipeline(rs, ws, { end: false });
       }
       ws.end();
-      await new Promise<void>((ok, fail) => ws.on('finish', ok).on('error', fail));
+      await done;
       const destination = (body.destination ?? {}) as Record<string, unknown>;
       const fields = replaceFields(destination);
       const meta = await this.store.commit(bucket, name, tmp, (existing) => {

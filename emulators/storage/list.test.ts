@@ -85,6 +85,14 @@ describe('list', () => {
     expect(one.map((f) => f.name)).toEqual(['b/1.txt', 'b/2.txt', 'b/é.txt']);
   });
 
+  it('orders by UTF-8 bytes like GCS (astral characters after U+FFFD)', async () => {
+    const ordered = env.storage.bucket('order-bucket');
+    const expected = ['Z', 'a', 'é', '\uFFFD', '😀'];
+    for (const n of [...expected].reverse()) await ordered.file(n).save(n, { resumable: false });
+    expect((await ordered.getFiles())[0].map((f) => f.name)).toEqual(expected);
+    expect((await ordered.getFiles({ startOffset: '\uFFFD' }))[0].map((f) => f.name)).toEqual(['\uFFFD', '😀']);
+  });
+
   it('an empty bucket lists nothing', async () => {
     expect((await env.storage.bucket('empty-bucket').getFiles())[0]).toEqual([]);
   });

@@ -154,6 +154,26 @@ describe('preconditions and errors', () => {
     expect(await statusOf(bucket.file('nope').delete())).toBe(404);
   });
 
+  it('unknown routes and malformed requests get JSON errors; the server keeps serving', async () => {
+    const err = await bucket.request({ uri: '/no-such-route' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 404, message: expect.stringMatching(/Not Found/) });
+    await bucket.file('sturdy.txt').save('ok', { resumable: false });
+    const bad = await bucket
+      .file('sturdy.txt')
+      .request({ method: 'PATCH', uri: '', body: '{not json', headers: { 'Content-Type': 'application/json' } })
+      .catch((e: unknown) => e);
+    expect(bad).toMatchObject({ code: 400 });
+    expect((await bucket.file('sturdy.txt').download())[0].toString()).toBe('ok');
+  });
+
+  it('gzip-encoded uploads keep contentEncoding and download decompressed (hash-validated)', async () => {
+    const file = bucket.file('zipped.txt');
+    await file.save('compress me '.repeat(100), { gzip: true, resumable: false, contentType: 'text/plain' });
+    expect(file.metadata.contentEncoding).toBe('gzip');
+    expect((await file.download())[0].toString()).toBe('compress me '.repeat(100));
+    expect((await file.download({ decompress: false }))[0].length).toBe(Number(file.metadata.size));
+  });
+
   it('buckets exist implicitly', async () => {
     expect((await env.storage.bucket('any-bucket-name').exists())[0]).toBe(true);
     const [meta] = await bucket.getMetadata();

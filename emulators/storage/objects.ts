@@ -65,6 +65,25 @@ function noteGeneration(g: string): void {
   if (Number.isSafeInteger(n) && n > lastGeneration) lastGeneration = n;
 }
 
+/**
+ * GCS orders names by UTF-8 bytes, i.e. by code point. JS `<` compares UTF-16 units, which
+ * differs only when a surrogate (astral char) meets U+E000..U+FFFF; fix that case up.
+ */
+export function compareNames(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x += x < 0xe000 ? 0x2000 : -0x800;
+      y += y < 0xe000 ? 0x2000 : -0x800;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
 const keyOf = (bucket: string, name: string) => `${bucket}\0${name}`;
 
 export class ObjectStore {
@@ -127,11 +146,11 @@ export class ObjectStore {
     return m;
   }
 
-  /** Object names of a bucket in lexicographic (UTF-16 code unit, like GCS's byte order for BMP) order. */
+  /** Object names of a bucket in GCS order (UTF-8 byte order), cached until the name set changes. */
   sortedNames(bucket: string): string[] {
     let names = this.sortedCache.get(bucket);
     if (!names) {
-      names = [...(this.objects.get(bucket)?.keys() ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      names = [...(this.objects.get(bucket)?.keys() ?? [])].sort(compareNames);
       this.sortedCache.set(bucket, names);
     }
     return names;

@@ -31,6 +31,9 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
   const router = new Router(store);
 
   const server: Server = createServer((req, res) => {
+    // aborted clients surface as stream errors; they must never become uncaught exceptions
+    req.on('error', () => {});
+    res.on('error', () => {});
     router.handle(req, res).catch((err: unknown) => {
       // drain whatever the client is still sending so it gets to read the error
       if (!req.complete) req.resume();

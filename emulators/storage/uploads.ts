@@ -36,6 +36,7 @@ const SESSION_TTL_MS = 24 * 3600 * 1000;
 async function pump(src: AsyncIterable<Buffer> | Iterable<Buffer>, file: string, hasher: Hasher, flags: 'w' | 'a', skip = 0): Promise<void> {
   const ws = createWriteStream(file, { flags, highWaterMark: 1 << 20 });
   let failure: unknown;
+  ws.on('error', (err) => (failure ??= err)); // disk errors: reported below, never uncaught
   try {
     for await (let chunk of src) {
       if (skip > 0) {
@@ -53,7 +54,7 @@ async function pump(src: AsyncIterable<Buffer> | Iterable<Buffer>, file: string,
     failure = err;
   }
   ws.end();
-  await finished(ws);
+  await finished(ws).catch((err: unknown) => (failure ??= err));
   if (failure) throw failure;
 }
 
