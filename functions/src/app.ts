@@ -1,13 +1,31 @@
 import express from 'express';
+import type { Container } from './container.js';
+import { defaultContainer } from './container.default.js';
+import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
+import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
+import { companiesRouter } from './modules/companies/companies.router.js';
 import { healthRouter } from './modules/health/health.router.js';
+import { legalRouter } from './modules/legal/legal.router.js';
+import { usersRouter } from './modules/users/users.router.js';
 
-export function createApp(): express.Express {
+export function createApp(container: Container = defaultContainer()): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // Never trust X-Forwarded-For for req.ip: behind Hosting its left part is client-controlled.
+  app.set('trust proxy', false);
+  // No CORS middleware: the SPA calls same-origin through the Hosting rewrite.
+  app.use(bodyLimit());
+  app.use(express.json({ limit: JSON_LIMIT_BYTES }));
+
   // Hosting keeps the /api prefix in the rewrite; direct function calls have none. Accept both.
   const api = express.Router();
   api.use('/health', healthRouter);
+  api.use('/user', usersRouter(container));
+  api.use('/company', companiesRouter(container));
+  api.use('/legal', legalRouter(container));
   app.use('/api', api);
   app.use('/', api);
+  app.use(notFoundHandler);
+  app.use(createErrorHandler());
   return app;
 }

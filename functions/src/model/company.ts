@@ -82,3 +82,11 @@ export const registrationCompanySchema = yup.object({
   additionalInfo: yup.string().trim().max(2000).optional(),
   address: addressSchema.omit(['country']).required(),
 });
+
+/** POST /company/update body: the company form with its id; `pendingRegistration: false` releases. */
+export const companyUpdateSchema = companySchema.shape({
+  id: yup.string().trim().required(required),
+  pendingRegistration: yup.boolean().optional(),
+  active: yup.boolean().optional(),
+});
+export type CompanyUpdateInput = yup.InferType<typeof companyUpdateSchema>;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { Company, CompanyType } from './company.js';
+import type { ChangeEntry, Company, CompanyType } from './company.js';
 import { registrationCompanySchema } from './company.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -22,7 +22,14 @@ export interface User {
   lastLoginAt?: Date;
   createDate?: Date;
   lastUpdate?: Date;
+  changeEntries?: ChangeEntry[];
 }
+
+/**
+ * Why a signed-in caller is limited to the profile calls (docs/api.md "Restricted callers"):
+ * the initial password must be changed first, or the company still awaits release.
+ */
+export type Restriction = 'passwordChangeNeeded' | 'registrationPending';
 
 /** What the API knows about the caller on every request (read from Firestore, not from claims). */
 export interface Principal {
@@ -33,6 +40,8 @@ export interface Principal {
   admin: boolean;
   /** A platform administrator: admin-company user with the admin flag. */
   platformAdmin: boolean;
+  /** Set when only the restricted calls are allowed. */
+  restriction?: Restriction;
 }
 
 const required = 'validation.required';
@@ -61,6 +70,12 @@ export const userSchema = yup.object({
   companyId: yup.string().trim().optional(),
 });
 export type UserInput = yup.InferType<typeof userSchema>;
+
+/** POST /user/update body: the user form with its id. */
+export const userUpdateSchema = userSchema.shape({
+  id: yup.string().trim().required(required),
+});
+export type UserUpdateInput = yup.InferType<typeof userUpdateSchema>;
 
 export const registrationUserSchema = yup.object({
   name: yup.string().trim().required(required).max(100),

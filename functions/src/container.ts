@@ -1,0 +1,41 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { createAuthenticate, type Authenticate, type TokenVerifier } from './http/authenticate.js';
+import { CompaniesRepository } from './modules/companies/companies.repository.js';
+import { CompaniesService } from './modules/companies/companies.service.js';
+import { LegalService } from './modules/legal/legal.service.js';
+import { MailRepository } from './modules/mail/mail.repository.js';
+import { AccountService } from './modules/users/account.service.js';
+import { Identity } from './modules/users/identity.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService, type RunTransaction } from './modules/users/users.service.js';
+
+export interface ContainerDeps {
+  db: Firestore;
+  auth: Auth;
+  /** Base of links in mails (the web's /action route). Env PORTAL_URL, default the local Hosting emulator. */
+  portalUrl?: string;
+  now?: () => Date;
+  /** Defaults to `auth`; tests inject a spy. */
+  verifier?: TokenVerifier;
+}
+
+/** Wires repositories and services once per process (functions) or per script (seed, tests). */
+export function createContainer(deps: ContainerDeps) {
+  const now = deps.now ?? (() => new Date());
+  const portalUrl = deps.portalUrl ?? process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
+  const usersRepo = new UsersRepository(deps.db);
+  const companiesRepo = new CompaniesRepository(deps.db);
+  const mail = new MailRepository(deps.db);
+  const identity = new Identity(deps.auth);
+  const transaction: RunTransaction = (fn) => deps.db.runTransaction(fn);
+  const shared = { users: usersRepo, companies: companiesRepo, mail, identity, transaction, portalUrl, now };
+  const users = new UsersService(shared);
+  const account = new AccountService(shared);
+  const companies = new CompaniesService(shared);
+  const legal = new LegalService(now);
+  const authenticate: Authenticate = createAuthenticate(deps.verifier ?? deps.auth, (uid) => users.loadPrincipal(uid));
+  return { authenticate, usersRepo, companiesRepo, users, account, companies, legal };
+}
+
+export type Container = ReturnType<typeof createContainer>;

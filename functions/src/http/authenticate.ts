@@ -1,0 +1,69 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Principal } from '../model/user.js';
+import { ApiError } from './api-error.js';
+
+/** The part of firebase-admin's Auth that authentication needs (injected so a unit test can watch it). */
+export interface TokenVerifier {
+  verifyIdToken(idToken: string, checkRevoked?: boolean): Promise<{ uid: string }>;
+}
+
+/** Reads the caller's user and company from Firestore (never from custom claims). */
+export type PrincipalLoader = (uid: string) => Promise<Principal | undefined>;
+
+export interface AuthenticateOptions {
+  /** The call is one of the few a restricted caller may make (docs/api.md "Restricted callers"). */
+  allowRestricted?: boolean;
+}
+
+export type Authenticate = (options?: AuthenticateOptions) => RequestHandler;
+
+function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function mapVerifyError(error: unknown): ApiError {
+  const code = (error as { code?: string; errorInfo?: { code?: string } })?.code
+    ?? (error as { errorInfo?: { code?: string } })?.errorInfo?.code;
+  if (code === 'auth/id-token-revoked') return ApiError.unauthenticated('tokenRevoked');
+  if (code === 'auth/user-disabled') return ApiError.unauthenticated('userDisabled');
+  return ApiError.unauthenticated();
+}
+
+/**
+ * Every protected request: verify the Firebase ID token WITH the revocation check (revoked and
+ * disabled accounts → 401), load user + company, refuse inactive companies (403 companyInactive)
+ * and restricted callers outside the allowed calls (403 passwordChangeNeeded / registrationPending).
+ */
+export function createAuthenticate(verifier: TokenVerifier, loadPrincipal: PrincipalLoader): Authenticate {
+  return (options = {}) =>
+    (req, res, next) => {
+      const token = bearerToken(req);
+      if (!token) return next(ApiError.unauthenticated());
+      verifier
+        .verifyIdToken(token, true)
+        .then(
+          async (decoded) => {
+            const principal = await loadPrincipal(decoded.uid);
+            if (!principal) throw ApiError.unauthenticated();
+            if (!principal.company.active) throw ApiError.forbidden('companyInactive');
+            if (principal.restriction && !options.allowRestricted) throw ApiError.forbidden(principal.restriction);
+            res.locals.principal = principal;
+            next();
+          },
+          (error) => {
+            throw mapVerifyError(error);
+          },
+        )
+        .catch(next);
+    };
+}
+
+/** The authenticated caller of this request (set by authenticate). */
+export function principalOf(res: Response): Principal {
+  const principal = res.locals.principal as Principal | undefined;
+  if (!principal) throw ApiError.unauthenticated();
+  return principal;
+}

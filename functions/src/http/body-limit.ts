@@ -1,0 +1,17 @@
+import type { RequestHandler } from 'express';
+import { ApiError } from './api-error.js';
+
+export const JSON_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The Functions runtime parses JSON before Express sees it (req.rawBody), so express.json's own
+ * limit does not apply there: check the declared and the raw size ourselves.
+ */
+export function bodyLimit(maxBytes = JSON_LIMIT_BYTES): RequestHandler {
+  return (req, _res, next) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const raw = (req as { rawBody?: Buffer }).rawBody?.length ?? 0;
+    if (declared > maxBytes || raw > maxBytes) return next(ApiError.payloadTooLarge());
+    next();
+  };
+}

@@ -1,0 +1,77 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ValidationError } from 'yup';
+import type { ApiErrorBody, ApiErrorCode } from '../model/api-error.js';
+import { ApiError } from './api-error.js';
+import { clientAddress } from './client-address.js';
+
+/** English fallback texts; the web shows German texts from its catalogue (errors.<code>). */
+const MESSAGES: Partial<Record<ApiErrorCode, string>> = {
+  badRequest: 'Bad request',
+  validation: 'Validation failed',
+  unauthenticated: 'Not signed in',
+  tokenRevoked: 'Session revoked, please sign in again',
+  userDisabled: 'Account disabled',
+  companyInactive: 'Company is inactive',
+  forbidden: 'Not allowed',
+  passwordChangeNeeded: 'Please set a new password first',
+  registrationPending: 'Registration awaits release',
+  notFound: 'Not found',
+  mailInUse: 'E-mail already in use',
+  companyNotActive: 'Company is not active',
+  conflict: 'Conflict',
+  preconditionFailed: 'Precondition failed',
+  payloadTooLarge: 'Payload too large',
+  unsupportedMediaType: 'Unsupported media type',
+  internal: 'Internal error',
+};
+
+export function body(code: ApiErrorCode, details?: unknown): ApiErrorBody {
+  const out: ApiErrorBody = { code, message: MESSAGES[code] ?? code };
+  if (details !== undefined) out.details = details;
+  return out;
+}
+
+/** yup errors → `[{path, key}]`, key being the i18n message key of the failed rule. */
+export function validationDetails(error: ValidationError): Array<{ path: string; key: string }> {
+  const inner = error.inner.length ? error.inner : [error];
+  return inner.map((e) => ({ path: e.path ?? '', key: String(e.message) }));
+}
+
+type Logger = (message: string, meta: Record<string, unknown>) => void;
+const defaultLogger: Logger = (message, meta) => console.error(message, meta);
+
+/** The one error handler: ApiError → its status; yup → 400 validation; anything else → 500, logged. */
+export function createErrorHandler(log: Logger = defaultLogger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof ApiError) {
+      res.status(err.status).json(body(err.code, err.details));
+      return;
+    }
+    if (err instanceof ValidationError) {
+      res.status(400).json(body('validation', validationDetails(err)));
+      return;
+    }
+    // body-parser errors carry a status and a type
+    const status = typeof err?.status === 'number' ? err.status : undefined;
+    if (err?.type === 'entity.too.large' || status === 413) {
+      res.status(413).json(body('payloadTooLarge'));
+      return;
+    }
+    if (err?.type === 'entity.parse.failed' || (status && status >= 400 && status < 500)) {
+      res.status(400).json(body('badRequest'));
+      return;
+    }
+    log('Unhandled error', {
+      method: req.method,
+      path: req.path,
+      client: clientAddress(req),
+      error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+    });
+    res.status(500).json(body('internal'));
+  };
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json(body('notFound'));
+};

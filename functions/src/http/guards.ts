@@ -1,0 +1,87 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { CompanyType } from '../model/company.js';
+import { isManagerOf, isManagerOfCompany, isUserManager } from '../model/permissions.js';
+import type { Principal, User } from '../model/user.js';
+import { ApiError } from './api-error.js';
+import { principalOf } from './authenticate.js';
+
+type Check = (principal: Principal, req: Request, res: Response) => boolean | Promise<boolean>;
+
+/** A guard: refuses with 403 unless the check holds. Declared per route after authenticate. */
+export function guard(check: Check): RequestHandler {
+  return (req, res, next) => {
+    Promise.resolve()
+      .then(() => check(principalOf(res), req, res))
+      .then((ok) => next(ok ? undefined : ApiError.forbidden()))
+      .catch(next);
+  };
+}
+
+function queryParam(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** Restricted callers (first password, pending company) may only touch their own data. */
+function unrestrictedOr(principal: Principal, own: boolean): boolean {
+  return !principal.restriction || own;
+}
+
+export const requireCompanyType = (...types: CompanyType[]) => guard((p) => types.includes(p.companyType));
+export const requireNotExternal = guard((p) => p.companyType !== 'EXTERNAL');
+export const requirePlatformAdmin = guard((p) => p.platformAdmin);
+/** Platform admin, or CUSTOMER/SUPPLIER admin (their own company's users). */
+export const requireUserManager = guard((p) => isUserManager(p));
+/** Platform admin or an ADMIN-company user, or a CUSTOMER/SUPPLIER admin. */
+export const requireUserLister = guard((p) => p.companyType === 'ADMIN' || isUserManager(p));
+
+/** The query parameter names the caller himself. */
+export const requireSelfQuery = (param: string) => guard((p, req) => queryParam(req, param) === p.uid);
+
+/** The query parameter names the caller's own company, or the caller is a platform admin. */
+export const requireOwnCompanyOrPlatformAdmin = (param: string) =>
+  guard((p, req) => {
+    const own = queryParam(req, param) === p.company.id;
+    return unrestrictedOr(p, own) && (own || p.platformAdmin);
+  });
+
+/** Manager of the users of the company named in the query (platform admin, or its company admin). */
+export const requireManagerOfCompanyQuery = (param: string) =>
+  guard((p, req) => {
+    const companyId = queryParam(req, param);
+    return !!companyId && isManagerOfCompany(p, companyId);
+  });
+
+export type UserLookup = (id: string) => Promise<Pick<User, 'id' | 'companyId'> | undefined>;
+
+/**
+ * Manager of the user named by `from(req)`; an unknown user is refused like a foreign one unless the
+ * caller is a platform admin (who then gets the service's 404), so ids cannot be probed.
+ */
+export const requireManagerOf = (from: (req: Request) => string | undefined, lookup: UserLookup, opts: { allowSelf?: boolean; forbidSelf?: boolean } = {}) =>
+  guard(async (p, req) => {
+    const id = from(req);
+    if (!id) return p.platformAdmin;
+    if (id === p.uid) return !!opts.allowSelf && !opts.forbidSelf;
+    if (p.platformAdmin) return true;
+    const target = await lookup(id);
+    return !!target && isManagerOf(p, target);
+  });
+
+/** Reader of a user: self; manager of that user; any ADMIN-company user. Restricted: self only. */
+export const requireUserReader = (param: string, lookup: UserLookup) =>
+  guard(async (p, req) => {
+    const id = queryParam(req, param);
+    if (!id) return !p.restriction;
+    if (id === p.uid) return true;
+    if (p.restriction) return false;
+    if (p.companyType === 'ADMIN') return true;
+    const target = await lookup(id);
+    return !!target && isManagerOf(p, target);
+  });
+
+export const fromQuery = (name: string) => (req: Request) => queryParam(req, name);
+export const fromBody = (name: string) => (req: Request) => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+};

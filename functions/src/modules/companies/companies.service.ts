@@ -1,0 +1,130 @@
+import { created, updated } from '../../data/firestore-values.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Company, CompanyInput, CompanyUpdateInput } from '../../model/company.js';
+import type { Principal } from '../../model/user.js';
+import type { Identity } from '../users/identity.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { MailRepository } from '../mail/mail.repository.js';
+import { companyReleasedMail } from '../mail/mail.templates.js';
+import type { RunTransaction } from '../users/users.service.js';
+import type { CompaniesRepository } from './companies.repository.js';
+
+export interface CompaniesServiceDeps {
+  companies: CompaniesRepository;
+  users: UsersRepository;
+  mail: MailRepository;
+  identity: Identity;
+  transaction: RunTransaction;
+  portalUrl: string;
+  now: () => Date;
+}
+
+function fields(input: CompanyInput): Pick<Company, 'name' | 'type' | 'customerNumber' | 'additionalInfo' | 'address'> {
+  return {
+    name: input.name,
+    type: input.type as Company['type'],
+    customerNumber: input.type === 'CUSTOMER' ? input.customerNumber || undefined : undefined,
+    additionalInfo: input.additionalInfo || undefined,
+    address: {
+      street: input.address.street,
+      houseNo: input.address.houseNo,
+      zip: input.address.zip,
+      city: input.address.city,
+      ...(input.address.country ? { country: input.address.country } : {}),
+    },
+  };
+}
+
+/** Companies: maintained by platform admins; release of registrations; deactivation. */
+export class CompaniesService {
+  constructor(private readonly d: CompaniesServiceDeps) {}
+
+  async get(id: string): Promise<Company> {
+    const company = await this.d.companies.get(id);
+    if (!company) throw ApiError.notFound();
+    return company;
+  }
+
+  async list(): Promise<Company[]> {
+    const all = await this.d.companies.list();
+    return all.sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  }
+
+  /** POST /company/: active and released right away (only registrations start pending). */
+  async create(actorId: string, input: CompanyInput, opts: { pendingRegistration?: boolean } = {}): Promise<Company> {
+    return this.d.transaction(async (tx) => {
+      const now = this.d.now();
+      const company: Company = {
+        id: this.d.companies.newId(),
+        ...fields(input),
+        active: true,
+        pendingRegistration: opts.pendingRegistration === true,
+        ...created(now, actorId),
+      };
+      this.d.companies.createInTx(tx, company);
+      return company;
+    });
+  }
+
+  /**
+   * POST /company/update: the form fields; `pendingRegistration: false` on a pending company
+   * releases it and mails its users; `active: true` reactivates, `active: false` deactivates like delete.
+   */
+  async update(principal: Principal, input: CompanyUpdateInput): Promise<Company> {
+    const own = input.id === principal.company.id;
+    const result = await this.d.transaction(async (tx) => {
+      const now = this.d.now();
+      const before = await this.d.companies.getInTx(tx, input.id);
+      if (!before) throw ApiError.notFound();
+      if (before.type === 'EXTERNAL') throw ApiError.preconditionFailed();
+      if (own && (input.type !== before.type || input.active === false)) throw ApiError.preconditionFailed();
+      const released = before.pendingRegistration && input.pendingRegistration === false;
+      const deactivated = before.active && input.active === false;
+      const action = released ? 'release' : deactivated ? 'deactivate' : 'update';
+      const after: Company = {
+        ...before,
+        ...fields(input),
+        active: input.active ?? before.active,
+        pendingRegistration: released ? false : before.pendingRegistration,
+        ...updated(before, now, principal.uid, action),
+      };
+      if (after.type !== 'CUSTOMER') delete after.customerNumber;
+      this.d.companies.setInTx(tx, after);
+      return { after, released, deactivated };
+    });
+    if (result.released) await this.mailRelease(result.after);
+    if (result.deactivated) await this.revokeUsers(result.after.id);
+    return result.after;
+  }
+
+  /** POST /company/delete: never really deleted; inactive, and its users' sessions are revoked. */
+  async delete(principal: Principal, companyId: string): Promise<void> {
+    if (companyId === principal.company.id) throw ApiError.forbidden();
+    await this.d.transaction(async (tx) => {
+      const before = await this.d.companies.getInTx(tx, companyId);
+      if (!before) throw ApiError.notFound();
+      if (!before.active) return;
+      const now = this.d.now();
+      this.d.companies.setInTx(tx, { ...before, active: false, ...updated(before, now, principal.uid, 'delete') });
+    });
+    await this.revokeUsers(companyId);
+  }
+
+  private async revokeUsers(companyId: string): Promise<void> {
+    const users = await this.d.users.listByCompany(companyId);
+    await Promise.all(users.map((u) => this.d.identity.revokeSessions(u.id)));
+  }
+
+  private async mailRelease(company: Company): Promise<void> {
+    const users = await this.d.users.listByCompany(company.id);
+    const now = this.d.now();
+    await Promise.all(
+      users.map((u) =>
+        this.d.mail.send(
+          companyReleasedMail({ to: u.mail, name: u.name, lastname: u.lastname, companyName: company.name, portalUrl: this.d.portalUrl }),
+          now,
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,80 @@
+import type { OutgoingMail } from './mail.repository.js';
+
+/** German mail texts. Plain text and a minimal HTML twin; every inserted value is escaped. */
+
+const SIGNATURE = 'Ihr Schrankwerk-Team\nSchrankwerk GmbH · Industriestraße 12 · 70565 Stuttgart';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function compose(to: string | string[], subject: string, paragraphs: string[], link?: { href: string; label: string }): OutgoingMail {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), SIGNATURE].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+    `<p>${escapeHtml(SIGNATURE).replace(/\n/g, '<br>')}</p>`,
+  ].join('\n');
+  return { to, message: { subject, text, html } };
+}
+
+function greeting(name?: string, lastname?: string): string {
+  const full = [name, lastname].filter(Boolean).join(' ');
+  return full ? `Guten Tag ${full},` : 'Guten Tag,';
+}
+
+/** The portal's e-mail-action link (the web's /action route verifies the code). */
+export function resetPasswordUrl(portalUrl: string, oobCode: string): string {
+  return `${portalUrl.replace(/\/+$/, '')}/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`;
+}
+
+export function invitationMail(args: { to: string; name: string; lastname: string; companyName: string; link: string }): OutgoingMail {
+  return compose(
+    args.to,
+    'Ihr Zugang zum Schrankwerk-Portal',
+    [
+      greeting(args.name, args.lastname),
+      `für Sie wurde ein Zugang zum Schrankwerk-Portal für die Firma ${args.companyName} angelegt. Ihre Anmelde-E-Mail-Adresse lautet ${args.to}.`,
+      'Bitte legen Sie über den folgenden Link Ihr persönliches Passwort fest. Nach der ersten Anmeldung werden Sie gebeten, ein neues Passwort zu vergeben.',
+    ],
+    { href: args.link, label: 'Passwort festlegen' },
+  );
+}
+
+export function passwordResetMail(args: { to: string; name?: string; lastname?: string; link: string }): OutgoingMail {
+  return compose(
+    args.to,
+    'Passwort zurücksetzen – Schrankwerk-Portal',
+    [
+      greeting(args.name, args.lastname),
+      'wir haben eine Anfrage zum Zurücksetzen Ihres Passworts für das Schrankwerk-Portal erhalten. Über den folgenden Link können Sie ein neues Passwort vergeben.',
+      'Falls Sie diese Anfrage nicht gestellt haben, können Sie diese E-Mail ignorieren; Ihr bisheriges Passwort bleibt gültig.',
+    ],
+    { href: args.link, label: 'Neues Passwort vergeben' },
+  );
+}
+
+export function registrationAwaitsReleaseMail(args: { to: string[]; companyName: string; userName: string; mail: string; portalUrl: string }): OutgoingMail {
+  return compose(
+    args.to,
+    `Neue Registrierung wartet auf Freigabe: ${args.companyName}`,
+    [
+      'Guten Tag,',
+      `die Firma ${args.companyName} hat sich im Schrankwerk-Portal registriert (Ansprechpartner: ${args.userName}, ${args.mail}).`,
+      'Bitte prüfen Sie die Angaben, vergeben Sie eine Kundennummer und geben Sie die Firma in der Firmenverwaltung frei.',
+    ],
+    { href: `${args.portalUrl.replace(/\/+$/, '')}/company`, label: 'Zur Firmenverwaltung' },
+  );
+}
+
+export function companyReleasedMail(args: { to: string; name: string; lastname: string; companyName: string; portalUrl: string }): OutgoingMail {
+  return compose(
+    args.to,
+    'Ihr Zugang zum Schrankwerk-Portal ist freigeschaltet',
+    [
+      greeting(args.name, args.lastname),
+      `die Registrierung der Firma ${args.companyName} wurde geprüft und freigegeben. Sie können das Schrankwerk-Portal ab sofort in vollem Umfang nutzen.`,
+    ],
+    { href: `${args.portalUrl.replace(/\/+$/, '')}/login`, label: 'Zur Anmeldung' },
+  );
+}
