@@ -117,7 +117,11 @@ export function validateMapping(mapping: FieldMapping, kind: MappingKind, header
 
 /** Column of a mapping entry: its columnIndex, else the first header equal to importHeader; −1 if none. */
 export function resolveColumn(entry: { columnIndex?: number; importHeader: string }, headers: readonly string[]): number {
-  if (entry.columnIndex !== undefined) return Number.isInteger(entry.columnIndex) && entry.columnIndex >= 0 && entry.columnIndex < Math.max(headers.length, 1) ? entry.columnIndex : -1;
+  if (entry.columnIndex !== undefined) {
+    const c = entry.columnIndex;
+    // without known headers any column is accepted (rows decide); with headers it must lie within them
+    return Number.isInteger(c) && c >= 0 && (headers.length === 0 || c < headers.length) ? c : -1;
+  }
   const want = entry.importHeader.trim();
   return headers.findIndex((h) => h.trim() === want);
 }
