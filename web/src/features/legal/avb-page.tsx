@@ -1,0 +1,5 @@
+import { LegalPage } from './legal-page';
+
+export function AvbPage() {
+  return <LegalPage page="avb" />;
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from './legal-page';
+
+export function ImprintPage() {
+  return <LegalPage page="imprint" />;
+}

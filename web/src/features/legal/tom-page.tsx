@@ -1,0 +1,5 @@
+import { LegalPage } from './legal-page';
+
+export function TomPage() {
+  return <LegalPage page="tom" backToProfile />;
+}
