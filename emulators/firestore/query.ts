@@ -231,7 +231,8 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     if (values.length > orderPlan.length) throw invalid('Too many cursor values: more than order-by clauses.');
     return { keys: values.map(toKey), before: !!c.before };
   };
-  const limit = typeof q.limit === 'number' ? q.limit : q.limit?.value;
+  // a present Int32Value wrapper without `value` is limit 0 (proto3 default)
+  const limit = typeof q.limit === 'number' ? q.limit : q.limit ? (q.limit.value ?? 0) : undefined;
   if ((limit ?? 0) < 0 || (q.offset ?? 0) < 0) throw invalid('limit and offset must be non-negative.');
 
   let projection: string[][] | undefined;

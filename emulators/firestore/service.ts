@@ -273,6 +273,9 @@ function unary(fn: (req: any) => unknown): Handler {
 
 function serverStream(fn: (req: any, write: (m: object) => void) => Promise<void>): Handler {
   return ((call: grpc.ServerWritableStream<any, any>) => {
+    // Headers first: the client library re-sends a stream that fails before any response
+    // (up to 3 times, seconds apart), which would repeat invalid queries and lock waits.
+    call.sendMetadata(new grpc.Metadata());
     fn(call.request, (m) => call.write(m)).then(
       () => call.end(),
       (e) => call.emit('error', report(e)),

@@ -1,5 +1,7 @@
 import { credentials } from '@grpc/grpc-js';
-import { Firestore, v1 } from '@google-cloud/firestore';
+import firestorePkg, { Firestore } from '@google-cloud/firestore';
+// v1 is not visible as a named ESM export of the CJS package outside vitest; take it from the default export
+const { v1 } = firestorePkg;
 import { startFirestoreEmulator, type FirestoreEmulatorOptions, type RunningFirestoreEmulator } from './server.js';
 
 /** Shared setup for the conformance suites: one emulator per test file, official clients only. */
