@@ -1,0 +1,68 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as yup from 'yup';
+import { ApiError } from './api-error.js';
+import { createErrorHandler } from './error-handler.js';
+import { handle } from './handler.js';
+import { validateBody } from './validate.js';
+
+const log = vi.fn();
+let base = '';
+let server: ReturnType<express.Express['listen']>;
+
+beforeAll(async () => {
+  const app = express();
+  app.set('trust proxy', false);
+  app.use(express.json({ limit: 1024 }));
+  app.get('/boom', handle(async () => { throw new Error('secret internals at /srv/app.js:12'); }));
+  app.get('/sync-boom', () => { throw new TypeError('sync failure'); });
+  app.get('/api-error', handle(async () => { throw ApiError.conflict('mailInUse'); }));
+  app.post('/validate', validateBody(yup.object({ mail: yup.string().email('validation.email').required('validation.required'), n: yup.number().min(1, 'validation.min') })), (req, res) => { res.json(req.body); });
+  app.post('/echo', (req, res) => { res.json(req.body); });
+  app.get('/ip', (req, res) => { res.json({ ip: req.ip }); });
+  app.use(createErrorHandler(log));
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => { server.close(); });
+
+describe('error handler', () => {
+  it.each(['/boom', '/sync-boom'])('answers 500 internal without stack or message for %s, and logs it', async (path) => {
+    log.mockClear();
+    const res = await fetch(base + path, { headers: { 'x-forwarded-for': '6.6.6.6, 10.0.0.1' } });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ code: 'internal', message: 'Internal error' });
+    expect(text).not.toMatch(/secret|failure|at |\.js/);
+    expect(log).toHaveBeenCalledTimes(1);
+    // the logged client address is the right-most X-Forwarded-For entry (added by the proxy)
+    expect(log.mock.calls[0]![1]).toMatchObject({ client: '10.0.0.1' });
+  });
+
+  it('maps an ApiError to its status and code', async () => {
+    const res = await fetch(`${base}/api-error`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ code: 'mailInUse', message: 'E-mail already in use' });
+  });
+
+  it('maps yup errors to 400 validation with [{path, key}] and strips unknown keys', async () => {
+    const bad = await fetch(`${base}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail: 'x', n: 0 }) });
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.code).toBe('validation');
+    expect(body.details).toEqual(expect.arrayContaining([{ path: 'mail', key: 'validation.email' }, { path: 'n', key: 'validation.min' }]));
+    const ok = await fetch(`${base}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail: 'a@b.de', evil: 1 }) });
+    expect(await ok.json()).toEqual({ mail: 'a@b.de' });
+  });
+
+  it('answers malformed JSON with 400 badRequest and oversized bodies with 413', async () => {
+    const malformed = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).code).toBe('badRequest');
+    const big = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(5000) }) });
+    expect(big.status).toBe(413);
+    expect((await big.json()).code).toBe('payloadTooLarge');
+  });
+});
