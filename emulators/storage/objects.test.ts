@@ -141,6 +141,16 @@ describe('preconditions and errors', () => {
     expect((await file.download())[0].toString()).toBe('first');
   });
 
+  it('ifMetagenerationMatch on upload, and declared hashes are verified', async () => {
+    const file = bucket.file('metagen-upload.txt');
+    await file.save('a', { resumable: false });
+    expect(await statusOf(file.save('b', { resumable: false, preconditionOpts: { ifMetagenerationMatch: 7 } }))).toBe(412);
+    await file.save('c', { resumable: false, preconditionOpts: { ifMetagenerationMatch: 1 } });
+    expect(await statusOf(file.save('d', { resumable: false, metadata: { md5Hash: md5(Buffer.from('not d')) } }))).toBe(400);
+    await file.save('e', { resumable: false, metadata: { md5Hash: md5(Buffer.from('e')) } });
+    expect((await file.download())[0].toString()).toBe('e');
+  });
+
   it('412 carries a GCS-shaped error body', async () => {
     const file = bucket.file('once.txt');
     const err = await file.save('x', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } }).catch((e: unknown) => e);
