@@ -131,6 +131,7 @@ export class Uploads {
     try {
       await pump(media(), tmp, hasher, 'w');
       if (part < 1) throw badRequest('Multipart upload needs a metadata part and a media part');
+      if (!parser.done) throw badRequest('Multipart body ended before its closing delimiter');
       const body = parseJsonObject(jsonText);
       const name = objectName(q, body);
       const meta = await this.finish(bucket, name, tmp, hasher, body, mediaType, conditions, {
