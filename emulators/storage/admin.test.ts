@@ -3,7 +3,7 @@
 // baseUrl *without* /storage/v1 — so the emulator must also answer /b/... at the root.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getStorage } from 'firebase-admin/storage';
+import { getDownloadURL, getStorage } from 'firebase-admin/storage';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 let emu: StorageEmulator;
@@ -39,6 +39,12 @@ describe('firebase-admin/storage', () => {
     expect(files.map((f) => f.name)).toEqual(['users/u1/avatar.png', 'users/u1/big.bin']);
     await file.setMetadata({ metadata: { extra: 'x' } });
     expect((await file.getMetadata())[0].metadata).toEqual({ firebaseStorageDownloadTokens: 'tok', extra: 'x' });
+    // getDownloadURL reads the token through the Firebase /v0 API; the URL downloads from us too
+    const url = await getDownloadURL(file);
+    expect(url).toBe(`http://127.0.0.1:${emu.port}/v0/b/demo-test.appspot.com/o/users%2Fu1%2Favatar.png?alt=media&token=tok`);
+    const viaUrl = await fetch(url); // what a browser would do with the URL
+    expect(viaUrl.headers.get('content-type')).toBe('image/png');
+    expect(await viaUrl.text()).toBe('png-bytes');
     await file.copy('users/u1/avatar-copy.png');
     await bucket.deleteFiles({ prefix: 'users/u1/' });
     expect((await bucket.getFiles())[0]).toEqual([]);

@@ -55,3 +55,27 @@ export function bucketResource(b: BucketMeta, base: string): Record<string, unkn
     iamConfiguration: { uniformBucketLevelAccess: { enabled: true }, publicAccessPrevention: 'inherited' },
   };
 }
+
+/** Firebase Storage REST (/v0) metadata shape; `downloadTokens` comes from custom metadata. */
+export function firebaseMetadata(meta: ObjectMeta): Record<string, unknown> {
+  const { firebaseStorageDownloadTokens: downloadTokens, ...custom } = meta.metadata ?? {};
+  return {
+    name: meta.name,
+    bucket: meta.bucket,
+    generation: meta.generation,
+    metageneration: meta.metageneration,
+    contentType: meta.contentType ?? 'application/octet-stream',
+    timeCreated: meta.timeCreated,
+    updated: meta.updated,
+    storageClass: meta.storageClass,
+    size: String(meta.size),
+    md5Hash: meta.md5Hash,
+    crc32c: meta.crc32c,
+    etag: etagOf(meta),
+    contentEncoding: meta.contentEncoding ?? 'identity',
+    contentDisposition: meta.contentDisposition ?? 'inline',
+    ...(meta.cacheControl ? { cacheControl: meta.cacheControl } : {}),
+    ...(downloadTokens ? { downloadTokens } : {}),
+    ...(Object.keys(custom).length ? { metadata: custom } : {}),
+  };
+}

@@ -8,7 +8,7 @@ import { sendEmpty, sendJson, readJson } from './http.js';
 import type { ObjectStore } from './objects.js';
 import { ObjectHandlers } from './handlers.js';
 import { Uploads } from './uploads.js';
-import { baseUrl, bucketResource } from './resource.js';
+import { baseUrl, bucketResource, firebaseMetadata } from './resource.js';
 
 function decode(s: string): string {
   try {
@@ -62,6 +62,16 @@ export class Router {
       const bucket = decode(m[1]!);
       const name = decode(m[2]!);
       return this.objects.download(req, res, bucket, name, q);
+    }
+
+    // Firebase Storage REST (read-only): firebase-admin's getDownloadURL() reads /v0 metadata
+    // for the download token, and the URL it builds downloads via /v0 …?alt=media
+    m = /^\/v0\/b\/([^/]+)\/o\/(.+)$/.exec(path);
+    if (m && (method === 'GET' || method === 'HEAD')) {
+      const bucket = decode(m[1]!);
+      const name = decode(m[2]!);
+      if (q.get('alt') === 'media') return this.objects.download(req, res, bucket, name, new URLSearchParams());
+      return sendJson(res, 200, firebaseMetadata(this.store.mustGet(bucket, name)));
     }
 
     if (path.startsWith('/storage/v1/')) path = path.slice('/storage/v1'.length);
@@ -123,7 +133,7 @@ export class Router {
     }
     // XML-API style public URL (File#publicUrl): GET /{bucket}/{object}
     m = /^\/([^/]+)\/(.+)$/.exec(url.pathname);
-    if (m && (method === 'GET' || method === 'HEAD') && !['b', 'storage', 'upload', 'download'].includes(m[1]!)) {
+    if (m && (method === 'GET' || method === 'HEAD') && !['b', 'storage', 'upload', 'download', 'v0'].includes(m[1]!)) {
       return sendMedia(req, res, this.store, () => this.store.mustGet(decode(m![1]!), decode(m![2]!)));
     }
     req.resume();
