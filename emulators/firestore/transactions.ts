@@ -97,6 +97,8 @@ export class Transactions {
       if (tx.lastActive < cutoff && !tx.owner.waiter) {
         this.locks.abort(tx.owner, 'Transaction expired after being idle; retry.');
         this.finish(tx);
+        this.retired.delete(tx.key); // later use answers "transaction has expired", which clients retry
+
       }
     }
   }

@@ -1,0 +1,234 @@
+import { FieldValue, Timestamp, type Firestore } from '@google-cloud/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, sleep, startEnv, uniq, type TestEnv } from './test-utils.js';
+
+let env: TestEnv;
+let short: TestEnv; // short lock wait and idle timeouts
+beforeAll(async () => {
+  [env, short] = await Promise.all([startEnv(), startEnv({ lockTimeoutMs: 400, txIdleTimeoutMs: 1000 })]);
+});
+afterAll(async () => {
+  await Promise.all([env.close(), short.close()]);
+});
+
+describe('serializable read-write transactions', () => {
+  it('20 parallel transactional increments on one document end at 20', async () => {
+    const dbs = [env.db, env.client()];
+    const ref = env.db.collection(uniq('inc')).doc('counter');
+    await ref.set({ n: 0 });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        dbs[i % 2]!.runTransaction(async (t) => {
+          const snap = await t.get(dbs[i % 2]!.doc(ref.path));
+          t.update(dbs[i % 2]!.doc(ref.path), { n: snap.get('n') + 1 });
+        }),
+      ),
+    );
+    expect((await ref.get()).get('n')).toBe(20);
+  });
+
+  it('8 transactions claiming the same unique key: exactly one wins, the others see it taken', async () => {
+    const coll = uniq('uniqueKeys');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        env.db.runTransaction(async (t) => {
+          const key = env.db.collection(coll).doc('k');
+          const snap = await t.get(key);
+          if (snap.exists) return false;
+          t.create(key, { owner: i });
+          return true;
+        }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = results.indexOf(true);
+    expect((await env.db.collection(coll).doc('k').get()).get('owner')).toBe(winner);
+  });
+
+  it('a deadlock (opposite lock order) aborts one transaction, which retries; both apply', async () => {
+    const coll = env.db.collection(uniq('dl'));
+    await Promise.all([coll.doc('a').set({ n: 0 }), coll.doc('b').set({ n: 0 })]);
+    let arrived = 0;
+    let release!: () => void;
+    const barrier = new Promise<void>((r) => (release = r));
+    let attempts = 0;
+    const run = (first: string, second: string) =>
+      env.db.runTransaction(async (t) => {
+        const attempt = ++attempts;
+        const s1 = await t.get(coll.doc(first));
+        if (attempt <= 2) {
+          if (++arrived === 2) release();
+          await barrier;
+        }
+        const s2 = await t.get(coll.doc(second));
+        t.update(coll.doc(first), { n: s1.get('n') + 1 });
+        t.update(coll.doc(second), { n: s2.get('n') + 1 });
+      });
+    await Promise.all([run('a', 'b'), run('b', 'a')]);
+    expect(attempts).toBe(3);
+    expect((await coll.doc('a').get()).get('n')).toBe(2);
+    expect((await coll.doc('b').get()).get('n')).toBe(2);
+  });
+
+  it('concurrent transfers between accounts preserve the total', async () => {
+    const coll = env.db.collection(uniq('bank'));
+    await Promise.all(['a', 'b', 'c'].map((id) => coll.doc(id).set({ balance: 100 })));
+    const pairs = [['a', 'b'], ['b', 'c'], ['c', 'a'], ['a', 'c'], ['b', 'a'], ['c', 'b']];
+    await Promise.all(
+      pairs.map(([from, to], i) =>
+        env.db.runTransaction(async (t) => {
+          const [f, d] = await t.getAll(coll.doc(from!), coll.doc(to!));
+          t.update(f!.ref, { balance: f!.get('balance') - (i + 1) });
+          t.update(d!.ref, { balance: d!.get('balance') + (i + 1) });
+        }),
+      ),
+    );
+    const balances = (await coll.get()).docs.map((d) => d.get('balance') as number);
+    expect(balances.reduce((a, b) => a + b, 0)).toBe(300);
+    expect(balances).toEqual([100 - 1 + 3 - 4 + 5, 100 + 1 - 2 - 5 + 6, 100 + 2 - 3 + 4 - 6]);
+  });
+
+  it('transactional queries lock the documents they return', async () => {
+    const coll = env.db.collection(uniq('tq'));
+    await coll.doc('only').set({ k: 1, n: 0 });
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        env.db.runTransaction(async (t) => {
+          const snap = await t.get(coll.where('k', '==', 1));
+          const doc = snap.docs[0]!;
+          t.update(doc.ref, { n: doc.get('n') + 1 });
+        }),
+      ),
+    );
+    expect((await coll.doc('only').get()).get('n')).toBe(10);
+  });
+
+  it('a non-transactional write waits until the transaction holding the lock commits', async () => {
+    const ref = env.db.collection(uniq('wait')).doc('d');
+    await ref.set({ n: 0 });
+    const order: string[] = [];
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const tx = env.db.runTransaction(async (t) => {
+      await t.get(ref);
+      locked();
+      await sleep(300);
+      t.update(ref, { n: 1 });
+    }).then(() => order.push('tx'));
+    await isLocked;
+    const write = ref.set({ n: 100 }).then(() => order.push('write'));
+    await Promise.all([tx, write]);
+    expect(order).toEqual(['tx', 'write']);
+    expect((await ref.get()).get('n')).toBe(100);
+  });
+
+  it('rollback (callback error) releases locks immediately', async () => {
+    const ref = env.db.collection(uniq('rb')).doc('d');
+    await ref.set({ n: 0 });
+    const err = await env.db
+      .runTransaction(async (t) => {
+        await t.get(ref);
+        t.update(ref, { n: 1 });
+        throw new Error('user abort');
+      })
+      .catch((e: Error) => e.message);
+    expect(err).toBe('user abort');
+    const t0 = Date.now();
+    await ref.update({ n: FieldValue.increment(5) });
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect((await ref.get()).get('n')).toBe(5);
+  });
+
+  it('getAll with a field mask and missing documents inside a transaction', async () => {
+    const coll = env.db.collection(uniq('ga'));
+    await coll.doc('a').set({ x: 1, y: 2 });
+    const [a, missing] = await env.db.runTransaction((t) => t.getAll(coll.doc('a'), coll.doc('zz'), { fieldMask: ['x'] }));
+    expect(a!.data()).toEqual({ x: 1 });
+    expect(missing!.exists).toBe(false);
+  });
+});
+
+describe('read-only transactions and read times', () => {
+  it('read-only transactions see a consistent snapshot', async () => {
+    const coll = env.db.collection(uniq('ro'));
+    await Promise.all([coll.doc('a').set({ v: 1 }), coll.doc('b').set({ v: 1 })]);
+    const seen = await env.db.runTransaction(
+      async (t) => {
+        const a = await t.get(coll.doc('a'));
+        await coll.doc('b').set({ v: 2 });
+        await coll.doc('c').set({ v: 2 });
+        const b = await t.get(coll.doc('b'));
+        const q = await t.get(coll.orderBy('v'));
+        return [a.get('v'), b.get('v'), q.size];
+      },
+      { readOnly: true },
+    );
+    expect(seen).toEqual([1, 1, 2]);
+  });
+
+  it('reads at a past readTime see overwritten and deleted documents', async () => {
+    const coll = env.db.collection(uniq('rt'));
+    await coll.doc('a').set({ v: 1 });
+    const w = await coll.doc('b').set({ v: 1 });
+    const past: Timestamp = w.writeTime;
+    await coll.doc('a').set({ v: 2 });
+    await coll.doc('b').delete();
+    await coll.doc('c').set({ v: 3 });
+    const [a, b, q] = await env.db.runTransaction(
+      async (t) => [await t.get(coll.doc('a')), await t.get(coll.doc('b')), await t.get(coll.orderBy('v'))] as const,
+      { readOnly: true, readTime: past },
+    );
+    expect(a.get('v')).toBe(1);
+    expect(b.exists).toBe(true);
+    expect(q.docs.map((d) => d.id)).toEqual(['a', 'b']);
+    expect((await coll.get()).docs.map((d) => d.id)).toEqual(['a', 'c']);
+  });
+});
+
+const rawSet = (e: TestEnv, path: string, n: number) =>
+  e.gapic.commit({ database: e.database, writes: [{ update: { name: `${e.root}/${path}`, fields: { n: { integerValue: n } } } }] });
+
+describe('lock timeouts and expiry', () => {
+  it('a lock wait longer than the timeout answers ABORTED', async () => {
+    const db: Firestore = short.db;
+    const coll = uniq('to');
+    const ref = db.collection(coll).doc('d');
+    await ref.set({ n: 0 });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const tx = db.runTransaction(async (t) => {
+      const s = await t.get(ref);
+      locked();
+      await sleep(900);
+      t.update(ref, { n: s.get('n') + 1 });
+    });
+    await isLocked;
+    // the generated client does not retry ABORTED commits, so the timeout is visible
+    const t0 = Date.now();
+    expect(await codeOf(rawSet(short, `${coll}/d`, 100))).toBe(10);
+    expect(Date.now() - t0).toBeLessThan(850);
+    // the high-level client retries ABORTED plain commits with backoff, so its write lands after the transaction
+    const write = ref.set({ n: 200 });
+    await tx;
+    await write;
+    expect((await ref.get()).get('n')).toBe(200);
+  });
+
+  it('idle transactions expire and release their locks', async () => {
+    const coll = uniq('exp');
+    const ref = short.db.collection(coll).doc('d');
+    await ref.set({ n: 0 });
+    const [{ transaction }] = await short.gapic.beginTransaction({ database: short.database });
+    const name = `${short.root}/${coll}/d`;
+    for await (const _ of short.gapic.batchGetDocuments({ database: short.database, documents: [name], transaction }) as AsyncIterable<unknown>);
+    expect(await codeOf(rawSet(short, `${coll}/d`, 1))).toBe(10); // still locked
+    await sleep(1800);
+    expect(await codeOf(ref.set({ n: 2 }))).toBe('ok');
+    const err = await short.gapic
+      .commit({ database: short.database, transaction, writes: [{ update: { name, fields: { n: { integerValue: 3 } } } }] })
+      .catch((e: Error & { code: number }) => e);
+    expect((err as { code: number }).code).toBe(3);
+    expect((err as Error).message).toMatch(/transaction has expired/);
+    expect((await ref.get()).get('n')).toBe(2);
+  });
+});
