@@ -12,6 +12,13 @@ export const PORTS = {
   logging: 4500,
 } as const;
 
+export type Ports = { [K in keyof typeof PORTS]: number };
+
+/** The same port set shifted by `offset`; the launcher's own restart test runs a second stack this way. */
+export function portsFor(offset = 0): Ports {
+  return Object.fromEntries(Object.entries(PORTS).map(([k, v]) => [k, v + offset])) as Ports;
+}
+
 export const HOST = '127.0.0.1';
 export const PROJECT_ID = 'demo-schrankwerk';
 
@@ -24,9 +31,9 @@ export function isPortFree(port: number, host = HOST): Promise<boolean> {
 }
 
 /** Fails early with one clear line instead of a half-started stack. */
-export async function assertPortsFree(): Promise<void> {
+export async function assertPortsFree(ports: Ports = PORTS): Promise<void> {
   const busy: string[] = [];
-  for (const [name, port] of Object.entries(PORTS)) {
+  for (const [name, port] of Object.entries(ports)) {
     if (!(await isPortFree(port))) busy.push(`${name} ${port}`);
   }
   if (busy.length) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnUntilReady, type ManagedChild } from './child.js';
-import { HOST, PORTS, PROJECT_ID, assertPortsFree } from './ports.js';
+import { HOST, PORTS, PROJECT_ID, assertPortsFree, portsFor, type Ports } from './ports.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,6 +14,13 @@ export interface StackOptions {
   /** Use firebase-tools' own Firestore and Storage emulators (needs Java 21 and network). */
   official?: boolean;
   log: (name: string, line: string) => void;
+  /** Shift every port (0 = the documented ports); used to run a second stack beside the test stack. */
+  portOffset?: number;
+  /**
+   * firebase-tools finds a running hub through a locator file per project id in the temp folder, so a
+   * second stack on one machine needs its own (demo-) project id.
+   */
+  projectId?: string;
 }
 
 export interface Stack {
@@ -23,15 +30,32 @@ export interface Stack {
 }
 
 /** Environment that points firebase-admin (functions, seed, tests) at the local emulators. */
-export function emulatorEnv(): NodeJS.ProcessEnv {
+export function emulatorEnv(ports: Ports = PORTS, projectId = PROJECT_ID): NodeJS.ProcessEnv {
   return {
-    GCLOUD_PROJECT: PROJECT_ID,
-    FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
-    FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${PORTS.storage}`,
-    STORAGE_EMULATOR_HOST: `http://${HOST}:${PORTS.storage}`,
-    FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
-    CLOUD_TASKS_EMULATOR_HOST: `${HOST}:${PORTS.tasks}`,
+    GCLOUD_PROJECT: projectId,
+    FIRESTORE_EMULATOR_HOST: `${HOST}:${ports.firestore}`,
+    FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${ports.storage}`,
+    STORAGE_EMULATOR_HOST: `http://${HOST}:${ports.storage}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
+    CLOUD_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
+    PORTAL_URL: `http://${HOST}:${ports.hosting}`,
   };
+}
+
+/**
+ * firebase-tools reads ports from firebase.json only; for a shifted port set we write a copy next to it
+ * (same folder, so every relative path in it stays valid) and pass it with --config.
+ */
+function firebaseConfigFor(ports: Ports, offset: number): string {
+  const base = path.join(ROOT, 'firebase.json');
+  if (!offset) return base;
+  const config = JSON.parse(fs.readFileSync(base, 'utf8'));
+  for (const [name, port] of Object.entries(ports)) {
+    if (config.emulators[name]) config.emulators[name].port = port;
+  }
+  const file = path.join(ROOT, `.firebase-${offset}.json`);
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
 }
 
 function tsxNode(script: string, args: string[]) {
@@ -44,10 +68,13 @@ function tsxNode(script: string, args: string[]) {
  * firebase-tools exports auth first, then our emulators flush their data.
  */
 export async function startStack(opts: StackOptions): Promise<Stack> {
-  await assertPortsFree();
+  const offset = opts.portOffset ?? 0;
+  const ports = portsFor(offset);
+  const projectId = opts.projectId ?? PROJECT_ID;
+  await assertPortsFree(ports);
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const children: ManagedChild[] = [];
-  const env = { ...process.env, ...emulatorEnv(), NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
+  const env = { ...process.env, ...emulatorEnv(ports, projectId), NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
 
   const stop = async () => {
     for (const child of [...children].reverse()) await child.stop('SIGINT', 30_000);
@@ -56,10 +83,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   try {
     if (!opts.official) {
       const fsCmd = tsxNode('emulators/firestore/main.ts', [
-        '--port', String(PORTS.firestore), '--host', HOST, '--data', path.join(opts.dataDir, 'firestore'),
+        '--port', String(ports.firestore), '--host', HOST, '--data', path.join(opts.dataDir, 'firestore'),
       ]);
       const stCmd = tsxNode('emulators/storage/main.ts', [
-        '--port', String(PORTS.storage), '--host', HOST, '--data', path.join(opts.dataDir, 'storage'),
+        '--port', String(ports.storage), '--host', HOST, '--data', path.join(opts.dataDir, 'storage'),
       ]);
       const [firestore, storage] = await Promise.all([
         spawnUntilReady({ name: 'firestore', ...fsCmd, env, readyWhen: /ready on/i, log: opts.log, timeoutMs: 60_000 }),
@@ -72,7 +99,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const only = opts.official ? 'auth,functions,hosting,tasks,firestore,storage' : 'auth,functions,hosting,tasks';
     const args = [
       path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
-      'emulators:start', '--only', only, '--project', PROJECT_ID,
+      'emulators:start', '--only', only, '--project', projectId,
+      '--config', firebaseConfigFor(ports, offset),
     ];
     if (opts.persistAuth) {
       if (fs.existsSync(path.join(authDir, 'firebase-export-metadata.json'))) args.push('--import', authDir);
@@ -98,13 +126,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     env,
     stop,
     urls: {
-      portal: `http://${HOST}:${PORTS.hosting}`,
-      api: `http://${HOST}:${PORTS.hosting}/api`,
-      functions: `http://${HOST}:${PORTS.functions}`,
-      firestore: `${HOST}:${PORTS.firestore}`,
-      storage: `http://${HOST}:${PORTS.storage}`,
-      auth: `http://${HOST}:${PORTS.auth}`,
-      tasks: `http://${HOST}:${PORTS.tasks}`,
+      portal: `http://${HOST}:${ports.hosting}`,
+      api: `http://${HOST}:${ports.hosting}/api`,
+      functions: `http://${HOST}:${ports.functions}`,
+      firestore: `${HOST}:${ports.firestore}`,
+      storage: `http://${HOST}:${ports.storage}`,
+      auth: `http://${HOST}:${ports.auth}`,
+      tasks: `http://${HOST}:${ports.tasks}`,
     },
   };
 }
