@@ -1,9 +1,25 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { APP_VERSION, BUILD_DATE } from '../functions/src/model/constants.ts';
+
+/**
+ * Writes web/public/build-info.json ({ buildDate, version } from the model constants) at build start, so
+ * it lands in dist/ and the running app can compare its bundled BUILD_DATE with the deployed one.
+ */
+function buildInfo(): Plugin {
+  const content = `${JSON.stringify({ buildDate: BUILD_DATE, version: APP_VERSION }, null, 2)}\n`;
+  return {
+    name: 'schrankwerk-build-info',
+    buildStart() {
+      writeFileSync(fileURLToPath(new URL('./public/build-info.json', import.meta.url)), content);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildInfo()],
   resolve: {
     alias: {
       // The isomorphic model (types, enums, yup schemas, pure rules) is shared with the functions.
@@ -11,5 +27,5 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

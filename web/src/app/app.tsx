@@ -1,17 +1,10 @@
-import { useEffect, useState } from 'react';
+import { AppProvider } from './provider';
+import { AppRouter } from './router';
 
 export function App() {
-  const [health, setHealth] = useState<string>('…');
-  useEffect(() => {
-    fetch('/api/health')
-      .then((r) => r.json())
-      .then((b: { status: string }) => setHealth(b.status))
-      .catch(() => setHealth('offline'));
-  }, []);
   return (
-    <main>
-      <h1>Schrankwerk</h1>
-      <p data-testid="health">{health}</p>
-    </main>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
   );
 }

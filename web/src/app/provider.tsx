@@ -1,0 +1,38 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Box, CircularProgress, CssBaseline, ThemeProvider } from '@mui/material';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { de } from 'date-fns/locale/de';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { AuthProvider, FirebaseAppProvider } from 'reactfire';
+import { auth, firebaseApp } from '@/config/firebase';
+import { theme } from '@/config/theme';
+import { TOAST_OPTIONS } from '@/config/toast';
+import { checkBuildInfo } from '@/lib/build-info';
+
+/** Global providers: theme, date pickers (German), Firebase (reactfire), toasts, build-info check. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    void checkBuildInfo();
+  }, []);
+  return (
+    <Suspense
+      fallback={
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+          <CircularProgress />
+        </Box>
+      }
+    >
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={de}>
+          <FirebaseAppProvider firebaseApp={firebaseApp}>
+            <AuthProvider sdk={auth}>{children}</AuthProvider>
+          </FirebaseAppProvider>
+        </LocalizationProvider>
+        <ToastContainer {...TOAST_OPTIONS} />
+      </ThemeProvider>
+    </Suspense>
+  );
+}

@@ -1,0 +1,27 @@
+import { Box, Button, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
+
+/** Route errors (spec 2 / 8): title, status code + text (or the unknown-error text), back to /. */
+export function ErrorPage() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('errors.unknown');
+  if (!isRouteErrorResponse(error)) console.warn('route error', error);
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <Paper sx={{ p: 4, maxWidth: 560 }}>
+        <Typography variant="h1" gutterBottom>
+          {t('errorPage.title')}
+        </Typography>
+        <Typography sx={{ mb: 3 }} data-testid="error-detail">
+          {detail}
+        </Typography>
+        <Button variant="contained" onClick={() => navigate('/')}>
+          {t('common.back')}
+        </Button>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
+import { getIn, useFormikContext } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@model/user';
+
+/** Translates a yup message key of the model (validation.required ...) into German. */
+export function useValidationText() {
+  const { t } = useTranslation();
+  return (key: unknown) => (typeof key === 'string' && key ? t(key, { min: PASSWORD_MIN_LENGTH }) : undefined);
+}
+
+export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'label'> & {
+  name: string;
+  /** i18n key of the label; `required` adds the asterisk */
+  labelKey: string;
+  /** i18n key of a hint shown when there is no error (e.g. the phone format) */
+  hintKey?: string;
+  children?: ReactNode;
+};
+
+/** A formik-bound text field: translated label (asterisk when required), touched-errors from the yup schema. */
+export function FormTextField({ name, labelKey, hintKey, children, ...rest }: FormTextFieldProps) {
+  const { t } = useTranslation();
+  const formik = useFormikContext<Record<string, unknown>>();
+  const text = useValidationText();
+  const touched = Boolean(getIn(formik.touched, name)) || formik.submitCount > 0;
+  const error = touched ? text(getIn(formik.errors, name)) : undefined;
+  const value = getIn(formik.values, name);
+  return (
+    <TextField
+      id={`field-${name.replace(/\./g, '-')}`}
+      name={name}
+      label={t(labelKey)}
+      value={value ?? ''}
+      onChange={formik.handleChange}
+      onBlur={formik.handleBlur}
+      error={Boolean(error)}
+      helperText={error ?? (hintKey ? t(hintKey) : undefined)}
+      {...rest}
+    >
+      {children}
+    </TextField>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A formik-bound select (TextField select). */
+export function FormSelectField({ options, ...props }: FormTextFieldProps & { options: SelectOption[] }) {
+  return (
+    <FormTextField select {...props}>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+/** A formik-bound switch (boolean field). */
+export function FormSwitch({ name, labelKey, disabled }: { name: string; labelKey: string; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const formik = useFormikContext<Record<string, unknown>>();
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          name={name}
+          checked={Boolean(getIn(formik.values, name))}
+          onChange={(e) => void formik.setFieldValue(name, e.target.checked)}
+          disabled={disabled}
+        />
+      }
+      label={t(labelKey)}
+    />
+  );
+}

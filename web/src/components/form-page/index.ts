@@ -1,0 +1,2 @@
+export { FormPage, type FormPageProps, type FormResult } from './form-page';
+export { FormTextField, FormSelectField, FormSwitch, useValidationText, type SelectOption } from './form-fields';

@@ -1,0 +1,32 @@
+import { initializeApp, getApps, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+
+const env = import.meta.env;
+
+/** Firebase web config; every value can be overridden by a VITE_FIREBASE_* variable. Defaults: the demo project. */
+export const firebaseConfig = {
+  apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? 'demo-schrankwerk.firebaseapp.com',
+  projectId: env.VITE_FIREBASE_PROJECT_ID ?? 'demo-schrankwerk',
+  storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET ?? 'demo-schrankwerk.appspot.com',
+  appId: env.VITE_FIREBASE_APP_ID ?? 'demo-app-id',
+};
+
+export const firebaseApp: FirebaseApp = getApps()[0] ?? initializeApp(firebaseConfig);
+export const auth: Auth = getAuth(firebaseApp);
+
+/**
+ * The Auth emulator is used when VITE_AUTH_EMULATOR_HOST is set (e.g. "127.0.0.1:9099") or when the
+ * portal is served from localhost / 127.0.0.1 (the local emulator stack: Hosting emulator on :5000,
+ * `vite dev`). A production host never connects to it.
+ */
+function emulatorUrlFor(): string | undefined {
+  if (env.VITE_AUTH_EMULATOR_HOST) return `http://${String(env.VITE_AUTH_EMULATOR_HOST).replace(/^https?:\/\//, '')}`;
+  const host = typeof window !== 'undefined' ? window.location.hostname : '';
+  return host === 'localhost' || host === '127.0.0.1' ? 'http://127.0.0.1:9099' : undefined;
+}
+
+const emulatorUrl = emulatorUrlFor();
+if (emulatorUrl && !(auth as unknown as { emulatorConfig?: unknown }).emulatorConfig) {
+  connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true });
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Alert, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { authActions } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+
+/**
+ * /action - the e-mail action handler: mode=resetPassword verifies the oobCode and continues at /reset
+ * with { mail, oobCode }; a missing code goes to /; any other mode is rejected with an error.
+ */
+export function ActionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  const oobCode = params.get('oobCode');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!oobCode) return;
+    if (mode !== 'resetPassword') {
+      setError(t('action.invalidMode'));
+      notify.error(t('action.invalidMode'));
+      return;
+    }
+    let cancelled = false;
+    authActions
+      .verifyResetCode(oobCode)
+      .then((mail) => {
+        if (!cancelled) navigate('/reset', { replace: true, state: { mail, oobCode } });
+      })
+      .catch((e: unknown) => {
+        console.warn('verifyPasswordResetCode failed', e);
+        if (!cancelled) {
+          setError(t('reset.failed'));
+          notify.error(t('reset.failed'));
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [mode, oobCode, navigate, t]);
+
+  if (!oobCode) return <Navigate to="/" replace />;
+  return (
+    <AuthLayout title={t('action.title')} links={[{ to: '/login', labelKey: 'forget.toLogin' }]}>
+      {error ? <Alert severity="error">{error}</Alert> : <CircularProgress aria-label={t('common.loading')} />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, Stack, Step, StepLabel, Stepper } from '@mui/material';
+import { Form, Formik, getIn, type FormikProps } from 'formik';
+import * as yup from 'yup';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { addressSchema, registrationCompanySchema } from '@model/company';
+import { mailSchema, passwordRepeatSchema, registrationUserSchema } from '@model/user';
+import { FormTextField, useValidationText } from '@/components/form-page';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { authActions } from '@/lib/auth';
+import { register } from '../api/register';
+
+export interface RegisterValues {
+  name: string;
+  lastname: string;
+  phoneNumber: string;
+  mail: string;
+  password: string;
+  passwordRepeat: string;
+  companyName: string;
+  street: string;
+  houseNo: string;
+  zip: string;
+  city: string;
+  privacy: boolean;
+  terms: boolean;
+}
+
+const accepted = yup.boolean().oneOf([true], 'validation.required').required('validation.required');
+
+/** Per-step validation built from the model's schemas (step 0 person, 1 access, 2 company + agreements). */
+export const REGISTER_STEP_SCHEMAS = [
+  registrationUserSchema.pick(['name', 'lastname', 'phoneNumber']),
+  passwordRepeatSchema.shape({ mail: mailSchema }),
+  yup.object({
+    companyName: registrationCompanySchema.fields.name as yup.StringSchema,
+    street: addressSchema.fields.street as yup.StringSchema,
+    houseNo: addressSchema.fields.houseNo as yup.StringSchema,
+    zip: addressSchema.fields.zip as yup.StringSchema,
+    city: addressSchema.fields.city as yup.StringSchema,
+    privacy: accepted,
+    terms: accepted,
+  }),
+];
+
+const STEP_FIELDS: (keyof RegisterValues)[][] = [
+  ['name', 'lastname', 'phoneNumber'],
+  ['mail', 'password', 'passwordRepeat'],
+  ['companyName', 'street', 'houseNo', 'zip', 'city', 'privacy', 'terms'],
+];
+
+const EMPTY: RegisterValues = {
+  name: '',
+  lastname: '',
+  phoneNumber: '',
+  mail: '',
+  password: '',
+  passwordRepeat: '',
+  companyName: '',
+  street: '',
+  houseNo: '',
+  zip: '',
+  city: '',
+  privacy: false,
+  terms: false,
+};
+
+/** /register: the three-step registration wizard (spec 2, 4, 5). On success: sign in and go to /profile. */
+export function RegisterWizard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const info = search.get('info') ?? undefined;
+  const [step, setStep] = useState(0);
+  const text = useValidationText();
+
+  const next = async (formik: FormikProps<RegisterValues>) => {
+    const errors = await formik.validateForm();
+    const fields = STEP_FIELDS[step];
+    if (fields.some((f) => errors[f])) {
+      void formik.setTouched(Object.fromEntries(fields.map((f) => [f, true])), false);
+      return;
+    }
+    setStep((s) => Math.min(s + 1, 2));
+  };
+
+  const submit = async (values: RegisterValues) => {
+    const mail = values.mail.trim().toLowerCase();
+    try {
+      await register(
+        {
+          user: { name: values.name, lastname: values.lastname, phoneNumber: values.phoneNumber, mail, password: values.password },
+          company: {
+            name: values.companyName,
+            type: 'CUSTOMER',
+            address: { street: values.street, houseNo: values.houseNo, zip: values.zip, city: values.city },
+            ...(info ? { additionalInfo: info } : {}),
+          },
+        },
+        info,
+      );
+      await authActions.signIn(mail, values.password);
+      navigate('/profile', { replace: true });
+    } catch (error) {
+      // spec 8: a registration failure is logged, the loading state stops, no message is shown
+      console.warn('registration failed', error);
+    }
+  };
+
+  const checkbox = (formik: FormikProps<RegisterValues>, name: 'privacy' | 'terms', label: React.ReactNode) => {
+    const error = getIn(formik.touched, name) ? text(formik.errors[name]) : undefined;
+    return (
+      <Box>
+        <FormControlLabel
+          control={<Checkbox name={name} checked={formik.values[name]} onChange={formik.handleChange} required />}
+          label={label}
+        />
+        {error && <FormHelperText error>{error}</FormHelperText>}
+      </Box>
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={t('register.title')}
+      width={560}
+      links={[
+        { to: '/forget', labelKey: 'login.forget' },
+        { to: '/login', labelKey: 'register.toLogin' },
+      ]}
+    >
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+        {['register.stepPerson', 'register.stepAccess', 'register.stepCompany'].map((k) => (
+          <Step key={k}>
+            <StepLabel>{t(k)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Formik<RegisterValues>
+        initialValues={EMPTY}
+        validationSchema={REGISTER_STEP_SCHEMAS[step]}
+        onSubmit={async (values, helpers) => {
+          // Enter in an earlier step only advances (the step's schema already passed); submit is step 2 only
+          if (step < 2) {
+            setStep(step + 1);
+            helpers.setSubmitting(false);
+            return;
+          }
+          await submit(values);
+        }}
+      >
+        {(formik) => (
+          <Form noValidate>
+            <Stack spacing={2} data-testid={`register-step-${step}`}>
+              {step === 0 && (
+                <>
+                  <FormTextField name="name" labelKey="user.name" required autoComplete="given-name" />
+                  <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
+                  <FormTextField name="phoneNumber" labelKey="user.phoneNumber" type="tel" required hintKey="user.phoneHint" autoComplete="tel" />
+                </>
+              )}
+              {step === 1 && (
+                <>
+                  <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
+                  <FormTextField name="password" labelKey="register.password" type="password" required autoComplete="new-password" />
+                  <FormTextField name="passwordRepeat" labelKey="register.passwordRepeat" type="password" required autoComplete="new-password" />
+                </>
+              )}
+              {step === 2 && (
+                <>
+                  <FormTextField name="companyName" labelKey="company.name" required autoComplete="organization" />
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                    <FormTextField name="street" labelKey="company.street" required />
+                    <FormTextField name="houseNo" labelKey="company.houseNo" required sx={{ maxWidth: { sm: 140 } }} />
+                  </Stack>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                    <FormTextField name="zip" labelKey="company.zip" required sx={{ maxWidth: { sm: 140 } }} />
+                    <FormTextField name="city" labelKey="company.city" required />
+                  </Stack>
+                  {checkbox(
+                    formik,
+                    'privacy',
+                    <>
+                      {t('register.privacyPrefix')}{' '}
+                      <Link component={RouterLink} to="/privacy" target="_blank">
+                        {t('register.privacyLink')}
+                      </Link>
+                    </>,
+                  )}
+                  {checkbox(
+                    formik,
+                    'terms',
+                    <>
+                      {t('register.termsPrefix')}{' '}
+                      <Link component={RouterLink} to="/avb" target="_blank">
+                        {t('register.termsLink')}
+                      </Link>
+                    </>,
+                  )}
+                  <Alert severity="info" data-testid="register-note">
+                    {t('register.note')}
+                  </Alert>
+                </>
+              )}
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                <Button onClick={() => setStep((s) => Math.max(s - 1, 0))} disabled={step === 0 || formik.isSubmitting}>
+                  {t('common.back')}
+                </Button>
+                {step < 2 ? (
+                  <Button variant="contained" onClick={() => void next(formik)}>
+                    {t('common.next')}
+                  </Button>
+                ) : (
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    disabled={!formik.values.privacy || !formik.values.terms || formik.isSubmitting}
+                  >
+                    {t('register.submit')}
+                  </Button>
+                )}
+              </Stack>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </AuthLayout>
+  );
+}

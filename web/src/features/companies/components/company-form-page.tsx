@@ -1,0 +1,114 @@
+import { Button, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { SELECTABLE_COMPANY_TYPES, companySchema, companyStatus, type Company } from '@model/company';
+import { FormPage, FormSelectField, FormTextField } from '@/components/form-page';
+import { errorText } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useLoad } from '@/lib/use-load';
+import { createCompany } from '../api/create-company';
+import { getCompany } from '../api/get-company';
+import { releaseCompany, updateCompany } from '../api/update-company';
+import { CompanyStatusChip } from './company-status-chip';
+
+interface CompanyFormValues {
+  name: string;
+  type: string;
+  customerNumber: string;
+  additionalInfo: string;
+  address: { street: string; houseNo: string; zip: string; city: string; country: string };
+}
+
+/** /company/:id ('new' = create). EXTERNAL is not selectable; customerNumber is required for customers. */
+export function CompanyFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = 'new' } = useParams();
+  const location = useLocation();
+  const isNew = id === 'new';
+  const stateCompany = (location.state as { company?: Company } | null)?.company;
+  const loaded = useLoad<Company | null>(
+    () => (isNew ? Promise.resolve(null) : stateCompany?.id === id ? Promise.resolve(stateCompany) : getCompany(id)),
+    null,
+    [id],
+  );
+  const c = loaded.data;
+  const initialValues: CompanyFormValues = {
+    name: c?.name ?? '',
+    type: c?.type ?? 'CUSTOMER',
+    customerNumber: c?.customerNumber ?? '',
+    additionalInfo: c?.additionalInfo ?? '',
+    address: {
+      street: c?.address?.street ?? '',
+      houseNo: c?.address?.houseNo ?? '',
+      zip: c?.address?.zip ?? '',
+      city: c?.address?.city ?? '',
+      country: c?.address?.country ?? '',
+    },
+  };
+
+  const submit = async (values: CompanyFormValues) => {
+    const body = companySchema.cast(values, { stripUnknown: true });
+    if (isNew) await createCompany(body);
+    else await updateCompany({ ...(body as Partial<Company>), id });
+    navigate('/company');
+  };
+
+  const release = async () => {
+    try {
+      await releaseCompany(id);
+      notify.success(t('companies.released', { name: c?.name ?? '' }));
+      void loaded.reload();
+    } catch (error) {
+      notify.error(errorText((error as { code?: string }).code ?? 'unknown'));
+    }
+  };
+
+  return (
+    <FormPage<CompanyFormValues>
+      title={t(isNew ? 'companies.createTitle' : 'companies.editTitle')}
+      initialValues={initialValues}
+      validationSchema={companySchema}
+      onSubmit={submit}
+      loading={loaded.loading}
+      backTo="/company"
+      messages={{ success: 'companies.saved' }}
+      actions={
+        c && companyStatus(c) === 'pending' ? (
+          <Button variant="outlined" color="success" onClick={() => void release()}>
+            {t('companies.release')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {(formik) => (
+        <>
+          {c && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2">{t('company.statusLabel')}:</Typography>
+              <CompanyStatusChip company={c} />
+            </Stack>
+          )}
+          <FormTextField name="name" labelKey="company.name" required />
+          <FormSelectField
+            name="type"
+            labelKey="company.type"
+            required
+            options={SELECTABLE_COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) }))}
+          />
+          {formik.values.type === 'CUSTOMER' && <FormTextField name="customerNumber" labelKey="company.customerNumber" required />}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormTextField name="address.street" labelKey="company.street" required />
+            <FormTextField name="address.houseNo" labelKey="company.houseNo" required sx={{ maxWidth: { sm: 160 } }} />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormTextField name="address.zip" labelKey="company.zip" required sx={{ maxWidth: { sm: 160 } }} />
+            <FormTextField name="address.city" labelKey="company.city" required />
+          </Stack>
+          <FormTextField name="address.country" labelKey="company.country" />
+          <FormTextField name="additionalInfo" labelKey="company.additionalInfo" multiline minRows={2} />
+        </>
+      )}
+    </FormPage>
+  );
+}

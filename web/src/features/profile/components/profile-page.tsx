@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import EventIcon from '@mui/icons-material/Event';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import { useTranslation } from 'react-i18next';
+import { BOOKING_CALENDAR_URL, DOCUMENTATION_URL } from '@model/constants';
+import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { downloadAvv } from '../api/download-avv';
+import { PasswordChangeForm } from './password-change-form';
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}>
+      <Typography sx={{ width: 180, flexShrink: 0 }} color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div">{value}</Typography>
+    </Box>
+  );
+}
+
+/** /profile (spec 2): greeting, logout, booking link, profile fields, banners, AVV download, password change. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { user, logout } = useCurrentUser();
+  const [downloading, setDownloading] = useState(false);
+  const company = user.company;
+  const external = company.type === 'EXTERNAL';
+  const typeText = (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <span>{t(`company.types.${company.type}`)}</span>
+      {user.admin && <Chip size="small" color="primary" label={t('user.admin')} data-testid="admin-marker" />}
+    </Stack>
+  );
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 900 }}>
+      {company.pendingRegistration && (
+        <Alert severity="warning" data-testid="pending-banner">
+          {t('profile.pendingBanner')}
+        </Alert>
+      )}
+      {user.passwordChangeNeeded && (
+        <Alert severity="warning" data-testid="password-banner">
+          {t('profile.passwordBanner')}
+        </Alert>
+      )}
+      <Paper sx={{ p: 3 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+          <Typography variant="h1" sx={{ flexGrow: 1 }}>
+            {t('profile.greeting', { name: external ? user.mail : `${user.name} ${user.lastname}`.trim() })}
+          </Typography>
+          <Button startIcon={<EventIcon />} href={BOOKING_CALENDAR_URL} target="_blank" rel="noopener noreferrer">
+            {t('nav.booking')}
+          </Button>
+          <Button startIcon={<LogoutIcon />} variant="outlined" onClick={() => void logout()}>
+            {t('profile.logout')}
+          </Button>
+        </Stack>
+        {external ? (
+          <>
+            <Field label={t('user.mail')} value={user.mail} />
+            <Field label={t('company.type')} value={typeText} />
+          </>
+        ) : (
+          <>
+            <Field label={t('user.name')} value={user.name} />
+            <Field label={t('user.lastname')} value={user.lastname} />
+            <Field label={t('company.name')} value={company.name} />
+            <Field label={t('company.type')} value={typeText} />
+            <Field label={t('user.mail')} value={user.mail} />
+            <Field label={t('user.phoneNumber')} value={user.phoneNumber} />
+          </>
+        )}
+        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
+          {!external && (
+            <Button
+              startIcon={<DownloadIcon />}
+              variant="outlined"
+              disabled={downloading}
+              onClick={() => {
+                setDownloading(true);
+                downloadAvv()
+                  .catch(() => undefined)
+                  .finally(() => setDownloading(false));
+              }}
+            >
+              {t('profile.avv')}
+            </Button>
+          )}
+          {company.type === 'ADMIN' && (
+            <Link href={DOCUMENTATION_URL} target="_blank" rel="noopener noreferrer" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <MenuBookIcon fontSize="small" />
+              {t('profile.documentation')}
+            </Link>
+          )}
+        </Stack>
+      </Paper>
+      <PasswordChangeForm />
+    </Stack>
+  );
+}

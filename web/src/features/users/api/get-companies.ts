@@ -1,0 +1,9 @@
+import type { Company } from '@model/company';
+import { api } from '@/lib/api-client';
+
+/** GET /company/all - ADMIN company only (company selection and the company filter of the user list). */
+export type GetCompaniesResponse = Company[];
+
+export function getCompanies(): Promise<GetCompaniesResponse> {
+  return api.get<GetCompaniesResponse>('/company/all');
+}
