@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEnv, uniq, type TestEnv } from './test-utils.js';
+
+let env: TestEnv;
+let base: string;
+beforeAll(async () => {
+  env = await startEnv();
+  base = `http://127.0.0.1:${env.emu.port}`;
+});
+afterAll(async () => {
+  await env.close();
+});
+
+describe('listing', () => {
+  it('listDocuments includes missing parents of subcollections', async () => {
+    const coll = uniq('ld');
+    const c = env.db.collection(coll);
+    await Promise.all([c.doc('b').set({ x: 1 }), c.doc('a').set({ x: 2 }), c.doc('ghost/sub/x').set({ y: 1 })]);
+    const refs = await c.listDocuments();
+    expect(refs.map((r) => r.id)).toEqual(['a', 'b', 'ghost']);
+    expect((await c.doc('ghost').get()).exists).toBe(false);
+    expect((await c.get()).docs.map((d) => d.id)).toEqual(['a', 'b']);
+  });
+
+  it('ListDocuments pages with page tokens and applies masks', async () => {
+    const coll = uniq('ldp');
+    await Promise.all(['d1', 'd2', 'd3', 'd4', 'd5'].map((id, i) => env.db.collection(coll).doc(id).set({ i, keep: 'k' })));
+    const seen: string[] = [];
+    let pageToken = '';
+    let pages = 0;
+    do {
+      const [docs, , res] = await env.gapic.listDocuments(
+        { parent: env.root, collectionId: coll, pageSize: 2, pageToken, mask: { fieldPaths: ['keep'] } },
+        { autoPaginate: false },
+      );
+      pages++;
+      for (const d of docs) {
+        seen.push(d.name!.split('/').pop()!);
+        expect(Object.keys(d.fields ?? {})).toEqual(['keep']);
+      }
+      pageToken = res?.nextPageToken ?? '';
+    } while (pageToken);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(['d1', 'd2', 'd3', 'd4', 'd5']);
+  });
+
+  it('listCollections at the top level and under documents (also missing ones)', async () => {
+    const db = env.client('demo-listcols');
+    await Promise.all([
+      db.doc('users/u1').set({}),
+      db.doc('orders/o1/items/i1').set({}),
+      db.doc('orders/o1/notes/n1').set({}),
+      db.doc('orders/o2/items/i1/deep/d').set({}),
+      db.doc('ghost/g/sub/s').set({}),
+    ]);
+    expect((await db.listCollections()).map((c) => c.id)).toEqual(['ghost', 'orders', 'users']);
+    expect((await db.doc('orders/o1').listCollections()).map((c) => c.id)).toEqual(['items', 'notes']);
+    expect((await db.doc('orders/o2').listCollections()).map((c) => c.id)).toEqual(['items']);
+    expect((await db.doc('ghost/g').listCollections()).map((c) => c.id)).toEqual(['sub']);
+    expect(await db.doc('users/u1').listCollections()).toEqual([]);
+  });
+});
+
+describe('HTTP endpoints on the gRPC port', () => {
+  it('DELETE reset clears one project only', async () => {
+    const a = env.client('demo-reset-a');
+    const b = env.client('demo-reset-b');
+    await Promise.all([a.doc('c/1').set({ v: 1 }), a.doc('c/1/s/2').set({ v: 2 }), b.doc('c/1').set({ v: 3 })]);
+    const res = await fetch(`${base}/emulator/v1/projects/demo-reset-a/databases/(default)/documents`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect((await a.doc('c/1').get()).exists).toBe(false);
+    expect((await a.doc('c/1/s/2').get()).exists).toBe(false);
+    expect(await a.listCollections()).toEqual([]);
+    expect((await b.doc('c/1').get()).get('v')).toBe(3);
+    await a.doc('c/1').set({ v: 4 }); // usable after reset
+    expect((await a.doc('c/1').get()).get('v')).toBe(4);
+  });
+
+  it('answers a health check and 404 for unknown paths', async () => {
+    const ok = await fetch(`${base}/`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('Ok');
+    expect((await fetch(`${base}/nope`)).status).toBe(404);
+  });
+
+  it('projects are isolated by name', async () => {
+    const a = env.client('demo-iso-a');
+    const b = env.client('demo-iso-b');
+    await a.doc('same/doc').set({ who: 'a' });
+    expect((await b.doc('same/doc').get()).exists).toBe(false);
+    expect((await b.collection('same').count().get()).data().count).toBe(0);
+  });
+});
+
+describe('unsupported', () => {
+  it('Listen answers UNIMPLEMENTED with a clear message', async () => {
+    const stream = env.gapic.listen();
+    const err = await new Promise<Error & { code: number }>((resolve) => {
+      stream.on('error', resolve);
+      stream.on('data', () => {});
+      stream.write({ database: env.database, addTarget: { targetId: 1, documents: { documents: [`${env.root}/a/b`] } } });
+    });
+    expect(err.code).toBe(12);
+    expect(err.message).toContain('Listen is not supported by the Schrankwerk Firestore emulator');
+  });
+});
