@@ -11,8 +11,12 @@ type Check = (principal: Principal, req: Request, res: Response) => boolean | Pr
 export function guard(check: Check): RequestHandler {
   return (req, res, next) => {
     Promise.resolve()
-      .then(() => check(principalOf(res), req, res))
-      .then((ok) => next(ok ? undefined : ApiError.forbidden()))
+      .then(async () => {
+        const principal = principalOf(res);
+        const ok = await check(principal, req, res);
+        // a restricted caller learns why (the web shows the profile banner), everybody else: forbidden
+        next(ok ? undefined : ApiError.forbidden(principal.restriction ?? 'forbidden'));
+      })
       .catch(next);
   };
 }
