@@ -59,7 +59,8 @@ export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: Map
     const textShare = text.length / cells.length;
     const distinct = new Set(cells.map((c) => c.trim().toLowerCase())).size / cells.length;
     let known = 0;
-    for (const c of text) if (fields.some((f) => fieldScore(c, f) >= 0.85)) known++;
+    // column names are short and digit-free; data cells ("HN 3RT2015", long descriptions) are not scored
+    for (const c of text) if (c.length <= 40 && !/\d/.test(c) && fields.some((f) => fieldScore(c, f) >= 0.85)) known++;
     const knownShare = known / cells.length;
     // rows below: similar width and at least one number or a change of content
     let dataLike = 0;

@@ -34,7 +34,20 @@ export interface LineBuildOptions {
 /** Markers understood when no suppliedPartString is configured. */
 const DEFAULT_SUPPLIED_MARKERS = new Set(['x', 'ja', 'yes', 'y', 'j', 'true', 'wahr', '1', 'beistellung', 'beigestellt']);
 
+function addProblem(list: BomErrorType[], p: BomErrorType): void {
+  if (!list.includes(p)) list.push(p);
+}
+
 const squash = (s: string): string => s.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * Text fields copied as written (only surrounding whitespace trimmed); designations stay verbatim:
+ * "+A1", "++S1", "-K1", "=G1", "==F1".
+ */
+const TEXT_FIELDS = [
+  'orderNumber', 'manufacturerNumber', 'manufacturerName', 'description', 'installationLocation', 'locationIdentifier',
+  'bmk', 'functionDesignation', 'functionalAssignment', 'wholesalerOrderNumber',
+] as const satisfies readonly (MappableField & keyof BomLine)[];
 
 export interface Duplicate {
   rowNumber: number;
@@ -73,32 +86,21 @@ export class BomLineBuilder {
 
   add(row: readonly string[], rowNumber: number): BomLine | undefined {
     if (!row.some((c) => c.trim() !== '')) return undefined;
-    const problems = new Set<BomErrorType>();
-    const get = (f: MappableField): string | undefined => this.cell(row, f);
+    const problems: BomErrorType[] = [];
     const line: BomLine = { rowNumber, quantity: 1, isSuppliedPart: false, problems: [], manualReplacement: false, edited: false };
-    const assign = <K extends keyof BomLine>(key: K, value: BomLine[K] | undefined): void => {
-      if (value !== undefined) line[key] = value;
-    };
-    assign('orderNumber', get('orderNumber'));
-    assign('manufacturerNumber', get('manufacturerNumber'));
-    assign('manufacturerName', get('manufacturerName'));
-    assign('description', get('description'));
-    // designations verbatim (only surrounding whitespace trimmed): "+A1", "++S1", "-K1", "=G1", "==F1"
-    assign('installationLocation', get('installationLocation'));
-    assign('locationIdentifier', get('locationIdentifier'));
-    assign('bmk', get('bmk'));
-    assign('functionDesignation', get('functionDesignation'));
-    assign('functionalAssignment', get('functionalAssignment'));
-    assign('wholesalerOrderNumber', get('wholesalerOrderNumber'));
-    if (!line.orderNumber && !line.manufacturerNumber) problems.add(BomErrorType.DATA_MISSING);
+    for (const f of TEXT_FIELDS) {
+      const v = this.cell(row, f);
+      if (v !== undefined) line[f] = v;
+    }
+    if (!line.orderNumber && !line.manufacturerNumber) addProblem(problems, BomErrorType.DATA_MISSING);
 
-    const qtyText = get('quantity');
+    const qtyText = this.cell(row, 'quantity');
     if (qtyText !== undefined) {
       const q = parseDecimal(qtyText);
-      if (q === undefined || q <= 0) problems.add(BomErrorType.DATA_MISSING);
+      if (q === undefined || q <= 0) addProblem(problems, BomErrorType.DATA_MISSING);
       else line.quantity = q;
     }
-    const unitText = get('quantityUnit');
+    const unitText = this.cell(row, 'quantityUnit');
     if (unitText !== undefined) {
       line.quantityUnitName = unitText;
       if (this.unitIndex.size) {
@@ -106,10 +108,10 @@ export class BomLineBuilder {
         if (u) {
           line.quantityUnitId = u.id;
           line.quantityUnitName = u.displayName;
-        } else problems.add(BomErrorType.UNIT_MISMATCH);
+        } else addProblem(problems, BomErrorType.UNIT_MISMATCH);
       }
     }
-    const supplied = get('isSuppliedPart');
+    const supplied = this.cell(row, 'isSuppliedPart');
     if (supplied !== undefined) line.isSuppliedPart = this.suppliedMarker ? squash(supplied) === this.suppliedMarker : DEFAULT_SUPPLIED_MARKERS.has(squash(supplied));
 
     this.dimension(row, line, problems, 'width', 'unitWidth', this.options.unitWidth);
@@ -117,8 +119,10 @@ export class BomLineBuilder {
     this.dimension(row, line, problems, 'depth', 'unitDepth', this.options.unitDepth);
     this.weight(row, line, problems);
 
-    line.problems = BOM_ERROR_PRIORITY.filter((p) => problems.has(p));
-    if (line.problems.length) line.bomError = line.problems[0];
+    if (problems.length) {
+      line.problems = BOM_ERROR_PRIORITY.filter((p) => problems.includes(p));
+      line.bomError = line.problems[0];
+    }
 
     if (line.orderNumber || line.manufacturerNumber) {
       const key = [
@@ -135,25 +139,25 @@ export class BomLineBuilder {
     return line;
   }
 
-  private dimension(row: readonly string[], line: BomLine, problems: Set<BomErrorType>, field: 'width' | 'height' | 'depth', unitField: MappableField, fallback?: LengthUnit): void {
+  private dimension(row: readonly string[], line: BomLine, problems: BomErrorType[], field: 'width' | 'height' | 'depth', unitField: MappableField, fallback?: LengthUnit): void {
     const text = this.cell(row, field);
     if (text === undefined) return;
     const value = parseDecimal(text);
-    if (value === undefined || value < 0) return void problems.add(BomErrorType.DATA_MISSING);
+    if (value === undefined || value < 0) return void addProblem(problems, BomErrorType.DATA_MISSING);
     const unitText = this.cell(row, unitField);
     const unit = unitText === undefined ? (fallback ?? DEFAULT_LENGTH_UNIT) : parseConversionUnit(unitText);
-    if (!unit || !isLengthUnit(unit)) return void problems.add(BomErrorType.UNIT_MISMATCH);
+    if (!unit || !isLengthUnit(unit)) return void addProblem(problems, BomErrorType.UNIT_MISMATCH);
     line[field] = toCentimetres(value, unit);
   }
 
-  private weight(row: readonly string[], line: BomLine, problems: Set<BomErrorType>): void {
+  private weight(row: readonly string[], line: BomLine, problems: BomErrorType[]): void {
     const text = this.cell(row, 'weight');
     if (text === undefined) return;
     const value = parseDecimal(text);
-    if (value === undefined || value < 0) return void problems.add(BomErrorType.DATA_MISSING);
+    if (value === undefined || value < 0) return void addProblem(problems, BomErrorType.DATA_MISSING);
     const unitText = this.cell(row, 'unitWeight');
     const unit = unitText === undefined ? (this.options.unitWeight ?? DEFAULT_WEIGHT_UNIT) : parseConversionUnit(unitText);
-    if (!unit || !isWeightUnit(unit)) return void problems.add(BomErrorType.UNIT_MISMATCH);
+    if (!unit || !isWeightUnit(unit)) return void addProblem(problems, BomErrorType.UNIT_MISMATCH);
     line.weight = toKilograms(value, unit);
   }
 }

@@ -42,6 +42,19 @@ export function splitHeaderUnit(normalised: string): { core: string; unit?: Conv
 
 /** Score of one header for one field: best synonym similarity × weight (short synonyms exact only). */
 export function fieldScore(header: string, field: MappableField): number {
+  const memoKey = `${field}\u0000${header}`;
+  const hit = SCORE_MEMO.get(memoKey);
+  if (hit !== undefined) return hit;
+  if (SCORE_MEMO.size > 20_000) SCORE_MEMO.clear();
+  const score = computeFieldScore(header, field);
+  SCORE_MEMO.set(memoKey, score);
+  return score;
+}
+
+/** Headers repeat across uploads and header-row scans; scores are pure, so they are memoised (bounded). */
+const SCORE_MEMO = new Map<string, number>();
+
+function computeFieldScore(header: string, field: MappableField): number {
   const norm = normaliseHeader(header);
   if (!norm) return 0;
   const { core } = splitHeaderUnit(norm);

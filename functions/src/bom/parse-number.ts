@@ -6,6 +6,9 @@
  */
 export function parseDecimal(text: string | undefined | null): number | undefined {
   if (text == null) return undefined;
+  // fast path for the common plain integer ("2", " 10 ")
+  const plain = /^\s*(\d{1,15})\s*$/.exec(text);
+  if (plain) return Number(plain[1]);
   const m = /^\s*([+-]?)\s*([\d.,'\u00A0\u202F ]*\d[\d.,'\u00A0\u202F ]*)\s*(\p{L}{0,12}\.?)\s*$/u.exec(text);
   if (!m) return undefined;
   let s = m[2]!.replace(/['\u00A0\u202F ]/g, '');

@@ -41,6 +41,12 @@ export function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** Upper bound of stringSimilarity from the lengths alone. */
+function lengthBound(a: string, b: string): number {
+  const max = Math.max(a.length, b.length);
+  return max === 0 ? 1 : Math.min(a.length, b.length) / max;
+}
+
 /** 1 − distance / longer length. */
 export function stringSimilarity(a: string, b: string): number {
   const max = Math.max(a.length, b.length);
@@ -57,12 +63,18 @@ export function headerSimilarity(a: string, b: string): number {
   const ca = a.replace(/ /g, '');
   const cb = b.replace(/ /g, '');
   if (ca === cb) return 0.97;
-  const whole = stringSimilarity(ca, cb);
+  // edit similarity can never exceed the length ratio: skip the O(n·m) work when that bound is too low
+  const whole = lengthBound(ca, cb) < 0.6 ? 0 : stringSimilarity(ca, cb);
   const ta = tokens(a);
   const tb = tokens(b);
   if (!ta.length || !tb.length) return whole;
-  const pair = (xs: string[], ys: string[]): number =>
-    xs.reduce((s, x) => s + Math.max(...ys.map((y) => (stringSimilarity(x, y) >= 0.8 ? stringSimilarity(x, y) : 0))), 0) / xs.length;
-  const overlap = Math.min(pair(ta, tb), pair(tb, ta));
+  // token pairs count only when nearly equal (≥ 0.8); each token takes its best partner, both directions
+  const sim = ta.map((x) => tb.map((y) => {
+    const v = lengthBound(x, y) < 0.8 ? 0 : stringSimilarity(x, y);
+    return v >= 0.8 ? v : 0;
+  }));
+  const aToB = sim.reduce((s, row) => s + Math.max(...row), 0) / ta.length;
+  const bToA = tb.reduce((s, _, j) => s + Math.max(...sim.map((row) => row[j]!)), 0) / tb.length;
+  const overlap = Math.min(aToB, bToA);
   return Math.max(whole, overlap * 0.95);
 }

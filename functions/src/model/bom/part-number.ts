@@ -11,8 +11,12 @@ const PREFIX = /^\s*([\p{L}][\p{L}\p{N}&]*(?:[ ][\p{L}][\p{L}\p{N}&]*)?)\s*[\s.:
 
 /** Upper case without any separator characters. Idempotent; no prefix handling. */
 export function normalisePartNumberKey(raw: string): string {
-  return raw.normalize('NFKC').toUpperCase().replace(SEPARATORS, '');
+  // NFKC only matters for non-ASCII input (full-width digits, ligatures); skipping it keeps bulk matching fast
+  const text = ASCII.test(raw) ? raw : raw.normalize('NFKC');
+  return text.toUpperCase().replace(SEPARATORS, '');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Normalises a manufacturer name/abbreviation for prefix comparison ("Phoenix Contact" → "PHOENIXCONTACT"). */
 export function normaliseManufacturerToken(name: string): string {

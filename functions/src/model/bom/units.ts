@@ -16,6 +16,7 @@ const KG_PER: Record<WeightUnit, number> = { MG: 1e-6, G: 1e-3, KG: 1 };
 
 /** Multiplying then dividing by a power of ten avoids results like 0.30000000000000004 cm. */
 function scale(value: number, factor: number): number {
+  if (factor === 1) return value;
   const r = value * factor;
   return Number.parseFloat(r.toPrecision(12));
 }
