@@ -103,7 +103,8 @@ describe('persistence', () => {
       const db = connect(Number(m![1]));
       await db.doc('cli/doc').set({ v: 'persisted' });
       await db.terminate();
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      // 'close' waits for every holder of the stdout pipe, i.e. also the node process under npm
+      const exited = new Promise<void>((r) => child.once('close', () => r()));
       process.kill(-child.pid!, 'SIGTERM');
       await exited;
     } finally {
