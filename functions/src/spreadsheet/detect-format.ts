@@ -1,7 +1,7 @@
 import { SpreadsheetError } from './errors.js';
 
 export type SpreadsheetFormat = 'xlsx' | 'xls' | 'csv';
-export type ContentKind = 'zip' | 'ole' | 'text' | 'pdf' | 'binary' | 'empty';
+export type ContentKind = 'zip' | 'ole' | 'biff' | 'text' | 'pdf' | 'binary' | 'empty';
 
 export const ALL_EXTENSIONS = ['xlsx', 'xls', 'csv', 'txt'] as const;
 export type SpreadsheetExtension = (typeof ALL_EXTENSIONS)[number];
@@ -20,6 +20,8 @@ export function sniffContent(bytes: Uint8Array): ContentKind {
   if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5 || b[2] === 7)) return 'zip';
   if (b.length >= 8 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0 && b[4] === 0xa1 && b[5] === 0xb1 && b[6] === 0x1a && b[7] === 0xe1)
     return 'ole';
+  // bare BIFF2–4 worksheet (Excel 2.x–4.0): BOF record 0x0009 / 0x0209 / 0x0409 without an OLE container
+  if (b.length >= 8 && b[0] === 0x09 && (b[1] === 0x00 || b[1] === 0x02 || b[1] === 0x04) && (b[2] === 4 || b[2] === 6 || b[2] === 8) && b[3] === 0) return 'biff';
   if (b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d) return 'pdf';
   return looksLikeText(b) ? 'text' : 'binary';
 }
@@ -59,6 +61,7 @@ export function resolveFormat(
       if (!excelExt) throw new SpreadsheetError('formatMismatch', `zip content with .${ext} extension`);
       return 'xlsx';
     case 'ole':
+    case 'biff':
       if (!excelExt) throw new SpreadsheetError('formatMismatch', `OLE content with .${ext} extension`);
       return 'xls';
     case 'text':

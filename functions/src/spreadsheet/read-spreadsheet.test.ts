@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, GERMAN_ROWS, ENGLISH_ROWS } from '../bom/fixtures/make-fixtures.js';
 import { minimalXlsx, writeZip } from '../bom/fixtures/zip-writer.js';
-import { readSpreadsheet, streamSpreadsheet, SpreadsheetError, BOM_EXTENSIONS, sniffContent, type SpreadsheetErrorCode } from './index.js';
+import { iterateSpreadsheet, readSpreadsheet, streamSpreadsheet, SpreadsheetError, BOM_EXTENSIONS, sniffContent, type SpreadsheetErrorCode } from './index.js';
 
 const fixture = (name: string): Buffer => readFileSync(join(FIXTURE_DIR, name));
 
@@ -49,6 +50,13 @@ describe('readSpreadsheet: real-world shapes', () => {
     expect(r.rows[4]![0]).toBe('0815');
   });
 
+  it('bare BIFF2 worksheets (Excel 2.x) are read as .xls', async () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['Menge', 'Bestellnummer'], [1, '000123']]), 'S');
+    const r = await readSpreadsheet(XLSX.write(wb, { type: 'buffer', bookType: 'biff2' }) as Buffer, 'old.xls');
+    expect(r).toMatchObject({ format: 'xls', rows: [['Menge', 'Bestellnummer'], ['1', '000123']] });
+  });
+
   it('tab-separated .txt and CP850 text', async () => {
     const tab = await readSpreadsheet(fixture('tab-separated.txt'), 'a.txt');
     expect(tab.delimiter).toBe('\t');
@@ -68,6 +76,17 @@ describe('readSpreadsheet: real-world shapes', () => {
     }, { batchSize: 4 });
     expect(seen).toEqual([1, 5, 9]);
     expect(count).toBe(GERMAN_ROWS.length);
+  });
+
+  it('async iterator yields batches with row numbers for workbooks and text', async () => {
+    for (const name of ['german.xls', 'german-excel.csv']) {
+      const firsts: number[] = [];
+      for await (const b of iterateSpreadsheet(fixture(name), name, { batchSize: 5 })) {
+        firsts.push(b.firstRowNumber);
+        expect(b.rows.length).toBeLessThanOrEqual(5);
+      }
+      expect(firsts).toEqual([1, 6]);
+    }
   });
 });
 

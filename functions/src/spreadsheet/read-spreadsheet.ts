@@ -71,3 +71,30 @@ export async function streamSpreadsheet(
   }
   return { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames };
 }
+
+/**
+ * Async-iterator variant for any format: `for await (const { rows, firstRowNumber } of iterateSpreadsheet(...))`.
+ * Format detection and all refusals happen before the first batch; `info` resolves once known.
+ */
+export async function* iterateSpreadsheet(
+  bytes: Uint8Array,
+  fileName: string,
+  options: SpreadsheetReadOptions = {},
+): AsyncGenerator<{ rows: string[][]; firstRowNumber: number; info: SpreadsheetInfo }> {
+  checkSize(bytes, options);
+  const format = resolveFormat(bytes, fileName, options.allowedExtensions ?? ALL_EXTENSIONS);
+  let next = 1;
+  if (format === 'csv') {
+    const stream = await openCsvStream(bytes, options);
+    const info: SpreadsheetInfo = { format, encoding: stream.encoding, delimiter: stream.delimiter };
+    for await (const rows of stream.batches()) {
+      yield { rows, firstRowNumber: next, info };
+      next += rows.length;
+    }
+    return;
+  }
+  const wb = readWorkbook(bytes, format, options);
+  const info: SpreadsheetInfo = { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames };
+  const size = options.batchSize ?? 2000;
+  for (let i = 0; i < wb.rows.length; i += size) yield { rows: wb.rows.slice(i, i + size), firstRowNumber: i + 1, info };
+}

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import * as cptable from '@e965/xlsx/dist/cpexcel';
 import { SpreadsheetError } from './errors.js';
 import { assertSafeZip, DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
 
@@ -16,6 +17,9 @@ export interface WorkbookReadResult {
   /** absolute rows from row 1 of the sheet; each cell the text Excel displays */
   rows: string[][];
 }
+
+// legacy BIFF2–BIFF5 .xls store text in a Windows code page; without the tables umlauts would be lost
+XLSX.set_cptable(cptable);
 
 /** UTF-16LE "EncryptedPackage": the OLE stream an Office-encrypted xlsx is wrapped in. */
 const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
@@ -36,6 +40,7 @@ export function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls', options:
       type: 'buffer',
       dense: true,
       cellText: true,
+      raw: true,
       cellDates: false,
       cellFormula: false,
       cellHTML: false,
