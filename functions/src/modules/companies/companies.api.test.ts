@@ -110,6 +110,7 @@ describe('POST /company/delete', () => {
     expect((await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: w.companies.ADMIN.id } })).status).toBe(403);
     expect((await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: 'missing' } })).status).toBe(404);
     expect((await post('/company/delete', { token: w.users.platformAdmin.token })).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 1100)); // revocation works at second granularity
     const res = await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: company.id } });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect((await admin().db.collection('companies').doc(company.id).get()).data()).toMatchObject({ active: false });

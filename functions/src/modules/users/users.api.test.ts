@@ -33,7 +33,7 @@ describe('POST /user/register', () => {
     expect(user.changeEntries[0]).toMatchObject({ userId: user.id, action: 'register' });
     expect((await admin().auth.getUserByEmail(mail)).uid).toBe(user.id);
     const notices = await mailsTo(w.users.platformAdmin.mail);
-    expect(notices.some((m) => m.message.subject.includes('Schmidt Anlagenbau GmbH') && m.message.text.includes('Freigabe'))).toBe(true);
+    expect(notices.some((m) => m.message.subject === 'Neue Registrierung wartet auf Freigabe: Schmidt Anlagenbau GmbH' && m.message.text.includes(mail))).toBe(true);
 
     // the registrant can sign in, but is restricted until the release
     const token = await signIn(mail, 'geheim123');
@@ -84,7 +84,7 @@ describe('passwords', () => {
 
   it('POST /user/password/reset sets the own password and clears passwordChangeNeeded; not for others', async () => {
     const company = await createCompany('SUPPLIER');
-    const u = await createUser(company, { passwordChangeNeeded: true });
+    const u = await createUser(company, { passwordChangeNeeded: true, admin: true });
     expect((await get('/company/all', { token: u.token })).status).toBe(403);
     expect((await get('/user/all', { token: u.token })).body.code).toBe('passwordChangeNeeded');
     const other = await post('/user/password/reset', { token: u.token, body: { mail: w.users.customerUser.mail, password: 'neuesPasswort1' } });
