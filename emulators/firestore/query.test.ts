@@ -171,3 +171,20 @@ describe('projections, subcollections and collection groups', () => {
     expect(partitions).toEqual([`${g}/top`, `${root}/a/${g}/d1`, `${root}/a/${g}/d2`, `${root}/b/x/y/${g}/d3`]);
   });
 });
+
+describe('pages over larger result sets', () => {
+  it('offset/limit pages match a full sort (bounded top-k path), both directions', async () => {
+    const coll = env.db.collection(uniq('big'));
+    const scores = Array.from({ length: 300 }, (_, i) => (i * 7919) % 101); // many ties → __name__ tie-break
+    const batch = env.db.batch();
+    scores.forEach((score, i) => batch.set(coll.doc(`d${String(i).padStart(3, '0')}`), { score, odd: i % 2 === 1 }));
+    await batch.commit();
+    const all = scores.map((score, i) => ({ id: `d${String(i).padStart(3, '0')}`, score, odd: i % 2 === 1 }));
+    const asc = all.filter((d) => d.odd).sort((a, b) => a.score - b.score || (a.id < b.id ? -1 : 1));
+    expect(await ids(coll.where('odd', '==', true).orderBy('score').offset(20).limit(7))).toEqual(asc.slice(20, 27).map((d) => d.id));
+    const desc = [...asc].reverse();
+    expect(await ids(coll.where('odd', '==', true).orderBy('score', 'desc').offset(5).limit(10))).toEqual(desc.slice(5, 15).map((d) => d.id));
+    expect(await ids(coll.where('odd', '==', true).orderBy('score').limitToLast(3))).toEqual(asc.slice(-3).map((d) => d.id));
+    expect((await coll.where('odd', '==', true).count().get()).data().count).toBe(150);
+  });
+});

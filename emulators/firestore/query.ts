@@ -1,6 +1,8 @@
 import { invalid } from './errors.js';
 import type { Doc, Store } from './store.js';
+import { topK } from './topk.js';
 import {
+  compareReferences,
   compareStrings,
   compareValues,
   getField,
@@ -119,11 +121,14 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
       return range((c) => c > 0);
     case 'GREATER_THAN_OR_EQUAL':
       return range((c) => c >= 0);
-    case 'EQUAL':
+    case 'EQUAL': {
+      const fast = fastEqual(get, val);
+      if (fast) return fast;
       return (d) => {
         const v = get(d);
         return v !== undefined && valuesEqual(v, val);
       };
+    }
     case 'NOT_EQUAL':
       return (d) => {
         const v = get(d);
@@ -160,6 +165,35 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
   }
 }
 
+/** Equality without generic dispatch for the common scalar cases (the hot path of filtered scans). */
+function fastEqual(get: Getter, val: Value): ((d: Doc) => boolean) | null {
+  switch (kindOf(val)) {
+    case 'booleanValue': {
+      const b = val.booleanValue;
+      return (d) => get(d)?.booleanValue === b;
+    }
+    case 'stringValue': {
+      const s = val.stringValue;
+      return (d) => get(d)?.stringValue === s;
+    }
+    case 'nullValue':
+      return (d) => get(d)?.nullValue !== undefined;
+    case 'integerValue': {
+      const str = String(val.integerValue);
+      if (str.length > 15) return null;
+      const n = Number(str);
+      return (d) => {
+        const v = get(d);
+        if (!v) return false;
+        if (v.integerValue !== undefined) return Number(v.integerValue) === n && String(v.integerValue).length <= 15;
+        return v.doubleValue === n;
+      };
+    }
+    default:
+      return null;
+  }
+}
+
 /** A sort key prepared once per document so comparisons avoid re-inspecting protobuf values. */
 interface Key {
   t: number;
@@ -175,6 +209,7 @@ function toKey(v: Value): Key {
     const str = String(v.integerValue);
     return { t, n: str.length > 15 ? NaN : Number(str), s: null, v }; // NaN marks "use exact compare"
   }
+  if (k === 'referenceValue') return { t, n: 0, s: v.referenceValue!, v };
   return { t, n: 0, s: k === 'stringValue' ? v.stringValue! : null, v };
 }
 function compareKeys(a: Key, b: Key): number {
@@ -183,7 +218,7 @@ function compareKeys(a: Key, b: Key): number {
     if (Number.isNaN(a.n) || Number.isNaN(b.n)) return compareValues(a.v, b.v);
     return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
   }
-  if (a.s !== null && b.s !== null) return compareStrings(a.s, b.s);
+  if (a.s !== null && b.s !== null) return a.t === 6 ? compareReferences(a.s, b.s) : compareStrings(a.s, b.s);
   return compareValues(a.v, b.v);
 }
 
@@ -263,7 +298,7 @@ function compareSegs(a: string[], b: string[]): number {
 const quoteSeg = (s: string) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`');
 
 /** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
-export function execute(store: Store, p: Plan, readTime?: number): Doc[] {
+export function execute(store: Store, p: Plan, readTime?: number, unordered = false): Doc[] {
   const rows: { doc: Doc; keys: Key[] }[] = [];
   const n = p.order.length;
   for (const coll of p.collections) {
@@ -291,15 +326,21 @@ export function execute(store: Store, p: Plan, readTime?: number): Doc[] {
       rows.push({ doc, keys });
     }
   }
-  rows.sort((a, b) => {
+  const cmp = (a: { keys: Key[] }, b: { keys: Key[] }) => {
     for (let i = 0; i < n; i++) {
       const c = compareKeys(a.keys[i]!, b.keys[i]!);
       if (c !== 0) return c * p.order[i]!.dir;
     }
     return 0;
-  });
-  const end = p.limit === Infinity ? rows.length : p.offset + p.limit;
-  return rows.slice(p.offset, end).map((r) => r.doc);
+  };
+  if (p.limit === Infinity) {
+    // aggregations without limit/offset only need the matching set, not its order
+    if (!(unordered && p.offset === 0)) rows.sort(cmp);
+    return rows.slice(p.offset).map((r) => r.doc);
+  }
+  return topK(rows, p.offset + p.limit, cmp)
+    .slice(p.offset)
+    .map((r) => r.doc);
 }
 
 function cmpCursor(keys: Key[], cursor: Key[], p: Plan): number {

@@ -88,10 +88,10 @@ export class Engine {
   }
 
   /** Runs a query; read-write transactions lock the returned documents (re-running after waits). */
-  private async queryDocs(parent: string, q: StructuredQuery | undefined, ctx: ReadCtx) {
+  private async queryDocs(parent: string, q: StructuredQuery | undefined, ctx: ReadCtx, unordered = false) {
     if (!q) throw invalid('structuredQuery is required.');
     const p = plan(this.store, parent, q);
-    let docs = execute(this.store, p, ctx.readTime);
+    let docs = execute(this.store, p, ctx.readTime, unordered);
     if (ctx.tx && !ctx.tx.readOnly) {
       for (let attempt = 0; attempt < 10; attempt++) {
         let waited = false;
@@ -103,7 +103,7 @@ export class Engine {
           }
         }
         if (!waited) break;
-        docs = execute(this.store, plan(this.store, parent, q), ctx.readTime);
+        docs = execute(this.store, plan(this.store, parent, q), ctx.readTime, unordered);
       }
     }
     return { docs, projection: p.projection };
@@ -128,7 +128,7 @@ export class Engine {
     const agg = req.structuredAggregationQuery;
     if (!agg) throw invalid('structuredAggregationQuery is required.');
     await this.withRead(req, root, async (ctx) => {
-      const { docs } = await this.queryDocs(req.parent, agg.structuredQuery, ctx);
+      const { docs } = await this.queryDocs(req.parent, agg.structuredQuery, ctx, true);
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
       write({ result: { aggregateFields: aggregate(docs, agg.aggregations ?? []) }, readTime, transaction: ctx.newTx?.id });
     });
