@@ -118,6 +118,12 @@ describe('readSpreadsheet: broken and hostile files are refused with a typed err
     expect(await errorCode(readSpreadsheet(ole, 'a.xls'))).toBe('corrupt');
   });
 
+  it('refuses a zip whose entry inflates beyond its declared size (lying central directory)', async () => {
+    const sheet = '<worksheet>' + '<row/>'.repeat(200_000) + '</worksheet>';
+    const liar = writeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/worksheets/sheet1.xml', data: sheet, deflate: true, declaredSize: 4096 }]);
+    expect(await errorCode(readSpreadsheet(liar, 'liar.xlsx'))).toBe('tooLarge');
+  });
+
   it('refuses an unclosed quote running past the record limit', async () => {
     const text = 'a;b\r\n"' + 'x'.repeat(5000);
     expect(await errorCode(readSpreadsheet(Buffer.from(text), 'a.csv', { maxRecordChars: 1000 }))).toBe('corrupt');

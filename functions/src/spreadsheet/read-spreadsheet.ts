@@ -1,7 +1,8 @@
 import { resolveFormat, ALL_EXTENSIONS, type SpreadsheetExtension, type SpreadsheetFormat } from './detect-format.js';
 import { SpreadsheetError } from './errors.js';
 import { openCsvStream, type CsvReadOptions } from './read-csv.js';
-import { readWorkbook, type WorkbookReadOptions } from './read-workbook.js';
+import { readWorkbook, type WorkbookReadOptions, type WorkbookReadResult } from './read-workbook.js';
+import { assertSafeZip, assertZipInflatesAsDeclared, DEFAULT_ZIP_LIMITS } from './zip-guard.js';
 import type { CsvDelimiter } from './csv-parser.js';
 import type { TextEncoding } from './text-decode.js';
 
@@ -29,6 +30,12 @@ export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 function checkSize(bytes: Uint8Array, options: SpreadsheetReadOptions): void {
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (max > 0 && bytes.length > max) throw new SpreadsheetError('tooLarge', `file has ${bytes.length} bytes, limit ${max}`);
+}
+
+/** Declared-size check, then a streamed inflate check of every entry, then SheetJS. */
+export async function readWorkbookSafely(bytes: Uint8Array, format: 'xlsx' | 'xls', options: WorkbookReadOptions = {}): Promise<WorkbookReadResult> {
+  if (format === 'xlsx') await assertZipInflatesAsDeclared(bytes, assertSafeZip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS));
+  return readWorkbook(bytes, format, options);
 }
 
 /**
@@ -64,7 +71,7 @@ export async function streamSpreadsheet(
     }
     return { format, encoding: stream.encoding, delimiter: stream.delimiter };
   }
-  const wb = readWorkbook(bytes, format, options);
+  const wb = await readWorkbookSafely(bytes, format, options);
   const size = options.batchSize ?? 2000;
   for (let i = 0; i < wb.rows.length; i += size) {
     await onRows(wb.rows.slice(i, i + size), i + 1);
@@ -93,7 +100,7 @@ export async function* iterateSpreadsheet(
     }
     return;
   }
-  const wb = readWorkbook(bytes, format, options);
+  const wb = await readWorkbookSafely(bytes, format, options);
   const info: SpreadsheetInfo = { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames };
   const size = options.batchSize ?? 2000;
   for (let i = 0; i < wb.rows.length; i += size) yield { rows: wb.rows.slice(i, i + size), firstRowNumber: i + 1, info };

@@ -1,3 +1,4 @@
+import { createInflateRaw } from 'node:zlib';
 import { SpreadsheetError } from './errors.js';
 
 export interface ZipLimits {
@@ -25,6 +26,9 @@ export interface ZipEntryInfo {
   compressedSize: number;
   uncompressedSize: number;
   encrypted: boolean;
+  /** 0 stored, 8 deflate */
+  method: number;
+  localHeaderOffset: number;
 }
 
 const EOCD_SIG = 0x06054b50;
@@ -52,13 +56,15 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntryInfo[] {
   for (let n = 0; n < count; n++) {
     if (p + 46 > bytes.length || view.getUint32(p, true) !== CEN_SIG) throw new SpreadsheetError('corrupt', 'zip central directory damaged');
     const flags = view.getUint16(p + 8, true);
+    const method = view.getUint16(p + 10, true);
+    const localHeaderOffset = view.getUint32(p + 42, true);
     const compressedSize = view.getUint32(p + 20, true);
     const uncompressedSize = view.getUint32(p + 24, true);
     const nameLen = view.getUint16(p + 28, true);
     const extraLen = view.getUint16(p + 30, true);
     const commentLen = view.getUint16(p + 32, true);
     const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLen));
-    entries.push({ name, compressedSize, uncompressedSize, encrypted: (flags & 1) === 1 });
+    entries.push({ name, compressedSize, uncompressedSize, encrypted: (flags & 1) === 1, method, localHeaderOffset });
     p += 46 + nameLen + extraLen + commentLen;
   }
   return entries;
@@ -83,4 +89,43 @@ export function assertSafeZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP
     throw new SpreadsheetError('formatMismatch', 'zip archive is not an Excel workbook');
   }
   return entries;
+}
+
+/** Inflates one entry's data, discarding the output, and fails as soon as it exceeds `max` bytes. */
+function inflatedSizeAtMost(data: Uint8Array, max: number, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const z = createInflateRaw({ chunkSize: 64 * 1024 });
+    let n = 0;
+    z.on('data', (c: Buffer) => {
+      n += c.length;
+      if (n > max) {
+        z.destroy();
+        reject(new SpreadsheetError('tooLarge', `zip entry ${name} inflates beyond its declared ${max} bytes`));
+      }
+    });
+    z.on('end', () => resolve(n));
+    z.on('error', (e) => reject(new SpreadsheetError('corrupt', `zip entry ${name} cannot be inflated`, { cause: e })));
+    z.end(data);
+  });
+}
+
+/**
+ * The central directory can lie: an entry may declare 1 KB and inflate to gigabytes. This streams every
+ * deflated entry through zlib in 64 KiB pieces (output discarded, so memory stays flat) and refuses any
+ * entry that produces more than it declared, before SheetJS inflates it for real.
+ */
+export async function assertZipInflatesAsDeclared(bytes: Uint8Array, entries: readonly ZipEntryInfo[]): Promise<void> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const e of entries) {
+    const p = e.localHeaderOffset;
+    if (p + 30 > bytes.length || view.getUint32(p, true) !== 0x04034b50) throw new SpreadsheetError('corrupt', `zip local header of ${e.name} missing`);
+    const start = p + 30 + view.getUint16(p + 26, true) + view.getUint16(p + 28, true);
+    const end = start + e.compressedSize;
+    if (end > bytes.length) throw new SpreadsheetError('corrupt', `zip entry ${e.name} truncated`);
+    if (e.method === 0) {
+      if (e.compressedSize !== e.uncompressedSize) throw new SpreadsheetError('corrupt', `stored zip entry ${e.name} has inconsistent sizes`);
+    } else if (e.method === 8) {
+      await inflatedSizeAtMost(bytes.subarray(start, end), e.uncompressedSize, e.name);
+    } else throw new SpreadsheetError('unsupportedFormat', `zip entry ${e.name} uses compression method ${e.method}`);
+  }
 }
