@@ -1,0 +1,17 @@
+import { vi } from 'vitest';
+
+/**
+ * A fake Firebase Auth for component tests (the network boundary next to fetch). Use with
+ *   vi.mock('@/config/firebase', () => import('@/testing/fake-auth'))
+ *   vi.mock('firebase/auth', () => import('@/testing/fake-auth'))   // when the SDK calls are exercised
+ */
+export const fakeUser = { uid: 'u1', getIdToken: vi.fn(async () => 'test-token'), metadata: {} };
+export const auth = { currentUser: fakeUser as typeof fakeUser | null };
+export const firebaseApp = {};
+
+export const signInWithEmailAndPassword = vi.fn(async (_auth: unknown, _mail: string, _password: string) => ({ user: fakeUser }));
+export const signOut = vi.fn(async () => undefined);
+export const verifyPasswordResetCode = vi.fn(async (_auth: unknown, _code: string) => 'max@firma.de');
+export const confirmPasswordReset = vi.fn(async (_auth: unknown, _code: string, _pw: string) => undefined);
+export const connectAuthEmulator = vi.fn();
+export const getAuth = vi.fn(() => auth);

@@ -1,0 +1,76 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { ThemeProvider } from '@mui/material';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import type { Company } from '@model/company';
+import type { User } from '@model/user';
+import { theme } from '@/config/theme';
+import { CurrentUserContext } from '@/lib/current-user/current-user-context';
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+export interface RenderOptions {
+  route?: string;
+  state?: unknown;
+  /** the route pattern the element is mounted at (default '*') */
+  path?: string;
+  user?: User & { company: Company };
+}
+
+/** Renders with theme, router (plus a location probe), toasts and optionally a signed-in user. */
+export function renderPage(ui: ReactElement, { route = '/', state, path = '*', user }: RenderOptions = {}) {
+  const tree = (
+    <ThemeProvider theme={theme}>
+      <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          {path !== '*' && <Route path="*" element={null} />}
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+      <ToastContainer />
+    </ThemeProvider>
+  );
+  const wrapped = user ? (
+    <CurrentUserContext.Provider value={{ user, setUser: () => undefined, reload: async () => undefined, logout: async () => undefined }}>
+      {tree}
+    </CurrentUserContext.Provider>
+  ) : (
+    tree
+  );
+  return render(wrapped);
+}
+
+export function makeCompany(overrides: Partial<Company> = {}): Company {
+  return {
+    id: 'c1',
+    name: 'Müller Maschinenbau GmbH',
+    type: 'CUSTOMER',
+    active: true,
+    pendingRegistration: false,
+    address: { street: 'Hauptstraße', houseNo: '1', zip: '80331', city: 'München' },
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}, company: Partial<Company> = {}): User & { company: Company } {
+  const c = makeCompany(company);
+  return {
+    id: 'u1',
+    name: 'Max',
+    lastname: 'Muster',
+    mail: 'max@firma.de',
+    phoneNumber: '+49-89-1',
+    admin: true,
+    companyId: c.id,
+    permissions: [],
+    passwordChangeNeeded: false,
+    loginCounter: 1,
+    ...overrides,
+    company: c,
+  };
+}
