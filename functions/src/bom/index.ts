@@ -4,6 +4,7 @@ export * from './mapping.js';
 export * from './header.js';
 export * from './parse-number.js';
 export * from './lines.js';
+export * from './article-rows.js';
 export * from './article-lookup.js';
 export * from './matcher.js';
 export * from './results.js';

@@ -28,6 +28,13 @@ beforeAll(async () => {
 });
 afterAll(() => { server.close(); });
 
+describe('req.ip with trust proxy off', () => {
+  it('ignores a client-sent X-Forwarded-For', async () => {
+    const res = await fetch(`${base}/ip`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
+    expect((await res.json()).ip).not.toContain('6.6.6.6');
+  });
+});
+
 describe('error handler', () => {
   it.each(['/boom', '/sync-boom'])('answers 500 internal without stack or message for %s, and logs it', async (path) => {
     log.mockClear();

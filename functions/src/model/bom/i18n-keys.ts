@@ -24,6 +24,11 @@ export const BOM_I18N_KEYS = {
   importMissingMapping: 'importConfig.warning.missingMapping',
   importWrongIndex: 'importConfig.warning.wrongIndex',
   importEmptyUpload: 'importConfig.warning.emptyUpload',
+  // article import rows (typed by bom/article-rows.ts)
+  articleMissingValues: 'article.error.missingValues',
+  importInvalidNumber: 'importConfig.warning.invalidNumber',
+  importInvalidBoolean: 'importConfig.warning.invalidBoolean',
+  importUnitMismatch: 'importConfig.warning.unitMismatch',
   // line problem markers (BomErrorType)
   lineUnitMismatch: 'bom.lineError.UNIT_MISMATCH',
   lineArticleNotFound: 'bom.lineError.ARTICLE_NOT_FOUND',
