@@ -38,7 +38,10 @@ export class Engine {
   constructor(opts: EngineOptions = {}) {
     this.locks = new LockManager(opts.lockTimeoutMs ?? 5000);
     this.txs = new Transactions(this.locks, opts.txIdleTimeoutMs ?? 60_000, () => this.clock.readNow());
+    this.pruner = setInterval(() => this.store.pruneHistory(this.clock.readNow()), 30_000);
+    this.pruner.unref();
   }
+  private readonly pruner: NodeJS.Timeout;
 
   private openRead(sel: ReadSelector, root: string): ReadCtx {
     if (sel.transaction && sel.transaction.length) {
@@ -243,6 +246,7 @@ export class Engine {
   }
 
   close(): void {
+    clearInterval(this.pruner);
     this.txs.close();
   }
 }

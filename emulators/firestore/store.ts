@@ -16,7 +16,7 @@ interface OldVersion {
 }
 
 const HISTORY_RETENTION_US = 60 * 60 * 1e6; // production allows readTime up to 1 hour in the past
-const HISTORY_MAX = 200_000;
+const HISTORY_MAX = 100_000; // bounds memory under heavy overwrite workloads
 
 /** `projects/p/databases/d/documents/a/b` → the collection key `projects/p/databases/d/documents/a`. */
 export const parentOf = (name: string): string => name.slice(0, name.lastIndexOf('/'));
