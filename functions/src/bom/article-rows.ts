@@ -101,7 +101,8 @@ export class ArticleRowBuilder {
   private convert(row: readonly string[], out: ImportedArticleRow, field: ArticleMappableField, n: number, kind: 'length' | 'weight'): void {
     const unitCol = this.colOf.get(UNIT_COLUMN[field]!);
     const unitText = unitCol === undefined ? undefined : row[unitCol]?.trim() || undefined;
-    const configured = (this.options as unknown as Record<string, LengthUnit | WeightUnit | undefined>)[UNIT_COLUMN[field]!];
+    const o = this.options;
+    const configured = { width: o.unitWidth, height: o.unitHeight, depth: o.unitDepth, weight: o.unitWeight }[field as 'width' | 'height' | 'depth' | 'weight'];
     const unit = unitText ? parseConversionUnit(unitText) : (configured ?? (kind === 'length' ? DEFAULT_LENGTH_UNIT : DEFAULT_WEIGHT_UNIT));
     if (kind === 'length' && unit && isLengthUnit(unit)) out.values[field] = toCentimetres(n, unit);
     else if (kind === 'weight' && unit && isWeightUnit(unit)) out.values[field] = toKilograms(n, unit);
