@@ -25,7 +25,12 @@ export const BOM_MAPPABLE_FIELDS = [
   'unitWeight',
 ] as const;
 
-/** Targets of an article import configuration: the importable fields of the Article entity. */
+/**
+ * Targets of an article import configuration: the importable fields of the Article entity. Reference
+ * fields carry names from the file that the catalogue resolves to ids (manufacturerName → manufacturerId,
+ * discountGroupId/unitId by displayName or name variant); wholesalerOrderNumber/wholesalerPurchasePrice
+ * fill the wholesalerInfos entry of the configuration's wholesaler.
+ */
 export const ARTICLE_MAPPABLE_FIELDS = [
   'orderNumber',
   'manufacturerNumber',
