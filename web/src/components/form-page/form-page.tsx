@@ -32,8 +32,8 @@ export interface FormPageProps<V extends FormikValues> {
   loading?: boolean;
   submitLabelKey?: string;
   readOnly?: boolean;
-  /** extra buttons next to submit */
-  actions?: ReactNode;
+  /** extra buttons next to submit (a function gets the formik bag, e.g. to submit with a flag) */
+  actions?: ReactNode | ((formik: FormikProps<V>) => ReactNode);
   children: ReactNode | ((formik: FormikProps<V>) => ReactNode);
 }
 
@@ -91,7 +91,7 @@ export function FormPage<V extends FormikValues>({
                   {t('common.back')}
                 </Button>
                 <Box sx={{ flexGrow: 1 }} />
-                {actions}
+                {typeof actions === 'function' ? actions(formik) : actions}
                 {!readOnly && (
                   <Button
                     type="submit"

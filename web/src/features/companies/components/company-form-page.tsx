@@ -1,14 +1,13 @@
+import { useRef } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { SELECTABLE_COMPANY_TYPES, companySchema, companyStatus, type Company } from '@model/company';
 import { FormPage, FormSelectField, FormTextField } from '@/components/form-page';
-import { errorText } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useLoad } from '@/lib/use-load';
 import { createCompany } from '../api/create-company';
 import { getCompany } from '../api/get-company';
-import { releaseCompany, updateCompany } from '../api/update-company';
+import { updateCompany } from '../api/update-company';
 import { CompanyStatusChip } from './company-status-chip';
 
 interface CompanyFormValues {
@@ -47,21 +46,17 @@ export function CompanyFormPage() {
     },
   };
 
+  // the release button submits the form with pendingRegistration: false (a customer needs its number first)
+  const releasing = useRef(false);
+
   const submit = async (values: CompanyFormValues) => {
     const body = companySchema.cast(values, { stripUnknown: true });
+    const release = releasing.current;
+    releasing.current = false;
     if (isNew) await createCompany(body);
-    else await updateCompany({ ...(body as Partial<Company>), id });
+    else await updateCompany({ ...body, id, ...(release ? { pendingRegistration: false } : {}) });
     navigate('/company');
-  };
-
-  const release = async () => {
-    try {
-      await releaseCompany(id);
-      notify.success(t('companies.released', { name: c?.name ?? '' }));
-      void loaded.reload();
-    } catch (error) {
-      notify.error(errorText((error as { code?: string }).code ?? 'unknown'));
-    }
+    if (release) return { level: 'success' as const, text: t('companies.released', { name: body.name }) };
   };
 
   return (
@@ -73,9 +68,19 @@ export function CompanyFormPage() {
       loading={loaded.loading}
       backTo="/company"
       messages={{ success: 'companies.saved' }}
-      actions={
+      actions={(formik) =>
         c && companyStatus(c) === 'pending' ? (
-          <Button variant="outlined" color="success" onClick={() => void release()}>
+          <Button
+            variant="outlined"
+            color="success"
+            disabled={formik.isSubmitting}
+            onClick={() => {
+              releasing.current = true;
+              void formik.submitForm().finally(() => {
+                releasing.current = false;
+              });
+            }}
+          >
             {t('companies.release')}
           </Button>
         ) : undefined

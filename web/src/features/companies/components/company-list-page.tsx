@@ -11,7 +11,7 @@ import { notify } from '@/lib/notify';
 import { useLoad } from '@/lib/use-load';
 import { deleteCompany } from '../api/delete-company';
 import { getCompanies } from '../api/get-companies';
-import { releaseCompany } from '../api/update-company';
+import { releasableAsIs, releaseCompany } from '../api/update-company';
 import { CompanyStatusChip } from './company-status-chip';
 
 /** /company (platform admin): search, filter by type, status with release of pending companies, multi-delete. */
@@ -21,8 +21,14 @@ export function CompanyListPage() {
   const companies = useLoad(getCompanies, [] as Company[]);
 
   const release = async (company: Company) => {
+    if (!releasableAsIs(company)) {
+      // e.g. a registered customer without customer number: complete the form, release there
+      notify.info(t('companies.completeBeforeRelease'));
+      navigate(`/company/${company.id}`, { state: { company } });
+      return;
+    }
     try {
-      await releaseCompany(company.id);
+      await releaseCompany(company);
       notify.success(t('companies.released', { name: company.name }));
       void companies.reload();
     } catch (error) {
