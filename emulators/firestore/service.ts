@@ -19,6 +19,8 @@ interface ReadSelector {
   transaction?: Bytes;
   newTransaction?: TransactionOptions;
   readTime?: unknown;
+  /** Set by the transport when the client cancels the call. */
+  signal?: AbortSignal;
 }
 interface ReadCtx {
   tx?: Transaction;
@@ -59,11 +61,16 @@ export class Engine {
   /** Runs a read; a transaction begun by this read is ended again if the read fails. */
   private async withRead<T>(sel: ReadSelector, root: string, fn: (ctx: ReadCtx) => Promise<T>): Promise<T> {
     const ctx = this.openRead(sel, root);
+    // a cancelled call never delivers the new transaction's id, so nobody could release its locks
+    const onAbort = () => ctx.newTx && this.txs.finish(ctx.newTx);
+    sel.signal?.addEventListener('abort', onAbort);
     try {
       return await fn(ctx);
     } catch (e) {
       if (ctx.newTx) this.txs.finish(ctx.newTx);
       throw e;
+    } finally {
+      sel.signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -280,7 +287,9 @@ function serverStream(fn: (req: any, write: (m: object) => void) => Promise<void
     // Headers first: the client library re-sends a stream that fails before any response
     // (up to 3 times, seconds apart), which would repeat invalid queries and lock waits.
     call.sendMetadata(new grpc.Metadata());
-    fn(call.request, (m) => call.write(m)).then(
+    const ac = new AbortController();
+    call.on('cancelled', () => ac.abort());
+    fn({ ...call.request, signal: ac.signal }, (m) => call.write(m)).then(
       () => call.end(),
       (e) => call.emit('error', report(e)),
     );
