@@ -4,8 +4,8 @@ export const OPERATOR = {
   street: 'Industriestraße 12',
   city: '70565 Stuttgart',
   country: 'Deutschland',
-  register: 'Amtsgericht Stuttgart, HRB 765432',
-  management: 'Geschäftsführung: Dipl.-Ing. Martin Keller',
+  register: 'Amtsgericht Stuttgart, HRB 789012',
+  management: 'Geschäftsführerin: Dr. Jana Albrecht',
   privacyContact: 'datenschutz@schrankwerk.de',
 } as const;
 
