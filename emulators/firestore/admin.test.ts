@@ -61,6 +61,46 @@ describe('listing', () => {
   });
 });
 
+describe('raw listing and transaction protocol details', () => {
+  it('ListCollectionIds pages', async () => {
+    const db = env.client('demo-colpages');
+    await Promise.all(['c1', 'c2', 'c3'].map((c) => db.doc(`${c}/d`).set({})));
+    const database = 'projects/demo-colpages/databases/(default)';
+    const [first, , res] = await env.gapic.listCollectionIds({ parent: `${database}/documents`, pageSize: 2 }, { autoPaginate: false });
+    expect(first).toEqual(['c1', 'c2']);
+    const [second, , res2] = await env.gapic.listCollectionIds(
+      { parent: `${database}/documents`, pageSize: 2, pageToken: res!.nextPageToken! },
+      { autoPaginate: false },
+    );
+    expect(second).toEqual(['c3']);
+    expect(res2?.nextPageToken ?? '').toBe('');
+  });
+
+  it('BatchGetDocuments with newTransaction returns the transaction id in the first response', async () => {
+    const coll = uniq('bg');
+    await env.db.doc(`${coll}/a`).set({ v: 1 });
+    const responses: any[] = [];
+    const stream = env.gapic.batchGetDocuments({
+      database: env.database,
+      documents: [`${env.root}/${coll}/a`, `${env.root}/${coll}/missing`],
+      newTransaction: { readWrite: {} },
+    });
+    for await (const r of stream as AsyncIterable<any>) responses.push(r);
+    expect(responses).toHaveLength(2);
+    expect(responses[0].transaction?.length).toBeGreaterThan(0);
+    expect(responses[0].found.fields.v).toMatchObject({ integerValue: '1' });
+    expect(responses[1].missing).toBe(`${env.root}/${coll}/missing`);
+    // commit through that transaction
+    const [res] = await env.gapic.commit({
+      database: env.database,
+      transaction: responses[0].transaction,
+      writes: [{ update: { name: `${env.root}/${coll}/a`, fields: { v: { integerValue: 2 } } } }],
+    });
+    expect(res.writeResults).toHaveLength(1);
+    expect((await env.db.doc(`${coll}/a`).get()).get('v')).toBe(2);
+  });
+});
+
 describe('HTTP endpoints on the gRPC port', () => {
   it('DELETE reset clears one project only', async () => {
     const a = env.client('demo-reset-a');

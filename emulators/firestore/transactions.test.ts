@@ -139,6 +139,23 @@ describe('serializable read-write transactions', () => {
     expect((await ref.get()).get('n')).toBe(5);
   });
 
+  it('aggregation queries inside transactions lock the counted documents', async () => {
+    const coll = env.db.collection(uniq('tagg'));
+    await coll.doc('seed').set({ k: 1 });
+    // each transaction counts the docs and adds one more named after the count: serializable → 1..8 distinct
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        env.db.runTransaction(async (t) => {
+          const n = (await t.get(coll.where('k', '==', 1).count())).data().count;
+          const counter = await t.get(coll.doc('counter'));
+          t.set(coll.doc(`n${n}`), { k: 1 });
+          t.set(counter.ref, { last: n });
+        }),
+      ),
+    );
+    expect((await coll.where('k', '==', 1).count().get()).data().count).toBe(9);
+  });
+
   it('getAll with a field mask and missing documents inside a transaction', async () => {
     const coll = env.db.collection(uniq('ga'));
     await coll.doc('a').set({ x: 1, y: 2 });
