@@ -50,6 +50,16 @@ describe('readSpreadsheet: real-world shapes', () => {
     expect(r.rows[4]![0]).toBe('0815');
   });
 
+  it('.xlsx date cells with the locale date format read as a German Excel shows them', async () => {
+    const ws = XLSX.utils.aoa_to_sheet([['Lieferdatum', 'Menge'], [new Date(Date.UTC(2024, 0, 15)), 2]], { cellDates: true });
+    ws['A2']!.z = 'm/d/yy'; // Excel's built-in format 14
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'Daten');
+    const bytes = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const r = await readSpreadsheet(bytes, 'dates.xlsx');
+    expect(r.rows[1]).toEqual(['15.01.2024', '2']);
+  });
+
   it('bare BIFF2 worksheets (Excel 2.x) are read as .xls', async () => {
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['Menge', 'Bestellnummer'], [1, '000123']]), 'S');

@@ -42,6 +42,9 @@ export function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls', options:
       cellText: true,
       raw: true,
       cellDates: false,
+      // Excel shows built-in date format 14 in the user's locale; our users' Excel is German. The dots
+      // are escaped: SheetJS reads a bare "." after "mm" as a fraction-of-seconds token.
+      dateNF: 'dd\\.mm\\.yyyy',
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
