@@ -1,6 +1,7 @@
 import { invalid } from './errors.js';
 import type { Doc } from './store.js';
-import { getField, isNumber, parseFieldPath, type Value } from './values.js';
+import { getField, parseFieldPath } from './field-paths.js';
+import { isNumber, type Value } from './values.js';
 
 export interface Aggregation {
   alias?: string;

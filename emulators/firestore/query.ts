@@ -1,15 +1,14 @@
 import { invalid } from './errors.js';
 import type { Doc, Store } from './store.js';
 import { topK } from './topk.js';
+import { getField, parseFieldPath } from './field-paths.js';
 import {
   compareReferences,
   compareStrings,
   compareValues,
-  getField,
   isNaNValue,
   isNull,
   kindOf,
-  parseFieldPath,
   typeOrder,
   valuesEqual,
   type Value,

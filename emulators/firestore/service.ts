@@ -5,7 +5,8 @@ import { LockManager, newOwner } from './locks.js';
 import { execute, plan, type StructuredQuery } from './query.js';
 import { Store, checkDocName, dbRoot } from './store.js';
 import { Transactions, type Transaction, type TransactionOptions } from './transactions.js';
-import { compareStrings, parseFieldPath } from './values.js';
+import { parseFieldPath } from './field-paths.js';
+import { compareStrings } from './values.js';
 import { Clock, docToProto, fromTimestamp, toTimestamp } from './wire.js';
 import { MAX_WRITES_PER_COMMIT, applyWrites, validateWrite, writeTarget, type Write } from './writes.js';
 

@@ -1,5 +1,6 @@
 import type { Doc } from './store.js';
-import { projectFields, timestampMicros } from './values.js';
+import { projectFields } from './field-paths.js';
+import { timestampMicros } from './values.js';
 
 /** Converts between internal microsecond times / documents and their protobuf object form. */
 

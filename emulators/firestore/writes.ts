@@ -1,18 +1,14 @@
 import { alreadyExists, failedPrecondition, invalid, notFound } from './errors.js';
 import { checkDocName, dbRoot, type Doc, type Store } from './store.js';
+import { MAX_DOC_SIZE, documentSize } from './doc-size.js';
+import { deleteField, getField, parseFieldPath, setField } from './field-paths.js';
 import {
-  MAX_DOC_SIZE,
   compareValues,
-  deleteField,
-  documentSize,
   fieldsEqual,
-  getField,
   isNumber,
   normalizeFields,
   normalizeValue,
   numberOf,
-  parseFieldPath,
-  setField,
   timestampMicros,
   validateFieldNames,
   type Fields,
