@@ -105,10 +105,11 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
   if (!val) throw invalid('Field filter requires a value.');
   if (INEQUALITY.has(op)) ineq.add(path);
   const t = typeOrder(val);
-  // range filters only match values of the same type class; NaN is outside every range
+  // Range filters are index range scans within the value's type class: they match only values of
+  // that class, and NaN (stored first among numbers) falls inside ranges that are open downwards.
   const range = (test: (c: number) => boolean) => (d: Doc) => {
     const v = get(d);
-    if (v === undefined || typeOrder(v) !== t || isNaNValue(v) || isNaNValue(val)) return false;
+    if (v === undefined || typeOrder(v) !== t) return false;
     return test(compareValues(v, val));
   };
   switch (op) {
