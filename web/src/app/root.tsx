@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Box, CircularProgress } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
 import { useSigninCheck } from 'reactfire';
 import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
@@ -19,6 +21,15 @@ function SignedInRoutes() {
 /** Chooses the route table: signed out, or signed in (after the principal is loaded). */
 export function Root() {
   const { status, data } = useSigninCheck();
+  const navigate = useNavigate();
+  const wasSignedIn = useRef(false);
+  const signedIn = status === 'success' && data.signedIn;
+  // every end of a session (logout, disabled user, revoked/expired token) lands on /login
+  useEffect(() => {
+    if (status !== 'success') return;
+    if (wasSignedIn.current && !signedIn) navigate('/login', { replace: true });
+    wasSignedIn.current = signedIn;
+  }, [status, signedIn, navigate]);
   if (status !== 'success') {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
