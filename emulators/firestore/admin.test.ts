@@ -131,16 +131,3 @@ describe('HTTP endpoints on the gRPC port', () => {
     expect((await b.collection('same').count().get()).data().count).toBe(0);
   });
 });
-
-describe('unsupported', () => {
-  it('Listen answers UNIMPLEMENTED with a clear message', async () => {
-    const stream = env.gapic.listen();
-    const err = await new Promise<Error & { code: number }>((resolve) => {
-      stream.on('error', resolve);
-      stream.on('data', () => {});
-      stream.write({ database: env.database, addTarget: { targetId: 1, documents: { documents: [`${env.root}/a/b`] } } });
-    });
-    expect(err.code).toBe(12);
-    expect(err.message).toContain('Listen is not supported by the Schrankwerk Firestore emulator');
-  });
-});

@@ -51,8 +51,8 @@ function getter(path: string): Getter {
 const INEQUALITY = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
 
 function arrayOperand(op: string, v: Value | undefined): Value[] {
-  const vals = v?.arrayValue?.values;
-  if (!vals) throw invalid(`'${op}' requires an array value.`);
+  if (!v?.arrayValue) throw invalid(`'${op}' requires an array value.`);
+  const vals = v.arrayValue.values ?? []; // an empty array arrives without `values`
   if (vals.length === 0) throw invalid(`'${op}' requires a non-empty array.`);
   if (vals.length > 30) throw invalid(`'${op}' supports at most 30 elements.`);
   return vals;

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { aggregate, type Aggregation } from './aggregate.js';
 import { RpcError, invalid, toServiceError } from './errors.js';
+import { handleListen } from './listen.js';
 import { LockManager, newOwner } from './locks.js';
 import { execute, plan, type StructuredQuery } from './query.js';
 import { Store, checkDocName, dbRoot } from './store.js';
@@ -37,6 +38,8 @@ export class Engine {
   readonly clock = new Clock();
   readonly locks: LockManager;
   readonly txs: Transactions;
+  /** Closers of open Listen streams. */
+  readonly listens = new Set<() => void>();
 
   constructor(opts: EngineOptions = {}) {
     this.locks = new LockManager(opts.lockTimeoutMs ?? 5000);
@@ -254,6 +257,7 @@ export class Engine {
   }
 
   close(): void {
+    for (const close of [...this.listens]) close();
     clearInterval(this.pruner);
     this.txs.close();
   }
@@ -321,7 +325,7 @@ export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
     BatchWrite: unary((r) => engine.batchWrite(r)),
     ListDocuments: unary((r) => engine.listDocuments(r)),
     ListCollectionIds: unary((r) => engine.listCollectionIds(r)),
-    Listen: unimplemented('Listen'),
+    Listen: ((call: grpc.ServerDuplexStream<any, any>) => handleListen(engine, call)) as Handler,
     Write: unimplemented('Write (streaming)'),
     PartitionQuery: unimplemented('PartitionQuery'),
     GetDocument: unimplemented('GetDocument'),

@@ -54,6 +54,19 @@ export class Store {
   private historyOrder: { name: string; until: number }[] = [];
   /** Bumped on every mutation; persistence flushes when it changed. */
   generation = 0;
+  /** Called once per event-loop turn after mutations (realtime listeners). */
+  readonly listeners = new Set<() => void>();
+  private notifyScheduled = false;
+
+  private changed(): void {
+    this.generation++;
+    if (this.notifyScheduled || this.listeners.size === 0) return;
+    this.notifyScheduled = true;
+    setImmediate(() => {
+      this.notifyScheduled = false;
+      for (const l of [...this.listeners]) l();
+    });
+  }
 
   get(name: string): Doc | undefined {
     return this.collections.get(parentOf(name))?.get(name.slice(name.lastIndexOf('/') + 1));
@@ -82,7 +95,7 @@ export class Store {
     const old = m.get(id);
     if (old) this.remember(old, now);
     m.set(id, doc);
-    this.generation++;
+    this.changed();
   }
 
   delete(name: string, now: number): void {
@@ -94,7 +107,7 @@ export class Store {
     this.remember(old, now);
     m.delete(id);
     if (m.size === 0) this.dropCollection(coll);
-    this.generation++;
+    this.changed();
   }
 
   /** Loads a document without history (startup from disk). */
@@ -204,7 +217,7 @@ export class Store {
     const prefix = root + '/';
     for (const c of [...this.collections.keys()]) if (c.startsWith(prefix)) this.dropCollection(c);
     for (const name of [...this.history.keys()]) if (name.startsWith(prefix)) this.history.delete(name);
-    this.generation++;
+    this.changed();
   }
 
   count(): number {
