@@ -5,7 +5,7 @@ import { codeOf, sleep, startEnv, uniq, type TestEnv } from './test-utils.js';
 let env: TestEnv;
 let short: TestEnv; // short lock wait and idle timeouts
 beforeAll(async () => {
-  [env, short] = await Promise.all([startEnv(), startEnv({ lockTimeoutMs: 400, txIdleTimeoutMs: 1000 })]);
+  [env, short] = await Promise.all([startEnv(), startEnv({ lockTimeoutMs: 300, txIdleTimeoutMs: 1500 })]);
 });
 afterAll(async () => {
   await Promise.all([env.close(), short.close()]);
@@ -135,7 +135,7 @@ describe('serializable read-write transactions', () => {
     expect(err).toBe('user abort');
     const t0 = Date.now();
     await ref.update({ n: FieldValue.increment(5) });
-    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(Date.now() - t0).toBeLessThan(3000); // a held lock would block for the 5 s lock timeout
     expect((await ref.get()).get('n')).toBe(5);
   });
 
@@ -216,14 +216,14 @@ describe('lock timeouts and expiry', () => {
     const tx = db.runTransaction(async (t) => {
       const s = await t.get(ref);
       locked();
-      await sleep(900);
+      await sleep(1000); // longer than the lock timeout, shorter than the idle timeout
       t.update(ref, { n: s.get('n') + 1 });
     });
     await isLocked;
     // the generated client does not retry ABORTED commits, so the timeout is visible
     const t0 = Date.now();
     expect(await codeOf(rawSet(short, `${coll}/d`, 100))).toBe(10);
-    expect(Date.now() - t0).toBeLessThan(850);
+    expect(Date.now() - t0).toBeLessThan(950); // timed out (300 ms), not granted after the tx (1000 ms)
     // the high-level client retries ABORTED plain commits with backoff, so its write lands after the transaction
     const write = ref.set({ n: 200 });
     await tx;
@@ -239,7 +239,7 @@ describe('lock timeouts and expiry', () => {
     const name = `${short.root}/${coll}/d`;
     for await (const _ of short.gapic.batchGetDocuments({ database: short.database, documents: [name], transaction }) as AsyncIterable<unknown>);
     expect(await codeOf(rawSet(short, `${coll}/d`, 1))).toBe(10); // still locked
-    await sleep(1800);
+    await sleep(2600); // idle timeout 1500 ms + sweep interval 750 ms
     expect(await codeOf(ref.set({ n: 2 }))).toBe('ok');
     const err = await short.gapic
       .commit({ database: short.database, transaction, writes: [{ update: { name, fields: { n: { integerValue: 3 } } } }] })
