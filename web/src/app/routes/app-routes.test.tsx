@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { ThemeProvider } from '@mui/material';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { theme } from '@/config/theme';
+import { ErrorPage } from '@/components/errors/error-page';
+import { LocationProbe } from '@/testing/render';
+import { AppRoutes } from './app-routes';
+import { routesFor, type RoutePrincipal } from './route-table';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+const customer: RoutePrincipal = { companyType: 'CUSTOMER', admin: false, passwordChangeNeeded: false, pendingRegistration: false };
+
+function show(path: string, principal: RoutePrincipal | null) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <AppRoutes table={routesFor(principal)} signedIn={principal !== null} />
+            <LocationProbe />
+          </>
+        ),
+        errorElement: <ErrorPage />,
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ThemeProvider theme={theme}>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+}
+
+const location = () => screen.getByTestId('location');
+
+describe('AppRoutes', () => {
+  it('signed in: index redirects per table, header shows the role menu', async () => {
+    show('/', customer);
+    expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/enquiry');
+    const nav = screen.getByRole('navigation', { name: 'Hauptmenü' });
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Anfragen', 'Angebote', 'Aufträge', 'Jobs']);
+    expect(screen.getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/profile');
+    const booking = screen.getByRole('link', { name: 'Beratungstermin buchen' });
+    expect(booking).toHaveAttribute('target', '_blank');
+  });
+
+  it('signed in: unknown paths show the not-found text; /register redirects to /profile', async () => {
+    show('/company', customer);
+    expect(await screen.findByText('Seite nicht gefunden')).toBeInTheDocument();
+  });
+
+  it('signed in at /login (right after the sign-in): to /business-data/{id} when an id was given', async () => {
+    show('/login?id=offer-7', customer);
+    expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/business-data/offer-7');
+  });
+
+  it('restricted mode: every path leads to /profile', async () => {
+    show('/enquiry/123', { ...customer, pendingRegistration: true });
+    await vi.waitFor(() => expect(location()).toHaveTextContent('/profile'));
+    expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })?.querySelectorAll('a').length ?? 0).toBe(0);
+  });
+
+  it('signed out: index goes to /login, unknown paths show the invite placeholder', async () => {
+    show('/', null);
+    await vi.waitFor(() => expect(location()).toHaveTextContent('/login'));
+  });
+
+  it('signed out: an unknown path renders the invite screen (placeholder)', async () => {
+    show('/irgendwas', null);
+    expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/testing/fetch-mock';
+import { makeCompany, makeUser, renderPage } from '@/testing/render';
+import { CompanyListPage } from './company-list-page';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+const complete = makeCompany({ id: 'p1', name: 'Pending Lieferant', type: 'SUPPLIER', pendingRegistration: true });
+const registered = makeCompany({ id: 'p2', name: 'Pending Kunde', pendingRegistration: true });
+const inactive = makeCompany({ id: 'i1', name: 'Alt GmbH', active: false, customerNumber: 'K-1' });
+const active = makeCompany({ id: 'a1', name: 'Aktiv GmbH', customerNumber: 'K-2' });
+
+describe('CompanyListPage', () => {
+  it('shows the status in the spec colours and releases a complete pending company with the full form', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) => {
+      if (c.url === '/api/company/all') return { body: [complete, registered, inactive, active] };
+      if (c.url === '/api/company/update') return { body: { ...complete, pendingRegistration: false } };
+      return undefined;
+    });
+    renderPage(<CompanyListPage />, { user: makeUser({}, { type: 'ADMIN' }) });
+    await screen.findAllByTestId('list-row');
+    expect(screen.getAllByTestId('status-pending')[0]).toHaveStyle({ backgroundColor: '#f2af00' });
+    expect(screen.getByTestId('status-inactive')).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
+    expect(screen.getByTestId('status-active')).toHaveStyle({ backgroundColor: 'rgb(0, 128, 0)' });
+
+    const row = screen.getAllByTestId('list-row').find((r) => r.textContent?.includes('Pending Lieferant'))!;
+    await user.click(within(row).getByRole('button', { name: 'Freigeben' }));
+    expect(await screen.findByText('Die Firma Pending Lieferant wurde freigegeben.')).toBeInTheDocument();
+    const update = calls.find((c) => c.url === '/api/company/update')!;
+    expect(update.body).toMatchObject({ id: 'p1', name: 'Pending Lieferant', type: 'SUPPLIER', pendingRegistration: false, address: complete.address });
+  });
+
+  it('a registered customer without customer number is released through the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) => (c.url === '/api/company/all' ? { body: [registered] } : undefined));
+    renderPage(<CompanyListPage />, { user: makeUser({}, { type: 'ADMIN' }) });
+    const [row] = await screen.findAllByTestId('list-row');
+    await user.click(within(row).getByRole('button', { name: 'Freigeben' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/company/p2');
+    expect(calls.some((c) => c.url === '/api/company/update')).toBe(false);
+  });
+
+  it('filters by type and deletes (deactivates) the selection after confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) => {
+      if (c.url === '/api/company/all') return { body: [complete, registered, inactive, active] };
+      if (c.url.startsWith('/api/company/delete')) return { body: { ok: true } };
+      return undefined;
+    });
+    renderPage(<CompanyListPage />, { user: makeUser({}, { type: 'ADMIN' }) });
+    await screen.findAllByTestId('list-row');
+    await user.click(screen.getByRole('button', { name: 'Nach Firmentyp filtern' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Kunde' }));
+    await user.click(screen.getByRole('button', { name: 'Anwenden' }));
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('checkbox', { name: 'Zeile auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    await user.click(screen.getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByText('Die Firmen wurden deaktiviert.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/company/delete')).map((c) => c.url)).toEqual(['/api/company/delete?companyId=p1']);
+    expect(calls.filter((c) => c.url === '/api/company/all')).toHaveLength(2);
+  });
+});

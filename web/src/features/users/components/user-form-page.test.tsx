@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { mockFetch } from '@/testing/fetch-mock';
+import { makeCompany, makeUser, renderPage } from '@/testing/render';
+import { UserFormPage } from './user-form-page';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+const active = makeCompany({ id: 'c1', name: 'Aktiv GmbH' });
+const inactive = makeCompany({ id: 'c2', name: 'Inaktiv GmbH', active: false });
+
+async function fill(user: UserEvent) {
+  await user.type(await screen.findByLabelText(/^Vorname/), 'Ina');
+  await user.type(screen.getByLabelText(/^Nachname/), 'Neu');
+  await user.type(screen.getByLabelText(/^E-Mail/), 'ina@firma.de');
+  await user.type(screen.getByLabelText(/^Telefon/), '0711-1');
+}
+
+function setup(answer: { status: number; body: unknown }, admin = false) {
+  const calls = mockFetch((c) => {
+    if (c.url === '/api/company/all') return { body: [active, inactive] };
+    if (c.url === '/api/user/' && c.method === 'POST') return answer;
+    return undefined;
+  });
+  const me = admin ? makeUser({}, { id: 'adm', type: 'ADMIN' }) : makeUser({ companyId: 'own' }, { id: 'own' });
+  renderPage(<UserFormPage />, { route: '/user/new', path: '/user/:id', user: me });
+  return calls;
+}
+
+describe('UserFormPage (create)', () => {
+  it('201: success toast, back to /user; own company set automatically', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup({ status: 201, body: makeUser({ id: 'n' }) });
+    expect(screen.getByText('Benutzer anlegen')).toBeInTheDocument();
+    await fill(user);
+    expect(screen.queryByLabelText(/^Firma/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Firmenadministrator' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(/Der Benutzer wurde angelegt/)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/user');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ name: 'Ina', lastname: 'Neu', mail: 'ina@firma.de', phoneNumber: '0711-1', admin: true, companyId: 'own' });
+  });
+
+  it('200 mailExternal: warning about the external party, nothing navigates', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ status: 200, body: { code: 'mailExternal' } });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(/gehört zu einem externen Partner/)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/new');
+  });
+
+  it('409: "E-Mail wird bereits verwendet"', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ status: 409, body: { code: 'mailInUse' } });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('E-Mail wird bereits verwendet')).toBeInTheDocument();
+  });
+
+  it('412 gives the generic create error', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ status: 412, body: { code: 'companyNotActive' } });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Der Benutzer konnte nicht angelegt werden.')).toBeInTheDocument();
+  });
+
+  it('admin company: company is required and only active companies are offered', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup({ status: 201, body: makeUser() }, true);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Pflichtfeld')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('combobox', { name: /Firma/ }));
+    expect(screen.getByRole('option', { name: 'Aktiv GmbH' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Inaktiv GmbH' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Aktiv GmbH' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ companyId: 'c1' }));
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@model/user';
+import { mockFetch } from '@/testing/fetch-mock';
+import { makeCompany, makeUser, renderPage } from '@/testing/render';
+import * as apiClient from '@/lib/api-client';
+import { UserListPage } from './user-list-page';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+const customer = makeCompany({ id: 'c1', name: 'Müller GmbH' });
+const supplier = makeCompany({ id: 's1', name: 'Weber AG', type: 'SUPPLIER' });
+const users: User[] = [
+  { ...makeUser({ id: 'a', name: 'Anna', lastname: 'Zeller', mail: 'anna@mueller.de', loginCounter: 3 }), company: customer },
+  { ...makeUser({ id: 'b', name: 'Bernd', lastname: 'Adler', mail: 'bernd@weber.de', companyId: 's1', loginCounter: 1 }), company: supplier },
+];
+
+function api() {
+  return mockFetch((c) => {
+    if (c.url === '/api/user/all') return { body: users };
+    if (c.url === '/api/company/all') return { body: [customer, supplier] };
+    if (c.url === '/api/user/lastlogin') return { body: { mail: 'anna@mueller.de', lastLoginAt: '2025-05-22T08:30:00.000Z' } };
+    return undefined;
+  });
+}
+
+describe('UserListPage', () => {
+  it('admin company: company column, last-login box, company filter, export without the display column', async () => {
+    const user = userEvent.setup({ delay: null });
+    api();
+    const save = vi.spyOn(apiClient, 'saveBlob').mockImplementation(() => undefined);
+    renderPage(<UserListPage />, { user: makeUser({}, { id: 'adm', type: 'ADMIN', name: 'Schrankwerk' }) });
+    const rows = await screen.findAllByTestId('list-row');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['Adler', 'Zeller']);
+    expect(screen.getByRole('columnheader', { name: 'Firma' })).toBeInTheDocument();
+    expect(await screen.findByTestId('last-login')).toHaveTextContent('anna@mueller.de');
+
+    await user.click(screen.getByRole('button', { name: 'Nach Firma filtern' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Weber AG' }));
+    await user.click(screen.getByRole('button', { name: 'Anwenden' }));
+    expect(await screen.findByText('1 Eintrag')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    const blob = save.mock.calls[0][0];
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      await new Promise<ArrayBuffer>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.readAsArrayBuffer(blob);
+      }),
+    );
+    const [header] = text.replace('\uFEFF', '').split('\r\n');
+    expect(header).toBe('"Nachname";"Vorname";"E-Mail";"Firma";"Anmeldungen";"Letzte Anmeldung"');
+  });
+
+  it('customer admin: own users without company column and filter; display opens /user/{id}', async () => {
+    const user = userEvent.setup({ delay: null });
+    api();
+    renderPage(<UserListPage />, { user: makeUser({ admin: true }) });
+    await screen.findAllByTestId('list-row');
+    expect(screen.queryByRole('columnheader', { name: 'Firma' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nach Firma filtern' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('last-login')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hinzufügen' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Anzeigen' })[0]);
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/b');
+  });
+
+  it('users without admin flag cannot add or delete', async () => {
+    api();
+    renderPage(<UserListPage />, { user: makeUser({ admin: false }, { type: 'ADMIN' }) });
+    await screen.findAllByTestId('list-row');
+    expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Zeile auswählen' })).not.toBeInTheDocument();
+  });
+});
