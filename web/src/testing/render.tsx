@@ -19,10 +19,13 @@ export interface RenderOptions {
   /** the route pattern the element is mounted at (default '*') */
   path?: string;
   user?: User & { company: Company };
+  /** observes CurrentUser.setUser / logout */
+  setUser?: (user: User & { company: Company }) => void;
+  logout?: () => Promise<void>;
 }
 
 /** Renders with theme, router (plus a location probe), toasts and optionally a signed-in user. */
-export function renderPage(ui: ReactElement, { route = '/', state, path = '*', user }: RenderOptions = {}) {
+export function renderPage(ui: ReactElement, { route = '/', state, path = '*', user, setUser, logout }: RenderOptions = {}) {
   const tree = (
     <ThemeProvider theme={theme}>
       <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
@@ -36,7 +39,7 @@ export function renderPage(ui: ReactElement, { route = '/', state, path = '*', u
     </ThemeProvider>
   );
   const wrapped = user ? (
-    <CurrentUserContext.Provider value={{ user, setUser: () => undefined, reload: async () => undefined, logout: async () => undefined }}>
+    <CurrentUserContext.Provider value={{ user, setUser: setUser ?? (() => undefined), reload: async () => undefined, logout: logout ?? (async () => undefined) }}>
       {tree}
     </CurrentUserContext.Provider>
   ) : (
