@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { startIdleCompaction } from './memory.js';
 import { startFirestoreEmulator } from './server.js';
 
 // CLI: node --import tsx emulators/firestore/main.ts --port 8080 [--data DIR] [--host H]
@@ -17,6 +18,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const emu = await startFirestoreEmulator({ port, host: values.host, dataDir: values.data });
+// only the standalone process compacts: in-process users (tests) own their heap
+startIdleCompaction(() => emu.engine.store.generation);
 console.log(`Firestore emulator ready on ${emu.host}:${emu.port} (data: ${values.data ?? 'in-memory'})`);
 
 let exiting = false;
