@@ -171,6 +171,10 @@ describe('projections, subcollections and collection groups', () => {
     for (const d of (await env.db.collectionGroup(g).get()).docs) partitions.push(d.ref.path);
     // __name__ order compares path segments: `grp_…/top` sorts before `root_…/…`
     expect(partitions).toEqual([`${g}/top`, `${root}/a/${g}/d1`, `${root}/a/${g}/d2`, `${root}/b/x/y/${g}/d3`]);
+    // getPartitions (PartitionQuery): a single partition that covers the whole group
+    const parts: string[] = [];
+    for await (const p of env.db.collectionGroup(g).getPartitions(3)) parts.push(...(await p.toQuery().get()).docs.map((d) => d.id));
+    expect(parts).toEqual(['top', 'd1', 'd2', 'd3']);
   });
 });
 

@@ -327,7 +327,11 @@ export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
     ListCollectionIds: unary((r) => engine.listCollectionIds(r)),
     Listen: ((call: grpc.ServerDuplexStream<any, any>) => handleListen(engine, call)) as Handler,
     Write: unimplemented('Write (streaming)'),
-    PartitionQuery: unimplemented('PartitionQuery'),
+    // One partition (no split points) is a valid answer: the client then runs the whole query.
+    PartitionQuery: unary((r: { parent?: string }) => {
+      checkParent(r.parent ?? '');
+      return { partitions: [], nextPageToken: '' };
+    }),
     GetDocument: unimplemented('GetDocument'),
     CreateDocument: unimplemented('CreateDocument'),
     UpdateDocument: unimplemented('UpdateDocument'),
