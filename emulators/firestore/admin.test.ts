@@ -121,6 +121,9 @@ describe('HTTP endpoints on the gRPC port', () => {
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe('Ok');
     expect((await fetch(`${base}/nope`)).status).toBe(404);
+    const stats = (await (await fetch(`${base}/emulator/v1/stats`)).json()) as { documents: number; rss: number };
+    expect(stats.documents).toBeGreaterThan(0);
+    expect(stats.rss).toBeGreaterThan(0);
   });
 
   it('projects are isolated by name', async () => {

@@ -48,6 +48,10 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
     if (req.method === 'DELETE' && m) {
       engine.reset(`projects/${decodeURIComponent(m[1]!)}/databases/${decodeURIComponent(m[2]!)}/documents`);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    } else if (req.method === 'GET' && url.pathname === '/emulator/v1/stats') {
+      const mem = process.memoryUsage();
+      const stats = { documents: engine.store.count(), openTransactions: engine.txs.openCount, locks: engine.locks.size, rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
     } else if (req.method === 'GET' && url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('Ok');
     } else {
