@@ -96,6 +96,8 @@ describe('portal end to end', () => {
 
     await login(page, platformAdminMail, PASSWORD);
     await page.waitForURL(/\/user$/);
+    // the admin company sees the latest login
+    await page.getByTestId('last-login').getByText(platformAdminMail, { exact: false }).waitFor();
     expect(await menu(page)).toEqual(['Benutzer', 'Firmen', 'Artikel', 'Feldwerte', 'Importkonfiguration', 'Stücklistenimport']);
     await page.getByRole('button', { name: 'Hinzufügen' }).click();
     await page.waitForURL(/\/user\/new$/);

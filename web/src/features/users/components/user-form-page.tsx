@@ -43,7 +43,8 @@ export function UserFormPage() {
     [id],
   );
   const companies = useLoad(() => (adminCompany ? getCompanies() : Promise.resolve([])), [], [adminCompany]);
-  const activeCompanies = companies.data.filter((c) => c.active);
+  // only active companies are offered; the user's current company stays visible when editing
+  const activeCompanies = companies.data.filter((c) => c.active || c.id === loaded.data?.companyId);
 
   const schema = useMemo(
     () =>
