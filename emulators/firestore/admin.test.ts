@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnv, uniq, type TestEnv } from './test-utils.js';
+import { codeOf, startEnv, uniq, type TestEnv } from './test-utils.js';
 
 let env: TestEnv;
 let base: string;
@@ -98,6 +98,30 @@ describe('raw listing and transaction protocol details', () => {
     });
     expect(res.writeResults).toHaveLength(1);
     expect((await env.db.doc(`${coll}/a`).get()).get('v')).toBe(2);
+  });
+});
+
+describe('single-document RPCs (generated client)', () => {
+  it('CreateDocument, GetDocument, UpdateDocument and DeleteDocument', async () => {
+    const coll = uniq('single');
+    const parent = env.root;
+    const [auto] = await env.gapic.createDocument({ parent, collectionId: coll, document: { fields: { a: { integerValue: 1 } } } });
+    expect(auto.name).toMatch(new RegExp(`/${coll}/[A-Za-z0-9]{20}$`));
+    const [created] = await env.gapic.createDocument({ parent, collectionId: coll, documentId: 'd', document: { fields: { a: { integerValue: 1 }, b: { stringValue: 'x' } } } });
+    expect(created.fields!.b).toMatchObject({ stringValue: 'x' });
+    expect(await codeOf(env.gapic.createDocument({ parent, collectionId: coll, documentId: 'd', document: { fields: {} } }))).toBe(6);
+    const name = `${parent}/${coll}/d`;
+    const [updated] = await env.gapic.updateDocument({
+      document: { name, fields: { b: { stringValue: 'y' } } },
+      updateMask: { fieldPaths: ['b'] },
+      mask: { fieldPaths: ['b'] },
+    });
+    expect(updated.fields).toEqual({ b: expect.objectContaining({ stringValue: 'y' }) });
+    const [got] = await env.gapic.getDocument({ name });
+    expect(Object.keys(got.fields!).sort()).toEqual(['a', 'b']);
+    await env.gapic.deleteDocument({ name, currentDocument: { exists: true } });
+    expect(await codeOf(env.gapic.getDocument({ name }))).toBe(5);
+    expect(await codeOf(env.gapic.deleteDocument({ name, currentDocument: { exists: true } }))).toBe(5);
   });
 });
 

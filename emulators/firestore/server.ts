@@ -4,7 +4,8 @@ import * as grpc from '@grpc/grpc-js';
 import { createFront } from './front.js';
 import { Persistence } from './persistence.js';
 import { loadFirestoreService } from './proto.js';
-import { Engine, handlers, type EngineOptions } from './service.js';
+import { handlers } from './grpc-handlers.js';
+import { Engine, type EngineOptions } from './service.js';
 
 export interface FirestoreEmulatorOptions extends EngineOptions {
   port: number;

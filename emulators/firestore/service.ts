@@ -1,13 +1,12 @@
-import * as grpc from '@grpc/grpc-js';
 import { aggregate, type Aggregation } from './aggregate.js';
-import { RpcError, invalid, toServiceError } from './errors.js';
-import { handleListen } from './listen.js';
+import { randomInt } from 'node:crypto';
+import { invalid, notFound, toServiceError } from './errors.js';
 import { LockManager, newOwner } from './locks.js';
 import { execute, plan, type StructuredQuery } from './query.js';
 import { Store, checkDocName, dbRoot } from './store.js';
 import { Transactions, type Transaction, type TransactionOptions } from './transactions.js';
 import { parseFieldPath } from './field-paths.js';
-import { compareStrings } from './values.js';
+import { compareStrings, type Fields } from './values.js';
 import { Clock, docToProto, fromTimestamp, toTimestamp } from './wire.js';
 import { MAX_WRITES_PER_COMMIT, applyWrites, validateWrite, writeTarget, type Write } from './writes.js';
 
@@ -31,6 +30,9 @@ interface ReadCtx {
 }
 
 let tempOwners = 0;
+
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const autoId = () => Array.from({ length: 20 }, () => ID_CHARS[randomInt(ID_CHARS.length)]).join('');
 
 /** The emulator's state and the semantics of each RPC, independent of the transport. */
 export class Engine {
@@ -250,6 +252,45 @@ export class Engine {
     return { collectionIds: page, nextPageToken: more ? page[page.length - 1]! : '' };
   }
 
+  // ---- single-document RPCs (not used by the Node client, but by other clients and tools) ----
+
+  async getDocument(req: { name: string; mask?: { fieldPaths?: string[] } } & ReadSelector) {
+    checkDocName(req.name);
+    const root = dbRoot(req.name);
+    const mask = req.mask ? (req.mask.fieldPaths ?? []).map(parseFieldPath) : undefined;
+    return this.withRead(req, root, async (ctx) => {
+      if (ctx.tx && !ctx.tx.readOnly) await this.locks.acquireAll(ctx.tx.owner, [req.name]);
+      const doc = this.store.getAt(req.name, ctx.readTime);
+      if (!doc) throw notFound(`Document "${req.name}" not found.`);
+      return docToProto(doc, mask);
+    });
+  }
+
+  private async writeOne(root: string, write: Write, mask?: { fieldPaths?: string[] }) {
+    await this.commit({ database: root.slice(0, -'/documents'.length), writes: [write] });
+    const name = writeTarget(write);
+    const doc = this.store.get(name);
+    return doc ? docToProto(doc, mask ? (mask.fieldPaths ?? []).map(parseFieldPath) : undefined) : {};
+  }
+
+  createDocument(req: { parent: string; collectionId: string; documentId?: string; document?: { fields?: Fields }; mask?: { fieldPaths?: string[] } }) {
+    const root = checkParent(req.parent);
+    const name = `${req.parent}/${req.collectionId}/${req.documentId || autoId()}`;
+    return this.writeOne(root, { update: { name, fields: req.document?.fields ?? {} }, currentDocument: { exists: false } }, req.mask);
+  }
+
+  updateDocument(req: Write & { document?: { name?: string; fields?: Fields }; mask?: { fieldPaths?: string[] } }) {
+    const name = req.document?.name ?? '';
+    checkDocName(name);
+    return this.writeOne(dbRoot(name), { update: req.document, updateMask: req.updateMask, currentDocument: req.currentDocument }, req.mask);
+  }
+
+  async deleteDocument(req: { name: string; currentDocument?: Write['currentDocument'] }) {
+    checkDocName(req.name);
+    await this.writeOne(dbRoot(req.name), { delete: req.name, currentDocument: req.currentDocument });
+    return {};
+  }
+
   /** Reset endpoint: drop all documents and transactions of one database. */
   reset(root: string): void {
     this.txs.clear(root);
@@ -264,77 +305,10 @@ export class Engine {
 }
 
 /** Validates a query/list parent (a database root or a document) and returns the database root. */
-function checkParent(parent: string): string {
+export function checkParent(parent: string): string {
   if (!parent) throw invalid('parent is required.');
   const root = dbRoot(parent);
   if (!/^projects\/[^/]+\/databases\/[^/]+\/documents$/.test(root)) throw invalid(`Invalid parent "${parent}".`);
   if (parent !== root) checkDocName(parent);
   return root;
-}
-
-// ---- gRPC glue ----------------------------------------------------------------------------
-
-type Handler = grpc.UntypedHandleCall;
-
-function unary(fn: (req: any) => unknown): Handler {
-  return ((call: grpc.ServerUnaryCall<any, any>, cb: grpc.sendUnaryData<any>) => {
-    Promise.resolve()
-      .then(() => fn(call.request))
-      .then(
-        (res) => cb(null, res as object),
-        (e) => cb(report(e)),
-      );
-  }) as Handler;
-}
-
-function serverStream(fn: (req: any, write: (m: object) => void) => Promise<void>): Handler {
-  return ((call: grpc.ServerWritableStream<any, any>) => {
-    // Headers first: the client library re-sends a stream that fails before any response
-    // (up to 3 times, seconds apart), which would repeat invalid queries and lock waits.
-    call.sendMetadata(new grpc.Metadata());
-    const ac = new AbortController();
-    call.on('cancelled', () => ac.abort());
-    fn({ ...call.request, signal: ac.signal }, (m) => call.write(m)).then(
-      () => call.end(),
-      (e) => call.emit('error', report(e)),
-    );
-  }) as Handler;
-}
-
-function report(e: unknown) {
-  const err = toServiceError(e);
-  if (!(e instanceof RpcError)) console.error('[firestore-emulator] internal error:', e);
-  return err;
-}
-
-const unimplemented = (what: string): Handler =>
-  ((call: any, cb?: grpc.sendUnaryData<any>) => {
-    const err = { code: grpc.status.UNIMPLEMENTED, details: `${what} is not supported by the Schrankwerk Firestore emulator` };
-    if (cb) cb(err);
-    else call.emit('error', err);
-  }) as Handler;
-
-export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
-  return {
-    BatchGetDocuments: serverStream((r, w) => engine.batchGet(r, w)),
-    RunQuery: serverStream((r, w) => engine.runQuery(r, w)),
-    RunAggregationQuery: serverStream((r, w) => engine.runAggregation(r, w)),
-    BeginTransaction: unary((r) => engine.beginTransaction(r)),
-    Commit: unary((r) => engine.commit(r)),
-    Rollback: unary((r) => engine.rollback(r)),
-    BatchWrite: unary((r) => engine.batchWrite(r)),
-    ListDocuments: unary((r) => engine.listDocuments(r)),
-    ListCollectionIds: unary((r) => engine.listCollectionIds(r)),
-    Listen: ((call: grpc.ServerDuplexStream<any, any>) => handleListen(engine, call)) as Handler,
-    Write: unimplemented('Write (streaming)'),
-    // One partition (no split points) is a valid answer: the client then runs the whole query.
-    PartitionQuery: unary((r: { parent?: string }) => {
-      checkParent(r.parent ?? '');
-      return { partitions: [], nextPageToken: '' };
-    }),
-    GetDocument: unimplemented('GetDocument'),
-    CreateDocument: unimplemented('CreateDocument'),
-    UpdateDocument: unimplemented('UpdateDocument'),
-    DeleteDocument: unimplemented('DeleteDocument'),
-  };
 }

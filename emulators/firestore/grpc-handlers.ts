@@ -1,0 +1,70 @@
+import * as grpc from '@grpc/grpc-js';
+import { RpcError, toServiceError } from './errors.js';
+import { handleListen } from './listen.js';
+import { checkParent, type Engine } from './service.js';
+
+/** gRPC glue: maps each Firestore RPC onto the engine, errors onto gRPC statuses. */
+type Handler = grpc.UntypedHandleCall;
+
+function unary(fn: (req: any) => unknown): Handler {
+  return ((call: grpc.ServerUnaryCall<any, any>, cb: grpc.sendUnaryData<any>) => {
+    Promise.resolve()
+      .then(() => fn(call.request))
+      .then(
+        (res) => cb(null, res as object),
+        (e) => cb(report(e)),
+      );
+  }) as Handler;
+}
+
+function serverStream(fn: (req: any, write: (m: object) => void) => Promise<void>): Handler {
+  return ((call: grpc.ServerWritableStream<any, any>) => {
+    // Headers first: the client library re-sends a stream that fails before any response
+    // (up to 3 times, seconds apart), which would repeat invalid queries and lock waits.
+    call.sendMetadata(new grpc.Metadata());
+    const ac = new AbortController();
+    call.on('cancelled', () => ac.abort());
+    fn({ ...call.request, signal: ac.signal }, (m) => call.write(m)).then(
+      () => call.end(),
+      (e) => call.emit('error', report(e)),
+    );
+  }) as Handler;
+}
+
+function report(e: unknown) {
+  const err = toServiceError(e);
+  if (!(e instanceof RpcError)) console.error('[firestore-emulator] internal error:', e);
+  return err;
+}
+
+const unimplemented = (what: string): Handler =>
+  ((call: any, cb?: grpc.sendUnaryData<any>) => {
+    const err = { code: grpc.status.UNIMPLEMENTED, details: `${what} is not supported by the Schrankwerk Firestore emulator` };
+    if (cb) cb(err);
+    else call.emit('error', err);
+  }) as Handler;
+
+export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
+  return {
+    BatchGetDocuments: serverStream((r, w) => engine.batchGet(r, w)),
+    RunQuery: serverStream((r, w) => engine.runQuery(r, w)),
+    RunAggregationQuery: serverStream((r, w) => engine.runAggregation(r, w)),
+    BeginTransaction: unary((r) => engine.beginTransaction(r)),
+    Commit: unary((r) => engine.commit(r)),
+    Rollback: unary((r) => engine.rollback(r)),
+    BatchWrite: unary((r) => engine.batchWrite(r)),
+    ListDocuments: unary((r) => engine.listDocuments(r)),
+    ListCollectionIds: unary((r) => engine.listCollectionIds(r)),
+    Listen: ((call: grpc.ServerDuplexStream<any, any>) => handleListen(engine, call)) as Handler,
+    Write: unimplemented('Write (streaming)'),
+    // One partition (no split points) is a valid answer: the client then runs the whole query.
+    PartitionQuery: unary((r: { parent?: string }) => {
+      checkParent(r.parent ?? '');
+      return { partitions: [], nextPageToken: '' };
+    }),
+    GetDocument: unary((r) => engine.getDocument(r)),
+    CreateDocument: unary((r) => engine.createDocument(r)),
+    UpdateDocument: unary((r) => engine.updateDocument(r)),
+    DeleteDocument: unary((r) => engine.deleteDocument(r)),
+  };
+}
