@@ -27,5 +27,7 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
+  // `npm run dev -w web`: the API (and everything else) comes from the running emulator stack (`npm start`)
+  server: { proxy: { '/api': 'http://127.0.0.1:5000' } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

@@ -66,6 +66,16 @@ describe('RegisterWizard', () => {
     expect(field(/^Vorname/)).toHaveValue('Max');
   });
 
+  it('Enter in an earlier step only advances, it never registers', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch(() => undefined);
+    renderPage(<RegisterWizard />, { route: '/register' });
+    await fillStep0(user);
+    await user.type(field(/^Telefon/), '{Enter}');
+    expect(await screen.findByTestId('register-step-1')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it('a short password is rejected', async () => {
     const user = userEvent.setup({ delay: null });
     mockFetch(() => undefined);

@@ -75,5 +75,6 @@ describe('UserListPage', () => {
     await screen.findAllByTestId('list-row');
     expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Zeile auswählen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Anzeigen' })).not.toBeInTheDocument();
   });
 });

@@ -37,14 +37,16 @@ export function UserListPage() {
         id: 'display',
         labelKey: 'list.actions',
         action: true,
-        render: (u) => (
-          <Button size="small" startIcon={<VisibilityIcon />} onClick={() => navigate(`/user/${u.id}`, { state: { user: u } })}>
-            {t('list.display')}
-          </Button>
-        ),
+        // /user/:id exists only for users with the admin flag (route table); others see the list only
+        render: (u) =>
+          canManage ? (
+            <Button size="small" startIcon={<VisibilityIcon />} onClick={() => navigate(`/user/${u.id}`, { state: { user: u } })}>
+              {t('list.display')}
+            </Button>
+          ) : null,
       },
     ],
-    [adminCompany, navigate, t],
+    [adminCompany, canManage, navigate, t],
   );
 
   const bulkAction: BulkAction<User> | undefined = canManage
