@@ -59,7 +59,16 @@ export function handleListen(engine: Engine, call: grpc.ServerDuplexStream<any, 
     const micros = engine.clock.readNow();
     const readTime = toTimestamp(micros);
     let changed = false;
-    for (const t of targets.values()) changed = sendDiff(t, readTime) || changed;
+    for (const t of [...targets.values()]) {
+      try {
+        changed = sendDiff(t, readTime) || changed;
+      } catch (e) {
+        // runs outside any request: report on the target instead of crashing the process
+        targets.delete(t.id);
+        const err = toServiceError(e);
+        call.write({ targetChange: { targetChangeType: 'REMOVE', targetIds: [t.id], cause: { code: err.code, message: err.details } } });
+      }
+    }
     if (changed) call.write({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], readTime, resumeToken: token(micros) } });
   };
 
