@@ -225,7 +225,7 @@ function compareKeys(a: Key, b: Key): number {
 export interface Plan {
   collections: string[];
   filter: (d: Doc) => boolean;
-  order: { get: Getter; dir: 1 | -1 }[];
+  order: { get: Getter; dir: 1 | -1; isName: boolean }[];
   startAt?: { keys: Key[]; before: boolean };
   endAt?: { keys: Key[]; before: boolean };
   offset: number;
@@ -258,7 +258,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     .map((segs) => ({ path: segs.map(quoteSeg).join('.'), dir: lastDir }));
   const order = [...explicit, ...implicit];
   if (!seen.has(NAME)) order.push({ path: NAME, dir: lastDir });
-  const orderPlan = order.map((o) => ({ get: getter(o.path), dir: o.dir }));
+  const orderPlan = order.map((o) => ({ get: getter(o.path), dir: o.dir, isName: isNamePath(o.path) }));
 
   const cursor = (c: Cursor | undefined) => {
     if (!c) return undefined;
@@ -288,6 +288,11 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
   };
 }
 
+const isNamePath = (p: string) => {
+  const segs = parseFieldPath(p);
+  return segs.length === 1 && segs[0] === NAME;
+};
+
 function compareSegs(a: string[], b: string[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const c = compareStrings(a[i]!, b[i]!);
@@ -298,16 +303,27 @@ function compareSegs(a: string[], b: string[]): number {
 const quoteSeg = (s: string) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`');
 
 /** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
+/** A matching document with its sort keys; `__name__` keys stay null and compare via doc.name. */
+interface Row {
+  doc: Doc;
+  keys: (Key | null)[];
+}
+
 export function execute(store: Store, p: Plan, readTime?: number, unordered = false): Doc[] {
-  const rows: { doc: Doc; keys: Key[] }[] = [];
+  const rows: Row[] = [];
   const n = p.order.length;
   for (const coll of p.collections) {
     for (const doc of store.scanCollection(coll, readTime)) {
       if (!p.filter(doc)) continue;
-      const keys: Key[] = new Array(n);
+      const keys: (Key | null)[] = new Array(n);
       let ok = true;
       for (let i = 0; i < n; i++) {
-        const v = p.order[i]!.get(doc);
+        const o = p.order[i]!;
+        if (o.isName) {
+          keys[i] = null;
+          continue;
+        }
+        const v = o.get(doc);
         if (v === undefined) {
           ok = false; // documents missing an ordered field are excluded, like production
           break;
@@ -315,20 +331,22 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
         keys[i] = toKey(v);
       }
       if (!ok) continue;
+      const row = { doc, keys };
       if (p.startAt) {
-        const c = cmpCursor(keys, p.startAt.keys, p);
+        const c = cmpCursor(row, p.startAt.keys, p);
         if (c < 0 || (c === 0 && !p.startAt.before)) continue;
       }
       if (p.endAt) {
-        const c = cmpCursor(keys, p.endAt.keys, p);
+        const c = cmpCursor(row, p.endAt.keys, p);
         if (c > 0 || (c === 0 && p.endAt.before)) continue;
       }
-      rows.push({ doc, keys });
+      rows.push(row);
     }
   }
-  const cmp = (a: { keys: Key[] }, b: { keys: Key[] }) => {
+  const cmp = (a: Row, b: Row) => {
     for (let i = 0; i < n; i++) {
-      const c = compareKeys(a.keys[i]!, b.keys[i]!);
+      const ka = a.keys[i];
+      const c = ka ? compareKeys(ka, b.keys[i]!) : compareReferences(a.doc.name, b.doc.name);
       if (c !== 0) return c * p.order[i]!.dir;
     }
     return 0;
@@ -343,9 +361,10 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
     .map((r) => r.doc);
 }
 
-function cmpCursor(keys: Key[], cursor: Key[], p: Plan): number {
+function cmpCursor(row: Row, cursor: Key[], p: Plan): number {
   for (let i = 0; i < cursor.length; i++) {
-    const c = compareKeys(keys[i]!, cursor[i]!);
+    const k = row.keys[i] ?? toKey({ referenceValue: row.doc.name });
+    const c = compareKeys(k, cursor[i]!);
     if (c !== 0) return c * p.order[i]!.dir;
   }
   return 0;
