@@ -19,7 +19,7 @@ Object.assign(process.env, stack.env);
 const seeded = await seedIfEmpty();
 
 console.log(`
-Schrankwerk läuft / is running${seeded ? ' (demo data loaded)' : ''}:
+Schrankwerk is running${seeded ? ' (demo data loaded)' : ''}:
   Portal     ${stack.urls.portal}
   API        ${stack.urls.api}
   Functions  ${stack.urls.functions}

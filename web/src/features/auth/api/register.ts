@@ -10,5 +10,10 @@ export interface RegisterResponse {
 }
 
 export function register(body: RegisterRequest, info?: string): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>('/user/register', body, { anonymous: true, query: { info: info || undefined } });
+  return api.post<RegisterResponse>('/user/register', body, {
+    anonymous: true,
+    query: { info: info || undefined },
+    // A taken mail must be told (errors.mailInUse); spec 8 only logs, which leaves the user guessing.
+    toastOnError: true,
+  });
 }

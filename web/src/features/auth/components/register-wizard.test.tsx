@@ -127,7 +127,7 @@ describe('RegisterWizard', () => {
     expect(signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'max@firma.de', 'geheim1');
   });
 
-  it('a failed registration stays on the wizard without signing in', async () => {
+  it('a failed registration stays on the wizard without signing in and says why', async () => {
     const user = userEvent.setup({ delay: null });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch(() => ({ status: 409, body: { code: 'mailInUse' } }));
@@ -141,6 +141,7 @@ describe('RegisterWizard', () => {
     await user.click(screen.getByRole('checkbox', { name: /Verkaufsbedingungen/ }));
     await user.click(screen.getByRole('button', { name: 'Registrieren' }));
     await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(await screen.findByText('E-Mail wird bereits verwendet')).toBeInTheDocument();
     expect(signInWithEmailAndPassword).not.toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
     expect(screen.getByRole('button', { name: 'Registrieren' })).toBeEnabled();

@@ -103,7 +103,7 @@ export function RegisterWizard() {
       await authActions.signIn(mail, values.password);
       navigate('/profile', { replace: true });
     } catch (error) {
-      // spec 8: a registration failure is logged, the loading state stops, no message is shown
+      // spec 8: logged and the loading state stops; the api client has shown the German error toast
       console.warn('registration failed', error);
     }
   };
