@@ -17,7 +17,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const emu = await startFirestoreEmulator({ port, host: values.host, dataDir: values.data });
+const emu = await startFirestoreEmulator({ port, host: values.host, dataDir: values.data }).catch((e: Error) => {
+  console.error(`Firestore emulator failed to start: ${e.message}`);
+  process.exit(1);
+});
 // only the standalone process compacts: in-process users (tests) own their heap
 startIdleCompaction(() => emu.engine.store.generation);
 console.log(`Firestore emulator ready on ${emu.host}:${emu.port} (data: ${values.data ?? 'in-memory'})`);

@@ -121,3 +121,12 @@ describe('persistence', () => {
     await emu.stop();
   });
 });
+
+describe('startup errors', () => {
+  it('rejects when the port is taken and leaves nothing running', async () => {
+    const first = await startFirestoreEmulator({ port: 0 });
+    const err = await startFirestoreEmulator({ port: first.port }).catch((e: NodeJS.ErrnoException) => e);
+    expect((err as NodeJS.ErrnoException).code).toBe('EADDRINUSE');
+    await first.stop();
+  });
+});

@@ -62,10 +62,18 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
   http1.keepAliveTimeout = 5000;
 
   const front = createFront(grpcPort, http1);
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(opts.port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(opts.port, host, () => resolve());
+    });
+  } catch (e) {
+    // e.g. EADDRINUSE: release what was already started so the caller can retry or exit cleanly
+    grpcServer.forceShutdown();
+    engine.close();
+    await persistence?.stop();
+    throw e;
+  }
   const port = (front.address() as AddressInfo).port;
 
   let stopping: Promise<void> | null = null;
