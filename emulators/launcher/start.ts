@@ -1,3 +1,4 @@
+import { stopOnSignals } from '../shared/stop-on-signals.js';
 import path from 'node:path';
 import { buildAll } from './build.js';
 import { ROOT, startStack } from './stack.js';
@@ -30,12 +31,7 @@ Schrankwerk is running${seeded ? ' (demo data loaded)' : ''}:
   Data       ${dataDir}
 Press Ctrl-C to stop.`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('Stopping, saving data …');
-    void stack.stop().then(() => process.exit(0));
-  });
-}
+stopOnSignals(async () => {
+  console.log('Stopping, saving data …');
+  await stack.stop();
+}, 'Failed to stop the stack');
