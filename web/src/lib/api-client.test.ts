@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { auth, fakeUser, signOut } from '@/testing/fake-auth';
+import { mockFetch } from '@/testing/fetch-mock';
+import { ApiError, api, apiRequest, downloadBlob, filenameFromDisposition, reviveDates } from './api-client';
+import { notify } from './notify';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+beforeEach(() => {
+  auth.currentUser = fakeUser;
+  vi.restoreAllMocks();
+});
+
+describe('api-client', () => {
+  it('sends the ID token, JSON and the /api base with query', async () => {
+    const calls = mockFetch(() => ({ body: { ok: true } }));
+    await api.post('/user/update', { id: 'x' }, { query: { a: 1, b: undefined } });
+    expect(calls[0].url).toBe('/api/user/update?a=1');
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].headers.Authorization).toBe('Bearer test-token');
+    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(calls[0].body).toEqual({ id: 'x' });
+  });
+
+  it('sends no token for anonymous calls or when signed out', async () => {
+    const calls = mockFetch(() => ({ body: {} }));
+    await api.get('/user/password/reset', { anonymous: true, query: { mail: 'a@b.de' } });
+    auth.currentUser = null;
+    await api.get('/health');
+    expect(calls[0].headers.Authorization).toBeUndefined();
+    expect(calls[0].url).toBe('/api/user/password/reset?mail=a%40b.de');
+    expect(calls[1].headers.Authorization).toBeUndefined();
+  });
+
+  it('revives ISO date strings into Dates (nested), leaves other strings', async () => {
+    mockFetch(() => ({ body: { lastLoginAt: '2025-05-22T10:15:00.000Z', list: [{ d: '2025-05-22T10:15:00Z' }], zip: '2025', s: '2025-05-22' } }));
+    const data = await api.get<{ lastLoginAt: Date; list: { d: Date }[]; zip: string; s: string }>('/x');
+    expect(data.lastLoginAt).toBeInstanceOf(Date);
+    expect(data.lastLoginAt.toISOString()).toBe('2025-05-22T10:15:00.000Z');
+    expect(data.list[0].d).toBeInstanceOf(Date);
+    expect(data.zip).toBe('2025');
+    expect(data.s).toBe('2025-05-22');
+    expect(reviveDates('', 'hello')).toBe('hello');
+  });
+
+  it('turns {code} bodies into ApiError with status and code, and toasts the German text on request', async () => {
+    mockFetch(() => ({ status: 409, body: { code: 'mailInUse', message: 'mail in use' } }));
+    const error = vi.spyOn(notify, 'error');
+    await expect(api.post('/user/', {})).rejects.toMatchObject({ status: 409, code: 'mailInUse' });
+    expect(error).not.toHaveBeenCalled();
+    await expect(api.post('/user/', {}, { toastOnError: true })).rejects.toBeInstanceOf(ApiError);
+    expect(error).toHaveBeenCalledWith('E-Mail wird bereits verwendet');
+  });
+
+  it('maps unknown codes and non-JSON errors to the generic text', async () => {
+    mockFetch(() => ({ status: 500, body: { code: 'weird' } }));
+    const error = vi.spyOn(notify, 'error');
+    await expect(api.get('/x', { toastOnError: true })).rejects.toMatchObject({ status: 500, code: 'weird' });
+    expect(error).toHaveBeenCalledWith('Ein unbekannter Fehler ist aufgetreten');
+  });
+
+  it('signs out on fatal codes (disabled user, revoked token)', async () => {
+    mockFetch(() => ({ status: 401, body: { code: 'userDisabled' } }));
+    signOut.mockClear();
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 'userDisabled' });
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it('aborts after the timeout', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+    );
+    await expect(apiRequest('/slow', { timeoutMs: 20 })).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('downloads blobs under the Content-Disposition filename', async () => {
+    mockFetch(() => ({ raw: '%PDF', headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="AVV-Müller.pdf"' } }));
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    expect(await downloadBlob('/legal/avv', 'AVV.pdf')).toBe('AVV-Müller.pdf');
+    expect(click).toHaveBeenCalled();
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''Gr%C3%BC%C3%9Fe.pdf", 'x')).toBe('Grüße.pdf');
+    expect(filenameFromDisposition(null, 'fallback.pdf')).toBe('fallback.pdf');
+  });
+});

@@ -1,0 +1,164 @@
+import i18next from 'i18next';
+import { auth } from '@/config/firebase';
+import { notify } from '@/lib/notify';
+import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
+
+/** API codes after which the session cannot continue (spec 8: disabled user, expired/revoked token). */
+const FATAL_API_CODES = ['userDisabled', 'tokenRevoked'];
+
+/** Base path of the REST API (Hosting rewrites /api/** to the function `api`). */
+export const API_BASE = '/api';
+/** Spec 9: the BOM mapping request may take up to 300000 ms; the default is no timeout. */
+export const BOM_MAPPING_TIMEOUT_MS = 300_000;
+
+/** An error answer of the API: HTTP status plus the `code` of `@model/api-error` (i18n key errors.<code>). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? code);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body (or FormData, sent as is). */
+  body?: unknown;
+  /** Abort after this many milliseconds (default: no timeout). */
+  timeoutMs?: number;
+  /** Show the German toast errors.<code> when the call fails. */
+  toastOnError?: boolean;
+  /** Send without the ID token (public endpoints: register, password reset mail). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** JSON.parse reviver: ISO-8601 date-time strings become Date objects. */
+export function reviveDates(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!options.anonymous && auth.currentUser) {
+    try {
+      headers.Authorization = `Bearer ${await auth.currentUser.getIdToken()}`;
+    } catch (error) {
+      if (FATAL_AUTH_CODES.includes((error as { code?: string }).code ?? '')) await authActions.signOut();
+      throw new ApiError(401, 'unauthenticated', (error as Error).message);
+    }
+  }
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const controller = new AbortController();
+  const timer = options.timeoutMs ? setTimeout(() => controller.abort(), options.timeoutMs) : undefined;
+  options.signal?.addEventListener('abort', () => controller.abort());
+  try {
+    const response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      const apiError = await toApiError(response);
+      if (FATAL_API_CODES.includes(apiError.code) && !options.anonymous) await authActions.signOut();
+      throw apiError;
+    }
+    return response;
+  } catch (error) {
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', (error as Error)?.message);
+    if (options.toastOnError) notify.error(errorText(apiError.code));
+    throw apiError;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let code = 'internal';
+  let message: string | undefined;
+  let details: unknown;
+  try {
+    const body = (await response.json()) as { code?: string; message?: string; details?: unknown };
+    if (body && typeof body.code === 'string') code = body.code;
+    message = body?.message;
+    details = body?.details;
+  } catch {
+    code = response.status === 404 ? 'notFound' : 'internal';
+  }
+  return new ApiError(response.status, code, message, details);
+}
+
+/** German text for an error code (falls back to the generic unknown-error text). */
+export function errorText(code: string): string {
+  return i18next.t([`errors.${code}`, 'errors.unknown']);
+}
+
+/** Calls the API and returns the parsed JSON (ISO dates revived); throws ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<{ status: number; data: T }> {
+  const response = await send(path, options);
+  const text = await response.text();
+  const data = (text ? JSON.parse(text, reviveDates) : undefined) as T;
+  return { status: response.status, data };
+}
+
+export const api = {
+  get: async <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    (await apiRequest<T>(path, { ...options, method: 'GET' })).data,
+  post: async <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    (await apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} })).data,
+};
+
+/** The filename of a Content-Disposition header (RFC 5987 filename* first). */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : fallback;
+}
+
+/** Downloads a file answer: fetches it as a blob and saves it under the server's filename. */
+export async function downloadBlob(path: string, fallbackName: string, options: RequestOptions = {}): Promise<string> {
+  const response = await send(path, { ...options, method: options.method ?? 'GET' });
+  const blob = await response.blob();
+  const filename = filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
+  saveBlob(blob, filename);
+  return filename;
+}
+
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
