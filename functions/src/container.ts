@@ -1,5 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { ThrottlesRepository } from './data/throttles.repository.js';
 import { createAuthenticate, type Authenticate, type TokenVerifier } from './http/authenticate.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { CompaniesService } from './modules/companies/companies.service.js';
@@ -29,7 +30,8 @@ export function createContainer(deps: ContainerDeps) {
   const mail = new MailRepository(deps.db);
   const identity = new Identity(deps.auth);
   const transaction: RunTransaction = (fn) => deps.db.runTransaction(fn);
-  const shared = { users: usersRepo, companies: companiesRepo, mail, identity, transaction, portalUrl, now };
+  const throttles = new ThrottlesRepository(deps.db);
+  const shared = { users: usersRepo, companies: companiesRepo, mail, identity, throttles, transaction, portalUrl, now };
   const users = new UsersService(shared);
   const account = new AccountService(shared);
   const companies = new CompaniesService(shared);

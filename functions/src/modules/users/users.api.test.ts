@@ -82,6 +82,14 @@ describe('passwords', () => {
     expect((await get('/user/password/reset', { query: { mail: 'kaputt' } })).status).toBe(400);
   });
 
+  it('GET /user/password/reset sends at most one mail per address and minute', async () => {
+    const u = await createUser(await createCompany('CUSTOMER'), { signIn: false });
+    const answers = await Promise.all([1, 2, 3].map(() => get('/user/password/reset', { query: { mail: u.mail } })));
+    expect(answers.map((a) => a.body)).toEqual([{ sent: true }, { sent: true }, { sent: true }]);
+    const resets = (await mailsTo(u.mail)).filter((m) => m.message.subject.includes('Passwort zurücksetzen'));
+    expect(resets).toHaveLength(1);
+  });
+
   it('POST /user/password/reset sets the own password and clears passwordChangeNeeded; not for others', async () => {
     const company = await createCompany('SUPPLIER');
     const u = await createUser(company, { passwordChangeNeeded: true, admin: true });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { created, updated } from '../../data/firestore-values.js';
+import type { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Company } from '../../model/company.js';
 import { isManagerOf } from '../../model/permissions.js';
@@ -17,6 +18,7 @@ export interface UsersServiceDeps {
   companies: CompaniesRepository;
   mail: MailRepository;
   identity: Identity;
+  throttles: ThrottlesRepository;
   transaction: RunTransaction;
   portalUrl: string;
   now: () => Date;
