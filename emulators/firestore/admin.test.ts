@@ -59,6 +59,21 @@ describe('listing', () => {
     expect((await db.doc('ghost/g').listCollections()).map((c) => c.id)).toEqual(['sub']);
     expect(await db.doc('users/u1').listCollections()).toEqual([]);
   });
+
+  it('__id<n>__ ids sort numerically before string ids, so recursiveDelete removes every document', async () => {
+    const c = env.db.collection(uniq('rd'));
+    const ids = ['Alice', '0042', 'bob', 'Zed', 'zed', '_x']; // `__id<n>__` itself is reserved for writes
+    for (const id of ids) await Promise.all([c.doc(id).set({ a: 1 }), c.doc(id).collection('sub').doc('s').set({})]);
+    const { FieldPath } = await import('@google-cloud/firestore');
+    // the client's own lower bound (`__name__ >= <coll>/__id-9223372036854775808__`) must include everything
+    const all = await c.where(FieldPath.documentId(), '>=', c.doc('__id-9223372036854775808__')).get();
+    expect(all.docs.map((d) => d.id)).toEqual(['0042', 'Alice', 'Zed', '_x', 'bob', 'zed']);
+    const below = await c.where(FieldPath.documentId(), '<', c.doc('__id9223372036854775807__')).get();
+    expect(below.size).toBe(0);
+    await env.db.recursiveDelete(c);
+    expect((await c.get()).size).toBe(0);
+    expect((await c.listDocuments()).length).toBe(0);
+  });
 });
 
 describe('raw listing and transaction protocol details', () => {

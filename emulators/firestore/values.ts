@@ -134,6 +134,7 @@ function compareTimestamps(a: Value, b: Value): number {
  */
 export function compareReferences(a: string, b: string): number {
   if (a === b) return 0;
+  if (a.includes('__id') || b.includes('__id')) return compareReferenceSegments(a, b);
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const ca = a.charCodeAt(i);
@@ -147,6 +148,38 @@ export function compareReferences(a: string, b: string): number {
     return sa ? 1 : -1;
   }
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+const NUMERIC_ID = /^__id(-?\d{1,19})__$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+/** `__id<n>__` (n a signed 64-bit integer) is a numeric document id: production orders it numerically, before every string id. */
+function numericId(seg: string): bigint | null {
+  const m = NUMERIC_ID.exec(seg);
+  if (!m) return null;
+  const n = BigInt(m[1]!);
+  return n < INT64_MIN || n > INT64_MAX ? null : n;
+}
+
+function compareSegment(a: string, b: string): number {
+  if (a === b) return 0;
+  const na = numericId(a);
+  const nb = numericId(b);
+  if (na !== null && nb !== null) return na < nb ? -1 : na > nb ? 1 : 0;
+  if (na !== null) return -1;
+  if (nb !== null) return 1;
+  return compareStrings(a, b);
+}
+
+function compareReferenceSegments(a: string, b: string): number {
+  const sa = a.split('/');
+  const sb = b.split('/');
+  const n = Math.min(sa.length, sb.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareSegment(sa[i]!, sb[i]!);
+    if (c !== 0) return c;
+  }
+  return sa.length < sb.length ? -1 : sa.length > sb.length ? 1 : 0;
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
