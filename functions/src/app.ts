@@ -13,6 +13,8 @@ export function createApp(container: Container = defaultContainer()): express.Ex
   app.disable('x-powered-by');
   // Never trust X-Forwarded-For for req.ip: behind Hosting its left part is client-controlled.
   app.set('trust proxy', false);
+  // Query values are strings or string arrays only (no `a[b]=` objects from the extended parser).
+  app.set('query parser', 'simple');
   // No CORS middleware: the SPA calls same-origin through the Hosting rewrite.
   app.use(bodyLimit());
   app.use(express.json({ limit: JSON_LIMIT_BYTES }));

@@ -5,7 +5,8 @@ import * as yup from 'yup';
 import { ApiError } from './api-error.js';
 import { createErrorHandler } from './error-handler.js';
 import { handle } from './handler.js';
-import { validateBody } from './validate.js';
+import { validateBody, validateQuery } from './validate.js';
+import { mailSchema, registrationSchema } from '../model/user.js';
 
 const log = vi.fn();
 let base = '';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   app.get('/sync-boom', () => { throw new TypeError('sync failure'); });
   app.get('/api-error', handle(async () => { throw ApiError.conflict('mailInUse'); }));
   app.post('/validate', validateBody(yup.object({ mail: yup.string().email('validation.email').required('validation.required'), n: yup.number().min(1, 'validation.min') })), (req, res) => { res.json(req.body); });
+  app.post('/register', validateBody(registrationSchema), (req, res) => { res.json(req.body); });
+  app.get('/mail', validateQuery(yup.object({ mail: mailSchema })), (_req, res) => { res.json(res.locals.query); });
   app.post('/echo', (req, res) => { res.json(req.body); });
   app.get('/ip', (req, res) => { res.json({ ip: req.ip }); });
   app.use(createErrorHandler(log));
@@ -71,5 +74,27 @@ describe('error handler', () => {
     const big = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: 'x'.repeat(5000) }) });
     expect(big.status).toBe(413);
     expect((await big.json()).code).toBe('payloadTooLarge');
+  });
+});
+
+describe('validation of values of the wrong type', () => {
+  const type = { code: 'validation', message: 'Validation failed', details: [{ path: '', key: 'validation.type' }] };
+
+  it.each(['mail[]=a@b.de', 'mail[x]=a@b.de', 'mail=a@b.de&mail=c@d.de'])('answers 400 validation.type, not 500, for the query %s', async (query) => {
+    log.mockClear();
+    const res = await fetch(`${base}/mail?${query}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(type);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 validation.type for an array where the body expects a string', async () => {
+    const user = { name: ['x'], lastname: 'L', phoneNumber: '1', mail: 'a@b.de', password: 'geheim123' };
+    const company = { name: 'F', address: { street: 'S', houseNo: '1', zip: '1', city: 'C' } };
+    const res = await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user, company }) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(type);
+    const ok = await fetch(`${base}/mail?mail=a@b.de`);
+    expect(await ok.json()).toEqual({ mail: 'a@b.de' });
   });
 });
