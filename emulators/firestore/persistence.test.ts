@@ -61,6 +61,31 @@ describe('persistence', () => {
     await emu.stop();
   });
 
+  it('NaN, Infinity, -Infinity and -0 survive a restart (also nested) and stay queryable', async () => {
+    const dataDir = tempDir();
+    let emu = await startFirestoreEmulator({ port: 0, dataDir });
+    let db = connect(emu.port);
+    await db.doc('nf/a').set({ nan: NaN, inf: Infinity, ninf: -Infinity, nz: -0, arr: [NaN, { m: Infinity }] });
+    await db.doc('nf/b').set({ nan: 3 });
+    await db.terminate();
+    await emu.stop();
+    expect(readFileSync(path.join(dataDir, 'firestore.json'), 'utf8')).toContain('"doubleValue":"-Infinity"');
+
+    emu = await startFirestoreEmulator({ port: 0, dataDir });
+    db = connect(emu.port);
+    const d = (await db.doc('nf/a').get()).data()!;
+    expect(d.nan).toBeNaN();
+    expect(d.inf).toBe(Infinity);
+    expect(d.ninf).toBe(-Infinity);
+    expect(Object.is(d.nz, -0)).toBe(true);
+    expect(d.arr[0]).toBeNaN();
+    expect(d.arr[1]).toEqual({ m: Infinity });
+    expect((await db.collection('nf').orderBy('nan').get()).docs.map((x) => x.id)).toEqual(['a', 'b']);
+    expect((await db.collection('nf').where('inf', '>', 1e308).get()).size).toBe(1);
+    await db.terminate();
+    await emu.stop();
+  });
+
   it('flushes periodically while running (atomic temp file + rename)', async () => {
     const dataDir = tempDir();
     const emu = await startFirestoreEmulator({ port: 0, dataDir, flushIntervalMs: 100 });

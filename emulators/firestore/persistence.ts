@@ -33,14 +33,19 @@ function reviveFields(f: Fields): void {
   for (const k of Object.keys(f)) reviveValue(f[k]!);
 }
 function reviveValue(v: Value): void {
-  if (typeof v.bytesValue === 'string') v.bytesValue = Buffer.from(v.bytesValue, 'base64');
+  if (typeof v.doubleValue === 'string') v.doubleValue = Number(v.doubleValue); // "NaN", "Infinity", "-Infinity", "-0"
+  else if (typeof v.bytesValue === 'string') v.bytesValue = Buffer.from(v.bytesValue, 'base64');
   else if (v.mapValue) reviveFields(v.mapValue.fields ?? {});
   else if (v.arrayValue) for (const x of v.arrayValue.values ?? []) reviveValue(x);
 }
 
 // Buffer.toJSON runs before the replacer, so bytes arrive here as { type: 'Buffer', data }.
-const replacer = (key: string, v: unknown) =>
-  key === 'bytesValue' && v && typeof v === 'object' && 'data' in v ? Buffer.from((v as { data: number[] }).data).toString('base64') : v;
+// JSON has no NaN/±Infinity/-0: such doubles are stored as the protobuf-JSON strings ("NaN",
+// "Infinity", "-Infinity", plus "-0") and revived by reviveValue.
+const replacer = (key: string, v: unknown) => {
+  if (key === 'doubleValue' && typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0) ? v : String(Object.is(v, -0) ? '-0' : v);
+  return key === 'bytesValue' && v && typeof v === 'object' && 'data' in v ? Buffer.from((v as { data: number[] }).data).toString('base64') : v;
+};
 
 export class Persistence {
   private flushedGeneration = -1;
