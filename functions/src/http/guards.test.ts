@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyType } from '../model/company.js';
 import { principal } from '../testing/principals.js';
 import {
-  fromQuery, requireCompanyType, requireManagerOf, requireManagerOfCompanyQuery, requireNotExternal,
+  fromBody, fromQuery, requireCompanyType, requireManagerOf, requireManagerOfCompanyQuery, requireNotExternal,
   requireOwnCompanyOrPlatformAdmin, requirePlatformAdmin, requireSelfQuery, requireUserLister, requireUserManager, requireUserReader,
 } from './guards.js';
 
@@ -81,5 +81,28 @@ describe('guards', () => {
     await table(requireOwnCompanyOrPlatformAdmin('id'), ['customerUser', 'customerAdmin', 'platformAdmin'], { id: 'customer-co' });
     await table(requireManagerOfCompanyQuery('companyId'), ['customerAdmin', 'platformAdmin'], { companyId: 'customer-co' });
     await table(requireManagerOfCompanyQuery('companyId'), ['platformAdmin'], { companyId: 'other-co' });
+  });
+});
+
+describe('ids are checked before any lookup', () => {
+  const throwingLookup = async (id: string): Promise<undefined> => { throw new Error(`lookup of ${id}`); };
+  async function outcome(mw: RequestHandler, p: ReturnType<typeof principal>, req: { query?: Record<string, string>; body?: unknown }) {
+    const request = { query: req.query ?? {}, body: req.body ?? {} } as unknown as Request;
+    const res = { locals: { principal: p } } as unknown as Response;
+    return new Promise<unknown>((resolve) => mw(request, res, resolve));
+  }
+  const bad = ['a/b', '__x__', '..', 'x'.repeat(129), 'ä'];
+
+  it.each(bad)('answers 400 validation.id for %j in query and body, never looking it up', async (id) => {
+    for (const p of Object.values(kinds)) {
+      for (const [mw, req, path] of [
+        [requireManagerOf(fromQuery('userId'), throwingLookup), { query: { userId: id } }, 'userId'],
+        [requireManagerOf(fromBody('id'), throwingLookup, { allowSelf: true }), { body: { id } }, 'id'],
+        [requireUserReader('id', throwingLookup), { query: { id } }, 'id'],
+      ] as const) {
+        const error = await outcome(mw, p, req);
+        expect(error).toMatchObject({ status: 400, code: 'validation', details: [{ path, key: 'validation.id' }] });
+      }
+    }
   });
 });

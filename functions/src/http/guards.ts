@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { CompanyType } from '../model/company.js';
 import { isManagerOf, isManagerOfCompany, isUserManager } from '../model/permissions.js';
+import { isValidId } from '../model/id.js';
 import type { Principal, User } from '../model/user.js';
 import { ApiError } from './api-error.js';
 import { principalOf } from './authenticate.js';
@@ -24,6 +25,12 @@ export function guard(check: Check): RequestHandler {
 function queryParam(req: Request, name: string): string | undefined {
   const value = req.query[name];
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** A present id is checked before any lookup: a malformed one answers 400 (firebase-admin would throw). */
+function checkedId(value: string | undefined, path: string): string | undefined {
+  if (value !== undefined && !isValidId(value)) throw ApiError.badRequest('validation', [{ path, key: 'validation.id' }]);
+  return value;
 }
 
 /** Restricted callers (first password, pending company) may only touch their own data. */
@@ -75,7 +82,7 @@ export const requireManagerOf = (from: (req: Request) => string | undefined, loo
 /** Reader of a user: self; manager of that user; any ADMIN-company user. Restricted: self only. */
 export const requireUserReader = (param: string, lookup: UserLookup) =>
   guard(async (p, req) => {
-    const id = queryParam(req, param);
+    const id = checkedId(queryParam(req, param), param);
     if (!id) return !p.restriction;
     if (id === p.uid) return true;
     if (p.restriction) return false;
@@ -84,8 +91,10 @@ export const requireUserReader = (param: string, lookup: UserLookup) =>
     return !!target && isManagerOf(p, target);
   });
 
-export const fromQuery = (name: string) => (req: Request) => queryParam(req, name);
+/** The id in a query parameter; throws 400 validation for a malformed id (before any lookup). */
+export const fromQuery = (name: string) => (req: Request) => checkedId(queryParam(req, name), name);
+/** The id in a body field; throws 400 validation for a malformed id (before any lookup). */
 export const fromBody = (name: string) => (req: Request) => {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  return checkedId(typeof value === 'string' && value.trim() ? value.trim() : undefined, name);
 };

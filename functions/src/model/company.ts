@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { idSchema } from './id.js';
 
 export const COMPANY_TYPES = ['CUSTOMER', 'SUPPLIER', 'ADMIN', 'EXTERNAL'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -85,7 +86,7 @@ export const registrationCompanySchema = yup.object({
 
 /** POST /company/update body: the company form with its id; `pendingRegistration: false` releases. */
 export const companyUpdateSchema = companySchema.shape({
-  id: yup.string().trim().required(required),
+  id: idSchema,
   pendingRegistration: yup.boolean().optional(),
   active: yup.boolean().optional(),
 });

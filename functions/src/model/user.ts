@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import type { ChangeEntry, Company, CompanyType } from './company.js';
 import { registrationCompanySchema } from './company.js';
+import { idSchema, optionalIdSchema } from './id.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Spec 3: phone numbers consist of digits, plus and minus only. */
@@ -61,19 +62,19 @@ export const phoneSchema = yup
 
 /** The user form (/user/:id). companyId is required for the admin company, forced otherwise. */
 export const userSchema = yup.object({
-  id: yup.string().optional(),
+  id: optionalIdSchema,
   name: yup.string().trim().required(required).max(100),
   lastname: yup.string().trim().required(required).max(100),
   mail: mailSchema,
   phoneNumber: phoneSchema,
   admin: yup.boolean().default(false),
-  companyId: yup.string().trim().optional(),
+  companyId: optionalIdSchema,
 });
 export type UserInput = yup.InferType<typeof userSchema>;
 
 /** POST /user/update body: the user form with its id. */
 export const userUpdateSchema = userSchema.shape({
-  id: yup.string().trim().required(required),
+  id: idSchema,
 });
 export type UserUpdateInput = yup.InferType<typeof userUpdateSchema>;
 

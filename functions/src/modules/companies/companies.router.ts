@@ -5,11 +5,11 @@ import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requireOwnCompanyOrPlatformAdmin, requirePlatformAdmin } from '../../http/guards.js';
 import { handle } from '../../http/handler.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
+import { idSchema } from '../../model/id.js';
 import { companySchema, companyUpdateSchema } from '../../model/company.js';
 
-const required = 'validation.required';
-const idQuery = yup.object({ id: yup.string().trim().required(required) });
-const companyIdQuery = yup.object({ companyId: yup.string().trim().required(required) });
+const idQuery = yup.object({ id: idSchema });
+const companyIdQuery = yup.object({ companyId: idSchema });
 
 /** /company/* — docs/api.md. Each route: authenticate → guard → validate → service. */
 export function companiesRouter(c: Container): Router {

@@ -8,12 +8,12 @@ import {
 } from '../../http/guards.js';
 import { handle } from '../../http/handler.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
+import { idSchema } from '../../model/id.js';
 import { mailSchema, passwordChangeSchema, registrationSchema, userSchema, userUpdateSchema } from '../../model/user.js';
 
-const required = 'validation.required';
-const idQuery = yup.object({ id: yup.string().trim().required(required) });
-const userIdQuery = yup.object({ userId: yup.string().trim().required(required) });
-const companyIdQuery = yup.object({ companyId: yup.string().trim().required(required) });
+const idQuery = yup.object({ id: idSchema });
+const userIdQuery = yup.object({ userId: idSchema });
+const companyIdQuery = yup.object({ companyId: idSchema });
 const mailQuery = yup.object({ mail: mailSchema });
 const infoQuery = yup.object({ info: yup.string().trim().max(2000).optional() });
 

@@ -1,0 +1,22 @@
+import * as yup from 'yup';
+
+/**
+ * Document ids the API accepts (Auth uids, Firestore auto ids): letters, digits, `_` and `-`, at most 128
+ * characters, never `__…__` (reserved by Firestore). Checked before any lookup, so a malformed id answers
+ * 400 instead of making firebase-admin throw.
+ */
+export const ID_PATTERN = /^(?!__.*__$)[A-Za-z0-9_-]{1,128}$/;
+
+export function isValidId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}
+
+/** A required id (body field or query parameter). */
+export const idSchema = yup.string().trim().matches(ID_PATTERN, 'validation.id').required('validation.required');
+
+/** An optional id: absent or empty is fine, anything else must be a valid id. */
+export const optionalIdSchema = yup
+  .string()
+  .trim()
+  .matches(ID_PATTERN, { message: 'validation.id', excludeEmptyString: true })
+  .optional();
