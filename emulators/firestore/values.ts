@@ -288,8 +288,22 @@ export function validateFieldNames(f: Fields, prefix = ''): void {
     if (/^__.*__$/.test(key) && key !== '__type__')
       throw invalid(`Field name "${prefix}${key}" is reserved: names matching __.*__ are not allowed.`);
     const v = f[key]!;
-    if (v.mapValue) validateFieldNames(v.mapValue.fields ?? {}, `${prefix}${key}.`);
+    validateValue(v, `${prefix}${key}`);
   }
+}
+
+/** Checks a stored value's shape: names of nested maps (also inside arrays), no array directly in an array. */
+function validateValue(v: Value, at: string, inArray = false): void {
+  if (v.mapValue) validateFieldNames(v.mapValue.fields ?? {}, `${at}.`);
+  else if (v.arrayValue) {
+    if (inArray) throw invalid(`Cannot convert an array value in an array value. (field "${at}")`);
+    for (const x of v.arrayValue.values ?? []) validateValue(x, at, true);
+  }
+}
+
+/** Validates the elements of arrayUnion / arrayRemove transforms (arrays in arrays are rejected). */
+export function validateArrayElements(values: Value[], at: string): void {
+  for (const x of values) validateValue(x, at, true);
 }
 
 export function fieldsEqual(a: Fields, b: Fields): boolean {

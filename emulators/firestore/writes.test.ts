@@ -192,6 +192,28 @@ describe('atomicity and limits', () => {
     expect((await ref.get()).data()).toEqual({ a: 1 });
   });
 
+  it('rejects an array directly inside an array (also in maps and arrayUnion) with INVALID_ARGUMENT', async () => {
+    const c = env.db.collection(uniq('na'));
+    expect(await codeOf(c.doc('a').set({ a: [[1, 2], 3] }))).toBe(INVALID_ARGUMENT);
+    expect(await codeOf(c.doc('b').set({ m: { deep: [1, [2]] } }))).toBe(INVALID_ARGUMENT);
+    // the client refuses arrayUnion([..]) itself; send it raw
+    const raw = env.gapic.commit({
+      database: env.database,
+      writes: [
+        {
+          update: { name: `${env.root}/${c.id}/c`, fields: {} },
+          updateTransforms: [{ fieldPath: 'l', appendMissingElements: { values: [{ arrayValue: { values: [{ integerValue: 1 }] } }] } }],
+        },
+      ],
+    });
+    expect(await codeOf(raw)).toBe(INVALID_ARGUMENT);
+    expect((await c.get()).size).toBe(0);
+    const e = await c.doc('a').set({ a: [[1]] }).catch((x: Error) => x);
+    expect(String(e)).toContain('Cannot convert an array value in an array value');
+    // arrays of maps holding arrays are fine
+    expect(await codeOf(c.doc('d').set({ a: [{ b: [1, 2] }, 3] }))).toBe('ok');
+  });
+
   it('rejects more than 500 writes per commit', async () => {
     const coll = env.db.collection(uniq('many'));
     const batch = env.db.batch();

@@ -10,6 +10,7 @@ import {
   normalizeValue,
   numberOf,
   timestampMicros,
+  validateArrayElements,
   validateFieldNames,
   type Fields,
   type Value,
@@ -54,7 +55,10 @@ export function validateWrite(w: Write, root: string): void {
   checkDocName(name);
   if (dbRoot(name) !== root) throw invalid(`Document "${name}" is not in database "${root}".`);
   for (const p of w.updateMask?.fieldPaths ?? []) checkWritablePath(p);
-  for (const t of [...(w.updateTransforms ?? []), ...(w.transform?.fieldTransforms ?? [])]) checkWritablePath(t.fieldPath ?? '');
+  for (const t of [...(w.updateTransforms ?? []), ...(w.transform?.fieldTransforms ?? [])]) {
+    checkWritablePath(t.fieldPath ?? '');
+    validateArrayElements(t.appendMissingElements?.values ?? [], t.fieldPath ?? '');
+  }
   if (w.update) validateFieldNames(w.update.fields ?? {});
 }
 
