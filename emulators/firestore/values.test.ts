@@ -98,6 +98,19 @@ describe('Firestore total value order', () => {
     expect((await c.where('v', '>', 0.999).where('v', '<', 1.001).get()).size).toBe(2);
   });
 
+  it('timestamps are stored with microsecond precision (nanos rounded down) and queried on that value', async () => {
+    const c = env.db.collection(uniq('ts'));
+    await c.doc('t').set({ t: new Timestamp(100, 123456789), l: [new Timestamp(1, 999)], m: { x: new Timestamp(2, 1999) } });
+    const d = await c.doc('t').get();
+    expect((d.get('t') as Timestamp).nanoseconds).toBe(123456000);
+    expect((d.get('l')[0] as Timestamp).nanoseconds).toBe(0);
+    expect((d.get('m.x') as Timestamp).nanoseconds).toBe(1000);
+    expect((await c.where('t', '<=', new Timestamp(100, 123456000)).get()).size).toBe(1);
+    expect((await c.where('t', '==', new Timestamp(100, 123456000)).get()).size).toBe(1);
+    expect((await c.where('t', '==', new Timestamp(100, 123456789)).get()).size).toBe(1);
+    expect((await c.where('t', '>', new Timestamp(100, 123456000)).get()).size).toBe(0);
+  });
+
   it('string range filters use UTF-8 byte order', async () => {
     const c = env.db.collection(uniq('utf8'));
     await Promise.all([c.doc('fffd').set({ s: '\uFFFD' }), c.doc('emoji').set({ s: '😀' }), c.doc('e000').set({ s: '\uE000' })]);

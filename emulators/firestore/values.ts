@@ -123,8 +123,9 @@ function compareTimestamps(a: Value, b: Value): number {
   const sa = Number(a.timestampValue?.seconds ?? 0);
   const sb = Number(b.timestampValue?.seconds ?? 0);
   if (sa !== sb) return sa < sb ? -1 : 1;
-  const na = a.timestampValue?.nanos ?? 0;
-  const nb = b.timestampValue?.nanos ?? 0;
+  // production works in microseconds: stored values are truncated, filter/cursor values compare the same way
+  const na = Math.floor((a.timestampValue?.nanos ?? 0) / 1000);
+  const nb = Math.floor((b.timestampValue?.nanos ?? 0) / 1000);
   return na < nb ? -1 : na > nb ? 1 : 0;
 }
 
@@ -261,7 +262,10 @@ export function normalizeValue(v: Value): Value {
     case 'doubleValue':
       return { doubleValue: Number(v.doubleValue) };
     case 'timestampValue':
-      return { timestampValue: { seconds: String(v.timestampValue?.seconds ?? '0'), nanos: v.timestampValue?.nanos ?? 0 } };
+      // stored with microsecond precision like production (nanos rounded down to a multiple of 1000)
+      return {
+        timestampValue: { seconds: String(v.timestampValue?.seconds ?? '0'), nanos: Math.floor((v.timestampValue?.nanos ?? 0) / 1000) * 1000 },
+      };
     case 'bytesValue':
       return { bytesValue: Buffer.from(v.bytesValue ?? []) };
     case 'geoPointValue':
