@@ -3,6 +3,7 @@ import type { Container } from './container.js';
 import { defaultContainer } from './container.default.js';
 import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
+import { simpleQuery } from './http/simple-query.js';
 import { companiesRouter } from './modules/companies/companies.router.js';
 import { healthRouter } from './modules/health/health.router.js';
 import { legalRouter } from './modules/legal/legal.router.js';
@@ -15,6 +16,9 @@ export function createApp(container: Container = defaultContainer()): express.Ex
   app.set('trust proxy', false);
   // Query values are strings or string arrays only (no `a[b]=` objects from the extended parser).
   app.set('query parser', 'simple');
+  // The Functions runtime parses req.query (extended) before our app, and Express keeps an existing
+  // req.query: parse it again the simple way.
+  app.use(simpleQuery);
   // No CORS middleware: the SPA calls same-origin through the Hosting rewrite.
   app.use(bodyLimit());
   app.use(express.json({ limit: JSON_LIMIT_BYTES }));
@@ -31,3 +35,4 @@ export function createApp(container: Container = defaultContainer()): express.Ex
   app.use(createErrorHandler());
   return app;
 }
+
