@@ -310,12 +310,54 @@ export function validateArrayElements(values: Value[], at: string): void {
   for (const x of values) validateValue(x, at, true);
 }
 
+/**
+ * Strict structural equality used for no-op detection: same kinds (int 1 and double 1.0 differ, a
+ * write changing one into the other is a real change), map keys in any order, NaN equals NaN.
+ */
 export function fieldsEqual(a: Fields, b: Fields): boolean {
-  return compareValues({ mapValue: { fields: a } }, { mapValue: { fields: b } }) === 0 && sameNumberKinds(a, b);
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    const y = b[k];
+    if (y === undefined || !Object.prototype.hasOwnProperty.call(b, k) || !sameValue(a[k]!, y)) return false;
+  }
+  return true;
 }
 
-// int 1 and double 1.0 compare equal but a write changing one into the other is a real change.
-function sameNumberKinds(a: Fields, b: Fields): boolean {
-  return JSON.stringify(a, bufReplacer) === JSON.stringify(b, bufReplacer);
+function sameValue(a: Value, b: Value): boolean {
+  const k = kindOf(a);
+  if (k !== kindOf(b)) return false;
+  switch (k) {
+    case 'nullValue':
+      return true;
+    case 'booleanValue':
+      return a.booleanValue === b.booleanValue;
+    case 'integerValue':
+      return String(a.integerValue) === String(b.integerValue);
+    case 'doubleValue':
+      return Object.is(Number(a.doubleValue), Number(b.doubleValue));
+    case 'timestampValue':
+      return (
+        String(a.timestampValue?.seconds ?? 0) === String(b.timestampValue?.seconds ?? 0) &&
+        (a.timestampValue?.nanos ?? 0) === (b.timestampValue?.nanos ?? 0)
+      );
+    case 'stringValue':
+      return a.stringValue === b.stringValue;
+    case 'bytesValue':
+      return compareBytes(a.bytesValue!, b.bytesValue!) === 0;
+    case 'referenceValue':
+      return a.referenceValue === b.referenceValue;
+    case 'geoPointValue':
+      return (
+        Object.is(a.geoPointValue?.latitude ?? 0, b.geoPointValue?.latitude ?? 0) &&
+        Object.is(a.geoPointValue?.longitude ?? 0, b.geoPointValue?.longitude ?? 0)
+      );
+    case 'arrayValue': {
+      const va = a.arrayValue?.values ?? [];
+      const vb = b.arrayValue?.values ?? [];
+      return va.length === vb.length && va.every((x, i) => sameValue(x, vb[i]!));
+    }
+    case 'mapValue':
+      return fieldsEqual(a.mapValue?.fields ?? {}, b.mapValue?.fields ?? {});
+  }
 }
-const bufReplacer = (_k: string, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v);

@@ -71,6 +71,15 @@ describe('set / update / delete', () => {
     expect(s2.updateTime!.isEqual(s1.updateTime!)).toBe(false);
     const w = await ref.set({ v: 2 });
     expect(w.writeTime.isEqual(s2.updateTime!)).toBe(true);
+    // the same document with keys (also nested) in another order is a no-op too
+    const w3 = await ref.set({ b: 1, a: 2, m: { y: [1, { q: 1, p: 2 }], x: NaN } });
+    const w4 = await ref.set({ m: { x: NaN, y: [1, { p: 2, q: 1 }] }, a: 2, b: 1 });
+    expect(w4.writeTime.isEqual(w3.writeTime)).toBe(true);
+    // int → double with the same numeric value is a real change
+    const w5 = await ref.set({ m: { x: NaN, y: [1.5, { p: 2, q: 1 }] }, a: 2, b: 1 });
+    expect(w5.writeTime.isEqual(w4.writeTime)).toBe(false);
+    const w6 = await ref.set({ m: { x: NaN, y: [1.5, { p: 2, q: 1 }] }, a: 2.0000001, b: 1 });
+    expect(w6.writeTime.isEqual(w5.writeTime)).toBe(false);
   });
 });
 
