@@ -96,6 +96,13 @@ describe('field filters', () => {
     expect(await codeOf(run({ from: [{ collectionId: C }], where: where('IN', { integerValue: 1 }) }))).toBe(3);
     expect(await codeOf(run({ from: [{ collectionId: C }], where: { fieldFilter: { field: { fieldPath: 'a..b' }, op: 'EQUAL', value: { integerValue: 1 } } } }))).toBe(3);
     expect(await codeOf(run({ from: [] }))).toBe(3);
+    // production limits: not-in ≤ 10 values, in / array-contains-any ≤ 30
+    const ints = (k: number) => ({ arrayValue: { values: Array.from({ length: k }, (_, i) => ({ integerValue: i })) } });
+    expect(await codeOf(run({ from: [{ collectionId: C }], where: where('NOT_IN', ints(10)) }))).toBe('ok');
+    expect(await codeOf(run({ from: [{ collectionId: C }], where: where('NOT_IN', ints(11)) }))).toBe(3);
+    expect(await codeOf(run({ from: [{ collectionId: C }], where: where('IN', ints(30)) }))).toBe('ok');
+    expect(await codeOf(run({ from: [{ collectionId: C }], where: where('IN', ints(31)) }))).toBe(3);
+    expect(await codeOf(run({ from: [{ collectionId: C }], where: where('ARRAY_CONTAINS_ANY', ints(31)) }))).toBe(3);
   });
 });
 

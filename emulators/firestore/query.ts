@@ -54,7 +54,8 @@ function arrayOperand(op: string, v: Value | undefined): Value[] {
   if (!v?.arrayValue) throw invalid(`'${op}' requires an array value.`);
   const vals = v.arrayValue.values ?? []; // an empty array arrives without `values`
   if (vals.length === 0) throw invalid(`'${op}' requires a non-empty array.`);
-  if (vals.length > 30) throw invalid(`'${op}' supports at most 30 elements.`);
+  const max = op === 'NOT_IN' ? 10 : 30; // production: not-in ≤ 10, in / array-contains-any ≤ 30
+  if (vals.length > max) throw invalid(`'${op}' supports at most ${max} elements.`);
   return vals;
 }
 

@@ -285,10 +285,15 @@ export function normalizeFields(f: Fields): Fields {
   return out;
 }
 
+/** Production's limit on a field path (names included), in UTF-8 bytes. */
+export const MAX_FIELD_PATH_BYTES = 1500;
+
 /** Rejects field names production rejects: empty names and reserved `__x__` names (vectors' `__type__` allowed). */
 export function validateFieldNames(f: Fields, prefix = ''): void {
   for (const key of Object.keys(f)) {
     if (key === '') throw invalid(`Field name at ${prefix || 'document root'} must not be empty.`);
+    if (Buffer.byteLength(prefix) + Buffer.byteLength(key) > MAX_FIELD_PATH_BYTES)
+      throw invalid(`Field path "${(prefix + key).slice(0, 40)}…" is longer than ${MAX_FIELD_PATH_BYTES} bytes.`);
     if (/^__.*__$/.test(key) && key !== '__type__')
       throw invalid(`Field name "${prefix}${key}" is reserved: names matching __.*__ are not allowed.`);
     const v = f[key]!;

@@ -223,6 +223,16 @@ describe('atomicity and limits', () => {
     expect(await codeOf(c.doc('d').set({ a: [{ b: [1, 2] }, 3] }))).toBe('ok');
   });
 
+  it('rejects field names / paths over 1,500 bytes with INVALID_ARGUMENT', async () => {
+    const c = env.db.collection(uniq('fl'));
+    expect(await codeOf(c.doc('ok').set({ ['x'.repeat(1500)]: 1 }))).toBe('ok');
+    expect(await codeOf(c.doc('a').set({ ['x'.repeat(1501)]: 1 }))).toBe(INVALID_ARGUMENT);
+    expect(await codeOf(c.doc('b').set({ ['ü'.repeat(751)]: 1 }))).toBe(INVALID_ARGUMENT); // 1,502 bytes
+    expect(await codeOf(c.doc('c').set({ m: { ['y'.repeat(1500)]: 1 } }))).toBe(INVALID_ARGUMENT);
+    expect(await codeOf(c.doc('ok').update(new FieldPath('z'.repeat(1501)), 1))).toBe(INVALID_ARGUMENT);
+    expect((await c.get()).docs.map((d) => d.id)).toEqual(['ok']);
+  });
+
   it('rejects more than 500 writes per commit', async () => {
     const coll = env.db.collection(uniq('many'));
     const batch = env.db.batch();

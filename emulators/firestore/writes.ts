@@ -6,6 +6,7 @@ import {
   compareValues,
   fieldsEqual,
   isNumber,
+  MAX_FIELD_PATH_BYTES,
   normalizeFields,
   normalizeValue,
   numberOf,
@@ -64,6 +65,7 @@ export function validateWrite(w: Write, root: string): void {
 
 function checkWritablePath(p: string): string[] {
   const segs = parseFieldPath(p);
+  if (Buffer.byteLength(segs.join('.')) > MAX_FIELD_PATH_BYTES) throw invalid(`Field path "${p.slice(0, 40)}…" is longer than ${MAX_FIELD_PATH_BYTES} bytes.`);
   for (const s of segs)
     if (/^__.*__$/.test(s) && s !== '__type__') throw invalid(`Field path "${p}" uses a reserved name (__.*__).`);
   return segs;
