@@ -20,6 +20,7 @@ const MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   companyNotActive: 'Company is not active',
   conflict: 'Conflict',
   preconditionFailed: 'Precondition failed',
+  lastPlatformAdmin: 'The last platform administrator cannot be removed',
   payloadTooLarge: 'Payload too large',
   unsupportedMediaType: 'Unsupported media type',
   internal: 'Internal error',

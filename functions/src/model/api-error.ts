@@ -22,6 +22,7 @@ export const API_ERROR_CODES = [
   'companyNotActive',
   'conflict',
   'preconditionFailed',
+  'lastPlatformAdmin',
   'missingValues',
   'payloadTooLarge',
   'unsupportedMediaType',

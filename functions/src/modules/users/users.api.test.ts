@@ -226,6 +226,23 @@ describe('POST /user/update', () => {
   });
 });
 
+describe('no lock-out', () => {
+  it('nobody changes his own admin flag or company; another platform admin may be demoted and deleted', async () => {
+    const me = await createUser(w.companies.ADMIN, { admin: true });
+    const self = await post('/user/update', { token: me.token, body: { ...newUser(me.mail, { admin: false, companyId: w.companies.CUSTOMER.id }), id: me.user.id } });
+    expect(self).toMatchObject({ status: 200, body: { admin: true, companyId: w.companies.ADMIN.id } });
+    const companyAdmin = w.users.customerAdmin;
+    const own = await post('/user/update', { token: companyAdmin.token, body: { ...newUser(companyAdmin.mail, { admin: false }), id: companyAdmin.user.id, name: companyAdmin.user.name, lastname: companyAdmin.user.lastname } });
+    expect(own).toMatchObject({ status: 200, body: { admin: true } });
+    // the last-admin check (a query inside the transaction) lets this pass: other platform admins exist
+    const other = await createUser(w.companies.ADMIN, { admin: true });
+    const demoted = await post('/user/update', { token: me.token, body: { ...newUser(other.mail, { admin: false }), id: other.user.id } });
+    expect(demoted).toMatchObject({ status: 200, body: { admin: false } });
+    const third = await createUser(w.companies.ADMIN, { admin: true });
+    expect((await post('/user/delete', { token: me.token, query: { userId: third.user.id } })).status).toBe(200);
+  });
+});
+
 describe('POST /user/delete', () => {
   it('deletes user and Auth account; never oneself; 404 unknown; mail reusable', async () => {
     const u = await createUser(w.companies.SUPPLIER);

@@ -44,6 +44,12 @@ export class UsersRepository {
     return fromSnapshot<User>(await tx.get(this.col().doc(id)));
   }
 
+  /** Every user with the admin flag (platform admins are among them), read inside the transaction. */
+  async adminsInTx(tx: Transaction): Promise<User[]> {
+    const snap = await tx.get(this.col().where('admin', '==', true));
+    return snap.docs.map((d) => fromSnapshot<User>(d)!);
+  }
+
   async mailClaimInTx(tx: Transaction, mail: string): Promise<UniqueClaim | undefined> {
     return this.keys.getInTx(tx, 'userMail', mail);
   }

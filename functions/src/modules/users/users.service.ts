@@ -37,6 +37,11 @@ export interface ProvisionUserArgs {
 
 export type CreateUserResult = { created: true; user: UserView } | { created: false; code: 'mailExternal' };
 
+/** A platform admin whose company is active (he can sign in and administer). */
+function isActivePlatformAdmin(user: Pick<User, 'admin'>, company: Company | undefined): boolean {
+  return user.admin === true && company?.type === 'ADMIN' && company.active === true;
+}
+
 /** Users: administration by managers, the own profile, login counter. */
 export class UsersService {
   constructor(private readonly d: UsersServiceDeps) {}
@@ -148,17 +153,22 @@ export class UsersService {
     }
   }
 
-  /** POST /user/update: managers edit everything (company: platform admin only); self edits name/lastname/phone. */
+  /**
+   * POST /user/update: managers edit everything (company: platform admin only); self edits name/lastname/phone.
+   * Nobody changes his own admin flag or company (no lock-out).
+   * Inside the transaction the last active platform admin is kept.
+   */
   async update(principal: Principal, input: UserUpdateInput): Promise<UserView> {
     const before = await this.d.users.get(input.id);
     if (!before) throw ApiError.notFound();
+    const self = before.id === principal.uid;
     const manager = isManagerOf(principal, before);
-    if (!manager && before.id !== principal.uid) throw ApiError.forbidden();
+    if (!manager && !self) throw ApiError.forbidden();
     const changes: Partial<User> = { name: input.name, lastname: input.lastname, phoneNumber: input.phoneNumber };
     if (manager) {
       changes.mail = input.mail;
-      changes.admin = input.admin === true;
-      if (principal.platformAdmin && input.companyId) changes.companyId = input.companyId;
+      if (!self) changes.admin = input.admin === true;
+      if (!self && principal.platformAdmin && input.companyId) changes.companyId = input.companyId;
     }
     const mailChanged = !!changes.mail && changes.mail !== before.mail;
     if (mailChanged) {
@@ -175,11 +185,14 @@ export class UsersService {
           const claim = await this.d.users.mailClaimInTx(tx, changes.mail!);
           if (claim && claim.ownerId !== before.id) throw ApiError.conflict('mailInUse');
         }
+        const currentCompany = await this.d.companies.getInTx(tx, current.companyId);
         const companyId = changes.companyId ?? current.companyId;
-        const company = await this.d.companies.getInTx(tx, companyId);
+        const company = companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
         if (companyId !== current.companyId && !company.active) throw ApiError.preconditionFailed('companyNotActive');
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
+        const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
+        if (wasPlatformAdmin && !isActivePlatformAdmin(after, company)) await this.keepAnotherPlatformAdmin(tx, current.id);
         this.d.users.updateInTx(tx, current, after, now);
         return { ...after, company };
       });
@@ -197,9 +210,23 @@ export class UsersService {
     if (!isManagerOf(principal, user)) throw ApiError.forbidden();
     await this.d.transaction(async (tx) => {
       const current = await this.d.users.getInTx(tx, userId);
-      if (current) this.d.users.deleteInTx(tx, current);
+      if (!current) return;
+      const company = await this.d.companies.getInTx(tx, current.companyId);
+      if (isActivePlatformAdmin(current, company)) await this.keepAnotherPlatformAdmin(tx, current.id);
+      this.d.users.deleteInTx(tx, current);
     });
     await this.d.identity.deleteAccount(userId);
+  }
+
+  /** 412 lastPlatformAdmin unless another active platform admin than `userId` exists (read in the transaction). */
+  private async keepAnotherPlatformAdmin(tx: Transaction, userId: string): Promise<void> {
+    const others = (await this.d.users.adminsInTx(tx)).filter((u) => u.id !== userId);
+    const companyIds = [...new Set(others.map((u) => u.companyId))];
+    const companies = await Promise.all(companyIds.map((id) => this.d.companies.getInTx(tx, id)));
+    const byId = new Map(companyIds.map((id, i) => [id, companies[i]]));
+    if (!others.some((u) => isActivePlatformAdmin(u, byId.get(u.companyId)))) {
+      throw ApiError.preconditionFailed('lastPlatformAdmin');
+    }
   }
 
   /** GET /user/update/counter: loginCounter + 1 (atomic) and lastLoginAt = now. */

@@ -10,6 +10,8 @@ vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const active = makeCompany({ id: 'c1', name: 'Aktiv GmbH' });
 const inactive = makeCompany({ id: 'c2', name: 'Inaktiv GmbH', active: false });
+const pending = makeCompany({ id: 'c3', name: 'Wartend GmbH', pendingRegistration: true });
+const external = makeCompany({ id: 'c4', name: 'Extern GmbH', type: 'EXTERNAL' });
 
 async function fill(user: UserEvent) {
   await user.type(await screen.findByLabelText(/^Vorname/), 'Ina');
@@ -20,7 +22,7 @@ async function fill(user: UserEvent) {
 
 function setup(answer: { status: number; body: unknown }, admin = false) {
   const calls = mockFetch((c) => {
-    if (c.url === '/api/company/all') return { body: [active, inactive] };
+    if (c.url === '/api/company/all') return { body: [active, inactive, pending, external] };
     if (c.url === '/api/user/' && c.method === 'POST') return answer;
     return undefined;
   });
@@ -82,5 +84,29 @@ describe('UserFormPage (create)', () => {
     await user.click(screen.getByRole('option', { name: 'Aktiv GmbH' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ companyId: 'c1' }));
+  });
+});
+
+describe('UserFormPage (edit)', () => {
+  function edit(target: ReturnType<typeof makeUser>, me: ReturnType<typeof makeUser>) {
+    mockFetch((c) => (c.url === '/api/company/all' ? { body: [active, inactive, pending, external] } : undefined));
+    renderPage(<UserFormPage />, { route: `/user/${target.id}`, path: '/user/:id', user: me, state: { user: target } });
+  }
+
+  it('own record: admin switch and company select are disabled', async () => {
+    const me = makeUser({ id: 'pa', companyId: 'adm' }, { id: 'adm', type: 'ADMIN' });
+    edit(me, me);
+    expect(await screen.findByDisplayValue('Max')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Firmenadministrator' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /Firma/ })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('another user: both editable', async () => {
+    const me = makeUser({ id: 'pa', companyId: 'adm' }, { id: 'adm', type: 'ADMIN' });
+    const target = makeUser({ id: 'other', companyId: 'c3' }, { id: 'c3' });
+    edit(target, me);
+    expect(await screen.findByDisplayValue('Max')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Firmenadministrator' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: /Firma/ })).not.toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -45,6 +45,8 @@ export function UserFormPage() {
   const companies = useLoad(() => (adminCompany ? getCompanies() : Promise.resolve([])), [], [adminCompany]);
   // only active companies are offered; the user's current company stays visible when editing
   const activeCompanies = companies.data.filter((c) => c.active || c.id === loaded.data?.companyId);
+  // nobody changes his own admin flag or company (the API ignores both for oneself)
+  const own = !isNew && me.id === id;
 
   const schema = useMemo(
     () =>
@@ -91,12 +93,13 @@ export function UserFormPage() {
       <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
       <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
       <FormTextField name="phoneNumber" labelKey="user.phoneNumber" type="tel" required hintKey="user.phoneHint" />
-      <FormSwitch name="admin" labelKey="user.admin" disabled={!me.admin} />
+      <FormSwitch name="admin" labelKey="user.admin" disabled={!me.admin || own} />
       {adminCompany && (
         <FormSelectField
           name="companyId"
           labelKey="user.company"
           required
+          disabled={own}
           options={activeCompanies.map((c) => ({ value: c.id, label: c.name }))}
         />
       )}
