@@ -296,3 +296,47 @@ describe('names and delete', () => {
     expect((await bucket.getFiles({ prefix: 'trash' }))[0].map((f) => f.name)).toEqual(['trashy']);
   });
 });
+
+describe('ACLs and IAM (accepted, not enforced)', () => {
+  it('file.makePublic, file.acl add/get/update/delete, makePrivate', async () => {
+    const file = bucket.file('acl/dir/obj.txt');
+    await file.save('acl');
+    const [pub] = await file.makePublic();
+    expect(pub).toMatchObject({ kind: 'storage#objectAccessControl', entity: 'allUsers', role: 'READER', object: 'acl/dir/obj.txt' });
+    const [added] = await file.acl.add({ entity: 'user-a@example.com', role: 'OWNER' });
+    expect(added).toMatchObject({ entity: 'user-a@example.com', role: 'OWNER' });
+    const [list] = await file.acl.get();
+    expect((list as unknown as { entity: string }[]).map((e) => e.entity).sort()).toEqual(['allUsers', 'user-a@example.com']);
+    const [one] = await file.acl.get({ entity: 'allUsers' });
+    expect(one).toMatchObject({ entity: 'allUsers', role: 'READER' });
+    const [upd] = await file.acl.update({ entity: 'allUsers', role: 'WRITER' });
+    expect(upd).toMatchObject({ role: 'WRITER' });
+    await file.acl.delete({ entity: 'allUsers' });
+    expect(await statusOf(file.acl.get({ entity: 'allUsers' }))).toBe(404);
+    expect(await statusOf(bucket.file('acl/missing').acl.add({ entity: 'allUsers', role: 'READER' }))).toBe(404);
+    await file.makePrivate();
+    // the object itself is untouched and still readable (ACLs are not enforced)
+    expect((await file.download())[0].toString()).toBe('acl');
+  });
+
+  it('bucket.makePublic, bucket and default object ACLs, IAM policy round trip and testPermissions', async () => {
+    const b = env.storage.bucket('acl-bucket');
+    await b.file('f').save('x');
+    await b.makePublic({ includeFiles: true });
+    const [bacl] = await b.acl.get({ entity: 'allUsers' });
+    expect(bacl).toMatchObject({ entity: 'allUsers', role: 'READER' });
+    const [dacl] = await b.acl.default.get({ entity: 'allUsers' });
+    expect(dacl).toMatchObject({ entity: 'allUsers', role: 'READER' });
+    const [facl] = await b.file('f').acl.get({ entity: 'allUsers' });
+    expect(facl).toMatchObject({ role: 'READER' });
+
+    const [policy] = await b.iam.getPolicy();
+    expect(policy).toMatchObject({ resourceId: 'projects/_/buckets/acl-bucket', bindings: [] });
+    const bindings = [{ role: 'roles/storage.objectViewer', members: ['allUsers'] }];
+    const [set] = await b.iam.setPolicy({ bindings, etag: policy.etag });
+    expect(set.bindings).toEqual(bindings);
+    expect((await b.iam.getPolicy())[0].bindings).toEqual(bindings);
+    const [perms] = await b.iam.testPermissions(['storage.objects.get', 'storage.buckets.delete']);
+    expect(perms).toEqual({ 'storage.objects.get': true, 'storage.buckets.delete': true });
+  });
+});

@@ -6,6 +6,7 @@ import { ApiError, badRequest } from './errors.js';
 import { sendMedia } from './download.js';
 import { sendEmpty, sendJson, readJson } from './http.js';
 import type { ObjectStore } from './objects.js';
+import { AclHandlers } from './acl.js';
 import { ObjectHandlers } from './handlers.js';
 import { Uploads } from './uploads.js';
 import { baseUrl, bucketResource, firebaseMetadata } from './resource.js';
@@ -36,10 +37,12 @@ function splitObjectPath(rest: string):
 export class Router {
   private readonly uploads: Uploads;
   private readonly objects: ObjectHandlers;
+  private readonly acls: AclHandlers;
 
   constructor(private readonly store: ObjectStore) {
     this.uploads = new Uploads(store);
     this.objects = new ObjectHandlers(store);
+    this.acls = new AclHandlers(store);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -101,6 +104,20 @@ export class Router {
         await this.store.deleteBucket(bucket);
         return sendEmpty(res, 204);
       }
+    }
+    // ACL / IAM (accepted, not enforced): bucket acl, defaultObjectAcl, iam, object acl
+    m = /^\/b\/([^/]+)\/(acl|defaultObjectAcl)(?:\/([^/]+))?\/?$/.exec(path);
+    if (m) {
+      const scope = { kind: m[2] === 'acl' ? ('bucket' as const) : ('default' as const), bucket: decode(m[1]!) };
+      return this.acls.acl(req, res, scope, m[3] === undefined ? undefined : decode(m[3]), q);
+    }
+    m = /^\/b\/([^/]+)\/iam(\/testPermissions)?\/?$/.exec(path);
+    if (m) return this.acls.iam(req, res, decode(m[1]!), m[2] !== undefined, q);
+    // object names arrive with '/' percent-encoded, so a literal "/acl" ends the name
+    m = /^\/b\/([^/]+)\/o\/([^/]+)\/acl(?:\/([^/]+))?\/?$/.exec(path);
+    if (m) {
+      const scope = { kind: 'object' as const, bucket: decode(m[1]!), name: decode(m[2]!) };
+      return this.acls.acl(req, res, scope, m[3] === undefined ? undefined : decode(m[3]), q);
     }
     m = /^\/b\/([^/]+)\/o\/?$/.exec(path);
     if (m && method === 'GET') return this.objects.list(req, res, decode(m[1]!), q);
