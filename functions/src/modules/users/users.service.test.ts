@@ -102,3 +102,16 @@ describe('update: no lock-out', () => {
     await expect(service().update(p, form(users.get('pa2')!, { admin: false }))).resolves.toMatchObject({ admin: false });
   });
 });
+
+describe('update/delete: permission checked again inside the transaction', () => {
+  it('a company admin cannot change or delete a user moved to another company meanwhile', async () => {
+    const moveAway = () => { users.set('cu', { ...users.get('cu')!, companyId: 'supp-co' }); };
+    concurrently = moveAway;
+    await expect(service().update(caller('ca'), form(users.get('cu')!, { name: 'Hacked' }))).rejects.toMatchObject({ status: 403 });
+    expect(users.get('cu')).toMatchObject({ name: 'N', companyId: 'supp-co' });
+    users.set('cu', { ...users.get('cu')!, companyId: 'cust-co' });
+    concurrently = moveAway;
+    await expect(service().delete(caller('ca'), 'cu')).rejects.toMatchObject({ status: 403 });
+    expect(users.has('cu')).toBe(true);
+  });
+});

@@ -156,7 +156,8 @@ export class UsersService {
   /**
    * POST /user/update: managers edit everything (company: platform admin only); self edits name/lastname/phone.
    * Nobody changes his own admin flag or company (no lock-out).
-   * Inside the transaction the last active platform admin is kept.
+   * Inside the transaction the permission is checked again on the current record (a concurrent move to another
+   * company must not let a company admin's change land) and the last active platform admin is kept.
    */
   async update(principal: Principal, input: UserUpdateInput): Promise<UserView> {
     const before = await this.d.users.get(input.id);
@@ -181,6 +182,7 @@ export class UsersService {
         const now = this.d.now();
         const current = await this.d.users.getInTx(tx, before.id);
         if (!current) throw ApiError.notFound();
+        if (manager && !isManagerOf(principal, current)) throw ApiError.forbidden();
         if (mailChanged) {
           const claim = await this.d.users.mailClaimInTx(tx, changes.mail!);
           if (claim && claim.ownerId !== before.id) throw ApiError.conflict('mailInUse');
@@ -211,6 +213,7 @@ export class UsersService {
     await this.d.transaction(async (tx) => {
       const current = await this.d.users.getInTx(tx, userId);
       if (!current) return;
+      if (!isManagerOf(principal, current)) throw ApiError.forbidden();
       const company = await this.d.companies.getInTx(tx, current.companyId);
       if (isActivePlatformAdmin(current, company)) await this.keepAnotherPlatformAdmin(tx, current.id);
       this.d.users.deleteInTx(tx, current);
