@@ -185,6 +185,13 @@ describe('POST /user/ (create)', () => {
     const inactive = await createCompany('SUPPLIER', { active: false });
     const closed = await post('/user/', { token: w.users.platformAdmin.token, body: newUser(uniqueMail(), { companyId: inactive.id }) });
     expect(closed).toMatchObject({ status: 412, body: { code: 'companyNotActive' } });
+    const pending = await createCompany('CUSTOMER', { pendingRegistration: true });
+    for (const companyId of [pending.id, w.companies.EXTERNAL.id]) {
+      const refused = await post('/user/', { token: w.users.platformAdmin.token, body: newUser(uniqueMail(), { companyId }) });
+      expect(refused).toMatchObject({ status: 412, body: { code: 'companyNotActive' } });
+      const moved = await post('/user/update', { token: w.users.platformAdmin.token, body: { ...newUser(w.users.supplierUser.mail), id: w.users.supplierUser.user.id, companyId } });
+      expect(moved).toMatchObject({ status: 412, body: { code: 'companyNotActive' } });
+    }
     const external = await post('/user/', { token: w.users.customerAdmin.token, body: newUser(w.users.externalUser.mail) });
     expect(external).toMatchObject({ status: 200, body: { code: 'mailExternal' } });
   });

@@ -115,3 +115,12 @@ describe('update/delete: permission checked again inside the transaction', () =>
     expect(users.has('cu')).toBe(true);
   });
 });
+
+describe('companies that accept users: active, released, not EXTERNAL', () => {
+  it.each(['pending-co', 'inactive-co', 'ext-co'])('create and move into %s answer 412 companyNotActive', async (companyId) => {
+    const p = caller('pa1');
+    await expect(service().create(p, { name: 'N', lastname: 'L', mail: 'x@test.de', phoneNumber: '1', admin: false, companyId })).rejects.toMatchObject({ status: 412, code: 'companyNotActive' });
+    await expect(service().update(p, form(users.get('cu')!, { companyId }))).rejects.toMatchObject({ status: 412, code: 'companyNotActive' });
+    expect(users.get('cu')!.companyId).toBe('cust-co');
+  });
+});

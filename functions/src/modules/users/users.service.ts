@@ -2,7 +2,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { created, updated } from '../../data/firestore-values.js';
 import type { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { ApiError } from '../../http/api-error.js';
-import type { Company } from '../../model/company.js';
+import { companyStatus, type Company } from '../../model/company.js';
 import { isManagerOf } from '../../model/permissions.js';
 import type { Principal, User, UserInput, UserUpdateInput } from '../../model/user.js';
 import type { CompaniesRepository } from '../companies/companies.repository.js';
@@ -40,6 +40,11 @@ export type CreateUserResult = { created: true; user: UserView } | { created: fa
 /** A platform admin whose company is active (he can sign in and administer). */
 function isActivePlatformAdmin(user: Pick<User, 'admin'>, company: Company | undefined): boolean {
   return user.admin === true && company?.type === 'ADMIN' && company.active === true;
+}
+
+/** New users (create, move) only go into released, active, non-EXTERNAL companies. */
+export function acceptsUsers(company: Company): boolean {
+  return companyStatus(company) === 'active' && company.type !== 'EXTERNAL';
 }
 
 /** Users: administration by managers, the own profile, login counter. */
@@ -103,7 +108,7 @@ export class UsersService {
     }
     const company = await this.d.companies.get(companyId);
     if (!company) throw ApiError.notFound();
-    if (!company.active) throw ApiError.preconditionFailed('companyNotActive');
+    if (!acceptsUsers(company)) throw ApiError.preconditionFailed('companyNotActive');
     return { created: true, user: await this.provision({ input, companyId, actorId: principal.uid }) };
   }
 
@@ -191,7 +196,7 @@ export class UsersService {
         const companyId = changes.companyId ?? current.companyId;
         const company = companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
-        if (companyId !== current.companyId && !company.active) throw ApiError.preconditionFailed('companyNotActive');
+        if (companyId !== current.companyId && !acceptsUsers(company)) throw ApiError.preconditionFailed('companyNotActive');
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
         if (wasPlatformAdmin && !isActivePlatformAdmin(after, company)) await this.keepAnotherPlatformAdmin(tx, current.id);

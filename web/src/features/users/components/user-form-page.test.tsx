@@ -81,6 +81,8 @@ describe('UserFormPage (create)', () => {
     await user.click(screen.getByRole('combobox', { name: /Firma/ }));
     expect(screen.getByRole('option', { name: 'Aktiv GmbH' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Inaktiv GmbH' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Wartend GmbH' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Extern GmbH' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Aktiv GmbH' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ companyId: 'c1' }));
@@ -101,12 +103,15 @@ describe('UserFormPage (edit)', () => {
     expect(screen.getByRole('combobox', { name: /Firma/ })).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it('another user: both editable', async () => {
+  it('another user: both editable; the current (pending) company stays visible', async () => {
+    const user = userEvent.setup({ delay: null });
     const me = makeUser({ id: 'pa', companyId: 'adm' }, { id: 'adm', type: 'ADMIN' });
     const target = makeUser({ id: 'other', companyId: 'c3' }, { id: 'c3' });
     edit(target, me);
     expect(await screen.findByDisplayValue('Max')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Firmenadministrator' })).toBeEnabled();
-    expect(screen.getByRole('combobox', { name: /Firma/ })).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('combobox', { name: /Firma/ }));
+    expect(screen.getByRole('option', { name: 'Wartend GmbH' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Extern GmbH' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import * as yup from 'yup';
+import { companyStatus } from '@model/company';
 import { userSchema, type User } from '@model/user';
 import { FormPage, FormSelectField, FormSwitch, FormTextField, type FormResult } from '@/components/form-page';
 import { ApiError } from '@/lib/api-client';
@@ -43,8 +44,11 @@ export function UserFormPage() {
     [id],
   );
   const companies = useLoad(() => (adminCompany ? getCompanies() : Promise.resolve([])), [], [adminCompany]);
-  // only active companies are offered; the user's current company stays visible when editing
-  const activeCompanies = companies.data.filter((c) => c.active || c.id === loaded.data?.companyId);
+  // only companies that accept users (active, released, not EXTERNAL) are offered; the user's current
+  // company stays visible when editing
+  const activeCompanies = companies.data.filter(
+    (c) => (companyStatus(c) === 'active' && c.type !== 'EXTERNAL') || c.id === loaded.data?.companyId,
+  );
   // nobody changes his own admin flag or company (the API ignores both for oneself)
   const own = !isNew && me.id === id;
 
