@@ -23,3 +23,10 @@ describe('idSchema', () => {
     await expect(yup.object({ id: idSchema }).validate({})).rejects.toMatchObject({ message: 'validation.required' });
   });
 });
+
+describe('userUpdateSchema', () => {
+  it('leaves an omitted admin flag undefined (the service then keeps it)', async () => {
+    const value = await userUpdateSchema.validate({ id: 'u1', name: 'N', lastname: 'L', mail: 'a@b.de', phoneNumber: '1' });
+    expect(value.admin).toBeUndefined();
+  });
+});

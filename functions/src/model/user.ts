@@ -72,9 +72,10 @@ export const userSchema = yup.object({
 });
 export type UserInput = yup.InferType<typeof userSchema>;
 
-/** POST /user/update body: the user form with its id. */
+/** POST /user/update body: the user form with its id; `admin` omitted leaves the flag unchanged. */
 export const userUpdateSchema = userSchema.shape({
   id: idSchema,
+  admin: yup.boolean().optional(),
 });
 export type UserUpdateInput = yup.InferType<typeof userUpdateSchema>;
 

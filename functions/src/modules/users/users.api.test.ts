@@ -233,6 +233,15 @@ describe('POST /user/update', () => {
   });
 });
 
+describe('admin omitted in /user/update', () => {
+  it('leaves the flag unchanged', async () => {
+    const u = await createUser(w.companies.CUSTOMER, { admin: true });
+    const { admin: _omitted, ...body } = newUser(u.mail);
+    const res = await post('/user/update', { token: w.users.platformAdmin.token, body: { ...body, id: u.user.id } });
+    expect(res).toMatchObject({ status: 200, body: { admin: true } });
+  });
+});
+
 describe('no lock-out', () => {
   it('nobody changes his own admin flag or company; another platform admin may be demoted and deleted', async () => {
     const me = await createUser(w.companies.ADMIN, { admin: true });

@@ -124,3 +124,11 @@ describe('companies that accept users: active, released, not EXTERNAL', () => {
     expect(users.get('cu')!.companyId).toBe('cust-co');
   });
 });
+
+describe('update: admin omitted', () => {
+  it('leaves the flag unchanged; given, it is applied', async () => {
+    await expect(service().update(caller('pa1'), form(users.get('ca')!))).resolves.toMatchObject({ admin: true });
+    await expect(service().update(caller('ca'), form(users.get('ca')!, {}))).resolves.toMatchObject({ admin: true });
+    await expect(service().update(caller('pa1'), form(users.get('ca')!, { admin: false }))).resolves.toMatchObject({ admin: false });
+  });
+});

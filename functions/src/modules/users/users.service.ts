@@ -160,7 +160,7 @@ export class UsersService {
 
   /**
    * POST /user/update: managers edit everything (company: platform admin only); self edits name/lastname/phone.
-   * Nobody changes his own admin flag or company (no lock-out).
+   * Nobody changes his own admin flag or company (no lock-out); `admin` omitted leaves the flag unchanged.
    * Inside the transaction the permission is checked again on the current record (a concurrent move to another
    * company must not let a company admin's change land) and the last active platform admin is kept.
    */
@@ -173,7 +173,7 @@ export class UsersService {
     const changes: Partial<User> = { name: input.name, lastname: input.lastname, phoneNumber: input.phoneNumber };
     if (manager) {
       changes.mail = input.mail;
-      if (!self) changes.admin = input.admin === true;
+      if (!self && input.admin !== undefined) changes.admin = input.admin === true;
       if (!self && principal.platformAdmin && input.companyId) changes.companyId = input.companyId;
     }
     const mailChanged = !!changes.mail && changes.mail !== before.mail;
