@@ -5,7 +5,9 @@ import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
 import { simpleQuery } from './http/simple-query.js';
 import { companiesRouter } from './modules/companies/companies.router.js';
-import { healthRouter } from './modules/health/health.router.js';
+import { bucket, db } from './firebase.js';
+import { HealthRepository } from './modules/health/health.repository.js';
+import { createHealthRouter } from './modules/health/health.router.js';
 import { legalRouter } from './modules/legal/legal.router.js';
 import { usersRouter } from './modules/users/users.router.js';
 
@@ -25,7 +27,7 @@ export function createApp(container: Container = defaultContainer()): express.Ex
 
   // Hosting keeps the /api prefix in the rewrite; direct function calls have none. Accept both.
   const api = express.Router();
-  api.use('/health', healthRouter);
+  api.use('/health', createHealthRouter(new HealthRepository(db, () => bucket().file('_health/probe.txt'))));
   api.use('/user', usersRouter(container));
   api.use('/company', companiesRouter(container));
   api.use('/legal', legalRouter(container));

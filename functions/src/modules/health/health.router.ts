@@ -1,15 +1,10 @@
 import { Router } from 'express';
-import { db, bucket } from '../../firebase.js';
+import { handle } from '../../http/handler.js';
+import { HealthRepository } from './health.repository.js';
 
-// Proves browser -> Hosting -> function -> Firestore + Storage end to end.
-export const healthRouter = Router();
-
-healthRouter.get('/', async (_req, res) => {
-  const probe = db.collection('_health').doc('probe');
-  await probe.set({ checkedAt: new Date() });
-  const firestore = (await probe.get()).exists;
-  const file = bucket().file('_health/probe.txt');
-  await file.save('ok', { contentType: 'text/plain' });
-  const [content] = await file.download();
-  res.json({ status: 'ok', firestore, storage: content.toString() === 'ok' });
-});
+/** GET /health: proves browser -> Hosting -> function -> Firestore + Storage end to end, read-only. */
+export function createHealthRouter(repo: Pick<HealthRepository, 'check'>): Router {
+  const r = Router();
+  r.get('/', handle(async (_req, res) => res.json(await repo.check())));
+  return r;
+}
