@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@model/constants';
-import { matchesSearch, nextPageSize, pageButtons, sortRows, toCsv, type ListColumn } from './list-utils';
+import { matchesSearch, nextPageSize, pageButtons, quote, sortRows, toCsv, type ListColumn } from './list-utils';
 
 describe('pageButtons', () => {
   it('shows every page up to 6 pages', () => {
@@ -74,5 +74,18 @@ describe('search, sort, csv', () => {
     const csv = toCsv([{ name: 'Say "hi"; ok', n: 1 }], columns, (c) => c.labelKey);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toBe('\uFEFF"Name";"N";"D"\r\n"Say ""hi""; ok";"1";""\r\n');
+  });
+});
+
+describe('CSV formula injection', () => {
+  it.each(['=HYPERLINK("http://evil")', '+49-711-555', '-2+3', '@SUM(A1)', '\tx', '\rx'])('prefixes %j with a quote mark', (text) => {
+    expect(quote(text)).toBe(`"'${text.replace(/"/g, '""')}"`);
+  });
+
+  it('leaves other text alone and neutralises cells in the export', () => {
+    expect(quote('Müller = gut')).toBe('"Müller = gut"');
+    expect(quote('')).toBe('""');
+    const csv = toCsv([{ name: '=1+1', n: 1 }], columns, (c) => c.labelKey);
+    expect(csv).toContain(`"'=1+1";"1"`);
   });
 });

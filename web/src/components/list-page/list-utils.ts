@@ -101,8 +101,13 @@ export function pageCount(rows: number, pageSize: number): number {
   return Math.max(1, Math.ceil(rows / pageSize));
 }
 
-function quote(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
+/** Text that Excel/LibreOffice would read as a formula (CSV injection): = + - @ tab CR at the start. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A quoted CSV field; formula-like text gets a leading `'` so spreadsheets show it as text. */
+export function quote(text: string): string {
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** CSV for Excel: UTF-8 BOM, ';' separated, every field quoted, CRLF; action columns left out. */
