@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Box, CircularProgress } from '@mui/material';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSigninCheck } from 'reactfire';
+import { authActions } from '@/lib/auth';
 import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { AppRoutes } from './routes/app-routes';
-import { routesFor } from './routes/route-table';
+import { routesFor, signsOutFirst } from './routes/route-table';
 
 function SignedInRoutes() {
   const { user } = useCurrentUser();
@@ -24,13 +25,18 @@ export function Root() {
   const navigate = useNavigate();
   const wasSignedIn = useRef(false);
   const signedIn = status === 'success' && data.signedIn;
-  // every end of a session (logout, disabled user, revoked/expired token) lands on /login
+  // a mail link (/action, /reset) opened while signed in: end the session first, then continue signed out there
+  const signOutFirst = signsOutFirst(useLocation().pathname);
+  // every other end of a session (logout, disabled user, revoked/expired token) lands on /login
   useEffect(() => {
     if (status !== 'success') return;
-    if (wasSignedIn.current && !signedIn) navigate('/login', { replace: true });
+    if (wasSignedIn.current && !signedIn && !signOutFirst) navigate('/login', { replace: true });
     wasSignedIn.current = signedIn;
-  }, [status, signedIn, navigate]);
-  if (status !== 'success') {
+  }, [status, signedIn, signOutFirst, navigate]);
+  useEffect(() => {
+    if (signedIn && signOutFirst) authActions.signOut().catch((e: unknown) => console.warn('sign-out before the mail link failed', e));
+  }, [signedIn, signOutFirst]);
+  if (status !== 'success' || (data.signedIn && signOutFirst)) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
         <CircularProgress />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyType } from '@model/company';
-import { LEGAL_PATHS, routesFor, type RoutePrincipal } from './route-table';
+import { LEGAL_PATHS, routesFor, SIGN_OUT_FIRST_PATHS, signsOutFirst, type RoutePrincipal } from './route-table';
 
 const p = (companyType: CompanyType, admin: boolean, extra: Partial<RoutePrincipal> = {}): RoutePrincipal => ({
   companyType,
@@ -92,5 +92,16 @@ describe('routesFor', () => {
 
   it('menu labels are i18n keys', () => {
     expect(routesFor(p('ADMIN', true)).menu.find((m) => m.path === '/import/config')?.labelKey).toBe('menu.import.config');
+  });
+});
+
+describe('mail links while signed in', () => {
+  it('/action and /reset are signed-out pages that end a signed-in session first', () => {
+    expect(SIGN_OUT_FIRST_PATHS).toEqual(['/action', '/reset']);
+    expect(routesFor(null).paths).toEqual(expect.arrayContaining(SIGN_OUT_FIRST_PATHS));
+    expect(signsOutFirst('/action')).toBe(true);
+    expect(signsOutFirst('/reset/')).toBe(true);
+    expect(signsOutFirst('/login')).toBe(false);
+    expect(signsOutFirst('/user')).toBe(false);
   });
 });

@@ -45,6 +45,16 @@ export const SIGNED_OUT_PATHS = [
   ...LEGAL_PATHS,
 ];
 
+/**
+ * Links from mails (invitation / password reset: /action, then /reset) belong to whoever opens them: a signed-in
+ * session is ended first and the signed-out page continues at the same address (Root does this).
+ */
+export const SIGN_OUT_FIRST_PATHS = ['/action', '/reset'];
+
+export function signsOutFirst(pathname: string): boolean {
+  return SIGN_OUT_FIRST_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+}
+
 const USER_PATHS = ['/user', '/user/:id'];
 const FIELD_VALUE_LISTS = ['manufacturer', 'discount', 'unit', 'wholesaler'];
 
