@@ -65,7 +65,7 @@ export class LockManager {
         reject,
         timer: setTimeout(() => {
           this.dropWaiter(waiter);
-          reject(aborted(`Transaction lock timeout: document ${name} is locked by another transaction; retry.`));
+          reject(aborted(`Transaction lock timeout: ${describeLock(name)} is locked by another transaction; retry.`));
         }, this.timeoutMs),
       };
       owner.waitingFor = name;
@@ -152,4 +152,29 @@ export class LockManager {
   get size(): number {
     return this.locks.size;
   }
+}
+
+/**
+ * Phantom protection: a query in a read-write transaction locks a pseudo-key for the collection it
+ * reads (or, for collection-group queries, for the collection id in its database); every write also
+ * locks the pseudo-keys of its document's collection and collection id. So a transaction that
+ * queried "nothing matches" cannot have a concurrent writer add a match before it commits. The
+ * '\uffff' prefix makes them sort after document names, so commits take document locks first.
+ */
+export const collectionLockKey = (collectionPath: string): string => `\uffffcoll\u0000${collectionPath}`;
+export const groupLockKey = (root: string, collectionId: string): string => `\uffffgroup\u0000${root}\u0000${collectionId}`;
+
+/** The locks a write to document `name` takes: the document and its collection pseudo-keys. */
+export function writeLockKeys(name: string): string[] {
+  const coll = name.slice(0, name.lastIndexOf('/'));
+  const id = coll.slice(coll.lastIndexOf('/') + 1);
+  const root = /^projects\/[^/]+\/databases\/[^/]+\/documents/.exec(name)?.[0] ?? '';
+  return [name, collectionLockKey(coll), groupLockKey(root, id)];
+}
+
+/** Human-readable lock name for error messages. */
+function describeLock(name: string): string {
+  if (!name.startsWith('\uffff')) return `document ${name}`;
+  const [kind, a, b] = name.slice(1).split('\u0000');
+  return kind === 'coll' ? `collection ${a} (queried in a transaction)` : `collection group ${b} in ${a} (queried in a transaction)`;
 }

@@ -1,7 +1,7 @@
 import { aggregate, type Aggregation } from './aggregate.js';
 import { randomInt } from 'node:crypto';
 import { invalid, notFound, toServiceError } from './errors.js';
-import { LockManager, newOwner } from './locks.js';
+import { LockManager, collectionLockKey, groupLockKey, newOwner, writeLockKeys } from './locks.js';
 import { execute, plan, type StructuredQuery } from './query.js';
 import { Store, checkDocName, dbRoot } from './store.js';
 import { Transactions, type Transaction, type TransactionOptions } from './transactions.js';
@@ -106,7 +106,17 @@ export class Engine {
   /** Runs a query; read-write transactions lock the returned documents (re-running after waits). */
   private async queryDocs(parent: string, q: StructuredQuery | undefined, ctx: ReadCtx, unordered = false) {
     if (!q) throw invalid('structuredQuery is required.');
-    const p = plan(this.store, parent, q);
+    let p = plan(this.store, parent, q);
+    if (ctx.tx && !ctx.tx.readOnly) {
+      // phantom protection: hold the queried collection (group) until commit, before reading it
+      const { collectionId = '', allDescendants = false } = q.from![0]!;
+      const key = allDescendants ? groupLockKey(dbRoot(parent), collectionId) : collectionLockKey(`${parent}/${collectionId}`);
+      const r = this.locks.acquire(ctx.tx.owner, key);
+      if (r !== true) {
+        await r;
+        p = plan(this.store, parent, q); // collection groups may have gained collections meanwhile
+      }
+    }
     let docs = execute(this.store, p, ctx.readTime, unordered);
     if (ctx.tx && !ctx.tx.readOnly) {
       for (let attempt = 0; attempt < 10; attempt++) {
@@ -173,7 +183,7 @@ export class Engine {
     const owner = tx && !tx.readOnly ? tx.owner : newOwner(`commit-${++tempOwners}`);
     try {
       writes.forEach((w) => validateWrite(w, root));
-      await this.locks.acquireAll(owner, writes.map(writeTarget));
+      await this.locks.acquireAll(owner, writes.flatMap((w) => writeLockKeys(writeTarget(w))));
       const commitTime = this.clock.next();
       const writeResults = applyWrites(this.store, writes, commitTime);
       return { writeResults, commitTime: toTimestamp(commitTime) };
@@ -195,7 +205,7 @@ export class Engine {
       const owner = newOwner(`batch-${++tempOwners}`);
       try {
         validateWrite(w, root);
-        await this.locks.acquireAll(owner, [writeTarget(w)]);
+        await this.locks.acquireAll(owner, writeLockKeys(writeTarget(w)));
         const [r] = applyWrites(this.store, [w], this.clock.next());
         writeResults.push(r!);
         statuses.push({ code: 0 });

@@ -45,6 +45,50 @@ describe('serializable read-write transactions', () => {
     expect((await env.db.collection(coll).doc('k').get()).get('owner')).toBe(winner);
   });
 
+  it('phantom protection: concurrent "query finds nothing, then create" transactions have exactly one winner', async () => {
+    const users = env.db.collection(uniq('users'));
+    const register = (db: Firestore, email: string) =>
+      db.runTransaction(async (t) => {
+        const q = await t.get(db.collection(users.path).where('email', '==', email));
+        await sleep(100);
+        if (!q.empty) return false;
+        t.set(db.collection(users.path).doc(), { email });
+        return true;
+      });
+    const dbs = [env.db, env.client()];
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => register(dbs[i % 2]!, 'a@x')));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await users.where('email', '==', 'a@x').get()).size).toBe(1);
+
+    // count() in a transaction and collection-group queries are protected the same way
+    const group = uniq('members');
+    const join = (email: string) =>
+      env.db.runTransaction(async (t) => {
+        const n = (await t.get(env.db.collectionGroup(group).where('email', '==', email).count())).data().count;
+        await sleep(50);
+        if (n > 0) return false;
+        t.set(env.db.collection(`teams/${uniq('t')}/${group}`).doc(), { email });
+        return true;
+      });
+    const joined = await Promise.all([join('b@x'), join('b@x'), join('b@x')]);
+    expect(joined.filter(Boolean)).toHaveLength(1);
+    expect((await env.db.collectionGroup(group).where('email', '==', 'b@x').get()).size).toBe(1);
+
+    // a plain (non-transactional) write into the queried collection waits for the transaction
+    const order: string[] = [];
+    const tx = env.db.runTransaction(async (t) => {
+      await t.get(users.where('email', '==', 'c@x'));
+      await sleep(150);
+      order.push('tx');
+      t.set(users.doc('fromTx'), { email: 'c@x' });
+    });
+    await sleep(50);
+    await users.doc('plain').set({ email: 'other' });
+    order.push('plain');
+    await tx;
+    expect(order).toEqual(['tx', 'plain']);
+  });
+
   it('a deadlock (opposite lock order) aborts one transaction, which retries; both apply', async () => {
     const coll = env.db.collection(uniq('dl'));
     await Promise.all([coll.doc('a').set({ n: 0 }), coll.doc('b').set({ n: 0 })]);
