@@ -1,2 +1,3 @@
 export { FormPage, type FormPageProps, type FormResult } from './form-page';
 export { FormTextField, FormSelectField, FormSwitch, useValidationText, type SelectOption } from './form-fields';
+export { AddressFields } from './address-fields';

@@ -18,13 +18,14 @@ async function fillStep0(user: UserEvent) {
   await user.type(field(/^Nachname/), 'Muster');
   await user.type(field(/^Telefon/), '+49-89-123');
 }
+// Moving on validates asynchronously: wait until the step's first field is there.
 async function fillStep1(user: UserEvent, repeat = 'geheim1') {
-  await user.type(field(/^E-Mail/), 'Max@Firma.de');
+  await user.type(await screen.findByLabelText(/^E-Mail/), 'Max@Firma.de');
   await user.type(field(/^Passwort \*/), 'geheim1');
   await user.type(field(/^Passwort wiederholen/), repeat);
 }
 async function fillStep2(user: UserEvent) {
-  await user.type(field(/^Firmenname/), 'Muster GmbH');
+  await user.type(await screen.findByLabelText(/^Firmenname/), 'Muster GmbH');
   await user.type(field(/^Straße/), 'Hauptstraße');
   await user.type(field(/^Hausnummer/), '1a');
   await user.type(field(/^PLZ/), '80331');
@@ -44,10 +45,10 @@ describe('RegisterWizard', () => {
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeDisabled();
     await next(user);
     expect(screen.getByTestId('register-step-0')).toBeInTheDocument();
-    expect(screen.getAllByText('Pflichtfeld').length).toBeGreaterThanOrEqual(3);
+    expect((await screen.findAllByText('Pflichtfeld')).length).toBeGreaterThanOrEqual(3);
     await user.type(field(/^Telefon/), 'abc');
     await next(user);
-    expect(screen.getByText('Nur Ziffern, + und - sind erlaubt.')).toBeInTheDocument();
+    expect(await screen.findByText('Nur Ziffern, + und - sind erlaubt.')).toBeInTheDocument();
   });
 
   it('step 1 requires equal passwords (German mismatch text); back decrements and keeps values', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { addressSchema, registrationCompanySchema } from '@model/company';
 import { mailSchema, passwordRepeatSchema, registrationUserSchema } from '@model/user';
-import { FormTextField, useValidationText } from '@/components/form-page';
+import { AddressFields, FormTextField, useValidationText } from '@/components/form-page';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { authActions } from '@/lib/auth';
 import { register } from '../api/register';
@@ -170,14 +170,7 @@ export function RegisterWizard() {
               {step === 2 && (
                 <>
                   <FormTextField name="companyName" labelKey="company.name" required autoComplete="organization" />
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                    <FormTextField name="street" labelKey="company.street" required />
-                    <FormTextField name="houseNo" labelKey="company.houseNo" required sx={{ maxWidth: { sm: 140 } }} />
-                  </Stack>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                    <FormTextField name="zip" labelKey="company.zip" required sx={{ maxWidth: { sm: 140 } }} />
-                    <FormTextField name="city" labelKey="company.city" required />
-                  </Stack>
+                  <AddressFields />
                   {checkbox(
                     formik,
                     'privacy',

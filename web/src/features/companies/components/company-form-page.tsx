@@ -3,7 +3,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { SELECTABLE_COMPANY_TYPES, companySchema, companyStatus, type Company } from '@model/company';
-import { FormPage, FormSelectField, FormTextField } from '@/components/form-page';
+import { AddressFields, FormPage, FormSelectField, FormTextField } from '@/components/form-page';
 import { useLoad } from '@/lib/use-load';
 import { createCompany } from '../api/create-company';
 import { getCompany } from '../api/get-company';
@@ -102,14 +102,7 @@ export function CompanyFormPage() {
             options={SELECTABLE_COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) }))}
           />
           {formik.values.type === 'CUSTOMER' && <FormTextField name="customerNumber" labelKey="company.customerNumber" required />}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField name="address.street" labelKey="company.street" required />
-            <FormTextField name="address.houseNo" labelKey="company.houseNo" required sx={{ maxWidth: { sm: 160 } }} />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField name="address.zip" labelKey="company.zip" required sx={{ maxWidth: { sm: 160 } }} />
-            <FormTextField name="address.city" labelKey="company.city" required />
-          </Stack>
+          <AddressFields prefix="address." />
           <FormTextField name="address.country" labelKey="company.country" />
           <FormTextField name="additionalInfo" labelKey="company.additionalInfo" multiline minRows={2} />
         </>
