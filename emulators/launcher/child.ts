@@ -43,10 +43,11 @@ export async function spawnUntilReady(opts: SpawnOptions): Promise<{ child: Mana
   };
 
   const readyLine = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${opts.name} did not become ready within ${opts.timeoutMs ?? 120_000} ms`)),
-      opts.timeoutMs ?? 120_000,
-    );
+    // A child that never gets ready is not handed to the caller, so it is stopped here.
+    const timer = setTimeout(() => {
+      void child.stop('SIGKILL');
+      reject(new Error(`${opts.name} did not become ready within ${opts.timeoutMs ?? 120_000} ms`));
+    }, opts.timeoutMs ?? 120_000);
     const onLine = (line: string) => {
       opts.log(opts.name, line);
       if (opts.readyWhen.test(line)) {

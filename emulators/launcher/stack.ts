@@ -76,23 +76,32 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const children: ManagedChild[] = [];
   const env = { ...process.env, ...emulatorEnv(ports, projectId), NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
 
+  const configFile = firebaseConfigFor(ports, offset);
   const stop = async () => {
     for (const child of [...children].reverse()) await child.stop('SIGINT', 30_000);
+    if (offset) fs.rmSync(configFile, { force: true });
   };
 
   try {
     if (!opts.official) {
-      const fsCmd = tsxNode('emulators/firestore/main.ts', [
-        '--port', String(ports.firestore), '--host', HOST, '--data', path.join(opts.dataDir, 'firestore'),
-      ]);
-      const stCmd = tsxNode('emulators/storage/main.ts', [
-        '--port', String(ports.storage), '--host', HOST, '--data', path.join(opts.dataDir, 'storage'),
-      ]);
-      const [firestore, storage] = await Promise.all([
-        spawnUntilReady({ name: 'firestore', ...fsCmd, env, readyWhen: /ready on/i, log: opts.log, timeoutMs: 60_000 }),
-        spawnUntilReady({ name: 'storage', ...stCmd, env, readyWhen: /ready on/i, log: opts.log, timeoutMs: 60_000 }),
-      ]);
-      children.push(firestore.child, storage.child);
+      // Settled, not all: if one emulator fails to start, the other must still be stopped below.
+      const own = await Promise.allSettled(
+        (['firestore', 'storage'] as const).map((name) =>
+          spawnUntilReady({
+            name,
+            ...tsxNode(`emulators/${name}/main.ts`, [
+              '--port', String(ports[name]), '--host', HOST, '--data', path.join(opts.dataDir, name),
+            ]),
+            env,
+            readyWhen: /ready on/i,
+            log: opts.log,
+            timeoutMs: 60_000,
+          }),
+        ),
+      );
+      for (const result of own) if (result.status === 'fulfilled') children.push(result.value.child);
+      const failed = own.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     }
 
     const authDir = path.join(opts.dataDir, 'firebase');
@@ -100,7 +109,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const args = [
       path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
       'emulators:start', '--only', only, '--project', projectId,
-      '--config', firebaseConfigFor(ports, offset),
+      '--config', configFile,
     ];
     if (opts.persistAuth) {
       if (fs.existsSync(path.join(authDir, 'firebase-export-metadata.json'))) args.push('--import', authDir);

@@ -7,10 +7,11 @@ import { startStack, type Stack } from './stack.js';
 // vitest globalSetup of the `stack` project: build once, start the whole emulator stack once per
 // test run on a throw-away data folder, stop it afterwards. Logs go to .tmp/stack.log.
 let stack: Stack | undefined;
+let dataDir: string | undefined;
 
 export async function setup(): Promise<void> {
   if (process.env.SKIP_BUILD !== '1') buildAll();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-test-'));
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-test-'));
   const logDir = path.resolve('.tmp');
   fs.mkdirSync(logDir, { recursive: true });
   const log = fs.createWriteStream(path.join(logDir, 'stack.log'), { flags: 'w' });
@@ -24,4 +25,5 @@ export async function setup(): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await stack?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
