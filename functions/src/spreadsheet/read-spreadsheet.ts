@@ -50,6 +50,26 @@ export async function readSpreadsheet(bytes: Uint8Array, fileName: string, optio
   return { ...info, rows };
 }
 
+/** Format checks and refusals up front; the rows follow lazily in batches. */
+async function openSpreadsheet(
+  bytes: Uint8Array,
+  fileName: string,
+  options: SpreadsheetReadOptions,
+): Promise<{ info: SpreadsheetInfo; batches: AsyncIterable<string[][]> | Iterable<string[][]> }> {
+  checkSize(bytes, options);
+  const format = resolveFormat(bytes, fileName, options.allowedExtensions ?? ALL_EXTENSIONS);
+  if (format === 'csv') {
+    const stream = await openCsvStream(bytes, options);
+    return { info: { format, encoding: stream.encoding, delimiter: stream.delimiter }, batches: stream.batches() };
+  }
+  const wb = await readWorkbookSafely(bytes, format, options);
+  return { info: { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames }, batches: inBatches(wb.rows, options.batchSize ?? 2000) };
+}
+
+function* inBatches(rows: string[][], size: number): Generator<string[][]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
 /**
  * Chunked variant: calls `onRows` with batches of rows in file order. CSV/TXT is parsed incrementally
  * (bounded memory); workbooks are parsed by SheetJS as a whole and then handed out in batches.
@@ -60,23 +80,13 @@ export async function streamSpreadsheet(
   onRows: (rows: string[][], firstRowNumber: number) => void | Promise<void>,
   options: SpreadsheetReadOptions = {},
 ): Promise<SpreadsheetInfo> {
-  checkSize(bytes, options);
-  const format = resolveFormat(bytes, fileName, options.allowedExtensions ?? ALL_EXTENSIONS);
+  const { info, batches } = await openSpreadsheet(bytes, fileName, options);
   let next = 1;
-  if (format === 'csv') {
-    const stream = await openCsvStream(bytes, options);
-    for await (const batch of stream.batches()) {
-      await onRows(batch, next);
-      next += batch.length;
-    }
-    return { format, encoding: stream.encoding, delimiter: stream.delimiter };
+  for await (const rows of batches) {
+    await onRows(rows, next);
+    next += rows.length;
   }
-  const wb = await readWorkbookSafely(bytes, format, options);
-  const size = options.batchSize ?? 2000;
-  for (let i = 0; i < wb.rows.length; i += size) {
-    await onRows(wb.rows.slice(i, i + size), i + 1);
-  }
-  return { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames };
+  return info;
 }
 
 /**
@@ -88,20 +98,10 @@ export async function* iterateSpreadsheet(
   fileName: string,
   options: SpreadsheetReadOptions = {},
 ): AsyncGenerator<{ rows: string[][]; firstRowNumber: number; info: SpreadsheetInfo }> {
-  checkSize(bytes, options);
-  const format = resolveFormat(bytes, fileName, options.allowedExtensions ?? ALL_EXTENSIONS);
+  const { info, batches } = await openSpreadsheet(bytes, fileName, options);
   let next = 1;
-  if (format === 'csv') {
-    const stream = await openCsvStream(bytes, options);
-    const info: SpreadsheetInfo = { format, encoding: stream.encoding, delimiter: stream.delimiter };
-    for await (const rows of stream.batches()) {
-      yield { rows, firstRowNumber: next, info };
-      next += rows.length;
-    }
-    return;
+  for await (const rows of batches) {
+    yield { rows, firstRowNumber: next, info };
+    next += rows.length;
   }
-  const wb = await readWorkbookSafely(bytes, format, options);
-  const info: SpreadsheetInfo = { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames };
-  const size = options.batchSize ?? 2000;
-  for (let i = 0; i < wb.rows.length; i += size) yield { rows: wb.rows.slice(i, i + size), firstRowNumber: i + 1, info };
 }
