@@ -1,5 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { fromSnapshot, toDocument } from '../../data/firestore-values.js';
+import { fromQuerySnapshot, fromSnapshot, toDocument } from '../../data/firestore-values.js';
 import type { Company, CompanyType } from '../../model/company.js';
 
 /** `companies/{id}`. */
@@ -31,13 +31,11 @@ export class CompaniesRepository {
   }
 
   async list(): Promise<Company[]> {
-    const snap = await this.col().get();
-    return snap.docs.map((d) => fromSnapshot<Company>(d)!);
+    return fromQuerySnapshot<Company>(await this.col().get());
   }
 
   async listByType(type: CompanyType): Promise<Company[]> {
-    const snap = await this.col().where('type', '==', type).get();
-    return snap.docs.map((d) => fromSnapshot<Company>(d)!);
+    return fromQuerySnapshot<Company>(await this.col().where('type', '==', type).get());
   }
 
   async isEmpty(): Promise<boolean> {

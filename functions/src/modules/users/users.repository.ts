@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { fromSnapshot, toDocument } from '../../data/firestore-values.js';
+import { fromQuerySnapshot, fromSnapshot, toDocument } from '../../data/firestore-values.js';
 import { UniqueKeysRepository, type UniqueClaim } from '../../data/unique-keys.repository.js';
 import type { User } from '../../model/user.js';
 
@@ -20,13 +20,11 @@ export class UsersRepository {
   }
 
   async list(): Promise<User[]> {
-    const snap = await this.col().get();
-    return snap.docs.map((d) => fromSnapshot<User>(d)!);
+    return fromQuerySnapshot<User>(await this.col().get());
   }
 
   async listByCompany(companyId: string): Promise<User[]> {
-    const snap = await this.col().where('companyId', '==', companyId).get();
-    return snap.docs.map((d) => fromSnapshot<User>(d)!);
+    return fromQuerySnapshot<User>(await this.col().where('companyId', '==', companyId).get());
   }
 
   /** The most recent login over all users (single-field order, no composite index). */
@@ -46,8 +44,7 @@ export class UsersRepository {
 
   /** Every user with the admin flag (platform admins are among them), read inside the transaction. */
   async adminsInTx(tx: Transaction): Promise<User[]> {
-    const snap = await tx.get(this.col().where('admin', '==', true));
-    return snap.docs.map((d) => fromSnapshot<User>(d)!);
+    return fromQuerySnapshot<User>(await tx.get(this.col().where('admin', '==', true)));
   }
 
   async mailClaimInTx(tx: Transaction, mail: string): Promise<UniqueClaim | undefined> {
