@@ -3,7 +3,7 @@ import { created, updated } from '../../data/firestore-values.js';
 import type { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { ApiError } from '../../http/api-error.js';
 import { companyStatus, type Company } from '../../model/company.js';
-import { isManagerOf } from '../../model/permissions.js';
+import { isManagerOf, isPlatformAdmin } from '../../model/permissions.js';
 import type { Principal, User, UserInput, UserUpdateInput } from '../../model/user.js';
 import type { CompaniesRepository } from '../companies/companies.repository.js';
 import type { MailRepository, OutgoingMail } from '../mail/mail.repository.js';
@@ -39,7 +39,7 @@ export type CreateUserResult = { created: true; user: UserView } | { created: fa
 
 /** A platform admin whose company is active (he can sign in and administer). */
 function isActivePlatformAdmin(user: Pick<User, 'admin'>, company: Company | undefined): boolean {
-  return user.admin === true && company?.type === 'ADMIN' && company.active === true;
+  return !!company && company.active === true && isPlatformAdmin(user, company.type);
 }
 
 /** New users (create, move) only go into released, active, non-EXTERNAL companies. */
@@ -56,7 +56,7 @@ export class UsersService {
     if (!user) return undefined;
     const company = await this.d.companies.get(user.companyId);
     if (!company) return undefined;
-    const platformAdmin = company.type === 'ADMIN' && user.admin === true;
+    const platformAdmin = isPlatformAdmin(user, company.type);
     const restriction = user.passwordChangeNeeded
       ? ('passwordChangeNeeded' as const)
       : company.pendingRegistration
@@ -240,7 +240,10 @@ export class UsersService {
   /** GET /user/update/counter: loginCounter + 1 (atomic) and lastLoginAt = now. */
   async recordLogin(principal: Principal): Promise<UserView> {
     await this.d.users.recordLogin(principal.uid, this.d.now());
-    return this.get(principal.uid);
+    const user = await this.d.users.get(principal.uid);
+    if (!user) throw ApiError.notFound();
+    // the caller's company was read by authenticate in this request: no second read
+    return { ...user, company: principal.company };
   }
 
   /** GET /user/lastlogin: mail and time of the latest login over all users, or {}. */
