@@ -22,9 +22,13 @@ export function guard(check: Check): RequestHandler {
   };
 }
 
-function queryParam(req: Request, name: string): string | undefined {
-  const value = req.query[name];
+/** A non-blank string, trimmed; anything else is absent. */
+function trimmed(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+function queryParam(req: Request, name: string): string | undefined {
+  return trimmed(req.query[name]);
 }
 
 /** A present id is checked before any lookup: a malformed one answers 400 (firebase-admin would throw). */
@@ -94,7 +98,5 @@ export const requireUserReader = (param: string, lookup: UserLookup) =>
 /** The id in a query parameter; throws 400 validation for a malformed id (before any lookup). */
 export const fromQuery = (name: string) => (req: Request) => checkedId(queryParam(req, name), name);
 /** The id in a body field; throws 400 validation for a malformed id (before any lookup). */
-export const fromBody = (name: string) => (req: Request) => {
-  const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  return checkedId(typeof value === 'string' && value.trim() ? value.trim() : undefined, name);
-};
+export const fromBody = (name: string) => (req: Request) =>
+  checkedId(trimmed((req.body as Record<string, unknown> | undefined)?.[name]), name);

@@ -1,4 +1,4 @@
-import type { NextFunction, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { ApiError } from './api-error.js';
 
@@ -13,26 +13,32 @@ function toValidationError(next: NextFunction) {
   };
 }
 
-/** Validates req.body against a yup schema (abortEarly off, unknown keys stripped) and replaces it. */
-export function validateBody<T extends AnyObject>(schema: ObjectSchema<T>): RequestHandler {
-  return (req, _res, next) => {
+/** Validates what `read` picks (abortEarly off, unknown keys stripped) and hands the value to `store`. */
+function validateWith<T extends AnyObject>(
+  schema: ObjectSchema<T>,
+  read: (req: Request) => unknown,
+  store: (req: Request, res: Response, value: unknown) => void,
+): RequestHandler {
+  return (req, res, next) => {
     Promise.resolve()
-      .then(() => schema.validate(req.body ?? {}, { abortEarly: false, stripUnknown: true }))
+      .then(() => schema.validate(read(req) ?? {}, { abortEarly: false, stripUnknown: true }))
       .then((value) => {
-        req.body = value;
+        store(req, res, value);
         next();
       }, toValidationError(next));
   };
 }
 
+/** Validates req.body against a yup schema (abortEarly off, unknown keys stripped) and replaces it. */
+export function validateBody<T extends AnyObject>(schema: ObjectSchema<T>): RequestHandler {
+  return validateWith(schema, (req) => req.body, (req, _res, value) => {
+    req.body = value;
+  });
+}
+
 /** Validates req.query; the parsed value is stored in res.locals.query (req.query is a getter). */
 export function validateQuery<T extends AnyObject>(schema: ObjectSchema<T>): RequestHandler {
-  return (req, res, next) => {
-    Promise.resolve()
-      .then(() => schema.validate(req.query ?? {}, { abortEarly: false, stripUnknown: true }))
-      .then((value) => {
-        res.locals.query = value;
-        next();
-      }, toValidationError(next));
-  };
+  return validateWith(schema, (req) => req.query, (_req, res, value) => {
+    res.locals.query = value;
+  });
 }
