@@ -4,6 +4,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createContainer } from '../container.js';
+import { toDocument } from '../data/firestore-values.js';
 import type { Company, CompanyType } from '../model/company.js';
 import type { User } from '../model/user.js';
 import { ensureEmulatorEnv, HOSTS, PROJECT_ID } from './env.js';
@@ -53,7 +54,7 @@ export async function createCompany(type: CompanyType, overrides: Partial<Compan
   }, { pendingRegistration: overrides.pendingRegistration });
   if (overrides.active === false || overrides.pendingRegistration) {
     const patched = { ...company, ...overrides };
-    await admin().db.collection('companies').doc(company.id).set(Object.fromEntries(Object.entries(patched).filter(([k, v]) => k !== 'id' && v !== undefined)));
+    await admin().db.collection('companies').doc(company.id).set(toDocument(patched));
     return patched;
   }
   return company;
