@@ -2,20 +2,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bucket } from '@google-cloud/storage';
-import { pseudoRandom, startTestEnv, type TestEnv } from './test-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { pseudoRandom, useTestBucket } from './test-helpers.js';
 
-let env: TestEnv;
-let bucket: Bucket;
+const env = useTestBucket('large-bucket');
 const MB = 1024 * 1024;
 const block = pseudoRandom(MB, 5);
-
-beforeAll(async () => {
-  env = await startTestEnv();
-  bucket = env.storage.bucket('large-bucket');
-});
-afterAll(() => env?.emu.stop());
 
 /** `mb` MiB generated on the fly (each block tagged with its index so blocks differ). */
 function source(mb: number, md5: ReturnType<typeof createHash>): Readable {
@@ -32,7 +24,7 @@ function source(mb: number, md5: ReturnType<typeof createHash>): Readable {
 }
 
 async function roundTrip(name: string, mb: number, resumable: boolean): Promise<void> {
-  const file = bucket.file(name);
+  const file = env.bucket.file(name);
   const upMd5 = createHash('md5');
   await pipeline(source(mb, upMd5), file.createWriteStream({ resumable, contentType: 'application/octet-stream' }));
   const expected = upMd5.digest('base64');

@@ -1,38 +1,33 @@
 // Listing through bucket.getFiles: order, prefix, delimiter → prefixes, paging, offsets, matchGlob.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bucket } from '@google-cloud/storage';
-import { startTestEnv, type TestEnv } from './test-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestBucket } from './test-helpers.js';
 
-let env: TestEnv;
-let bucket: Bucket;
+const env = useTestBucket('list-bucket');
 const names = ['a.txt', 'b/1.txt', 'b/2.txt', 'b/c/3.txt', 'b/c/4.txt', 'b/d/5.txt', 'b0', 'c/6.txt', 'z', 'A.txt', 'b/é.txt'];
 const sorted = [...names].sort();
 
 beforeAll(async () => {
-  env = await startTestEnv();
-  bucket = env.storage.bucket('list-bucket');
-  await Promise.all(names.map((n) => bucket.file(n).save(n, { resumable: false })));
+  await Promise.all(names.map((n) => env.bucket.file(n).save(n, { resumable: false })));
 });
-afterAll(() => env?.emu.stop());
 
 describe('list', () => {
   it('lists everything in lexicographic order', async () => {
-    const [files] = await bucket.getFiles();
+    const [files] = await env.bucket.getFiles();
     expect(files.map((f) => f.name)).toEqual(sorted);
     expect(files[0]!.metadata.size).toBe(String(sorted[0]!.length));
   });
 
   it('filters by prefix', async () => {
-    const [files] = await bucket.getFiles({ prefix: 'b/c/' });
+    const [files] = await env.bucket.getFiles({ prefix: 'b/c/' });
     expect(files.map((f) => f.name)).toEqual(['b/c/3.txt', 'b/c/4.txt']);
-    expect((await bucket.getFiles({ prefix: 'nothing/' }))[0]).toEqual([]);
+    expect((await env.bucket.getFiles({ prefix: 'nothing/' }))[0]).toEqual([]);
   });
 
   it('groups by delimiter into prefixes', async () => {
-    const [files, , resp] = await bucket.getFiles({ delimiter: '/', autoPaginate: false });
+    const [files, , resp] = await env.bucket.getFiles({ delimiter: '/', autoPaginate: false });
     expect(files.map((f) => f.name)).toEqual(['A.txt', 'a.txt', 'b0', 'z']);
     expect((resp as { prefixes: string[] }).prefixes).toEqual(['b/', 'c/']);
-    const [sub, , subResp] = await bucket.getFiles({ prefix: 'b/', delimiter: '/', autoPaginate: false });
+    const [sub, , subResp] = await env.bucket.getFiles({ prefix: 'b/', delimiter: '/', autoPaginate: false });
     expect(sub.map((f) => f.name)).toEqual(['b/1.txt', 'b/2.txt', 'b/é.txt']);
     expect((subResp as { prefixes: string[] }).prefixes).toEqual(['b/c/', 'b/d/']);
   });
@@ -42,7 +37,7 @@ describe('list', () => {
     let query: Record<string, unknown> | null = { maxResults: 3, autoPaginate: false };
     let pages = 0;
     while (query) {
-      const [files, next] = await bucket.getFiles(query);
+      const [files, next] = await env.bucket.getFiles(query);
       seen.push(...files.map((f) => f.name));
       expect(files.length).toBeLessThanOrEqual(3);
       query = next as Record<string, unknown> | null;
@@ -54,7 +49,7 @@ describe('list', () => {
     const entries: string[] = [];
     let q: Record<string, unknown> | null = { delimiter: '/', maxResults: 2, autoPaginate: false };
     while (q) {
-      const [files, next, resp] = await bucket.getFiles(q);
+      const [files, next, resp] = await env.bucket.getFiles(q);
       entries.push(...files.map((f) => f.name), ...((resp as { prefixes?: string[] }).prefixes ?? []));
       q = next as Record<string, unknown> | null;
     }
@@ -77,11 +72,11 @@ describe('list', () => {
   });
 
   it('honours startOffset / endOffset and matchGlob', async () => {
-    const [files] = await bucket.getFiles({ startOffset: 'b/c', endOffset: 'b0' });
+    const [files] = await env.bucket.getFiles({ startOffset: 'b/c', endOffset: 'b0' });
     expect(files.map((f) => f.name)).toEqual(['b/c/3.txt', 'b/c/4.txt', 'b/d/5.txt', 'b/é.txt']);
-    const [globbed] = await bucket.getFiles({ matchGlob: 'b/**/*.txt' });
+    const [globbed] = await env.bucket.getFiles({ matchGlob: 'b/**/*.txt' });
     expect(globbed.map((f) => f.name)).toEqual(['b/1.txt', 'b/2.txt', 'b/c/3.txt', 'b/c/4.txt', 'b/d/5.txt', 'b/é.txt']);
-    const [one] = await bucket.getFiles({ matchGlob: 'b/*.txt' });
+    const [one] = await env.bucket.getFiles({ matchGlob: 'b/*.txt' });
     expect(one.map((f) => f.name)).toEqual(['b/1.txt', 'b/2.txt', 'b/é.txt']);
   });
 

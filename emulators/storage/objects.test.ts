@@ -3,24 +3,17 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bucket, FileMetadata } from '@google-cloud/storage';
-import { pseudoRandom, startTestEnv, statusOf, type TestEnv } from './test-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FileMetadata } from '@google-cloud/storage';
+import { pseudoRandom, statusOf, useTestBucket } from './test-helpers.js';
 
-let env: TestEnv;
-let bucket: Bucket;
-
-beforeAll(async () => {
-  env = await startTestEnv();
-  bucket = env.storage.bucket('demo-test.appspot.com');
-});
-afterAll(() => env?.emu.stop());
+const env = useTestBucket('demo-test.appspot.com');
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('base64');
 
 describe('uploads', () => {
   it('multipart upload stores bytes and metadata, resource is GCS-shaped', async () => {
-    const file = bucket.file('docs/report.txt');
+    const file = env.bucket.file('docs/report.txt');
     await file.save('hello world', {
       resumable: false,
       contentType: 'text/plain; charset=utf-8',
@@ -52,7 +45,7 @@ describe('uploads', () => {
   });
 
   it('generations increase on overwrite and timeCreated follows the generation', async () => {
-    const file = bucket.file('gen.txt');
+    const file = env.bucket.file('gen.txt');
     await file.save('v1', { resumable: false });
     const g1 = BigInt(file.metadata.generation!);
     await file.save('v2', { resumable: false });
@@ -62,22 +55,22 @@ describe('uploads', () => {
   });
 
   it('uploadType=media with the object name in the query', async () => {
-    await bucket.request({
+    await env.bucket.request({
       method: 'POST',
-      uri: `${env.endpoint}/upload/storage/v1/b/${bucket.name}/o`,
+      uri: `${env.endpoint}/upload/storage/v1/b/${env.bucket.name}/o`,
       qs: { uploadType: 'media', name: 'media/raw.bin' },
       headers: { 'Content-Type': 'application/x-raw' },
       body: 'raw-bytes',
     });
-    const [m] = await bucket.file('media/raw.bin').getMetadata();
+    const [m] = await env.bucket.file('media/raw.bin').getMetadata();
     expect(m.contentType).toBe('application/x-raw');
     expect(m.size).toBe('9');
-    expect((await bucket.file('media/raw.bin').download())[0].toString()).toBe('raw-bytes');
+    expect((await env.bucket.file('media/raw.bin').download())[0].toString()).toBe('raw-bytes');
   });
 
   it('resumable chunked upload of 12 MB with a small chunkSize', async () => {
     const data = pseudoRandom(12 * 1024 * 1024, 42);
-    const file = bucket.file('big/chunked.bin');
+    const file = env.bucket.file('big/chunked.bin');
     const statuses: number[] = [];
     await new Promise<void>((resolve, reject) => {
       const ws = file.createWriteStream({ resumable: true, chunkSize: 256 * 1024, contentType: 'application/octet-stream' });
@@ -97,7 +90,7 @@ describe('uploads', () => {
   });
 
   it('resumable session from createResumableUpload is resumed via a status query', async () => {
-    const file = bucket.file('resumed.txt');
+    const file = env.bucket.file('resumed.txt');
     const [uri] = await file.createResumableUpload({ metadata: { contentType: 'text/plain', metadata: { k: 'v' } } });
     expect(uri).toContain('upload_id=');
     await file.save('resumed body', { uri, resumable: true });
@@ -109,7 +102,7 @@ describe('uploads', () => {
 
   it('an interrupted resumable upload continues from the offset the status query reports', async () => {
     const data = pseudoRandom(1024 * 1024, 77);
-    const file = bucket.file('partial/resume.bin');
+    const file = env.bucket.file('partial/resume.bin');
     const [uri] = await file.createResumableUpload();
     // first half only, left open (308 with Range: bytes=0-524287)
     await pipeline(
@@ -125,16 +118,16 @@ describe('uploads', () => {
   });
 
   it('empty objects upload and download', async () => {
-    await bucket.file('empty').save('', { resumable: false });
-    await bucket.file('empty-resumable').save(Buffer.alloc(0), { resumable: true });
-    expect((await bucket.file('empty').download())[0].length).toBe(0);
-    expect((await bucket.file('empty-resumable').getMetadata())[0].size).toBe('0');
+    await env.bucket.file('empty').save('', { resumable: false });
+    await env.bucket.file('empty-resumable').save(Buffer.alloc(0), { resumable: true });
+    expect((await env.bucket.file('empty').download())[0].length).toBe(0);
+    expect((await env.bucket.file('empty-resumable').getMetadata())[0].size).toBe('0');
   });
 });
 
 describe('preconditions and errors', () => {
   it('ifGenerationMatch: 0 creates once, then 412 (multipart and resumable)', async () => {
-    const file = bucket.file('once.txt');
+    const file = env.bucket.file('once.txt');
     await file.save('first', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } });
     expect(await statusOf(file.save('second', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } }))).toBe(412);
     expect(await statusOf(file.save('second', { resumable: true, preconditionOpts: { ifGenerationMatch: 0 } }))).toBe(412);
@@ -142,7 +135,7 @@ describe('preconditions and errors', () => {
   });
 
   it('ifMetagenerationMatch on upload, and declared hashes are verified', async () => {
-    const file = bucket.file('metagen-upload.txt');
+    const file = env.bucket.file('metagen-upload.txt');
     await file.save('a', { resumable: false });
     expect(await statusOf(file.save('b', { resumable: false, preconditionOpts: { ifMetagenerationMatch: 7 } }))).toBe(412);
     await file.save('c', { resumable: false, preconditionOpts: { ifMetagenerationMatch: 1 } });
@@ -152,14 +145,14 @@ describe('preconditions and errors', () => {
   });
 
   it('412 carries a GCS-shaped error body', async () => {
-    const file = bucket.file('once.txt');
+    const file = env.bucket.file('once.txt');
     const err = await file.save('x', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 412, message: expect.stringMatching(/pre-conditions/) });
     expect((err as { errors: { reason: string }[] }).errors[0]!.reason).toBe('conditionNotMet');
   });
 
   it('ifGenerationMatch / ifMetagenerationMatch on overwrite, delete, patch and get', async () => {
-    const file = bucket.file('cond.txt');
+    const file = env.bucket.file('cond.txt');
     await file.save('a', { resumable: false });
     const gen = Number(file.metadata.generation);
     await file.save('b', { resumable: false, preconditionOpts: { ifGenerationMatch: gen } });
@@ -176,27 +169,27 @@ describe('preconditions and errors', () => {
   });
 
   it('missing objects answer 404 with a notFound reason', async () => {
-    const err = await bucket.file('nope/missing.txt').getMetadata().catch((e: unknown) => e);
+    const err = await env.bucket.file('nope/missing.txt').getMetadata().catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 404, message: 'No such object: demo-test.appspot.com/nope/missing.txt' });
     expect((err as { errors: { reason: string }[] }).errors[0]!.reason).toBe('notFound');
-    expect(await statusOf(bucket.file('nope').download())).toBe(404);
-    expect(await statusOf(bucket.file('nope').delete())).toBe(404);
+    expect(await statusOf(env.bucket.file('nope').download())).toBe(404);
+    expect(await statusOf(env.bucket.file('nope').delete())).toBe(404);
   });
 
   it('unknown routes and malformed requests get JSON errors; the server keeps serving', async () => {
-    const err = await bucket.request({ uri: '/no-such-route' }).catch((e: unknown) => e);
+    const err = await env.bucket.request({ uri: '/no-such-route' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 404, message: expect.stringMatching(/Not Found/) });
-    await bucket.file('sturdy.txt').save('ok', { resumable: false });
-    const bad = await bucket
+    await env.bucket.file('sturdy.txt').save('ok', { resumable: false });
+    const bad = await env.bucket
       .file('sturdy.txt')
       .request({ method: 'PATCH', uri: '', body: '{not json', headers: { 'Content-Type': 'application/json' } })
       .catch((e: unknown) => e);
     expect(bad).toMatchObject({ code: 400 });
-    expect((await bucket.file('sturdy.txt').download())[0].toString()).toBe('ok');
+    expect((await env.bucket.file('sturdy.txt').download())[0].toString()).toBe('ok');
   });
 
   it('gzip-encoded uploads keep contentEncoding and download decompressed (hash-validated)', async () => {
-    const file = bucket.file('zipped.txt');
+    const file = env.bucket.file('zipped.txt');
     await file.save('compress me '.repeat(100), { gzip: true, resumable: false, contentType: 'text/plain' });
     expect(file.metadata.contentEncoding).toBe('gzip');
     expect((await file.download())[0].toString()).toBe('compress me '.repeat(100));
@@ -205,17 +198,17 @@ describe('preconditions and errors', () => {
 
   it('buckets exist implicitly', async () => {
     expect((await env.storage.bucket('any-bucket-name').exists())[0]).toBe(true);
-    const [meta] = await bucket.getMetadata();
+    const [meta] = await env.bucket.getMetadata();
     expect(meta).toMatchObject({ kind: 'storage#bucket', name: 'demo-test.appspot.com' });
   });
 });
 
 describe('downloads', () => {
   const data = pseudoRandom(100_000, 9);
-  beforeAll(() => bucket.file('range.bin').save(data, { resumable: false }));
+  beforeAll(() => env.bucket.file('range.bin').save(data, { resumable: false }));
 
   it('serves byte ranges: a-b, a-, suffix', async () => {
-    const file = bucket.file('range.bin');
+    const file = env.bucket.file('range.bin');
     expect((await file.download({ start: 10, end: 19 }))[0].equals(data.subarray(10, 20))).toBe(true);
     expect((await file.download({ start: 99_990 }))[0].equals(data.subarray(99_990))).toBe(true);
     expect((await file.download({ end: -7 }))[0].equals(data.subarray(-7))).toBe(true);
@@ -240,11 +233,11 @@ describe('downloads', () => {
 
   it('sends the GCS media headers', async () => {
     const headers = await new Promise<Record<string, string>>((resolve, reject) => {
-      const rs = bucket.file('range.bin').createReadStream();
+      const rs = env.bucket.file('range.bin').createReadStream();
       rs.on('response', (r: { headers: Record<string, string> }) => resolve(r.headers)).on('error', reject);
       rs.resume();
     });
-    const [m] = await bucket.file('range.bin').getMetadata();
+    const [m] = await env.bucket.file('range.bin').getMetadata();
     expect(headers['x-goog-hash']).toBe(`crc32c=${m.crc32c},md5=${m.md5Hash}`);
     expect(headers['x-goog-generation']).toBe(m.generation);
     expect(headers['x-goog-stored-content-length']).toBe(String(data.length));
@@ -254,7 +247,7 @@ describe('downloads', () => {
 
 describe('metadata', () => {
   it('patch merges custom metadata, null deletes a key, other fields update', async () => {
-    const file = bucket.file('meta.json');
+    const file = env.bucket.file('meta.json');
     await file.save('{}', { resumable: false, contentType: 'application/json', metadata: { metadata: { a: '1', b: '2' } } });
     await file.setMetadata({ metadata: { b: null, c: '3' }, contentType: 'text/plain', cacheControl: 'no-cache' });
     let [m] = await file.getMetadata();
@@ -275,31 +268,31 @@ describe('names and delete', () => {
   const names = ['dir/sub dir/file name.txt', 'ünïcödé/日本語.txt', 'special/!#$&\'()*+,;=?@[]%.txt', 'a+b/c%2Fd', ' lead and trail '];
 
   it('round-trips object names with slashes, spaces, unicode and reserved characters', async () => {
-    for (const name of names) await bucket.file(name).save(`body of ${name}`, { resumable: false });
+    for (const name of names) await env.bucket.file(name).save(`body of ${name}`, { resumable: false });
     for (const name of names) {
-      expect((await bucket.file(name).download())[0].toString()).toBe(`body of ${name}`);
-      expect((await bucket.file(name).getMetadata())[0].name).toBe(name);
+      expect((await env.bucket.file(name).download())[0].toString()).toBe(`body of ${name}`);
+      expect((await env.bucket.file(name).getMetadata())[0].name).toBe(name);
     }
-    const [files] = await bucket.getFiles();
+    const [files] = await env.bucket.getFiles();
     for (const name of names) expect(files.map((f) => f.name)).toContain(name);
-    await bucket.file(names[1]!).save('resumable too', { resumable: true });
-    expect((await bucket.file(names[1]!).download())[0].toString()).toBe('resumable too');
+    await env.bucket.file(names[1]!).save('resumable too', { resumable: true });
+    expect((await env.bucket.file(names[1]!).download())[0].toString()).toBe('resumable too');
   });
 
   it('deletes one file and deleteFiles({ prefix })', async () => {
-    await bucket.file('trash/x').save('x', { resumable: false });
-    await bucket.file('trash/y/z').save('z', { resumable: false });
-    await bucket.file('trashy').save('keep', { resumable: false });
-    await bucket.file('trash/x').delete();
-    expect((await bucket.file('trash/x').exists())[0]).toBe(false);
-    await bucket.deleteFiles({ prefix: 'trash/' });
-    expect((await bucket.getFiles({ prefix: 'trash' }))[0].map((f) => f.name)).toEqual(['trashy']);
+    await env.bucket.file('trash/x').save('x', { resumable: false });
+    await env.bucket.file('trash/y/z').save('z', { resumable: false });
+    await env.bucket.file('trashy').save('keep', { resumable: false });
+    await env.bucket.file('trash/x').delete();
+    expect((await env.bucket.file('trash/x').exists())[0]).toBe(false);
+    await env.bucket.deleteFiles({ prefix: 'trash/' });
+    expect((await env.bucket.getFiles({ prefix: 'trash' }))[0].map((f) => f.name)).toEqual(['trashy']);
   });
 });
 
 describe('ACLs and IAM (accepted, not enforced)', () => {
   it('file.makePublic, file.acl add/get/update/delete, makePrivate', async () => {
-    const file = bucket.file('acl/dir/obj.txt');
+    const file = env.bucket.file('acl/dir/obj.txt');
     await file.save('acl');
     const [pub] = await file.makePublic();
     expect(pub).toMatchObject({ kind: 'storage#objectAccessControl', entity: 'allUsers', role: 'READER', object: 'acl/dir/obj.txt' });
@@ -313,7 +306,7 @@ describe('ACLs and IAM (accepted, not enforced)', () => {
     expect(upd).toMatchObject({ role: 'WRITER' });
     await file.acl.delete({ entity: 'allUsers' });
     expect(await statusOf(file.acl.get({ entity: 'allUsers' }))).toBe(404);
-    expect(await statusOf(bucket.file('acl/missing').acl.add({ entity: 'allUsers', role: 'READER' }))).toBe(404);
+    expect(await statusOf(env.bucket.file('acl/missing').acl.add({ entity: 'allUsers', role: 'READER' }))).toBe(404);
     await file.makePrivate();
     // the object itself is untouched and still readable (ACLs are not enforced)
     expect((await file.download())[0].toString()).toBe('acl');

@@ -1,5 +1,6 @@
 // Shared setup for the conformance suites: an emulator on a free port plus a client bound to it.
-import { Storage } from '@google-cloud/storage';
+import { Storage, type Bucket } from '@google-cloud/storage';
+import { afterAll, beforeAll } from 'vitest';
 import { startStorageEmulator, type StorageEmulator } from './server.js';
 
 export interface TestEnv {
@@ -15,6 +16,24 @@ export async function startTestEnv(dataDir?: string): Promise<TestEnv> {
   const endpoint = `http://127.0.0.1:${emu.port}`;
   const storage = new Storage({ apiEndpoint: endpoint, projectId: 'demo-test' });
   return { emu, storage, endpoint };
+}
+
+export interface TestBucketEnv extends TestEnv {
+  bucket: Bucket;
+}
+
+/**
+ * Registers the suite's beforeAll/afterAll: an emulator on a free port and `bucket` (named `name`).
+ * The returned object is filled in by beforeAll; read its fields inside hooks and tests.
+ */
+export function useTestBucket(name: string): TestBucketEnv {
+  const env = {} as TestBucketEnv;
+  beforeAll(async () => {
+    Object.assign(env, await startTestEnv());
+    env.bucket = env.storage.bucket(name);
+  });
+  afterAll(() => env.emu?.stop());
+  return env;
 }
 
 /** HTTP status of a rejected client call (ApiError.code, or the gaxios response status). */
