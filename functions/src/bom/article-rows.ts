@@ -1,10 +1,7 @@
 import type { ArticleMappableField, FieldMapping } from '../model/bom/fields.js';
 import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
 import { normalisePartNumberKey } from '../model/bom/part-number.js';
-import {
-  DEFAULT_LENGTH_UNIT, DEFAULT_WEIGHT_UNIT, isLengthUnit, isWeightUnit, parseConversionUnit, toCentimetres, toKilograms,
-  type LengthUnit, type WeightUnit,
-} from '../model/bom/units.js';
+import { toCatalogueUnit, type LengthUnit, type WeightUnit } from '../model/bom/units.js';
 import { resolveColumn } from './mapping.js';
 import { parseDecimal } from './parse-number.js';
 
@@ -31,7 +28,8 @@ const KIND: Record<ArticleMappableField, Kind> = {
   wholesalerOrderNumber: 'text', wholesalerPurchasePrice: 'number', unitWidth: 'unit', unitHeight: 'unit', unitDepth: 'unit', unitWeight: 'unit',
 };
 
-const UNIT_COLUMN: Partial<Record<ArticleMappableField, ArticleMappableField>> = { width: 'unitWidth', height: 'unitHeight', depth: 'unitDepth', weight: 'unitWeight' };
+/** Unit column of each measured field; also the name of the configured-unit option. */
+const UNIT_COLUMN: Record<'width' | 'height' | 'depth' | 'weight', 'unitWidth' | 'unitHeight' | 'unitDepth' | 'unitWeight'> = { width: 'unitWidth', height: 'unitHeight', depth: 'unitDepth', weight: 'unitWeight' };
 
 const TRUE = new Set(['ja', 'j', 'yes', 'y', 'x', '1', 'true', 'wahr']);
 const FALSE = new Set(['nein', 'n', 'no', '0', 'false', 'falsch', '-']);
@@ -99,13 +97,11 @@ export class ArticleRowBuilder {
   }
 
   private convert(row: readonly string[], out: ImportedArticleRow, field: ArticleMappableField, n: number, kind: 'length' | 'weight'): void {
-    const unitCol = this.colOf.get(UNIT_COLUMN[field]!);
+    const unitField = UNIT_COLUMN[field as keyof typeof UNIT_COLUMN];
+    const unitCol = this.colOf.get(unitField);
     const unitText = unitCol === undefined ? undefined : row[unitCol]?.trim() || undefined;
-    const o = this.options;
-    const configured = { width: o.unitWidth, height: o.unitHeight, depth: o.unitDepth, weight: o.unitWeight }[field as 'width' | 'height' | 'depth' | 'weight'];
-    const unit = unitText ? parseConversionUnit(unitText) : (configured ?? (kind === 'length' ? DEFAULT_LENGTH_UNIT : DEFAULT_WEIGHT_UNIT));
-    if (kind === 'length' && unit && isLengthUnit(unit)) out.values[field] = toCentimetres(n, unit);
-    else if (kind === 'weight' && unit && isWeightUnit(unit)) out.values[field] = toKilograms(n, unit);
-    else out.problems.push({ field, key: BOM_I18N_KEYS.importUnitMismatch });
+    const converted = toCatalogueUnit(n, kind, unitText, this.options[unitField]);
+    if (converted === undefined) out.problems.push({ field, key: BOM_I18N_KEYS.importUnitMismatch });
+    else out.values[field] = converted;
   }
 }

@@ -2,10 +2,7 @@ import { BOM_ERROR_PRIORITY, BomErrorType } from '../model/bom/bom-error.js';
 import type { BomLine } from '../model/bom/bom-line.js';
 import type { FieldMapping, MappableField } from '../model/bom/fields.js';
 import { normalisePartNumberKey } from '../model/bom/part-number.js';
-import {
-  DEFAULT_LENGTH_UNIT, DEFAULT_WEIGHT_UNIT, isLengthUnit, isWeightUnit, parseConversionUnit, toCentimetres, toKilograms,
-  type LengthUnit, type WeightUnit,
-} from '../model/bom/units.js';
+import { toCatalogueUnit, type LengthUnit, type WeightUnit } from '../model/bom/units.js';
 import { resolveColumn } from './mapping.js';
 import { parseDecimal } from './parse-number.js';
 
@@ -48,6 +45,14 @@ const TEXT_FIELDS = [
   'orderNumber', 'manufacturerNumber', 'manufacturerName', 'description', 'installationLocation', 'locationIdentifier',
   'bmk', 'functionDesignation', 'functionalAssignment', 'wholesalerOrderNumber',
 ] as const satisfies readonly (MappableField & keyof BomLine)[];
+
+/** Measured fields, their unit column (also the name of the configured-unit option) and kind. */
+const MEASURES = [
+  ['width', 'unitWidth', 'length'],
+  ['height', 'unitHeight', 'length'],
+  ['depth', 'unitDepth', 'length'],
+  ['weight', 'unitWeight', 'weight'],
+] as const;
 
 export interface Duplicate {
   rowNumber: number;
@@ -114,10 +119,7 @@ export class BomLineBuilder {
     const supplied = this.cell(row, 'isSuppliedPart');
     if (supplied !== undefined) line.isSuppliedPart = this.suppliedMarker ? squash(supplied) === this.suppliedMarker : DEFAULT_SUPPLIED_MARKERS.has(squash(supplied));
 
-    this.dimension(row, line, problems, 'width', 'unitWidth', this.options.unitWidth);
-    this.dimension(row, line, problems, 'height', 'unitHeight', this.options.unitHeight);
-    this.dimension(row, line, problems, 'depth', 'unitDepth', this.options.unitDepth);
-    this.weight(row, line, problems);
+    for (const [field, unitField, kind] of MEASURES) this.measure(row, line, problems, field, unitField, kind);
 
     if (problems.length) {
       line.problems = BOM_ERROR_PRIORITY.filter((p) => problems.includes(p));
@@ -139,26 +141,17 @@ export class BomLineBuilder {
     return line;
   }
 
-  private dimension(row: readonly string[], line: BomLine, problems: BomErrorType[], field: 'width' | 'height' | 'depth', unitField: MappableField, fallback?: LengthUnit): void {
+  private measure(
+    row: readonly string[], line: BomLine, problems: BomErrorType[],
+    field: (typeof MEASURES)[number][0], unitField: (typeof MEASURES)[number][1], kind: 'length' | 'weight',
+  ): void {
     const text = this.cell(row, field);
     if (text === undefined) return;
     const value = parseDecimal(text);
     if (value === undefined || value < 0) return void addProblem(problems, BomErrorType.DATA_MISSING);
-    const unitText = this.cell(row, unitField);
-    const unit = unitText === undefined ? (fallback ?? DEFAULT_LENGTH_UNIT) : parseConversionUnit(unitText);
-    if (!unit || !isLengthUnit(unit)) return void addProblem(problems, BomErrorType.UNIT_MISMATCH);
-    line[field] = toCentimetres(value, unit);
-  }
-
-  private weight(row: readonly string[], line: BomLine, problems: BomErrorType[]): void {
-    const text = this.cell(row, 'weight');
-    if (text === undefined) return;
-    const value = parseDecimal(text);
-    if (value === undefined || value < 0) return void addProblem(problems, BomErrorType.DATA_MISSING);
-    const unitText = this.cell(row, 'unitWeight');
-    const unit = unitText === undefined ? (this.options.unitWeight ?? DEFAULT_WEIGHT_UNIT) : parseConversionUnit(unitText);
-    if (!unit || !isWeightUnit(unit)) return void addProblem(problems, BomErrorType.UNIT_MISMATCH);
-    line.weight = toKilograms(value, unit);
+    const converted = toCatalogueUnit(value, kind, this.cell(row, unitField), this.options[unitField]);
+    if (converted === undefined) return void addProblem(problems, BomErrorType.UNIT_MISMATCH);
+    line[field] = converted;
   }
 }
 

@@ -53,3 +53,15 @@ export function isLengthUnit(u: ConversionUnit): u is LengthUnit {
 export function isWeightUnit(u: ConversionUnit): u is WeightUnit {
   return (WEIGHT_UNITS as readonly string[]).includes(u);
 }
+
+/**
+ * A measure from a file in catalogue units (length → cm, weight → kg): in the row's unit text when
+ * there is one, else the configured unit, else the spec default. Undefined when the unit text is
+ * unknown or of the other kind (a width in KG).
+ */
+export function toCatalogueUnit(value: number, kind: 'length' | 'weight', unitText: string | undefined, configured?: ConversionUnit): number | undefined {
+  const unit = unitText === undefined ? (configured ?? (kind === 'length' ? DEFAULT_LENGTH_UNIT : DEFAULT_WEIGHT_UNIT)) : parseConversionUnit(unitText);
+  if (!unit) return undefined;
+  if (kind === 'length') return isLengthUnit(unit) ? toCentimetres(value, unit) : undefined;
+  return isWeightUnit(unit) ? toKilograms(value, unit) : undefined;
+}
