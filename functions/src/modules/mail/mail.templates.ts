@@ -23,9 +23,14 @@ function greeting(name?: string, lastname?: string): string {
   return full ? `Guten Tag ${full},` : 'Guten Tag,';
 }
 
+/** A portal route (`path` starts with '/'); trailing slashes of the base are dropped. */
+function portalLink(portalUrl: string, path: string): string {
+  return `${portalUrl.replace(/\/+$/, '')}${path}`;
+}
+
 /** The portal's e-mail-action link (the web's /action route verifies the code). */
 export function resetPasswordUrl(portalUrl: string, oobCode: string): string {
-  return `${portalUrl.replace(/\/+$/, '')}/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`;
+  return portalLink(portalUrl, `/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`);
 }
 
 export function invitationMail(args: { to: string; name: string; lastname: string; companyName: string; link: string }): OutgoingMail {
@@ -63,7 +68,7 @@ export function registrationAwaitsReleaseMail(args: { to: string[]; companyName:
       `die Firma ${args.companyName} hat sich im Schrankwerk-Portal registriert (Ansprechpartner: ${args.userName}, ${args.mail}).`,
       'Bitte prüfen Sie die Angaben, vergeben Sie eine Kundennummer und geben Sie die Firma in der Firmenverwaltung frei.',
     ],
-    { href: `${args.portalUrl.replace(/\/+$/, '')}/company`, label: 'Zur Firmenverwaltung' },
+    { href: portalLink(args.portalUrl, '/company'), label: 'Zur Firmenverwaltung' },
   );
 }
 
@@ -75,6 +80,6 @@ export function companyReleasedMail(args: { to: string; name: string; lastname: 
       greeting(args.name, args.lastname),
       `die Registrierung der Firma ${args.companyName} wurde geprüft und freigegeben. Sie können das Schrankwerk-Portal ab sofort in vollem Umfang nutzen.`,
     ],
-    { href: `${args.portalUrl.replace(/\/+$/, '')}/login`, label: 'Zur Anmeldung' },
+    { href: portalLink(args.portalUrl, '/login'), label: 'Zur Anmeldung' },
   );
 }
