@@ -20,13 +20,20 @@ export const MIN_SUGGESTION_CONFIDENCE = 0.7;
 interface Synonym {
   text: string;
   weight: number;
+  /** under 4 letters without spaces ("B", "ME", "EK"): must match exactly */
+  short: boolean;
+}
+
+function synonym(raw: string, weight: number): Synonym {
+  const text = normaliseHeader(raw);
+  return { text, weight, short: text.replace(/ /g, '').length < 4 };
 }
 
 const SYNONYMS = new Map<MappableField, Synonym[]>();
 for (const [field, list] of Object.entries(FIELD_SYNONYMS) as [MappableField, (typeof FIELD_SYNONYMS)[MappableField]][]) {
   SYNONYMS.set(
     field,
-    list.map((s) => (typeof s === 'string' ? { text: normaliseHeader(s), weight: 1 } : { text: normaliseHeader(s[0]), weight: s[1] })),
+    list.map((s) => (typeof s === 'string' ? synonym(s, 1) : synonym(s[0], s[1]))),
   );
 }
 
@@ -60,7 +67,7 @@ function computeFieldScore(header: string, field: MappableField): number {
   const { core } = splitHeaderUnit(norm);
   let best = 0;
   for (const s of SYNONYMS.get(field) ?? []) {
-    const sim = s.text.replace(/ /g, '').length < 4 ? (core === s.text || norm === s.text ? 1 : 0) : headerSimilarity(core, s.text);
+    const sim = s.short ? (core === s.text || norm === s.text ? 1 : 0) : headerSimilarity(core, s.text);
     best = Math.max(best, sim * s.weight);
   }
   return best;

@@ -61,6 +61,13 @@ export async function openCsvStream(source: ByteSource, options: CsvReadOptions 
   const batchSize = options.batchSize ?? 2000;
   const maxRows = options.maxRows ?? 1_000_000;
 
+  /** The chunks already read for the sample, then the rest of the source. */
+  async function* sampledThenRest(): AsyncGenerator<Uint8Array> {
+    yield* head;
+    if (ended) return;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  }
+
   async function* batches(): AsyncGenerator<string[][]> {
     const decoder = createDecoder(encoding);
     const parser = new CsvParser(delimiter, options.maxRecordChars);
@@ -75,17 +82,9 @@ export async function openCsvStream(source: ByteSource, options: CsvReadOptions 
       total += rows.length;
       if (total > maxRows) throw new SpreadsheetError('tooLarge', `more than ${maxRows} rows`);
     };
-    for (const chunk of head) {
+    for await (const chunk of sampledThenRest()) {
       take(parser.push(decoder.decode(chunk, false)));
       while (pending.length >= batchSize) yield pending.splice(0, batchSize);
-    }
-    if (!ended) {
-      for (;;) {
-        const r = await it.next();
-        if (r.done) break;
-        take(parser.push(decoder.decode(r.value, false)));
-        while (pending.length >= batchSize) yield pending.splice(0, batchSize);
-      }
     }
     take(parser.push(decoder.decode(new Uint8Array(0), true), true));
     if (!content) throw new SpreadsheetError('empty', 'file has no content');

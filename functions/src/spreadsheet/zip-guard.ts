@@ -33,6 +33,7 @@ export interface ZipEntryInfo {
 
 const EOCD_SIG = 0x06054b50;
 const CEN_SIG = 0x02014b50;
+const LOC_SIG = 0x04034b50;
 
 /** Reads the central directory without inflating anything. Throws `corrupt` when it cannot be found. */
 export function readZipDirectory(bytes: Uint8Array): ZipEntryInfo[] {
@@ -52,6 +53,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntryInfo[] {
   if (count === 0xffff || cdOffset === 0xffffffff) throw new SpreadsheetError('tooLarge', 'zip64 archives are not accepted');
   if (cdOffset + cdSize > bytes.length) throw new SpreadsheetError('corrupt', 'zip central directory out of bounds');
   const entries: ZipEntryInfo[] = [];
+  const utf8 = new TextDecoder();
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
     if (p + 46 > bytes.length || view.getUint32(p, true) !== CEN_SIG) throw new SpreadsheetError('corrupt', 'zip central directory damaged');
@@ -63,7 +65,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntryInfo[] {
     const nameLen = view.getUint16(p + 28, true);
     const extraLen = view.getUint16(p + 30, true);
     const commentLen = view.getUint16(p + 32, true);
-    const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLen));
+    const name = utf8.decode(bytes.subarray(p + 46, p + 46 + nameLen));
     entries.push({ name, compressedSize, uncompressedSize, encrypted: (flags & 1) === 1, method, localHeaderOffset });
     p += 46 + nameLen + extraLen + commentLen;
   }
@@ -118,7 +120,7 @@ export async function assertZipInflatesAsDeclared(bytes: Uint8Array, entries: re
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (const e of entries) {
     const p = e.localHeaderOffset;
-    if (p + 30 > bytes.length || view.getUint32(p, true) !== 0x04034b50) throw new SpreadsheetError('corrupt', `zip local header of ${e.name} missing`);
+    if (p + 30 > bytes.length || view.getUint32(p, true) !== LOC_SIG) throw new SpreadsheetError('corrupt', `zip local header of ${e.name} missing`);
     const start = p + 30 + view.getUint16(p + 26, true) + view.getUint16(p + 28, true);
     const end = start + e.compressedSize;
     if (end > bytes.length) throw new SpreadsheetError('corrupt', `zip entry ${e.name} truncated`);
