@@ -47,13 +47,15 @@ const NUMERIC = /^[+-]?[\d.,' ]*\d[\d.,' ]*$/;
  */
 export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: MappingKind = 'bom', scanRows = 30): HeaderRowSuggestion {
   const limit = Math.min(rows.length, scanRows);
-  const filled = (r: readonly string[] | undefined): string[] => (r ?? []).filter((c) => c.trim() !== '');
+  // each row's filled cells are needed as a candidate and again as a row below up to five candidates
+  const filledCache: string[][] = [];
+  const filled = (i: number): string[] => (filledCache[i] ??= (rows[i] ?? []).filter((c) => c.trim() !== ''));
   let maxWidth = 1;
-  for (let i = 0; i < limit; i++) maxWidth = Math.max(maxWidth, filled(rows[i]).length);
+  for (let i = 0; i < limit; i++) maxWidth = Math.max(maxWidth, filled(i).length);
   const fields = mappableFields(kind);
   let best = { index: 1, score: -1, confidence: 0 };
   for (let i = 0; i < limit; i++) {
-    const cells = filled(rows[i]);
+    const cells = filled(i);
     if (cells.length < 2) continue;
     const text = cells.filter((c) => !NUMERIC.test(c.trim()));
     const textShare = text.length / cells.length;
@@ -66,7 +68,7 @@ export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: Map
     let dataLike = 0;
     let looked = 0;
     for (let j = i + 1; j < rows.length && looked < 5; j++) {
-      const below = filled(rows[j]);
+      const below = filled(j);
       if (!below.length) continue;
       looked++;
       if (below.length >= cells.length * 0.5 && below.length <= cells.length * 1.5) dataLike += below.some((c) => NUMERIC.test(c.trim())) ? 1 : 0.6;
