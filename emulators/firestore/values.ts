@@ -1,3 +1,4 @@
+import { compareCodePoints, comparePathCodePoints } from '../shared/code-point-order.js';
 import { invalid } from './errors.js';
 
 /** Firestore Value in the protobuf object form produced by proto-loader (camelCase, longs as strings). */
@@ -73,33 +74,8 @@ export const isNumber = (v: Value): boolean => {
 export const isNaNValue = (v: Value): boolean => kindOf(v) === 'doubleValue' && Number.isNaN(v.doubleValue);
 export const isNull = (v: Value): boolean => kindOf(v) === 'nullValue';
 
-/**
- * Compares strings by Unicode code point, which equals UTF-8 byte order (production's order),
- * unlike JS `<` which compares UTF-16 code units (wrong for surrogates vs U+E000..U+FFFF).
- * With `slashFirst`, '/' sorts below every other character (segment-wise path order).
- */
-function compareCodePoints(a: string, b: string, slashFirst: boolean): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(i);
-    if (ca === cb) continue;
-    if (slashFirst) {
-      if (ca === 47) return -1; // '/': a's segment ended first
-      if (cb === 47) return 1;
-    }
-    const sa = ca >= 0xd800 && ca <= 0xdfff;
-    const sb = cb >= 0xd800 && cb <= 0xdfff;
-    if (sa === sb) return ca < cb ? -1 : 1;
-    return sa ? 1 : -1; // a surrogate encodes a supplementary code point, above any BMP char
-  }
-  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
-}
-
-export function compareStrings(a: string, b: string): number {
-  return compareCodePoints(a, b, false);
-}
+/** Strings compare by code point (UTF-8 byte order), production's order. */
+export const compareStrings = compareCodePoints;
 
 function compareNumbers(a: Value, b: Value): number {
   const ka = kindOf(a);
@@ -145,7 +121,7 @@ function compareTimestamps(a: Value, b: Value): number {
 export function compareReferences(a: string, b: string): number {
   if (a === b) return 0;
   if (a.includes('__id') || b.includes('__id')) return compareReferenceSegments(a, b);
-  return compareCodePoints(a, b, true);
+  return comparePathCodePoints(a, b);
 }
 
 const NUMERIC_ID = /^__id(-?\d{1,19})__$/;

@@ -1,7 +1,8 @@
 // Object listing: prefix, delimiter (→ prefixes), startOffset/endOffset, matchGlob and paging.
 // A page token is the last name (object or prefix) returned, so paging is stable under writes.
 import { badRequest } from './errors.js';
-import { compareNames, type ObjectMeta, type ObjectStore } from './objects.js';
+import { compareCodePoints } from '../shared/code-point-order.js';
+import type { ObjectMeta, ObjectStore } from './objects.js';
 
 export interface ListQuery {
   prefix: string;
@@ -42,7 +43,7 @@ function lowerBound(names: string[], key: string): number {
   let hi = names.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareNames(names[mid]!, key) < 0) lo = mid + 1;
+    if (compareCodePoints(names[mid]!, key) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -60,16 +61,16 @@ export function listObjects(store: ObjectStore, bucket: string, lq: ListQuery): 
   }
   const glob = lq.matchGlob ? globToRegExp(lq.matchGlob) : undefined;
   let from = lq.prefix;
-  if (lq.startOffset && compareNames(lq.startOffset, from) > 0) from = lq.startOffset;
-  if (after !== undefined && compareNames(after, from) > 0) from = after; // resume without rescanning
+  if (lq.startOffset && compareCodePoints(lq.startOffset, from) > 0) from = lq.startOffset;
+  if (after !== undefined && compareCodePoints(after, from) > 0) from = after; // resume without rescanning
   let i = lowerBound(names, from);
   const page: ListPage = { items: [], prefixes: [] };
   let last: string | undefined;
   for (; i < names.length; i++) {
     const name = names[i]!;
     if (!name.startsWith(lq.prefix)) break;
-    if (lq.endOffset && compareNames(name, lq.endOffset) >= 0) break;
-    if (after !== undefined && (compareNames(name, after) <= 0 || (after.endsWith(lq.delimiter ?? '\0') && name.startsWith(after)))) continue;
+    if (lq.endOffset && compareCodePoints(name, lq.endOffset) >= 0) break;
+    if (after !== undefined && (compareCodePoints(name, after) <= 0 || (after.endsWith(lq.delimiter ?? '\0') && name.startsWith(after)))) continue;
     if (glob && !glob.test(name)) continue;
     let prefix: string | undefined;
     if (lq.delimiter) {

@@ -7,6 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { compareCodePoints } from '../shared/code-point-order.js';
 import { notFound } from './errors.js';
 
 export interface ObjectMeta {
@@ -63,25 +64,6 @@ export function newGeneration(): string {
 function noteGeneration(g: string): void {
   const n = Number(g);
   if (Number.isSafeInteger(n) && n > lastGeneration) lastGeneration = n;
-}
-
-/**
- * GCS orders names by UTF-8 bytes, i.e. by code point. JS `<` compares UTF-16 units, which
- * differs only when a surrogate (astral char) meets U+E000..U+FFFF; fix that case up.
- */
-export function compareNames(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) {
-      x += x < 0xe000 ? 0x2000 : -0x800;
-      y += y < 0xe000 ? 0x2000 : -0x800;
-    }
-    return x - y;
-  }
-  return a.length - b.length;
 }
 
 const keyOf = (bucket: string, name: string) => `${bucket}\0${name}`;
@@ -146,11 +128,11 @@ export class ObjectStore {
     return m;
   }
 
-  /** Object names of a bucket in GCS order (UTF-8 byte order), cached until the name set changes. */
+  /** Object names of a bucket in GCS order (code point = UTF-8 byte order), cached until the name set changes. */
   sortedNames(bucket: string): string[] {
     let names = this.sortedCache.get(bucket);
     if (!names) {
-      names = [...(this.objects.get(bucket)?.keys() ?? [])].sort(compareNames);
+      names = [...(this.objects.get(bucket)?.keys() ?? [])].sort(compareCodePoints);
       this.sortedCache.set(bucket, names);
     }
     return names;
