@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createCompany, createUser, disposeClients, mailsTo, PASSWORD, uniqueMail } from '../../functions/src/testing/fixtures.js';
 import { launch, login, logout, menu, openPage, PORTAL } from './browser.js';
 
@@ -30,6 +30,13 @@ async function actionLinkFor(to: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no action link mailed to ${to}`);
+}
+
+/** Ends a scenario: sign out, no console errors on any page visited, close the tab. */
+async function finish(page: Page, errors: string[]): Promise<void> {
+  await logout(page);
+  expect(errors).toEqual([]);
+  await page.close();
 }
 
 describe('portal end to end', () => {
@@ -84,9 +91,7 @@ describe('portal end to end', () => {
     await page.waitForURL(/\/enquiry$/);
     expect(await menu(page)).toEqual(['Benutzer', 'Anfragen', 'Angebote', 'Aufträge', 'Jobs']);
     await page.getByText('Dieser Bereich folgt in Kürze.').waitFor();
-    await logout(page);
-    expect(errors).toEqual([]);
-    await page.close();
+    await finish(page, errors);
   });
 
   it('an admin-created user sets the password from the invitation and must change it at first login', async () => {
@@ -134,9 +139,7 @@ describe('portal end to end', () => {
     expect(await menu(page)).toEqual(['Anfragen', 'Angebote', 'Aufträge', 'Jobs']);
     await page.goto(`${PORTAL}/enquiry`);
     await page.waitForURL(/\/enquiry$/);
-    await logout(page);
-    expect(errors).toEqual([]);
-    await page.close();
+    await finish(page, errors);
   });
 
   it('forgotten password through the out-of-band code', async () => {
@@ -163,8 +166,6 @@ describe('portal end to end', () => {
     // unknown path while signed in: not-found text
     await page.goto(`${PORTAL}/gibt-es-nicht`);
     await page.getByText('Seite nicht gefunden').waitFor();
-    await logout(page);
-    expect(errors).toEqual([]);
-    await page.close();
+    await finish(page, errors);
   });
 });

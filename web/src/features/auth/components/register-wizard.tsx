@@ -44,11 +44,8 @@ export const REGISTER_STEP_SCHEMAS = [
   }),
 ];
 
-const STEP_FIELDS: (keyof RegisterValues)[][] = [
-  ['name', 'lastname', 'phoneNumber'],
-  ['mail', 'password', 'passwordRepeat'],
-  ['companyName', 'street', 'houseNo', 'zip', 'city', 'privacy', 'terms'],
-];
+/** The pages the agreement checkboxes link to (labels: register.<name>Prefix / register.<name>Link). */
+const AGREEMENT_PAGES = { privacy: '/privacy', terms: '/avb' } as const;
 
 const EMPTY: RegisterValues = {
   name: '',
@@ -77,7 +74,7 @@ export function RegisterWizard() {
 
   const next = async (formik: FormikProps<RegisterValues>) => {
     const errors = await formik.validateForm();
-    const fields = STEP_FIELDS[step];
+    const fields = Object.keys(REGISTER_STEP_SCHEMAS[step].fields) as (keyof RegisterValues)[];
     if (fields.some((f) => errors[f])) {
       void formik.setTouched(Object.fromEntries(fields.map((f) => [f, true])), false);
       return;
@@ -108,13 +105,20 @@ export function RegisterWizard() {
     }
   };
 
-  const checkbox = (formik: FormikProps<RegisterValues>, name: 'privacy' | 'terms', label: React.ReactNode) => {
+  const agreement = (formik: FormikProps<RegisterValues>, name: 'privacy' | 'terms') => {
     const error = getIn(formik.touched, name) ? text(formik.errors[name]) : undefined;
     return (
       <Box>
         <FormControlLabel
           control={<Checkbox name={name} checked={formik.values[name]} onChange={formik.handleChange} required />}
-          label={label}
+          label={
+            <>
+              {t(`register.${name}Prefix`)}{' '}
+              <Link component={RouterLink} to={AGREEMENT_PAGES[name]} target="_blank">
+                {t(`register.${name}Link`)}
+              </Link>
+            </>
+          }
         />
         {error && <FormHelperText error>{error}</FormHelperText>}
       </Box>
@@ -171,26 +175,8 @@ export function RegisterWizard() {
                 <>
                   <FormTextField name="companyName" labelKey="company.name" required autoComplete="organization" />
                   <AddressFields />
-                  {checkbox(
-                    formik,
-                    'privacy',
-                    <>
-                      {t('register.privacyPrefix')}{' '}
-                      <Link component={RouterLink} to="/privacy" target="_blank">
-                        {t('register.privacyLink')}
-                      </Link>
-                    </>,
-                  )}
-                  {checkbox(
-                    formik,
-                    'terms',
-                    <>
-                      {t('register.termsPrefix')}{' '}
-                      <Link component={RouterLink} to="/avb" target="_blank">
-                        {t('register.termsLink')}
-                      </Link>
-                    </>,
-                  )}
+                  {agreement(formik, 'privacy')}
+                  {agreement(formik, 'terms')}
                   <Alert severity="info" data-testid="register-note">
                     {t('register.note')}
                   </Alert>

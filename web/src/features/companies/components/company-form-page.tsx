@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { SELECTABLE_COMPANY_TYPES, companySchema, companyStatus, type Company } from '@model/company';
 import { AddressFields, FormPage, FormSelectField, FormTextField } from '@/components/form-page';
-import { useLoad } from '@/lib/use-load';
+import { useRouteRecord } from '@/lib/use-route-record';
 import { createCompany } from '../api/create-company';
 import { getCompany } from '../api/get-company';
 import { updateCompany } from '../api/update-company';
@@ -22,15 +22,7 @@ interface CompanyFormValues {
 export function CompanyFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { id = 'new' } = useParams();
-  const location = useLocation();
-  const isNew = id === 'new';
-  const stateCompany = (location.state as { company?: Company } | null)?.company;
-  const loaded = useLoad<Company | null>(
-    () => (isNew ? Promise.resolve(null) : stateCompany?.id === id ? Promise.resolve(stateCompany) : getCompany(id)),
-    null,
-    [id],
-  );
+  const { id, isNew, ...loaded } = useRouteRecord<Company>('company', getCompany);
   const c = loaded.data;
   const initialValues: CompanyFormValues = {
     name: c?.name ?? '',

@@ -31,6 +31,14 @@ function setup(answer: { status: number; body: unknown }, admin = false) {
   return calls;
 }
 
+/** Renders the create form for a non-admin-company user, fills it in and saves. */
+async function submitNew(answer: { status: number; body: unknown }) {
+  const user = userEvent.setup({ delay: null });
+  setup(answer);
+  await fill(user);
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+}
+
 describe('UserFormPage (create)', () => {
   it('201: success toast, back to /user; own company set automatically', async () => {
     const user = userEvent.setup({ delay: null });
@@ -47,27 +55,18 @@ describe('UserFormPage (create)', () => {
   });
 
   it('200 mailExternal: warning about the external party, nothing navigates', async () => {
-    const user = userEvent.setup({ delay: null });
-    setup({ status: 200, body: { code: 'mailExternal' } });
-    await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await submitNew({ status: 200, body: { code: 'mailExternal' } });
     expect(await screen.findByText(/gehört zu einem externen Partner/)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/user/new');
   });
 
   it('409: "E-Mail wird bereits verwendet"', async () => {
-    const user = userEvent.setup({ delay: null });
-    setup({ status: 409, body: { code: 'mailInUse' } });
-    await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await submitNew({ status: 409, body: { code: 'mailInUse' } });
     expect(await screen.findByText('E-Mail wird bereits verwendet')).toBeInTheDocument();
   });
 
   it('412 gives the generic create error', async () => {
-    const user = userEvent.setup({ delay: null });
-    setup({ status: 412, body: { code: 'companyNotActive' } });
-    await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await submitNew({ status: 412, body: { code: 'companyNotActive' } });
     expect(await screen.findByText('Der Benutzer konnte nicht angelegt werden.')).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { companyStatus } from '@model/company';
 import { userSchema, type User } from '@model/user';
@@ -8,6 +8,7 @@ import { FormPage, FormSelectField, FormSwitch, FormTextField, type FormResult }
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { useLoad } from '@/lib/use-load';
+import { useRouteRecord } from '@/lib/use-route-record';
 import { createUser } from '../api/create-user';
 import { getCompanies } from '../api/get-companies';
 import { getUser } from '../api/get-user';
@@ -31,18 +32,9 @@ export function createUserErrorKey(error: unknown): string {
 export function UserFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { id = 'new' } = useParams();
-  const location = useLocation();
   const { user: me } = useCurrentUser();
-  const isNew = id === 'new';
   const adminCompany = me.company.type === 'ADMIN';
-  const stateUser = (location.state as { user?: User } | null)?.user;
-
-  const loaded = useLoad<User | null>(
-    () => (isNew ? Promise.resolve(null) : stateUser?.id === id ? Promise.resolve(stateUser) : getUser(id)),
-    null,
-    [id],
-  );
+  const { id, isNew, ...loaded } = useRouteRecord<User>('user', getUser);
   const companies = useLoad(() => (adminCompany ? getCompanies() : Promise.resolve([])), [], [adminCompany]);
   // only companies that accept users (active, released, not EXTERNAL) are offered; the user's current
   // company stays visible when editing
