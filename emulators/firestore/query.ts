@@ -41,10 +41,11 @@ export interface StructuredQuery {
 /** A field accessor: `__name__` yields the document's reference, other paths read (nested) fields. */
 type Getter = (d: Doc) => Value | undefined;
 const NAME = '__name__';
+const isNameSegs = (segs: string[]) => segs.length === 1 && segs[0] === NAME;
 
 function getter(path: string): Getter {
   const segs = parseFieldPath(path);
-  if (segs.length === 1 && segs[0] === NAME) return (d) => ({ referenceValue: d.name });
+  if (isNameSegs(segs)) return (d) => ({ referenceValue: d.name });
   return (d) => getField(d.fields, segs);
 }
 
@@ -255,7 +256,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
   const implicit = [...ineq]
     .map((p) => parseFieldPath(p))
     .sort(compareSegs)
-    .filter((segs) => !(segs.length === 1 && segs[0] === NAME) && !seen.has(segs.join('\u0000')))
+    .filter((segs) => !isNameSegs(segs) && !seen.has(segs.join('\u0000')))
     .map((segs) => ({ path: segs.map(quoteSeg).join('.'), dir: lastDir }));
   const order = [...explicit, ...implicit];
   if (!seen.has(NAME)) order.push({ path: NAME, dir: lastDir });
@@ -275,7 +276,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
   if (q.select) {
     projection = (q.select.fields ?? [])
       .map((f) => parseFieldPath(f.fieldPath ?? ''))
-      .filter((s) => !(s.length === 1 && s[0] === NAME));
+      .filter((s) => !isNameSegs(s));
   }
   return {
     collections,
@@ -289,10 +290,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
   };
 }
 
-const isNamePath = (p: string) => {
-  const segs = parseFieldPath(p);
-  return segs.length === 1 && segs[0] === NAME;
-};
+const isNamePath = (p: string) => isNameSegs(parseFieldPath(p));
 
 function compareSegs(a: string[], b: string[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
@@ -303,13 +301,13 @@ function compareSegs(a: string[], b: string[]): number {
 }
 const quoteSeg = (s: string) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`');
 
-/** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
 /** A matching document with its sort keys; `__name__` keys stay null and compare via doc.name. */
 interface Row {
   doc: Doc;
   keys: (Key | null)[];
 }
 
+/** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
 export function execute(store: Store, p: Plan, readTime?: number, unordered = false): Doc[] {
   const rows: Row[] = [];
   const n = p.order.length;
@@ -362,10 +360,20 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
     .map((r) => r.doc);
 }
 
+const REFERENCE_TYPE = typeOrder({ referenceValue: '' });
+
 function cmpCursor(row: Row, cursor: Key[], p: Plan): number {
   for (let i = 0; i < cursor.length; i++) {
-    const k = row.keys[i] ?? toKey({ referenceValue: row.doc.name });
-    const c = compareKeys(k, cursor[i]!);
+    const k = row.keys[i];
+    const ck = cursor[i]!;
+    // a `__name__` key (null) is the document's reference: compared in place, without building a Key per row
+    const c = k
+      ? compareKeys(k, ck)
+      : ck.t === REFERENCE_TYPE
+        ? compareReferences(row.doc.name, ck.s!)
+        : REFERENCE_TYPE < ck.t
+          ? -1
+          : 1;
     if (c !== 0) return c * p.order[i]!.dir;
   }
   return 0;
