@@ -1,4 +1,5 @@
 import { aborted } from './errors.js';
+import { dbRoot, lastSegment, parentOf } from './store.js';
 
 /** Anything that can hold document locks: a read-write transaction or a one-shot commit. */
 export interface LockOwner {
@@ -166,10 +167,8 @@ export const groupLockKey = (root: string, collectionId: string): string => `\uf
 
 /** The locks a write to document `name` takes: the document and its collection pseudo-keys. */
 export function writeLockKeys(name: string): string[] {
-  const coll = name.slice(0, name.lastIndexOf('/'));
-  const id = coll.slice(coll.lastIndexOf('/') + 1);
-  const root = /^projects\/[^/]+\/databases\/[^/]+\/documents/.exec(name)?.[0] ?? '';
-  return [name, collectionLockKey(coll), groupLockKey(root, id)];
+  const coll = parentOf(name);
+  return [name, collectionLockKey(coll), groupLockKey(dbRoot(name), lastSegment(coll))];
 }
 
 /** Human-readable lock name for error messages. */

@@ -36,11 +36,12 @@ export function checkDocName(name: string): void {
   }
 }
 
-/** Root of a database: `projects/p/databases/d/documents`. */
-export const dbRoot = (name: string): string => {
-  const i = name.indexOf('/documents');
-  return i < 0 ? name : name.slice(0, i + 10);
-};
+const DB_ROOT = /^projects\/[^/]+\/databases\/[^/]+\/documents/;
+/** Root of a database: `projects/p/databases/d/documents` (the name itself when it has none). */
+export const dbRoot = (name: string): string => DB_ROOT.exec(name)?.[0] ?? name;
+
+/** Last path segment: a document's id, or a collection path's collection id. */
+export const lastSegment = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 /**
  * In-memory document store: one map per collection (queries scan only their collection),
@@ -69,7 +70,7 @@ export class Store {
   }
 
   get(name: string): Doc | undefined {
-    return this.collections.get(parentOf(name))?.get(name.slice(name.lastIndexOf('/') + 1));
+    return this.collections.get(parentOf(name))?.get(lastSegment(name));
   }
 
   /** The version of a document visible at `readTime` (undefined when it did not exist then). */
@@ -86,12 +87,12 @@ export class Store {
     if (!m) {
       m = new Map();
       this.collections.set(coll, m);
-      const id = coll.slice(coll.lastIndexOf('/') + 1);
+      const id = lastSegment(coll);
       let set = this.byCollectionId.get(id);
       if (!set) this.byCollectionId.set(id, (set = new Set()));
       set.add(coll);
     }
-    const id = doc.name.slice(doc.name.lastIndexOf('/') + 1);
+    const id = lastSegment(doc.name);
     const old = m.get(id);
     if (old) this.remember(old, now);
     m.set(id, doc);
@@ -101,7 +102,7 @@ export class Store {
   delete(name: string, now: number): void {
     const coll = parentOf(name);
     const m = this.collections.get(coll);
-    const id = name.slice(name.lastIndexOf('/') + 1);
+    const id = lastSegment(name);
     const old = m?.get(id);
     if (!m || !old) return;
     this.remember(old, now);
@@ -117,7 +118,7 @@ export class Store {
 
   private dropCollection(coll: string): void {
     this.collections.delete(coll);
-    const id = coll.slice(coll.lastIndexOf('/') + 1);
+    const id = lastSegment(coll);
     const set = this.byCollectionId.get(id);
     set?.delete(coll);
     if (set && set.size === 0) this.byCollectionId.delete(id);
