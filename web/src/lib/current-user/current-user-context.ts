@@ -18,8 +18,3 @@ export function useCurrentUser(): CurrentUser {
   if (!value) throw new Error('useCurrentUser outside of a signed-in CurrentUserProvider');
   return value;
 }
-
-/** Like useCurrentUser, but null when signed out. */
-export function useOptionalCurrentUser(): CurrentUser | null {
-  return useContext(CurrentUserContext);
-}

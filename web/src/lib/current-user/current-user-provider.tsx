@@ -16,7 +16,6 @@ type LoadedUser = User & { company: Company };
 /** Errors after which the session ends and the user goes back to /login. */
 const FATAL_CODES = ['unauthenticated', 'tokenRevoked', 'userDisabled', 'companyInactive'];
 
-
 /**
  * Loads the signed-in principal (GET /user/?id=<uid>, user with company) after the Firebase sign-in and
  * counts the login once per sign-in (GET /user/update/counter). Fatal conditions sign out.
