@@ -1,17 +1,17 @@
 // JSON API object operations: get, patch/update, delete, list, download, copy/rewrite, move, compose.
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { badRequest, notFound } from './errors.js';
 import { sendMedia } from './download.js';
 import { patchFields, replaceFields } from './fields.js';
 import { Hasher } from './hashes.js';
 import { readJson, sendEmpty, sendJson } from './http.js';
 import { listObjects, listQueryFrom } from './list.js';
-import { newGeneration, type ObjectMeta, type ObjectStore } from './objects.js';
+import { WRITABLE_FIELDS, newGeneration, type ObjectMeta, type ObjectStore } from './objects.js';
 import { checkConditions, conditionsFrom } from './preconditions.js';
 import { baseUrl, objectResource } from './resource.js';
+import { pump } from './uploads.js';
 
 /** The live object, honouring an explicit `generation` (only the live one exists: no versioning). */
 function lookup(store: ObjectStore, bucket: string, name: string, generation: string | null): ObjectMeta {
@@ -146,16 +146,7 @@ export class ObjectHandlers {
     const tmp = this.store.tmpPath();
     const hasher = new Hasher();
     try {
-      const ws = createWriteStream(tmp);
-      const done = new Promise<void>((ok, fail) => ws.on('finish', ok).on('error', fail));
-      done.catch(() => {}); // observed below; avoid an unhandled rejection meanwhile
-      for (const m of metas) {
-        const rs = createReadStream(this.store.blobPath(m));
-        rs.on('data', (c) => hasher.update(c as Buffer));
-        await pipeline(rs, ws, { end: false });
-      }
-      ws.end();
-      await done;
+      await pump(concatFiles(metas.map((m) => this.store.blobPath(m))), tmp, hasher, 'w');
       const destination = (body.destination ?? {}) as Record<string, unknown>;
       const fields = replaceFields(destination);
       const meta = await this.store.commit(bucket, name, tmp, (existing) => {
@@ -182,13 +173,20 @@ export class ObjectHandlers {
   }
 }
 
+/** The bytes of `paths`, one file after the other. */
+async function* concatFiles(paths: string[]): AsyncGenerator<Buffer> {
+  for (const p of paths) yield* createReadStream(p) as AsyncIterable<Buffer>;
+}
+
 function hasResourceFields(body: Record<string, unknown>): boolean {
   return Object.keys(body).some((k) => k !== 'kind' && k !== 'name' && k !== 'bucket');
 }
 
+/** `meta` without its client-writable fields (contentType is kept: PUT falls back to it). */
 function stripWritable(meta: ObjectMeta): ObjectMeta {
-  const { contentEncoding, contentDisposition, contentLanguage, cacheControl, customTime, metadata, ...rest } = meta;
-  void [contentEncoding, contentDisposition, contentLanguage, cacheControl, customTime, metadata];
+  const rest = { ...meta };
+  for (const f of WRITABLE_FIELDS) if (f !== 'contentType') delete rest[f];
+  delete rest.metadata;
   return rest;
 }
 

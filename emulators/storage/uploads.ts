@@ -33,7 +33,7 @@ interface Session {
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 
 /** Append request bytes to `file`, hashing them; `skip` drops bytes the server already has. */
-async function pump(src: AsyncIterable<Buffer> | Iterable<Buffer>, file: string, hasher: Hasher, flags: 'w' | 'a', skip = 0): Promise<void> {
+export async function pump(src: AsyncIterable<Buffer> | Iterable<Buffer>, file: string, hasher: Hasher, flags: 'w' | 'a', skip = 0): Promise<void> {
   const ws = createWriteStream(file, { flags, highWaterMark: 1 << 20 });
   let failure: unknown;
   ws.on('error', (err) => (failure ??= err)); // disk errors: reported below, never uncaught
