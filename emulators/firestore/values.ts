@@ -157,17 +157,18 @@ function compareReferenceSegments(a: string, b: string): number {
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  return Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  return Buffer.compare(a, b); // accepts any Uint8Array: no Buffer views per comparison
 }
 
 const sortedKeys = (f: Fields | undefined): string[] => Object.keys(f ?? {}).sort(compareStrings);
 
 /** Total order over all Firestore values (production semantics). */
 export function compareValues(a: Value, b: Value): number {
-  const ta = typeOrder(a);
+  const kind = kindOf(a);
+  const ta = TYPE_ORDER[kind];
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
-  switch (kindOf(a)) {
+  switch (kind) {
     case 'nullValue':
       return 0;
     case 'booleanValue':
