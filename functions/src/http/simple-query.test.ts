@@ -16,3 +16,12 @@ describe('simpleQuery', () => {
     expect(run('/x', { stale: '1' })).toEqual({});
   });
 });
+
+describe('simpleQuery on an Express 5 request', () => {
+  it('shadows the prototype getter instead of assigning to it', () => {
+    const proto = Object.defineProperty({}, 'query', { get: () => ({ extended: { nested: '1' } }), configurable: true });
+    const req = Object.assign(Object.create(proto), { url: '/x?a[b]=1' }) as Request;
+    simpleQuery(req, {} as never, () => undefined);
+    expect(req.query).toEqual({ 'a[b]': '1' });
+  });
+});
