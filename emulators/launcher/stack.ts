@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { spawnUntilReady, type ManagedChild } from './child.js';
 import { HOST, PORTS, PROJECT_ID, assertPortsFree, portsFor, type Ports } from './ports.js';
 
@@ -29,16 +30,38 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/**
+ * The demo project's Functions parameters (functions/.env.demo-schrankwerk, config.ts), with the portal
+ * URL of this port set. The seed and the tests read them from process.env like the functions do.
+ */
+export function functionParams(ports: Ports = PORTS): Record<string, string> {
+  const file = path.join(ROOT, 'functions', `.env.${PROJECT_ID}`);
+  const values = parseEnv(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  return { ...values, PORTAL_URL: `http://${HOST}:${ports.hosting}` };
+}
+
+/**
+ * firebase-tools gives the functions the values of `functions/.env.<projectId>`; a second stack on its
+ * own (demo-) project id gets a copy with its portal URL, removed when it stops.
+ */
+function paramsFileFor(ports: Ports, projectId: string): string | undefined {
+  if (projectId === PROJECT_ID) return undefined;
+  const file = path.join(ROOT, 'functions', `.env.${projectId}`);
+  const lines = Object.entries(functionParams(ports)).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
 /** Environment that points firebase-admin (functions, seed, tests) at the local emulators. */
 export function emulatorEnv(ports: Ports = PORTS, projectId = PROJECT_ID): NodeJS.ProcessEnv {
   return {
+    ...functionParams(ports),
     GCLOUD_PROJECT: projectId,
     FIRESTORE_EMULATOR_HOST: `${HOST}:${ports.firestore}`,
     FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${ports.storage}`,
     STORAGE_EMULATOR_HOST: `http://${HOST}:${ports.storage}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
     CLOUD_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
-    PORTAL_URL: `http://${HOST}:${ports.hosting}`,
   };
 }
 
@@ -77,9 +100,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const env = { ...process.env, ...emulatorEnv(ports, projectId), NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
 
   const configFile = firebaseConfigFor(ports, offset);
+  const paramsFile = paramsFileFor(ports, projectId);
   const stop = async () => {
     for (const child of [...children].reverse()) await child.stop('SIGINT', 30_000);
     if (offset) fs.rmSync(configFile, { force: true });
+    if (paramsFile) fs.rmSync(paramsFile, { force: true });
   };
 
   try {

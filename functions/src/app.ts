@@ -2,6 +2,7 @@ import express from 'express';
 import type { Container } from './container.js';
 import { defaultContainer } from './container.default.js';
 import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
+import type { AreaModule } from './http/area-module.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
 import { simpleQuery } from './http/simple-query.js';
 import { companiesRouter } from './modules/companies/companies.router.js';
@@ -26,11 +27,14 @@ export function createApp(container: Container = defaultContainer()): express.Ex
   app.use(express.json({ limit: JSON_LIMIT_BYTES }));
 
   // Hosting keeps the /api prefix in the rewrite; direct function calls have none. Accept both.
+  const modules: AreaModule[] = [
+    { path: '/health', router: createHealthRouter(new HealthRepository(db, () => bucket().file('_health/probe.txt'))) },
+    { path: '/user', router: usersRouter(container) },
+    { path: '/company', router: companiesRouter(container) },
+    { path: '/legal', router: legalRouter(container) },
+  ];
   const api = express.Router();
-  api.use('/health', createHealthRouter(new HealthRepository(db, () => bucket().file('_health/probe.txt'))));
-  api.use('/user', usersRouter(container));
-  api.use('/company', companiesRouter(container));
-  api.use('/legal', legalRouter(container));
+  for (const m of modules) api.use(m.path, m.router);
   app.use('/api', api);
   app.use('/', api);
   app.use(notFoundHandler);

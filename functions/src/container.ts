@@ -1,5 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { readConfig, type Config } from './config.js';
 import { ThrottlesRepository } from './data/throttles.repository.js';
 import { createAuthenticate, type Authenticate, type TokenVerifier } from './http/authenticate.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
@@ -14,8 +15,8 @@ import { UsersService, type RunTransaction } from './modules/users/users.service
 export interface ContainerDeps {
   db: Firestore;
   auth: Auth;
-  /** Base of links in mails (the web's /action route). Env PORTAL_URL, default the local Hosting emulator. */
-  portalUrl?: string;
+  /** Project-specific values (config.ts); read from the Functions parameters when not given. */
+  config?: Config;
   now?: () => Date;
   /** Defaults to `auth`; tests inject a spy. */
   verifier?: TokenVerifier;
@@ -24,14 +25,15 @@ export interface ContainerDeps {
 /** Wires repositories and services once per process (functions) or per script (seed, tests). */
 export function createContainer(deps: ContainerDeps) {
   const now = deps.now ?? (() => new Date());
-  const portalUrl = deps.portalUrl ?? process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
+  const config = deps.config ?? readConfig();
+  const { portalUrl, passwordResetIntervalMs } = config;
   const usersRepo = new UsersRepository(deps.db);
   const companiesRepo = new CompaniesRepository(deps.db);
-  const mail = new MailRepository(deps.db);
+  const mail = new MailRepository(deps.db, config.mailFrom);
   const identity = new Identity(deps.auth);
   const transaction: RunTransaction = (fn) => deps.db.runTransaction(fn);
   const throttles = new ThrottlesRepository(deps.db);
-  const shared = { users: usersRepo, companies: companiesRepo, mail, identity, throttles, transaction, portalUrl, now };
+  const shared = { users: usersRepo, companies: companiesRepo, mail, identity, throttles, transaction, portalUrl, passwordResetIntervalMs, now };
   const users = new UsersService(shared);
   const account = new AccountService(shared);
   const companies = new CompaniesService(shared);

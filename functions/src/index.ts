@@ -1,4 +1,12 @@
+import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/v2/https';
+import { setGlobalOptions } from 'firebase-functions/v2';
 import { createApp } from './app.js';
+import { params } from './config.js';
 
-export const api = onRequest({ region: 'europe-west3' }, createApp());
+setGlobalOptions({ region: params.region });
+
+// The app (and with it the configuration) is built on the first request: a deploy loads this module
+// to discover the functions before any parameter has a value.
+let app: Express | undefined;
+export const api = onRequest((req, res) => (app ??= createApp())(req, res));

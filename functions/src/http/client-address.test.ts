@@ -5,6 +5,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createApp } from '../app.js';
 import { createContainer } from '../container.js';
+import { TEST_CONFIG } from '../testing/config.js';
 import { clientAddress } from './client-address.js';
 
 function req(xff: string | string[] | undefined, remote = '127.0.0.1') {
@@ -29,6 +30,7 @@ describe('app', () => {
   const container = createContainer({
     db: getFirestore(fbApp),
     auth: getAuth(fbApp),
+    config: TEST_CONFIG,
     verifier: { verifyIdToken: async () => { throw Object.assign(new Error('bad'), { code: 'auth/argument-error' }); } },
   });
   const app = createApp(container);

@@ -3,22 +3,31 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 /** One outgoing mail in the shape of the Firebase "Trigger Email" extension. */
 export interface OutgoingMail {
   to: string | string[];
+  /** Set by the repository from MAIL_FROM; the extension's default sender when absent. */
+  from?: string;
   message: { subject: string; text: string; html: string };
 }
 
 /** `mail/{id}`: production sends it through the extension, local runs show it. */
 export class MailRepository {
-  constructor(private readonly db: Firestore) {}
+  constructor(
+    private readonly db: Firestore,
+    private readonly from = '',
+  ) {}
 
   private col() {
     return this.db.collection('mail');
   }
 
   async send(mail: OutgoingMail, now: Date): Promise<void> {
-    await this.col().add({ ...mail, createdAt: now });
+    await this.col().add(this.withSender(mail, now));
   }
 
   sendInTx(tx: Transaction, mail: OutgoingMail, now: Date): void {
-    tx.create(this.col().doc(), { ...mail, createdAt: now });
+    tx.create(this.col().doc(), this.withSender(mail, now));
+  }
+
+  private withSender(mail: OutgoingMail, now: Date) {
+    return { ...mail, ...(this.from ? { from: this.from } : {}), createdAt: now };
   }
 }

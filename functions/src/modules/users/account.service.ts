@@ -5,9 +5,6 @@ import type { Principal, RegistrationInput, User } from '../../model/user.js';
 import { passwordResetMail, registrationAwaitsReleaseMail, resetPasswordUrl } from '../mail/mail.templates.js';
 import type { UsersServiceDeps } from './users.service.js';
 
-/** At most one password-reset mail per address per minute (the endpoint is public). */
-export const PASSWORD_RESET_MAIL_INTERVAL_MS = 60_000;
-
 /** Self-service: registration, setting the own password, the forgotten-password mail. */
 export class AccountService {
   constructor(private readonly d: UsersServiceDeps) {}
@@ -93,7 +90,7 @@ export class AccountService {
   /** GET /user/password/reset: always `{sent: true}`; a mail only goes out when the account exists. */
   async requestPasswordReset(mail: string): Promise<{ sent: true }> {
     // Throttled per address before the account lookup: same answer and cost whether it exists or not.
-    const allowed = await this.d.throttles.tryUse(`passwordReset:${mail}`, PASSWORD_RESET_MAIL_INTERVAL_MS, this.d.now());
+    const allowed = await this.d.throttles.tryUse(`passwordReset:${mail}`, this.d.passwordResetIntervalMs, this.d.now());
     const uid = allowed ? await this.d.identity.findUid(mail) : undefined;
     if (uid) {
       const user = await this.d.users.get(uid);

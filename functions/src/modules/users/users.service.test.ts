@@ -49,6 +49,7 @@ function service() {
     throttles: {},
     transaction: (fn: (tx: unknown) => Promise<unknown>) => fn({}),
     portalUrl: 'http://portal',
+    passwordResetIntervalMs: 60_000,
     now: () => new Date('2026-01-01T00:00:00Z'),
   } as unknown as UsersServiceDeps;
   return new UsersService(deps);

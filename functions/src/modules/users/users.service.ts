@@ -21,6 +21,8 @@ export interface UsersServiceDeps {
   throttles: ThrottlesRepository;
   transaction: RunTransaction;
   portalUrl: string;
+  /** At most one password-reset mail per address within this interval (the endpoint is public). */
+  passwordResetIntervalMs: number;
   now: () => Date;
 }
 

@@ -1,0 +1,53 @@
+import * as yup from 'yup';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.js';
+
+/**
+ * The one paging contract of every server-side list (spec: `/enquiry/filter`, `/offer/filter`,
+ * `/article/filter`): zero-based `page`, `paginationSize` from PAGE_SIZES, an optional sort `column`
+ * with `sortDescending`, plus the list's own filters as flat query parameters.
+ */
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export interface PageRequest<Column extends string = string> {
+  page: number;
+  paginationSize: PageSize;
+  column?: Column;
+  sortDescending: boolean;
+}
+
+/** One page of a list and the number of all records that match the filters. */
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+/** The deepest page a client may ask for: offset paging beyond this is refused (a cursor is cheaper). */
+export const MAX_PAGE_INDEX = 1000;
+
+/**
+ * The yup schema of a list's query: the paging fields plus `filters`. `columns` are the sortable columns
+ * the list's repository can order by (each backed by an index); anything else answers 400.
+ */
+export function pageRequestSchema<Column extends string, F extends yup.ObjectShape>(columns: readonly Column[], filters: F) {
+  return yup.object({
+    page: yup.number().typeError('validation.type').integer('validation.integer').min(0, 'validation.min').max(MAX_PAGE_INDEX, 'validation.max').default(0),
+    paginationSize: yup
+      .number()
+      .typeError('validation.type')
+      .oneOf([...PAGE_SIZES], 'validation.oneOf')
+      .default(DEFAULT_PAGE_SIZE),
+    column: yup.string().oneOf([...columns], 'validation.oneOf').optional(),
+    sortDescending: yup.boolean().typeError('validation.type').default(false),
+    ...filters,
+  });
+}
+
+/** Query-string form of a page request (what the web sends; the server parses it with pageRequestSchema). */
+export function pageRequestParams(request: PageRequest & Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+}
