@@ -62,6 +62,8 @@ export function emulatorEnv(ports: Ports = PORTS, projectId = PROJECT_ID): NodeJ
     STORAGE_EMULATOR_HOST: `http://${HOST}:${ports.storage}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
     CLOUD_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
+    // No Google metadata server here: skip google-auth-library's probe (and its warnings) locally.
+    METADATA_SERVER_DETECTION: 'none',
   };
 }
 

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { createCompany, createUser, disposeClients, PASSWORD } from '../../functions/src/testing/fixtures.js';
+import { launch, login, logout, menu, openPage, PORTAL } from './browser.js';
+
+// The Hosting headers of firebase.json (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS) as the
+// Hosting emulator serves them, and the app working under them in Chromium.
+let context: BrowserContext;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ context, close } = await launch());
+});
+
+afterAll(async () => {
+  await close?.();
+  await disposeClients();
+});
+
+describe('Hosting security headers', () => {
+  it('every page carries the security headers; the CSP allows only the app\'s own scripts', async () => {
+    for (const path of ['/login', '/', '/imprint', '/does-not-exist']) {
+      const res = await fetch(`${PORTAL}${path}`);
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    }
+  });
+
+  it('signing in and using the portal raises no CSP violation', async () => {
+    const company = await createCompany('CUSTOMER');
+    const { mail } = await createUser(company, { admin: true, signIn: false });
+    const { page, errors } = await openPage(context);
+    const violations: string[] = [];
+    await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+
+    await login(page, mail, PASSWORD);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    expect((await menu(page)).length).toBeGreaterThan(0);
+    await page.goto(`${PORTAL}/user`);
+    await page.getByRole('table').waitFor();
+    await page.goto(`${PORTAL}/imprint`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await logout(page);
+
+    expect(violations).toEqual([]);
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
