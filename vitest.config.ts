@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['emulators/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          include: ['emulators/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// The web's features, read from disk so a new feature gets its boundary without editing this file.
+const features = fs
+  .readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', '.data/**', '.tmp/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      // Resolves `.js` specifiers to `.ts` sources and the web's @/ and @model/ aliases.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['functions/tsconfig.json', 'web/tsconfig.json', 'emulators/tsconfig.json'] }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    // Runtime code logs through the Functions logger (functions) or not at all (web); command-line tools
+    // (emulators, launcher, scripts, benchmarks, fixture generators) print to the console.
+    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['**/bench.ts', '**/fixtures/**', '**/testing/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The emulators handle protobuf messages as plain JSON of many shapes.
+    files: ['emulators/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Imports flow one way: shared (components, lib, config, testing) -> features -> app; features never
+      // import each other. Relative paths in `target`/`from` are from the repository root.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((f) => ({
+              target: `./web/src/features/${f}`,
+              from: './web/src/features',
+              except: [`./${f}`],
+              message: 'A feature never imports another feature (docs/web.md).',
+            })),
+            { target: './web/src/features', from: './web/src/app', message: 'Features do not import app/.' },
+            {
+              target: ['./web/src/components', './web/src/lib', './web/src/config'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code does not import features or app/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/functions/src/*', '!**/functions/src/model', '!**/functions/src/model/**'], message: 'The web imports only the model (@model/...).' }] },
+      ],
+    },
+  },
+  {
+    // The model is isomorphic: the web bundles it, so no server libraries and no Node built-ins.
+    files: ['functions/src/model/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'express', 'node:*', '../*', '!../model', '!../model/**'], message: 'model/ is isomorphic (docs/architecture.md).' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'functions/src/**/*.ts', 'emulators/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/fixtures/**'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  prettier,
+);

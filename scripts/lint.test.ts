@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+
+// Lint and format are part of `npm test`, so CI enforces them (eslint.config.js, .prettierrc.json).
+// `npx eslint . --fix` and `npx prettier --write .` fix most findings.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('code style', () => {
+  it('ESLint reports nothing', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const results = await eslint.lintFiles(['.']);
+    const problems = results.filter((r) => r.errorCount + r.warningCount > 0);
+    const text = problems.length ? await (await eslint.loadFormatter('stylish')).format(problems) : '';
+    expect(text).toBe('');
+  }, 180_000);
+
+  it('every tracked source file is formatted with Prettier', async () => {
+    const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => /\.(ts|tsx|js|mjs|json|css|html)$/.test(f));
+    const unformatted: string[] = [];
+    for (const file of tracked) {
+      const full = path.join(ROOT, file);
+      if (!fs.existsSync(full)) continue;
+      const info = await prettier.getFileInfo(full, { ignorePath: path.join(ROOT, '.prettierignore') });
+      if (info.ignored) continue;
+      const options = await prettier.resolveConfig(full);
+      if (!(await prettier.check(fs.readFileSync(full, 'utf8'), { ...options, filepath: full }))) unformatted.push(file);
+    }
+    expect(unformatted).toEqual([]);
+  }, 180_000);
+});
