@@ -1,4 +1,4 @@
-import { FieldValue, Timestamp, type Firestore } from '@google-cloud/firestore';
+import { FieldValue, type Timestamp, type Firestore } from '@google-cloud/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, sleep, startEnv, uniq, type TestEnv } from './test-utils.js';
 

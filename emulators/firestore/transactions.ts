@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { RpcError, aborted, invalid } from './errors.js';
-import { LockManager, newOwner, nextSeq, type LockOwner } from './locks.js';
+import { type LockManager, newOwner, nextSeq, type LockOwner } from './locks.js';
 import { status } from '@grpc/grpc-js';
 
 export interface Transaction {

@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, Timestamp } from '@google-cloud/firestore';
+import { FieldPath, FieldValue, type Timestamp } from '@google-cloud/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, rawGet, startEnv, uniq, type TestEnv } from './test-utils.js';
 

@@ -80,7 +80,6 @@ export class CsvParser {
       if (i >= n) {
         if (!final) return suspend();
         rows.push(row);
-        row = [];
         break;
       }
       c = s.charCodeAt(i);

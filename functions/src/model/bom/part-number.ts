@@ -4,7 +4,7 @@
  */
 
 /** Separators users insert freely: whitespace, dashes (incl. Unicode dashes), dots, slashes, underscores. */
-const SEPARATORS = /[\s\-\u2010-\u2015\u2212.\/\\_]+/gu;
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212./\\_]+/gu;
 
 /** A leading "XYZ " / "XYZ." / "XYZ:" token that may be a manufacturer abbreviation or name. */
 const PREFIX = /^\s*([\p{L}][\p{L}\p{N}&]*(?:[ ][\p{L}][\p{L}\p{N}&]*)?)\s*[\s.:]\s*(?=\S)/u;
@@ -16,7 +16,7 @@ export function normalisePartNumberKey(raw: string): string {
   return text.toUpperCase().replace(SEPARATORS, '');
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Normalises a manufacturer name/abbreviation for prefix comparison ("Phoenix Contact" → "PHOENIXCONTACT"). */
 export function normaliseManufacturerToken(name: string): string {
