@@ -1,8 +1,8 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -19,13 +19,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      ...importX.flatConfigs.typescript.settings,
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Resolves `.js` specifiers to `.ts` sources and the web's @/ and @model/ aliases.
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['functions/tsconfig.json', 'web/tsconfig.json', 'emulators/tsconfig.json'] }),
-      ],
+      'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-import-resolver.cjs', import.meta.url))]: {} },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
@@ -53,7 +51,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Imports flow one way: shared (components, lib, config, testing) -> features -> app; features never
       // import each other. Relative paths in `target`/`from` are from the repository root.
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -92,7 +90,12 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}', 'functions/src/**/*.ts', 'emulators/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/fixtures/**'],
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
 );
