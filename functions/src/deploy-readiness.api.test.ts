@@ -66,7 +66,7 @@ describe('deploy readiness (offline)', () => {
 
   it('the functions resolve to the region the Hosting rewrite calls', () => {
     const rewrite = firebaseJson.hosting.rewrites.find((r: { function?: object }) => r.function);
-    const region = demoEnv.REGION;
+    const region = demoEnv.REGION ?? '';
     expect(rewrite.function.region).toBe(region);
     expect(Object.keys(resolved.endpoints)).toEqual([region]);
     expect(Object.keys(resolved.endpoints[region]!)).toContain(rewrite.function.functionId);
