@@ -29,7 +29,7 @@ const emu = await startFirestoreEmulator({ ...values, indexFile, indexMode }).ca
 });
 // only the standalone process compacts: in-process users (tests) own their heap
 startIdleCompaction(() => emu.engine.store.generation);
-const indexNote = indexMode === 'off' ? 'indexes: off' : `indexes: ${indexMode} ${indexFile ?? '(automatic only)'}`;
-console.log(`Firestore emulator ready on ${emu.host}:${emu.port} (data: ${values.dataDir ?? 'in-memory'}; ${indexNote})`);
+console.log(`Firestore emulator ready on ${emu.host}:${emu.port} (data: ${values.dataDir ?? 'in-memory'})`);
+if (indexMode !== 'off') console.log(`Firestore emulator indexes: ${indexMode} ${indexFile ?? '(automatic single-field indexes only)'}`);
 
 stopOnSignals(() => emu.stop(), 'Failed to flush Firestore emulator data');

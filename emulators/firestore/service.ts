@@ -229,7 +229,8 @@ export class Engine {
   ) {
     const root = checkParent(req.parent);
     if (req.explainOptions && !req.explainOptions.analyze) {
-      write({ explainMetrics: this.explainOnly(req.parent, req.structuredQuery), readTime: toTimestamp(this.clock.readNow()) });
+      // like production: plan only, no documents and no read time
+      write({ explainMetrics: this.explainOnly(req.parent, req.structuredQuery) });
       return;
     }
     const start = process.hrtime.bigint();
@@ -259,7 +260,7 @@ export class Engine {
     if (!agg) throw invalid('structuredAggregationQuery is required.');
     const aggs = agg.aggregations ?? [];
     if (req.explainOptions && !req.explainOptions.analyze) {
-      write({ explainMetrics: this.explainOnly(req.parent, agg.structuredQuery, aggs), readTime: toTimestamp(this.clock.readNow()) });
+      write({ explainMetrics: this.explainOnly(req.parent, agg.structuredQuery, aggs) });
       return;
     }
     const start = process.hrtime.bigint();
