@@ -20,6 +20,8 @@ export async function printIndexReport(host: string | undefined, log: (msg: stri
       for (const ix of unused) log(`  unused: ${line(ix)}`);
     } else if (report.indexes.length) {
       log(`Firestore: all ${report.indexes.length} indexes in ${report.file ?? 'firestore.indexes.json'} served queries.`);
+    } else {
+      log(`Firestore: no composite indexes in ${report.file ?? 'firestore.indexes.json'}; automatic indexes served every query (${report.mode}).`);
     }
     for (const m of report.missing) log(`  missing (${m.count} queries): ${line(m.index ?? m.fieldOverride ?? {})}`);
     return report;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AggregateField, Filter, type Query } from '@google-cloud/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { printIndexReport } from './index-report.js';
 import { startEnv, uniq, type TestEnv } from './test-utils.js';
 
 // Index enforcement driven through the official client: each rule with both outcomes (served by the
@@ -271,7 +272,8 @@ describe('fieldOverrides', () => {
     const c = env.db.collection(G);
     await c.doc('a').set({ m: { deep: 1 }, n: 1 });
     writeIndexes({ indexes: [], fieldOverrides: [{ collectionGroup: G, fieldPath: 'm', indexes: [] }] });
-    expect((await outcome(c.where('m.deep', '==', 1))).ok).toBe(false);
+    const sub = await missing(c.where('m.deep', '==', 1));
+    expect(sub.json).toEqual({ collectionGroup: G, fieldPath: 'm.deep', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }] });
     expect(await outcome(c.where('n', '==', 1))).toEqual({ ok: true });
     writeIndexes({
       indexes: [],
@@ -331,5 +333,12 @@ describe('modes, file handling and the usage report', () => {
       { ...unused, uses: 0 },
     ]);
     expect(report.unused).toEqual([unused]);
+    // the helper the API suite's teardown calls
+    const lines: string[] = [];
+    await printIndexReport(`127.0.0.1:${env.emu.port}`, (l) => lines.push(l));
+    expect(lines.slice(0, 2)).toEqual([`Firestore: 1 of 2 indexes in ${file} served no query:`, `  unused: ${JSON.stringify(unused)}`]);
+    // then the indexes the refused queries of this file asked for
+    expect(lines.slice(2).every((l) => l.startsWith('  missing ('))).toBe(true);
+    expect(await printIndexReport('127.0.0.1:1', () => undefined)).toBeNull(); // no emulator: no report, no throw
   });
 });

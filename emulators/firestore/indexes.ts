@@ -259,12 +259,20 @@ function compositeServes(ix: CompositeIndex, r: Requirement): boolean {
 
 /** Does an automatic or overridden single-field index of this kind exist? */
 function singleFieldIndex(file: IndexFile, r: Requirement, path: string, kind: 'ASCENDING' | 'DESCENDING' | 'CONTAINS'): boolean {
+  const best = nearestOverride(file, r.group, path);
+  if (!best) return r.scope === 'COLLECTION'; // automatic indexes have collection scope only
+  return (best.indexes ?? []).some(
+    (x) => (x.queryScope ?? 'COLLECTION') === r.scope && (kind === 'CONTAINS' ? x.arrayConfig === 'CONTAINS' : x.order === kind),
+  );
+}
+
+/** The override in effect for a field: its own, else its nearest parent map's, else the group's `*`. */
+function nearestOverride(file: IndexFile, group: string, path: string): FieldOverride | undefined {
   const segs = parseFieldPath(path);
-  // the nearest override wins: the field's own, then its parent maps', then the group's `*`
   let best: FieldOverride | undefined;
   let bestLen = -1;
   for (const ov of file.fieldOverrides) {
-    if (ov.collectionGroup !== r.group) continue;
+    if (ov.collectionGroup !== group) continue;
     const len = ov.fieldPath === '*' ? 0 : parseFieldPath(ov.fieldPath).length;
     if (ov.fieldPath !== '*') {
       const os = parseFieldPath(ov.fieldPath);
@@ -275,16 +283,13 @@ function singleFieldIndex(file: IndexFile, r: Requirement, path: string, kind: '
       bestLen = len;
     }
   }
-  if (!best) return r.scope === 'COLLECTION'; // automatic indexes have collection scope only
-  return (best.indexes ?? []).some(
-    (x) => (x.queryScope ?? 'COLLECTION') === r.scope && (kind === 'CONTAINS' ? x.arrayConfig === 'CONTAINS' : x.order === kind),
-  );
+  return best;
 }
 
-/** The override entries currently in effect for a field (for the suggestion that adds one). */
+/** The single-field index entries in effect for a field (the suggestion adds one to them). */
 function effectiveOverrideIndexes(file: IndexFile, group: string, path: string): OverrideIndex[] {
-  const own = file.fieldOverrides.find((o) => o.collectionGroup === group && o.fieldPath !== '*' && canonicalPath(o.fieldPath) === path);
-  if (own) return [...(own.indexes ?? [])];
+  const ov = nearestOverride(file, group, path);
+  if (ov) return [...(ov.indexes ?? [])];
   return [
     { order: 'ASCENDING', queryScope: 'COLLECTION' },
     { order: 'DESCENDING', queryScope: 'COLLECTION' },
