@@ -28,7 +28,9 @@ afterAll(async () => {
 });
 beforeEach(() => writeIndexes({ indexes: [], fieldOverrides: [] }));
 
-async function outcome(q: { get(): Promise<unknown> }): Promise<{ ok: true } | { ok: false; code: number; message: string }> {
+async function outcome(q: {
+  get(): Promise<unknown>;
+}): Promise<{ ok: true } | { ok: false; code: number; message: string }> {
   try {
     await q.get();
     return { ok: true };
@@ -49,7 +51,10 @@ async function missing(q: { get(): Promise<unknown> }): Promise<{ kind: 'indexes
 }
 
 /** The missing index from the error, pasted into the file: the query must then be served. */
-async function addMissingAndRetry(q: { get(): Promise<unknown> }, base: IndexFileJson = { indexes: [], fieldOverrides: [] }) {
+async function addMissingAndRetry(
+  q: { get(): Promise<unknown> },
+  base: IndexFileJson = { indexes: [], fieldOverrides: [] },
+) {
   const { kind, json } = await missing(q);
   const next = { ...base, [kind]: [...base[kind], json] };
   writeIndexes(next);
@@ -62,7 +67,10 @@ const ids = async (q: Query) => (await q.get()).docs.map((d) => d.id);
 describe('served by automatic single-field indexes', () => {
   it('equality filters on several fields (index merging), in, array-contains with equalities', async () => {
     const c = env.db.collection(uniq('eq'));
-    await Promise.all([c.doc('a').set({ x: 1, y: 'a', tags: ['t'] }), c.doc('b').set({ x: 1, y: 'b', tags: ['t', 'u'] })]);
+    await Promise.all([
+      c.doc('a').set({ x: 1, y: 'a', tags: ['t'] }),
+      c.doc('b').set({ x: 1, y: 'b', tags: ['t', 'u'] }),
+    ]);
     expect(await ids(c.where('x', '==', 1).where('y', '==', 'b'))).toEqual(['b']);
     expect(await ids(c.where('x', '==', 1).where('y', 'in', ['a', 'b']))).toEqual(['a', 'b']);
     expect(await ids(c.where('tags', 'array-contains', 'u').where('x', '==', 1))).toEqual(['b']);
@@ -88,7 +96,11 @@ describe('needs a composite index', () => {
   it('equality plus order on another field: refused with the index as JSON, served once it is in the file', async () => {
     const G = uniq('orders');
     const c = env.db.collection(G);
-    await Promise.all([c.doc('a').set({ company: 'k', at: 1 }), c.doc('b').set({ company: 'k', at: 2 }), c.doc('c').set({ company: 'z', at: 3 })]);
+    await Promise.all([
+      c.doc('a').set({ company: 'k', at: 1 }),
+      c.doc('b').set({ company: 'k', at: 2 }),
+      c.doc('c').set({ company: 'z', at: 3 }),
+    ]);
     const q = c.where('company', '==', 'k').orderBy('at', 'desc');
     const json = await addMissingAndRetry(q);
     expect(json).toEqual({
@@ -165,7 +177,9 @@ describe('needs a composite index', () => {
     // each disjunction is a single equality: automatic indexes
     expect(await ids(c.where(Filter.or(Filter.where('a', '==', 1), Filter.where('c', '==', 3))))).toEqual(['a', 'b']);
     // (a == 2 AND b > 0) OR c == 0: the first disjunction needs (a, b)
-    const q = c.where(Filter.or(Filter.and(Filter.where('a', '==', 2), Filter.where('b', '>', 0)), Filter.where('c', '==', 0)));
+    const q = c.where(
+      Filter.or(Filter.and(Filter.where('a', '==', 2), Filter.where('b', '>', 0)), Filter.where('c', '==', 0)),
+    );
     const first = await missing(q);
     expect(first.json.fields).toEqual([
       { fieldPath: 'a', order: 'ASCENDING' },
@@ -197,19 +211,25 @@ describe('needs a composite index', () => {
       { fieldPath: 'n', order: 'ASCENDING' },
       { fieldPath: 'm', order: 'ASCENDING' },
     ]);
-    expect((await c.aggregate({ s: AggregateField.sum('n'), a: AggregateField.average('m') }).get()).data()).toEqual({ s: 3, a: 15 });
+    expect((await c.aggregate({ s: AggregateField.sum('n'), a: AggregateField.average('m') }).get()).data()).toEqual({
+      s: 3,
+      a: 15,
+    });
   });
 
   it('a Listen target without its index is removed with the error', async () => {
     const c = env.db.collection(uniq('listen'));
     const err = await new Promise<Error>((resolve) => {
-      const unsub = c.where('a', '==', 1).orderBy('b').onSnapshot(
-        () => undefined,
-        (e) => {
-          unsub();
-          resolve(e);
-        },
-      );
+      const unsub = c
+        .where('a', '==', 1)
+        .orderBy('b')
+        .onSnapshot(
+          () => undefined,
+          (e) => {
+            unsub();
+            resolve(e);
+          },
+        );
     });
     // the client surfaces a removed target as `Error <code>: <message>`
     expect(err.message).toMatch(new RegExp(`^Error ${FAILED_PRECONDITION}: The query requires an index`));
@@ -238,7 +258,14 @@ describe('collection group scope', () => {
   it('a collection-scope composite index does not serve a collection group query', async () => {
     const G = uniq('cgc');
     await env.db.doc(`p/1/${G}/a`).set({ a: 1, b: 2 });
-    const collectionScoped = { collectionGroup: G, queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'ASCENDING' }] };
+    const collectionScoped = {
+      collectionGroup: G,
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'a', order: 'ASCENDING' },
+        { fieldPath: 'b', order: 'ASCENDING' },
+      ],
+    };
     writeIndexes({ indexes: [collectionScoped], fieldOverrides: [] });
     const q = env.db.collectionGroup(G).where('a', '==', 1).orderBy('b');
     const { json } = await missing(q);
@@ -257,11 +284,22 @@ describe('fieldOverrides', () => {
     writeIndexes({ indexes: [], fieldOverrides: [exempt] });
     const eq = await missing(c.where('blob', '==', 'x'));
     expect(eq.kind).toBe('fieldOverrides');
-    expect(eq.json).toEqual({ collectionGroup: G, fieldPath: 'blob', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }] });
-    expect((await missing(c.orderBy('blob', 'desc'))).json.indexes).toEqual([{ order: 'DESCENDING', queryScope: 'COLLECTION' }]);
+    expect(eq.json).toEqual({
+      collectionGroup: G,
+      fieldPath: 'blob',
+      indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
+    });
+    expect((await missing(c.orderBy('blob', 'desc'))).json.indexes).toEqual([
+      { order: 'DESCENDING', queryScope: 'COLLECTION' },
+    ]);
     expect(await outcome(c.where('other', '==', 1))).toEqual({ ok: true });
     // only the descending index kept: ascending order is refused, descending served
-    writeIndexes({ indexes: [], fieldOverrides: [{ collectionGroup: G, fieldPath: 'blob', indexes: [{ order: 'DESCENDING', queryScope: 'COLLECTION' }] }] });
+    writeIndexes({
+      indexes: [],
+      fieldOverrides: [
+        { collectionGroup: G, fieldPath: 'blob', indexes: [{ order: 'DESCENDING', queryScope: 'COLLECTION' }] },
+      ],
+    });
     expect(await outcome(c.orderBy('blob', 'desc'))).toEqual({ ok: true });
     expect((await outcome(c.orderBy('blob'))).ok).toBe(false);
     expect(await outcome(c.where('blob', '==', 'x'))).toEqual({ ok: true }); // equality uses either direction
@@ -273,7 +311,11 @@ describe('fieldOverrides', () => {
     await c.doc('a').set({ m: { deep: 1 }, n: 1 });
     writeIndexes({ indexes: [], fieldOverrides: [{ collectionGroup: G, fieldPath: 'm', indexes: [] }] });
     const sub = await missing(c.where('m.deep', '==', 1));
-    expect(sub.json).toEqual({ collectionGroup: G, fieldPath: 'm.deep', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }] });
+    expect(sub.json).toEqual({
+      collectionGroup: G,
+      fieldPath: 'm.deep',
+      indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
+    });
     expect(await outcome(c.where('n', '==', 1))).toEqual({ ok: true });
     writeIndexes({
       indexes: [],
@@ -321,8 +363,22 @@ describe('modes, file handling and the usage report', () => {
 
   it('reports which indexes of the file served queries and which are unused', async () => {
     const G = uniq('use');
-    const used = { collectionGroup: G, queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'ASCENDING' }] };
-    const unused = { collectionGroup: G, queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'c', order: 'DESCENDING' }] };
+    const used = {
+      collectionGroup: G,
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'a', order: 'ASCENDING' },
+        { fieldPath: 'b', order: 'ASCENDING' },
+      ],
+    };
+    const unused = {
+      collectionGroup: G,
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'a', order: 'ASCENDING' },
+        { fieldPath: 'c', order: 'DESCENDING' },
+      ],
+    };
     writeIndexes({ indexes: [used, unused], fieldOverrides: [] });
     await env.db.collection(G).doc('x').set({ a: 1, b: 1, c: 1 });
     await env.db.collection(G).where('a', '==', 1).orderBy('b').get();
@@ -336,7 +392,10 @@ describe('modes, file handling and the usage report', () => {
     // the helper the API suite's teardown calls
     const lines: string[] = [];
     await printIndexReport(`127.0.0.1:${env.emu.port}`, (l) => lines.push(l));
-    expect(lines.slice(0, 2)).toEqual([`Firestore: 1 of 2 indexes in ${file} served no query:`, `  unused: ${JSON.stringify(unused)}`]);
+    expect(lines.slice(0, 2)).toEqual([
+      `Firestore: 1 of 2 indexes in ${file} served no query:`,
+      `  unused: ${JSON.stringify(unused)}`,
+    ]);
     // then the indexes the refused queries of this file asked for
     expect(lines.slice(2).every((l) => l.startsWith('  missing ('))).toBe(true);
     expect(await printIndexReport('127.0.0.1:1', () => undefined)).toBeNull(); // no emulator: no report, no throw

@@ -49,7 +49,8 @@ export interface IndexUse {
 }
 
 const NAME = '__name__';
-const quoteSeg = (s: string) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`');
+const quoteSeg = (s: string) =>
+  /^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`';
 /** The canonical spelling of a field path, so `a.b` in a query and `` `a`.b `` in the file compare equal. */
 export const canonicalPath = (p: string): string => parseFieldPath(p).map(quoteSeg).join('.');
 
@@ -98,7 +99,8 @@ export function parseIndexFile(json: unknown): IndexFile {
   const o = (json ?? {}) as Partial<IndexFile>;
   const indexes = o.indexes ?? [];
   const fieldOverrides = o.fieldOverrides ?? [];
-  if (!Array.isArray(indexes) || !Array.isArray(fieldOverrides)) throw new Error('"indexes" and "fieldOverrides" must be arrays.');
+  if (!Array.isArray(indexes) || !Array.isArray(fieldOverrides))
+    throw new Error('"indexes" and "fieldOverrides" must be arrays.');
   for (const ix of indexes) {
     if (!ix || typeof ix.collectionGroup !== 'string' || !Array.isArray(ix.fields) || ix.fields.length === 0)
       throw new Error(`Every index needs "collectionGroup" and "fields": ${JSON.stringify(ix)}`);
@@ -218,7 +220,11 @@ const short = (d: Dir) => (d === 'ASCENDING' ? 'ASC' : 'DESC');
 const scopeName = (s: Scope) => (s === 'COLLECTION' ? 'Collection' : 'Collection group');
 
 function describeFields(fields: IndexField[]): string {
-  return '(' + fields.map((f) => `${f.fieldPath} ${f.order ? short(f.order) : f.arrayConfig ? 'CONTAINS' : 'VECTOR'}`).join(', ') + ')';
+  return (
+    '(' +
+    fields.map((f) => `${f.fieldPath} ${f.order ? short(f.order) : f.arrayConfig ? 'CONTAINS' : 'VECTOR'}`).join(', ') +
+    ')'
+  );
 }
 
 /** An index's fields with the implicit trailing `__name__` (direction of the last ordered field). */
@@ -227,7 +233,10 @@ function normalizedFields(ix: CompositeIndex): IndexField[] {
   const last = fields[fields.length - 1]!;
   if (last.vectorConfig || last.fieldPath === NAME) return fields;
   const lastDir = [...fields].reverse().find((f) => f.order)?.order;
-  return [...fields, { fieldPath: NAME, order: last.order ?? (last.arrayConfig ? 'ASCENDING' : lastDir ?? 'ASCENDING') }];
+  return [
+    ...fields,
+    { fieldPath: NAME, order: last.order ?? (last.arrayConfig ? 'ASCENDING' : (lastDir ?? 'ASCENDING')) },
+  ];
 }
 
 function compositeServes(ix: CompositeIndex, r: Requirement): boolean {
@@ -246,7 +255,13 @@ function compositeServes(ix: CompositeIndex, r: Requirement): boolean {
   if (r.vector) {
     const rest = fields.slice(i);
     const v = rest[0]?.vectorConfig;
-    return rest.length === 1 && rest[0]!.fieldPath === r.vector.path && !!v && v.dimension === r.vector.dimension && r.order.length === 0;
+    return (
+      rest.length === 1 &&
+      rest[0]!.fieldPath === r.vector.path &&
+      !!v &&
+      v.dimension === r.vector.dimension &&
+      r.order.length === 0
+    );
   }
   const wanted = [...r.order, { path: NAME, dir: r.nameDir }];
   const rest = fields.slice(i);
@@ -258,11 +273,18 @@ function compositeServes(ix: CompositeIndex, r: Requirement): boolean {
 }
 
 /** Does an automatic or overridden single-field index of this kind exist? */
-function singleFieldIndex(file: IndexFile, r: Requirement, path: string, kind: 'ASCENDING' | 'DESCENDING' | 'CONTAINS'): boolean {
+function singleFieldIndex(
+  file: IndexFile,
+  r: Requirement,
+  path: string,
+  kind: 'ASCENDING' | 'DESCENDING' | 'CONTAINS',
+): boolean {
   const best = nearestOverride(file, r.group, path);
   if (!best) return r.scope === 'COLLECTION'; // automatic indexes have collection scope only
   return (best.indexes ?? []).some(
-    (x) => (x.queryScope ?? 'COLLECTION') === r.scope && (kind === 'CONTAINS' ? x.arrayConfig === 'CONTAINS' : x.order === kind),
+    (x) =>
+      (x.queryScope ?? 'COLLECTION') === r.scope &&
+      (kind === 'CONTAINS' ? x.arrayConfig === 'CONTAINS' : x.order === kind),
   );
 }
 
@@ -297,7 +319,8 @@ function effectiveOverrideIndexes(file: IndexFile, group: string, path: string):
   ];
 }
 
-type SingleResult = { uses: IndexUse[] } | { missing: { path: string; kind: 'ASCENDING' | 'DESCENDING' | 'CONTAINS' } } | null;
+type SingleResult =
+  { uses: IndexUse[] } | { missing: { path: string; kind: 'ASCENDING' | 'DESCENDING' | 'CONTAINS' } } | null;
 
 /** Served by automatic single-field indexes (merged for equalities)? null: only a composite index can. */
 function singleFieldServes(file: IndexFile, r: Requirement): SingleResult {
@@ -310,7 +333,10 @@ function singleFieldServes(file: IndexFile, r: Requirement): SingleResult {
       const kinds = e.contains ? (['CONTAINS'] as const) : (['ASCENDING', 'DESCENDING'] as const);
       const kind = kinds.find((k) => singleFieldIndex(file, r, e.path, k));
       if (!kind) return r.eq.length === 1 ? { missing: { path: e.path, kind: kinds[0] } } : null;
-      uses.push({ scope: r.scope, properties: `(${e.path} ${kind === 'CONTAINS' ? 'CONTAINS' : short(kind)}, ${NAME} ${short(nameDir)})` });
+      uses.push({
+        scope: r.scope,
+        properties: `(${e.path} ${kind === 'CONTAINS' ? 'CONTAINS' : short(kind)}, ${NAME} ${short(nameDir)})`,
+      });
     }
     return { uses };
   }
@@ -327,7 +353,9 @@ function singleFieldServes(file: IndexFile, r: Requirement): SingleResult {
 
 /** The composite index production would ask for. */
 function suggestComposite(r: Requirement): CompositeIndex {
-  const fields: IndexField[] = r.eq.map((e) => (e.contains ? { fieldPath: e.path, arrayConfig: 'CONTAINS' } : { fieldPath: e.path, order: 'ASCENDING' }));
+  const fields: IndexField[] = r.eq.map((e) =>
+    e.contains ? { fieldPath: e.path, arrayConfig: 'CONTAINS' } : { fieldPath: e.path, order: 'ASCENDING' },
+  );
   if (r.vector) {
     fields.push(...r.order.map((o) => ({ fieldPath: o.path, order: o.dir ?? ('ASCENDING' as Dir) })));
     fields.push({ fieldPath: r.vector.path, vectorConfig: { dimension: r.vector.dimension, flat: {} } });
@@ -360,7 +388,8 @@ export function chooseIndexes(file: IndexFile, reqs: Requirement[]): IndexDecisi
     }
     if (single && 'missing' in single) {
       const { path, kind } = single.missing;
-      const entry: OverrideIndex = kind === 'CONTAINS' ? { arrayConfig: 'CONTAINS', queryScope: r.scope } : { order: kind, queryScope: r.scope };
+      const entry: OverrideIndex =
+        kind === 'CONTAINS' ? { arrayConfig: 'CONTAINS', queryScope: r.scope } : { order: kind, queryScope: r.scope };
       const fieldOverride: FieldOverride = {
         collectionGroup: r.group,
         fieldPath: path,
@@ -403,7 +432,11 @@ export function explainIndexes(uses: IndexUse[]): Record<string, string>[] {
 // Usage, for the "unused indexes" report
 
 export const indexKey = (ix: CompositeIndex): string =>
-  JSON.stringify([ix.collectionGroup, ix.queryScope ?? 'COLLECTION', normalizedFields(ix).map((f) => [f.fieldPath, f.order, f.arrayConfig, f.vectorConfig?.dimension])]);
+  JSON.stringify([
+    ix.collectionGroup,
+    ix.queryScope ?? 'COLLECTION',
+    normalizedFields(ix).map((f) => [f.fieldPath, f.order, f.arrayConfig, f.vectorConfig?.dimension]),
+  ]);
 
 export interface IndexReport {
   mode: IndexMode;
@@ -417,10 +450,14 @@ export interface IndexReport {
 
 export class IndexUsage {
   private readonly used = new Map<string, number>();
-  private readonly missing = new Map<string, { index?: CompositeIndex; fieldOverride?: FieldOverride; count: number }>();
+  private readonly missing = new Map<
+    string,
+    { index?: CompositeIndex; fieldOverride?: FieldOverride; count: number }
+  >();
 
   record(uses: IndexUse[]) {
-    for (const u of uses) if (u.composite) this.used.set(indexKey(u.composite), (this.used.get(indexKey(u.composite)) ?? 0) + 1);
+    for (const u of uses)
+      if (u.composite) this.used.set(indexKey(u.composite), (this.used.get(indexKey(u.composite)) ?? 0) + 1);
   }
 
   recordMissing(m: { index?: CompositeIndex; fieldOverride?: FieldOverride }) {

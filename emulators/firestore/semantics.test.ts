@@ -51,7 +51,10 @@ describe('filters', () => {
     for (const op of ['GREATER_THAN', 'LESS_THAN_OR_EQUAL'] as const) {
       const stream = env.gapic.runQuery({
         parent: env.root,
-        structuredQuery: { from: [{ collectionId: c.id }], where: { fieldFilter: { field: { fieldPath: 'n' }, op, value: { doubleValue: NaN } } } },
+        structuredQuery: {
+          from: [{ collectionId: c.id }],
+          where: { fieldFilter: { field: { fieldPath: 'n' }, op, value: { doubleValue: NaN } } },
+        },
       });
       const found: unknown[] = [];
       for await (const r of stream as AsyncIterable<{ document?: unknown }>) if (r.document) found.push(r.document);
@@ -66,9 +69,23 @@ describe('filters', () => {
 describe('aggregations over several fields', () => {
   it('sum and avg of different fields aggregate only documents that have every aggregated field', async () => {
     const G = uniq('multi');
-    setIndexes([{ collectionGroup: G, queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'ASCENDING' }] }]);
+    setIndexes([
+      {
+        collectionGroup: G,
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'a', order: 'ASCENDING' },
+          { fieldPath: 'b', order: 'ASCENDING' },
+        ],
+      },
+    ]);
     const c = env.db.collection(G);
-    await Promise.all([c.doc('both').set({ a: 1, b: 10 }), c.doc('onlyA').set({ a: 100 }), c.doc('onlyB').set({ b: 1000 }), c.doc('nonNum').set({ a: 'x', b: 2 })]);
+    await Promise.all([
+      c.doc('both').set({ a: 1, b: 10 }),
+      c.doc('onlyA').set({ a: 100 }),
+      c.doc('onlyB').set({ b: 1000 }),
+      c.doc('nonNum').set({ a: 'x', b: 2 }),
+    ]);
     const r = await c.aggregate({ s: AggregateField.sum('a'), avg: AggregateField.average('b') }).get();
     // both and nonNum have a and b; a's string is not summed, b averages over 10 and 2
     expect(r.data()).toEqual({ s: 1, avg: 6 });
@@ -97,7 +114,12 @@ describe('vector values', () => {
 describe('numeric document ids', () => {
   it('__id<n>__ ids are accepted on write and sort numerically before string ids', async () => {
     const c = env.db.collection(uniq('numid'));
-    await Promise.all([c.doc('__id42__').set({ a: 1 }), c.doc('__id-7__').set({ a: 1 }), c.doc('__id100__').set({ a: 1 }), c.doc('a').set({ a: 1 })]);
+    await Promise.all([
+      c.doc('__id42__').set({ a: 1 }),
+      c.doc('__id-7__').set({ a: 1 }),
+      c.doc('__id100__').set({ a: 1 }),
+      c.doc('a').set({ a: 1 }),
+    ]);
     expect(await ids(c)).toEqual(['__id-7__', '__id42__', '__id100__', 'a']);
     expect((await c.doc('__id42__').get()).exists).toBe(true);
     // other reserved ids stay refused, and so do numeric ids out of int64 range or as collection ids
@@ -114,20 +136,33 @@ describe('explain', () => {
     const r = await c.where('n', '>', 0).explain({ analyze: false });
     expect(r.snapshot).toBeNull();
     expect(r.metrics.executionStats).toBeNull();
-    expect(r.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(n ASC, __name__ ASC)' }]);
+    expect(r.metrics.planSummary.indexesUsed).toEqual([
+      { query_scope: 'Collection', properties: '(n ASC, __name__ ASC)' },
+    ]);
     const plain = await c.explain();
-    expect(plain.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(__name__ ASC)' }]);
+    expect(plain.metrics.planSummary.indexesUsed).toEqual([
+      { query_scope: 'Collection', properties: '(__name__ ASC)' },
+    ]);
   });
 
   it('analyze: results plus execution stats; composite indexes and aggregations', async () => {
     const G = uniq('explainc');
-    const index = { collectionGroup: G, queryScope: 'COLLECTION', fields: [{ fieldPath: 'g', order: 'ASCENDING' }, { fieldPath: 'n', order: 'DESCENDING' }] };
+    const index = {
+      collectionGroup: G,
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'g', order: 'ASCENDING' },
+        { fieldPath: 'n', order: 'DESCENDING' },
+      ],
+    };
     setIndexes([index]);
     const c = env.db.collection(G);
     await Promise.all([c.doc('a').set({ g: 1, n: 1 }), c.doc('b').set({ g: 1, n: 2 }), c.doc('c').set({ g: 2, n: 3 })]);
     const r = await c.where('g', '==', 1).orderBy('n', 'desc').explain({ analyze: true });
     expect(r.snapshot!.docs.map((d) => d.id)).toEqual(['b', 'a']);
-    expect(r.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(g ASC, n DESC, __name__ DESC)' }]);
+    expect(r.metrics.planSummary.indexesUsed).toEqual([
+      { query_scope: 'Collection', properties: '(g ASC, n DESC, __name__ DESC)' },
+    ]);
     const stats = r.metrics.executionStats!;
     expect(stats.resultsReturned).toBe(2);
     expect(stats.readOperations).toBe(2);
@@ -138,7 +173,9 @@ describe('explain', () => {
     expect(agg.snapshot!.data().count).toBe(2);
     expect(agg.metrics.executionStats!.resultsReturned).toBe(1);
     expect(agg.metrics.executionStats!.readOperations).toBe(1);
-    expect(agg.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(g ASC, __name__ ASC)' }]);
+    expect(agg.metrics.planSummary.indexesUsed).toEqual([
+      { query_scope: 'Collection', properties: '(g ASC, __name__ ASC)' },
+    ]);
     const aggPlan = await c.count().explain();
     expect(aggPlan.snapshot).toBeNull();
   });
@@ -151,7 +188,11 @@ describe('explain', () => {
 
 describe('vector search (findNearest)', () => {
   const G = uniq('vec');
-  const vecIndex = { collectionGroup: G, queryScope: 'COLLECTION', fields: [{ fieldPath: 'embedding', vectorConfig: { dimension: 2, flat: {} } }] };
+  const vecIndex = {
+    collectionGroup: G,
+    queryScope: 'COLLECTION',
+    fields: [{ fieldPath: 'embedding', vectorConfig: { dimension: 2, flat: {} } }],
+  };
   beforeAll(async () => {
     const c = env.db.collection(G);
     await Promise.all([
@@ -166,7 +207,9 @@ describe('vector search (findNearest)', () => {
 
   it('requires a vector index like production, named in the error', async () => {
     setIndexes([]);
-    const q = env.db.collection(G).findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 2, distanceMeasure: 'EUCLIDEAN' });
+    const q = env.db
+      .collection(G)
+      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 2, distanceMeasure: 'EUCLIDEAN' });
     const err = await q.get().then(
       () => null,
       (e: { code: number; details: string }) => e,
@@ -178,37 +221,87 @@ describe('vector search (findNearest)', () => {
   it('EUCLIDEAN, COSINE and DOT_PRODUCT with limit, distance result field and threshold', async () => {
     setIndexes([vecIndex]);
     const c = env.db.collection(G);
-    const run = async (opts: Parameters<typeof c.findNearest>[0]) => (await c.findNearest(opts).get()).docs.map((d) => [d.id, d.get('dist')]);
-    expect(await run({ vectorField: 'embedding', queryVector: [1, 0], limit: 3, distanceMeasure: 'EUCLIDEAN', distanceResultField: 'dist' })).toEqual([
+    const run = async (opts: Parameters<typeof c.findNearest>[0]) =>
+      (await c.findNearest(opts).get()).docs.map((d) => [d.id, d.get('dist')]);
+    expect(
+      await run({
+        vectorField: 'embedding',
+        queryVector: [1, 0],
+        limit: 3,
+        distanceMeasure: 'EUCLIDEAN',
+        distanceResultField: 'dist',
+      }),
+    ).toEqual([
       ['east', 0],
       ['north', Math.SQRT2],
       ['diag', Math.sqrt(5)],
     ]);
-    const cos = await run({ vectorField: 'embedding', queryVector: [3, 3], limit: 4, distanceMeasure: 'COSINE', distanceResultField: 'dist' });
-    expect(cos.map(([id]) => id).slice(0, 2).sort()).toEqual(['diag', 'far']);
+    const cos = await run({
+      vectorField: 'embedding',
+      queryVector: [3, 3],
+      limit: 4,
+      distanceMeasure: 'COSINE',
+      distanceResultField: 'dist',
+    });
+    expect(
+      cos
+        .map(([id]) => id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['diag', 'far']);
     expect(cos[0]![1]).toBeCloseTo(0, 12);
     expect(cos[2]![1]).toBeCloseTo(1 - Math.SQRT1_2, 12);
-    expect(await run({ vectorField: 'embedding', queryVector: [1, 1], limit: 10, distanceMeasure: 'DOT_PRODUCT', distanceResultField: 'dist' })).toEqual([
+    expect(
+      await run({
+        vectorField: 'embedding',
+        queryVector: [1, 1],
+        limit: 10,
+        distanceMeasure: 'DOT_PRODUCT',
+        distanceResultField: 'dist',
+      }),
+    ).toEqual([
       ['far', 20],
       ['diag', 4],
       ['east', 1],
       ['north', 1],
     ]);
     // thresholds: an upper bound for distances, a lower bound for DOT_PRODUCT
-    expect((await run({ vectorField: 'embedding', queryVector: [1, 0], limit: 10, distanceMeasure: 'EUCLIDEAN', distanceThreshold: 1.5 })).map(([id]) => id)).toEqual([
-      'east',
-      'north',
-    ]);
-    expect((await run({ vectorField: 'embedding', queryVector: [1, 1], limit: 10, distanceMeasure: 'DOT_PRODUCT', distanceThreshold: 4 })).map(([id]) => id)).toEqual([
-      'far',
-      'diag',
-    ]);
+    expect(
+      (
+        await run({
+          vectorField: 'embedding',
+          queryVector: [1, 0],
+          limit: 10,
+          distanceMeasure: 'EUCLIDEAN',
+          distanceThreshold: 1.5,
+        })
+      ).map(([id]) => id),
+    ).toEqual(['east', 'north']);
+    expect(
+      (
+        await run({
+          vectorField: 'embedding',
+          queryVector: [1, 1],
+          limit: 10,
+          distanceMeasure: 'DOT_PRODUCT',
+          distanceThreshold: 4,
+        })
+      ).map(([id]) => id),
+    ).toEqual(['far', 'diag']);
     // the stored document keeps no distance field
     expect((await c.doc('east').get()).get('dist')).toBeUndefined();
   });
 
   it('pre-filters need a composite vector index; the search is exact over the filtered documents', async () => {
-    const q = env.db.collection(G).where('kind', '==', 'b').findNearest({ vectorField: new FieldPath('embedding'), queryVector: [0, 0], limit: 5, distanceMeasure: 'EUCLIDEAN' });
+    const q = env.db
+      .collection(G)
+      .where('kind', '==', 'b')
+      .findNearest({
+        vectorField: new FieldPath('embedding'),
+        queryVector: [0, 0],
+        limit: 5,
+        distanceMeasure: 'EUCLIDEAN',
+      });
     setIndexes([vecIndex]);
     const err = await q.get().then(
       () => null,
@@ -226,11 +319,18 @@ describe('vector search (findNearest)', () => {
 
   it('explain of a vector query names the vector index', async () => {
     setIndexes([vecIndex]);
-    const vq = env.db.collection(G).findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
+    const vq = env.db
+      .collection(G)
+      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
     // VectorQuery.explain exists in the client but is missing from its type declarations
-    type Explained = { snapshot: { docs: { id: string }[] } | null; metrics: { planSummary: { indexesUsed: object[] } } };
+    type Explained = {
+      snapshot: { docs: { id: string }[] } | null;
+      metrics: { planSummary: { indexesUsed: object[] } };
+    };
     const r = await (vq as unknown as { explain(o: object): Promise<Explained> }).explain({ analyze: true });
     expect(r.snapshot!.docs.map((d) => d.id)).toEqual(['east']);
-    expect(r.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(embedding VECTOR)' }]);
+    expect(r.metrics.planSummary.indexesUsed).toEqual([
+      { query_scope: 'Collection', properties: '(embedding VECTOR)' },
+    ]);
   });
 });

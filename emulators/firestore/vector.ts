@@ -50,7 +50,8 @@ export function planNearest(spec: FindNearestSpec): NearestPlan {
   if (!query || query.length === 0) throw invalid('findNearest requires a non-empty vector as the query vector.');
   if (query.length > MAX_DIMENSION) throw invalid(`A query vector may have at most ${MAX_DIMENSION} dimensions.`);
   const measure = spec.distanceMeasure as DistanceMeasure;
-  if (measure !== 'EUCLIDEAN' && measure !== 'COSINE' && measure !== 'DOT_PRODUCT') throw invalid('findNearest requires a distance measure.');
+  if (measure !== 'EUCLIDEAN' && measure !== 'COSINE' && measure !== 'DOT_PRODUCT')
+    throw invalid('findNearest requires a distance measure.');
   const limit = typeof spec.limit === 'number' ? spec.limit : spec.limit?.value;
   if (!limit || limit <= 0 || limit > MAX_LIMIT) throw invalid(`findNearest limit must be between 1 and ${MAX_LIMIT}.`);
   const threshold = typeof spec.distanceThreshold === 'number' ? spec.distanceThreshold : spec.distanceThreshold?.value;
@@ -98,8 +99,12 @@ export function nearest(docs: Iterable<Doc>, n: NearestPlan): Doc[] {
     if (n.threshold !== undefined && (bigger ? d < n.threshold : d > n.threshold)) continue;
     scored.push({ doc, d });
   }
-  scored.sort((x, y) => (bigger ? y.d - x.d : x.d - y.d) || (x.doc.name < y.doc.name ? -1 : x.doc.name > y.doc.name ? 1 : 0));
-  return scored.slice(0, n.limit).map(({ doc, d }) =>
-    n.resultField ? { ...doc, fields: setField(doc.fields, n.resultField, { doubleValue: d }) } : doc,
+  scored.sort(
+    (x, y) => (bigger ? y.d - x.d : x.d - y.d) || (x.doc.name < y.doc.name ? -1 : x.doc.name > y.doc.name ? 1 : 0),
   );
+  return scored
+    .slice(0, n.limit)
+    .map(({ doc, d }) =>
+      n.resultField ? { ...doc, fields: setField(doc.fields, n.resultField, { doubleValue: d }) } : doc,
+    );
 }
