@@ -215,6 +215,18 @@ describe('needs a composite index', () => {
       s: 3,
       a: 15,
     });
+    // a count with a range uses the (g, n) index scanned either way; the query itself needs the ascending one
+    const desc = {
+      collectionGroup: G,
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'g', order: 'ASCENDING' },
+        { fieldPath: 'n', order: 'DESCENDING' },
+      ],
+    };
+    writeIndexes({ indexes: [desc], fieldOverrides: [] });
+    expect((await c.where('g', '==', 'x').where('n', '>', 1).count().get()).data().count).toBe(1);
+    expect((await outcome(c.where('g', '==', 'x').where('n', '>', 1))).ok).toBe(false);
   });
 
   it('a Listen target without its index is removed with the error', async () => {

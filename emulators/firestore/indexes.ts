@@ -170,13 +170,15 @@ function dnf(f: Filter | undefined): Atom[][] {
 /**
  * The requirements of a planned query, one per disjunction. `order` is the plan's effective order
  * (explicit orderBy, implicit inequality fields, `__name__`); `aggregated` are sum/avg fields, which
- * production reads from the index too.
+ * production reads from the index too; `aggregation` marks any aggregation (count included), whose
+ * result does not depend on the scan direction.
  */
 export function requirements(
   q: StructuredQuery,
   order: { path: string; dir: 1 | -1 }[],
   aggregated: string[] = [],
   vector?: { path: string; dimension: number },
+  aggregation = aggregated.length > 0,
 ): Requirement[] {
   const { collectionId = '', allDescendants = false } = q.from?.[0] ?? {};
   const scope: Scope = allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION';
@@ -200,7 +202,7 @@ export function requirements(
     const ord: Requirement['order'] = fullOrder.filter((o) => o.path !== NAME && !isEq(o.path)).map((o) => ({ ...o }));
     let nameDir: Dir | null = nameEntry?.dir ?? 'ASCENDING';
     if (vector) return { group: collectionId, scope, eq, order: ord, nameDir: null, vector };
-    if (aggregated.length && !explicitOrder) {
+    if (aggregation && !explicitOrder) {
       // an aggregation scans in whichever direction an index exists
       for (const o of ord) o.dir = null;
       nameDir = null;

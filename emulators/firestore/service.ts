@@ -169,7 +169,7 @@ export class Engine {
       }
     }
     const vector = p.nearest ? { path: canonicalPath(p.nearest.path), dimension: p.nearest.query.length } : undefined;
-    const d = chooseIndexes(file, requirements(q, p.orderSpec, aggregatedFields(aggs), vector));
+    const d = chooseIndexes(file, requirements(q, p.orderSpec, aggregatedFields(aggs), vector, aggs.length > 0));
     if (d.ok) {
       this.indexUsage.record(d.uses);
       return d.uses;
