@@ -62,7 +62,7 @@ describe('listing', () => {
 
   it('__id<n>__ ids sort numerically before string ids, so recursiveDelete removes every document', async () => {
     const c = env.db.collection(uniq('rd'));
-    const ids = ['Alice', '0042', 'bob', 'Zed', 'zed', '_x']; // `__id<n>__` itself is reserved for writes
+    const ids = ['Alice', '0042', 'bob', 'Zed', 'zed', '_x']; // `__id<n>__` ids: see writes.test.ts
     for (const id of ids) await Promise.all([c.doc(id).set({ a: 1 }), c.doc(id).collection('sub').doc('s').set({})]);
     const { FieldPath } = await import('@google-cloud/firestore');
     // the client's own lower bound (`__name__ >= <coll>/__id-9223372036854775808__`) must include everything

@@ -13,6 +13,10 @@ export interface Aggregation {
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
+/** The sum/avg fields of an aggregation (index selection reads them from the index). */
+export const aggregatedFields = (aggs: Aggregation[]): string[] =>
+  [...new Set(aggs.map((a) => (a.sum ?? a.avg)?.field?.fieldPath).filter((p): p is string => !!p))];
+
 /**
  * Computes count/sum/avg like production: sum of integers stays an integer unless it overflows
  * int64 (then double); any double makes it a double; non-numeric values are ignored; avg is a
@@ -22,6 +26,9 @@ export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Valu
   if (aggs.length === 0) throw invalid('At least one aggregation is required.');
   if (aggs.length > 5) throw invalid('At most 5 aggregations are allowed.');
   const out: Record<string, Value> = {};
+  // sum/avg read the aggregated fields from one index, which holds only documents that have all of them
+  const fieldSegs = aggregatedFields(aggs).map(parseFieldPath);
+  const withAll = fieldSegs.length > 1 ? docs.filter((d) => fieldSegs.every((s) => getField(d.fields, s) !== undefined)) : docs;
   for (const a of aggs) {
     const alias = a.alias || `field_${Object.keys(out).length + 1}`;
     if (a.count) {
@@ -37,7 +44,7 @@ export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Valu
     let dblSum = 0;
     let sawDouble = false;
     let n = 0;
-    for (const d of docs) {
+    for (const d of withAll) {
       const v = getField(d.fields, segs);
       if (!v || !isNumber(v)) continue;
       n++;

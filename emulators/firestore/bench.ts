@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,9 +13,21 @@ import type { BenchRow, BenchSection } from '../../scripts/bench-types.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 
+/** The composite indexes the benchmark's queries need: it runs with enforcement on, like the test stack. */
+const BENCH_INDEXES = {
+  indexes: [
+    { collectionGroup: 'warmup', queryScope: 'COLLECTION', fields: [{ fieldPath: 'group', order: 'ASCENDING' }, { fieldPath: 'score', order: 'ASCENDING' }] },
+    { collectionGroup: 'users', queryScope: 'COLLECTION', fields: [{ fieldPath: 'active', order: 'ASCENDING' }, { fieldPath: 'score', order: 'DESCENDING' }] },
+  ],
+  fieldOverrides: [],
+};
+
 async function startChild(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   const flags = (process.env.FS_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean); // for experiments
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'main.ts'), '--port', '0', '--data', dataDir], {
+  const indexFile = path.join(dataDir, 'firestore.indexes.json');
+  writeFileSync(indexFile, JSON.stringify(BENCH_INDEXES));
+  const indexArgs = ['--indexes', indexFile, '--index-mode', process.env.FS_BENCH_INDEX_MODE ?? 'enforce'];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'main.ts'), '--port', '0', '--data', dataDir, ...indexArgs], {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -146,6 +158,7 @@ export default async function bench(): Promise<BenchSection> {
     notes: [
       'Emulator runs as a child process (node --import tsx emulators/firestore/main.ts); driven through @google-cloud/firestore over gRPC.',
       'Page query: where(active == true).orderBy(score desc).offset(300).limit(15); RSS read from /proc/<pid>/status (VmRSS).',
+      'Index enforcement on (--index-mode enforce with the two composite indexes the queries need), like the test stack.',
     ],
   };
 }

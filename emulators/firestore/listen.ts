@@ -82,7 +82,8 @@ export function handleListen(engine: Engine, call: grpc.ServerDuplexStream<any, 
         evaluate = () => names.map((n) => engine.store.get(n)).filter((d): d is Doc => !!d);
       } else if (target.query?.parent && target.query.structuredQuery) {
         const { parent, structuredQuery } = target.query;
-        plan(engine.store, parent, structuredQuery); // validate now, so errors reach the client
+        // validate now (and check its index), so errors reach the client
+        engine.checkIndexes(structuredQuery, plan(engine.store, parent, structuredQuery));
         evaluate = () => execute(engine.store, plan(engine.store, parent, structuredQuery));
       } else throw new Error('Listen target must be a query or documents.');
       const t: Active = { id, evaluate, sent: new Map() };

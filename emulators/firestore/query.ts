@@ -1,6 +1,7 @@
 import { invalid } from './errors.js';
 import type { Doc, Store } from './store.js';
 import { topK } from './topk.js';
+import { nearest, planNearest, type FindNearestSpec, type NearestPlan } from './vector.js';
 import { getField, parseFieldPath } from './field-paths.js';
 import {
   compareReferences,
@@ -35,7 +36,7 @@ export interface StructuredQuery {
   endAt?: Cursor;
   offset?: number;
   limit?: { value?: number } | number;
-  findNearest?: unknown;
+  findNearest?: FindNearestSpec;
 }
 
 /** A field accessor: `__name__` yields the document's reference, other paths read (nested) fields. */
@@ -108,11 +109,15 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
   if (INEQUALITY.has(op)) ineq.add(path);
   const t = typeOrder(val);
   // Range filters are index range scans within the value's type class: they match only values of
-  // that class, and NaN (stored first among numbers) falls inside ranges that are open downwards.
-  const range = (test: (c: number) => boolean) => (d: Doc) => {
-    const v = get(d);
-    if (v === undefined || typeOrder(v) !== t) return false;
-    return test(compareValues(v, val));
+  // that class. NaN is outside every range (production: only ==, != and not-in see NaN), and a NaN
+  // bound matches nothing.
+  const range = (test: (c: number) => boolean) => {
+    if (isNaNValue(val)) return () => false;
+    return (d: Doc) => {
+      const v = get(d);
+      if (v === undefined || typeOrder(v) !== t || (t === NUMBER_TYPE && isNaNValue(v))) return false;
+      return test(compareValues(v, val));
+    };
   };
   switch (op) {
     case 'LESS_THAN':
@@ -145,6 +150,8 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
     }
     case 'NOT_IN': {
       const list = arrayOperand(op, val);
+      // like SQL's NOT IN: a null in the list makes the filter match no document (production)
+      if (list.some(isNull)) return () => false;
       return (d) => {
         const v = get(d);
         return v !== undefined && !isNull(v) && !list.some((x) => compareValues(v, x) === 0);
@@ -224,8 +231,13 @@ function compareKeys(a: Key, b: Key): number {
   return compareValues(a.v, b.v);
 }
 
+const NUMBER_TYPE = typeOrder({ integerValue: '0' });
+
 export interface Plan {
   collections: string[];
+  /** The effective order (explicit, implicit inequality fields, `__name__`), for index selection. */
+  orderSpec: { path: string; dir: 1 | -1 }[];
+  nearest?: NearestPlan;
   filter: (d: Doc) => boolean;
   order: { get: Getter; dir: 1 | -1; isName: boolean }[];
   startAt?: { keys: Key[]; before: boolean };
@@ -237,7 +249,6 @@ export interface Plan {
 
 /** Turns a StructuredQuery under `parent` into an executable plan (implicit order bys included). */
 export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
-  if (q.findNearest) throw invalid('findNearest (vector search) is not supported by the Schrankwerk Firestore emulator.');
   const from = q.from ?? [];
   if (from.length !== 1) throw invalid('A query must have exactly one collection selector.');
   const { collectionId = '', allDescendants = false } = from[0]!;
@@ -280,6 +291,8 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
   }
   return {
     collections,
+    orderSpec: order,
+    nearest: q.findNearest ? planNearest(q.findNearest) : undefined,
     filter,
     order: orderPlan,
     startAt: cursor(q.startAt),
@@ -309,6 +322,7 @@ interface Row {
 
 /** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
 export function execute(store: Store, p: Plan, readTime?: number, unordered = false): Doc[] {
+  if (p.nearest) return executeNearest(store, p, p.nearest, readTime);
   const rows: Row[] = [];
   const n = p.order.length;
   for (const coll of p.collections) {
@@ -377,4 +391,11 @@ function cmpCursor(row: Row, cursor: Key[], p: Plan): number {
     if (c !== 0) return c * p.order[i]!.dir;
   }
   return 0;
+}
+
+/** Vector search: exact distances over every document that passes the filters. */
+function executeNearest(store: Store, p: Plan, n: NearestPlan, readTime?: number): Doc[] {
+  const matching: Doc[] = [];
+  for (const coll of p.collections) for (const doc of store.scanCollection(coll, readTime)) if (p.filter(doc)) matching.push(doc);
+  return nearest(matching, n);
 }

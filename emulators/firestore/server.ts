@@ -49,6 +49,10 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
     if (req.method === 'DELETE' && m) {
       engine.reset(`projects/${decodeURIComponent(m[1]!)}/databases/${decodeURIComponent(m[2]!)}/documents`);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    } else if (req.method === 'GET' && url.pathname === '/emulator/v1/indexes') {
+      // which composite indexes of firestore.indexes.json served queries (and which were missing)
+      const report = engine.indexUsage.report(engine.indexMode, engine.indexConfig);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report));
     } else if (req.method === 'GET' && url.pathname === '/emulator/v1/stats') {
       const mem = process.memoryUsage();
       const stats = { documents: engine.store.count(), openTransactions: engine.txs.openCount, locks: engine.locks.size, rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal };

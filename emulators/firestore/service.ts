@@ -1,8 +1,18 @@
-import { aggregate, type Aggregation } from './aggregate.js';
+import { aggregate, aggregatedFields, type Aggregation } from './aggregate.js';
+import {
+  IndexConfig,
+  IndexUsage,
+  canonicalPath,
+  chooseIndexes,
+  explainIndexes,
+  requirements,
+  type IndexMode,
+  type IndexUse,
+} from './indexes.js';
 import { randomInt } from 'node:crypto';
-import { invalid, notFound, toServiceError } from './errors.js';
+import { failedPrecondition, invalid, notFound, toServiceError } from './errors.js';
 import { LockManager, collectionLockKey, groupLockKey, newOwner, writeLockKeys } from './locks.js';
-import { execute, plan, type StructuredQuery } from './query.js';
+import { execute, plan, type Plan, type StructuredQuery } from './query.js';
 import { Store, checkDocName, dbRoot } from './store.js';
 import { Transactions, type Transaction, type TransactionOptions } from './transactions.js';
 import { parseFieldPath } from './field-paths.js';
@@ -13,6 +23,39 @@ import { MAX_WRITES_PER_COMMIT, applyWrites, validateWrite, writeTarget, type Wr
 export interface EngineOptions {
   lockTimeoutMs?: number;
   txIdleTimeoutMs?: number;
+  /** firestore.indexes.json to enforce (re-read when it changes); without it only automatic indexes exist. */
+  indexFile?: string;
+  /** enforce: refuse queries without an index (FAILED_PRECONDITION); warn: log once and answer; off (default). */
+  indexMode?: IndexMode;
+}
+
+interface ExplainOptions {
+  analyze?: boolean;
+}
+
+/** google.protobuf.Struct in proto-loader's object form. */
+function toStruct(o: Record<string, unknown>): object {
+  const fields: Record<string, object> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (typeof v === 'string') fields[k] = { stringValue: v };
+    else if (typeof v === 'number') fields[k] = { numberValue: v };
+    else if (v && typeof v === 'object') fields[k] = { structValue: toStruct(v as Record<string, unknown>) };
+  }
+  return { fields };
+}
+
+function planSummary(uses: IndexUse[]) {
+  return { indexesUsed: explainIndexes(uses).map(toStruct) };
+}
+
+function executionStats(results: number, readOps: number, scanned: number, startNs: bigint) {
+  const ns = process.hrtime.bigint() - startNs;
+  return {
+    resultsReturned: String(results),
+    executionDuration: { seconds: String(ns / 1_000_000_000n), nanos: Number(ns % 1_000_000_000n) },
+    readOperations: String(readOps),
+    debugStats: toStruct({ documents_scanned: String(scanned), index_entries_scanned: String(scanned) }),
+  };
 }
 
 type Bytes = Uint8Array | undefined;
@@ -42,8 +85,15 @@ export class Engine {
   readonly txs: Transactions;
   /** Closers of open Listen streams. */
   readonly listens = new Set<() => void>();
+  readonly indexMode: IndexMode;
+  readonly indexConfig: IndexConfig | null;
+  /** Which composite indexes served queries, and which indexes queries lacked. */
+  readonly indexUsage = new IndexUsage();
+  private readonly warned = new Set<string>();
 
   constructor(opts: EngineOptions = {}) {
+    this.indexMode = opts.indexMode ?? 'off';
+    this.indexConfig = opts.indexFile ? new IndexConfig(opts.indexFile) : null;
     this.locks = new LockManager(opts.lockTimeoutMs ?? 5000);
     this.txs = new Transactions(this.locks, opts.txIdleTimeoutMs ?? 60_000, () => this.clock.readNow());
     this.pruner = setInterval(() => this.store.pruneHistory(this.clock.readNow()), 30_000);
@@ -103,10 +153,42 @@ export class Engine {
     });
   }
 
+  /**
+   * The indexes production would use for a planned query. In enforce mode a query without one fails
+   * with FAILED_PRECONDITION naming the index to add; in warn mode that message is logged (once per
+   * index) and the query runs. `force` computes the plan for explain even when enforcement is off.
+   */
+  checkIndexes(q: StructuredQuery, p: Plan, aggs: Aggregation[] = [], force = false): IndexUse[] {
+    if (this.indexMode === 'off' && !force) return [];
+    let file = { indexes: [], fieldOverrides: [] } as ReturnType<IndexConfig['current']>;
+    if (this.indexConfig) {
+      try {
+        file = this.indexConfig.current();
+      } catch (e) {
+        if (this.indexMode === 'enforce') throw e;
+      }
+    }
+    const vector = p.nearest ? { path: canonicalPath(p.nearest.path), dimension: p.nearest.query.length } : undefined;
+    const d = chooseIndexes(file, requirements(q, p.orderSpec, aggregatedFields(aggs), vector, aggs.length > 0));
+    if (d.ok) {
+      this.indexUsage.record(d.uses);
+      return d.uses;
+    }
+    if (this.indexMode === 'off') return [];
+    this.indexUsage.recordMissing(d.missing);
+    if (this.indexMode === 'enforce') throw failedPrecondition(d.message);
+    if (!this.warned.has(d.message)) {
+      this.warned.add(d.message);
+      console.warn(`[firestore-emulator] index missing (would fail in production): ${d.message}`);
+    }
+    return [];
+  }
+
   /** Runs a query; read-write transactions lock the returned documents (re-running after waits). */
-  private async queryDocs(parent: string, q: StructuredQuery | undefined, ctx: ReadCtx, unordered = false) {
+  private async queryDocs(parent: string, q: StructuredQuery | undefined, ctx: ReadCtx, unordered = false, aggs: Aggregation[] = [], explain = false) {
     if (!q) throw invalid('structuredQuery is required.');
     let p = plan(this.store, parent, q);
+    const uses = this.checkIndexes(q, p, aggs, explain);
     if (ctx.tx && !ctx.tx.readOnly) {
       // phantom protection: hold the queried collection (group) until commit, before reading it
       const { collectionId = '', allDescendants = false } = q.from![0]!;
@@ -132,31 +214,65 @@ export class Engine {
         docs = execute(this.store, plan(this.store, parent, q), ctx.readTime, unordered);
       }
     }
-    return { docs, projection: p.projection };
+    return { docs, projection: p.projection, uses };
   }
 
-  async runQuery(req: { parent: string; structuredQuery?: StructuredQuery } & ReadSelector, write: (m: object) => void) {
+  /** Explain without analyze: only the plan, nothing is read. */
+  private explainOnly(parent: string, q: StructuredQuery | undefined, aggs: Aggregation[] = []) {
+    if (!q) throw invalid('structuredQuery is required.');
+    return { planSummary: planSummary(this.checkIndexes(q, plan(this.store, parent, q), aggs, true)) };
+  }
+
+  async runQuery(
+    req: { parent: string; structuredQuery?: StructuredQuery; explainOptions?: ExplainOptions } & ReadSelector,
+    write: (m: object) => void,
+  ) {
     const root = checkParent(req.parent);
+    if (req.explainOptions && !req.explainOptions.analyze) {
+      // like production: plan only, no documents and no read time
+      write({ explainMetrics: this.explainOnly(req.parent, req.structuredQuery) });
+      return;
+    }
+    const start = process.hrtime.bigint();
     await this.withRead(req, root, async (ctx) => {
-      const { docs, projection } = await this.queryDocs(req.parent, req.structuredQuery, ctx);
+      const { docs, projection, uses } = await this.queryDocs(req.parent, req.structuredQuery, ctx, false, [], !!req.explainOptions);
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
       const tx = ctx.newTx?.id;
-      if (docs.length === 0) write({ readTime, transaction: tx, done: true });
+      if (docs.length === 0 && !req.explainOptions) write({ readTime, transaction: tx, done: true });
       docs.forEach((d, i) => write({ document: docToProto(d, projection), readTime, transaction: i === 0 ? tx : undefined }));
+      if (req.explainOptions) {
+        const stats = executionStats(docs.length, Math.max(1, docs.length), docs.length, start);
+        write({ readTime, transaction: docs.length === 0 ? tx : undefined, explainMetrics: { planSummary: planSummary(uses), executionStats: stats } });
+      }
     });
   }
 
   async runAggregation(
-    req: { parent: string; structuredAggregationQuery?: { structuredQuery?: StructuredQuery; aggregations?: Aggregation[] } } & ReadSelector,
+    req: {
+      parent: string;
+      structuredAggregationQuery?: { structuredQuery?: StructuredQuery; aggregations?: Aggregation[] };
+      explainOptions?: ExplainOptions;
+    } & ReadSelector,
     write: (m: object) => void,
   ) {
     const root = checkParent(req.parent);
     const agg = req.structuredAggregationQuery;
     if (!agg) throw invalid('structuredAggregationQuery is required.');
+    const aggs = agg.aggregations ?? [];
+    if (req.explainOptions && !req.explainOptions.analyze) {
+      write({ explainMetrics: this.explainOnly(req.parent, agg.structuredQuery, aggs) });
+      return;
+    }
+    const start = process.hrtime.bigint();
     await this.withRead(req, root, async (ctx) => {
-      const { docs } = await this.queryDocs(req.parent, agg.structuredQuery, ctx, true);
+      const { docs, uses } = await this.queryDocs(req.parent, agg.structuredQuery, ctx, true, aggs, !!req.explainOptions);
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
-      write({ result: { aggregateFields: aggregate(docs, agg.aggregations ?? []) }, readTime, transaction: ctx.newTx?.id });
+      const result = { aggregateFields: aggregate(docs, aggs) };
+      // aggregations bill one read per batch of up to 1000 index entries, at least one
+      const explainMetrics = req.explainOptions
+        ? { planSummary: planSummary(uses), executionStats: executionStats(1, Math.max(1, Math.ceil(docs.length / 1000)), docs.length, start) }
+        : undefined;
+      write({ result, readTime, transaction: ctx.newTx?.id, explainMetrics });
     });
   }
 

@@ -30,10 +30,19 @@ export function checkDocName(name: string): void {
   const segs = m[3]!.split('/');
   if (segs.length % 2 !== 0 || segs.some((s) => s === ''))
     throw invalid(`Document name "${name}" has an odd number of segments.`);
-  for (const s of segs) {
-    if (s === '.' || s === '..' || /^__.*__$/.test(s)) throw invalid(`Invalid document path segment "${s}" in "${name}".`);
+  for (const [i, s] of segs.entries()) {
+    // document ids (odd positions) may be numeric ids `__id<n>__`; other `__x__` segments are reserved
+    if (s === '.' || s === '..' || (/^__.*__$/.test(s) && !(i % 2 === 1 && isNumericId(s)))) throw invalid(`Invalid document path segment "${s}" in "${name}".`);
     if (Buffer.byteLength(s) > 1500) throw invalid(`Document ID too long in "${name}".`);
   }
+}
+
+/** `__id<n>__` with n a signed 64-bit integer: production accepts these ids (and orders them numerically). */
+function isNumericId(s: string): boolean {
+  const m = /^__id(-?\d{1,19})__$/.exec(s);
+  if (!m) return false;
+  const n = BigInt(m[1]!);
+  return n >= -(2n ** 63n) && n < 2n ** 63n;
 }
 
 const DB_ROOT = /^projects\/[^/]+\/databases\/[^/]+\/documents/;

@@ -65,7 +65,13 @@ const TYPE_ORDER: Record<Kind, number> = {
   arrayValue: 8,
   mapValue: 9,
 };
-export const typeOrder = (v: Value): number => TYPE_ORDER[kindOf(v)];
+/** Vectors (`{__type__: "__vector__", value: [...]}`) sort between arrays and maps, like production. */
+const VECTOR_ORDER = 8.5;
+const isVectorMap = (v: Value): boolean => v.mapValue?.fields?.__type__?.stringValue === '__vector__';
+export const typeOrder = (v: Value): number => {
+  const k = kindOf(v);
+  return k === 'mapValue' && isVectorMap(v) ? VECTOR_ORDER : TYPE_ORDER[k];
+};
 
 export const isNumber = (v: Value): boolean => {
   const k = kindOf(v);
@@ -156,6 +162,18 @@ function compareReferenceSegments(a: string, b: string): number {
   return sa.length < sb.length ? -1 : sa.length > sb.length ? 1 : 0;
 }
 
+/** Vectors compare by length (dimension) first, then element by element. */
+function compareVectors(a: Value, b: Value): number {
+  const va = a.mapValue?.fields?.value?.arrayValue?.values ?? [];
+  const vb = b.mapValue?.fields?.value?.arrayValue?.values ?? [];
+  if (va.length !== vb.length) return va.length < vb.length ? -1 : 1;
+  for (let i = 0; i < va.length; i++) {
+    const c = compareValues(va[i]!, vb[i]!);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return Buffer.compare(a, b); // accepts any Uint8Array: no Buffer views per comparison
 }
@@ -165,9 +183,10 @@ const sortedKeys = (f: Fields | undefined): string[] => Object.keys(f ?? {}).sor
 /** Total order over all Firestore values (production semantics). */
 export function compareValues(a: Value, b: Value): number {
   const kind = kindOf(a);
-  const ta = TYPE_ORDER[kind];
+  const ta = typeOrder(a);
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
+  if (ta === VECTOR_ORDER) return compareVectors(a, b);
   switch (kind) {
     case 'nullValue':
       return 0;

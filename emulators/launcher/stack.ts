@@ -22,6 +22,8 @@ export interface StackOptions {
    * second stack on one machine needs its own (demo-) project id.
    */
   projectId?: string;
+  /** Our Firestore emulator checks queries against firestore.indexes.json: enforce (fail), warn (log), off. */
+  indexMode?: 'enforce' | 'warn' | 'off';
 }
 
 export interface Stack {
@@ -118,6 +120,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             name,
             ...tsxNode(`emulators/${name}/main.ts`, [
               '--port', String(ports[name]), '--host', HOST, '--data', path.join(opts.dataDir, name),
+              ...(name === 'firestore' ? ['--indexes', path.join(ROOT, 'firestore.indexes.json'), '--index-mode', opts.indexMode ?? 'warn'] : []),
             ]),
             env,
             readyWhen: /ready on/i,

@@ -14,6 +14,7 @@ const stack = await startStack({
   dataDir,
   persistAuth: true,
   official,
+  indexMode: 'warn', // a query lacking its index logs the index to add instead of failing
   log: (name, line) => console.log(`[${name}] ${line}`),
 });
 Object.assign(process.env, stack.env);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.js';
 import { startStack, type Stack } from './stack.js';
+import { printIndexReport } from '../firestore/index-report.js';
 
 // vitest globalSetup of the `stack` project: build once, start the whole emulator stack once per
 // test run on a throw-away data folder, stop it afterwards. Logs go to .tmp/stack.log.
@@ -18,12 +19,15 @@ export async function setup(): Promise<void> {
   stack = await startStack({
     dataDir,
     persistAuth: false,
+    // a query without its index in firestore.indexes.json fails the test; FIRESTORE_INDEX_MODE=off|warn relaxes it
+    indexMode: process.env.FIRESTORE_INDEX_MODE === 'off' || process.env.FIRESTORE_INDEX_MODE === 'warn' ? process.env.FIRESTORE_INDEX_MODE : 'enforce',
     log: (name, line) => log.write(`[${name}] ${line}\n`),
   });
   Object.assign(process.env, stack.env);
 }
 
 export async function teardown(): Promise<void> {
+  await printIndexReport(stack?.urls.firestore); // unused indexes in firestore.indexes.json
   await stack?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
