@@ -15,6 +15,9 @@ export interface PageRequest<Column extends string = string> {
   sortDescending: boolean;
 }
 
+/** Sort columns of a list's `column` parameter (the type of a list's COLUMNS constant). */
+export type SortColumns = readonly [string, ...string[]];
+
 /** One page of a list and the number of all records that match the filters. */
 export interface Page<T> {
   content: T[];
@@ -40,6 +43,24 @@ export function pageRequestSchema<Column extends string, F extends yup.ObjectSha
     sortDescending: yup.boolean().typeError('validation.type').default(false),
     ...filters,
   });
+}
+
+/**
+ * A list filter sent as one comma-joined query value (`types=CUSTOMER,SUPPLIER`; a repeated parameter works
+ * too): split, trimmed, empty parts dropped, each part checked by `item`, at most `max` parts.
+ */
+export function commaList<T extends string>(item: yup.Schema<T>, max: number) {
+  return yup
+    .array()
+    .of(item)
+    .transform((_value: unknown, original: unknown) => {
+      if (original === undefined || original === null || original === '') return undefined;
+      const parts = (Array.isArray(original) ? original : [original]).flatMap((v) => String(v).split(','));
+      const list = parts.map((p) => p.trim()).filter(Boolean);
+      return list.length ? list : undefined;
+    })
+    .max(max, 'validation.max')
+    .optional();
 }
 
 /** Query-string form of a page request (what the web sends; the server parses it with pageRequestSchema). */
