@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOKEN_LENGTH, searchTerm, searchTokens } from './search-tokens.js';
+import { MAX_TOKEN_LENGTH, searchTerm, searchTokens, sortKey } from './search-tokens.js';
 
 const finds = (input: string, ...values: string[]) => searchTokens(...values).includes(searchTerm(input)!);
 
@@ -36,5 +36,12 @@ describe('search tokens (word-prefix search on Firestore)', () => {
     expect(new Set(tokens).size).toBe(tokens.length);
     expect(tokens.length).toBeLessThan(400);
     expect(Math.max(...tokens.map((t) => t.length))).toBeLessThanOrEqual(MAX_TOKEN_LENGTH);
+  });
+});
+
+describe('sort keys', () => {
+  it('order text as a German reader expects: case-insensitive, umlauts as their base letter', () => {
+    const names = ['Zoe', 'adler', 'Becker', 'Bäcker', 'Öztürk', 'Otto', 'Groß', 'Grosz'];
+    expect([...names].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))).toEqual(['adler', 'Bäcker', 'Becker', 'Groß', 'Grosz', 'Otto', 'Öztürk', 'Zoe']);
   });
 });

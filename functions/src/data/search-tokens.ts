@@ -52,3 +52,12 @@ export function searchTerm(input: string | undefined): string | undefined {
   const term = words(input).join(' ').slice(0, MAX_TOKEN_LENGTH).trimEnd();
   return term || undefined;
 }
+
+/**
+ * The stored sort key of a text column (`<field>Sort`): Firestore orders strings by their UTF-8 bytes, which
+ * puts "Zoe" before "adler" and "Bäcker" after "Becker". The key is lower case with accents and umlauts
+ * folded (ä → a, ß → ss, as German dictionaries sort), so pages come in the order a reader expects.
+ */
+export function sortKey(value: string | undefined | null): string {
+  return (value ?? '').toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/\p{M}/gu, '').trim();
+}

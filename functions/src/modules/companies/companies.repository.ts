@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
-import { searchTerm, searchTokens } from '../../data/search-tokens.js';
+import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import type { Company, CompanySortColumn, CompanyType } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
 
@@ -9,12 +9,17 @@ export const companyConverter = entityConverter<Company>({
   required: ['name', 'type', 'address'],
   // absent for non-customers; stored as null so sorting by it keeps every company
   nullable: ['customerNumber'],
-  derivedFields: ['searchTokens'],
-  derived: (c) => ({ searchTokens: searchTokens(c.name, c.customerNumber, c.address.city, c.address.zip) }),
+  derivedFields: ['searchTokens', 'nameSort', 'citySort'],
+  derived: (c) => ({
+    searchTokens: searchTokens(c.name, c.customerNumber, c.address.city, c.address.zip),
+    nameSort: sortKey(c.name),
+    citySort: sortKey(c.address.city),
+  }),
 });
 
+/** Sort column of /company/filter → stored field (text columns by their folded sort key, see sortKey). */
 const ORDER_FIELDS: Record<CompanySortColumn, string> = {
-  name: 'name', type: 'type', customerNumber: 'customerNumber', city: 'address.city', createDate: 'createDate',
+  name: 'nameSort', type: 'type', customerNumber: 'customerNumber', city: 'citySort', createDate: 'createDate',
 };
 
 /** Every query GET /company/filter can run (types, search, sort). */

@@ -1,7 +1,7 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { entityConverter, viewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
-import { searchTerm, searchTokens } from '../../data/search-tokens.js';
+import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import { UniqueKeysRepository, type UniqueClaim } from '../../data/unique-keys.repository.js';
 import type { Company, CompanyType } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
@@ -11,7 +11,7 @@ import type { User, UserSortColumn, UserView } from '../../model/user.js';
 export type UserWithCompany = User & { company: Company };
 
 /** Query-only fields of `users/{uid}`, maintained on every write from the user and its company. */
-const DERIVED = ['companyName', 'companyType', 'searchTokens'] as const;
+const DERIVED = ['companyName', 'companyType', 'searchTokens', 'lastnameSort', 'nameSort', 'companyNameSort'] as const;
 
 const userConverter = entityConverter<User>({
   required: ['name', 'lastname', 'mail', 'companyId'],
@@ -24,6 +24,9 @@ const userConverter = entityConverter<User>({
     return {
       companyName: company.name,
       companyType: company.type,
+      lastnameSort: sortKey(user.lastname),
+      nameSort: sortKey(user.name),
+      companyNameSort: sortKey(company.name),
       searchTokens: searchTokens(user.name, user.lastname, `${user.name} ${user.lastname}`, `${user.lastname} ${user.name}`, user.mail, company.name),
     };
   },
@@ -31,14 +34,14 @@ const userConverter = entityConverter<User>({
 
 /** A list item (GET /user/filter): the stored user with `company: {id, name, type}` from its stored fields. */
 const userViewConverter = viewConverter<UserView>((data, id) => {
-  const { companyName, companyType, searchTokens: _tokens, ...user } = data as Record<string, unknown> & User & { companyName?: string; companyType?: CompanyType };
+  const { companyName, companyType, searchTokens: _tokens, lastnameSort: _l, nameSort: _n, companyNameSort: _c, ...user } = data as Record<string, unknown> & User & { companyName?: string; companyType?: CompanyType };
   if (user.lastLoginAt === null) delete user.lastLoginAt;
   return { ...user, id, company: { id: user.companyId, name: companyName, type: companyType } };
 });
 
-/** Sort column of /user/filter → stored field. */
+/** Sort column of /user/filter → stored field (text columns by their folded sort key, see sortKey). */
 const ORDER_FIELDS: Record<UserSortColumn, string> = {
-  lastname: 'lastname', name: 'name', mail: 'mail', companyName: 'companyName', loginCounter: 'loginCounter', lastLoginAt: 'lastLoginAt',
+  lastname: 'lastnameSort', name: 'nameSort', mail: 'mail', companyName: 'companyNameSort', loginCounter: 'loginCounter', lastLoginAt: 'lastLoginAt',
 };
 
 /** Every query GET /user/filter can run (scope by one company or by chosen companies, search, sort). */
