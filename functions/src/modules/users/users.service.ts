@@ -120,7 +120,9 @@ export class UsersService {
       if (owner?.type === 'EXTERNAL') return { created: false, code: 'mailExternal' };
       throw ApiError.conflict('mailInUse');
     }
-    const company = await this.d.companies.get(companyId);
+    // the caller's own company was read by authenticate; another one (platform admin) is checked before the
+    // Auth account is created, and again inside the transaction
+    const company = companyId === principal.company.id ? principal.company : await this.d.companies.get(companyId);
     if (!company) throw ApiError.notFound();
     if (!acceptsUsers(company)) throw ApiError.preconditionFailed('companyNotActive');
     return { created: true, user: await this.provision({ input, companyId, actorId: principal.uid }) };
