@@ -23,7 +23,8 @@ export interface PageQuery {
 /**
  * The one repository helper for server-side pages: applies the filters, sorts, skips `page × size`
  * documents (offset), reads `size` and counts all matches with a count() aggregation, in parallel.
- * Ties are ordered by document id (Firestore's implicit last order), so pages never overlap.
+ * Ties are ordered by document id (Firestore's implicit last order), so pages never overlap. The page and
+ * the count are two reads, not one snapshot: a write between them can make the total differ by that write.
  * Cost: the page's documents + the skipped ones (Firestore bills an offset's documents) + 1 read per
  * 1 000 index entries counted. Deep pages get expensive by design; MAX_PAGE_INDEX bounds them.
  */

@@ -4,7 +4,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.js';
 /**
  * The one paging contract of every server-side list (spec: `/enquiry/filter`, `/offer/filter`,
  * `/article/filter`): zero-based `page`, `paginationSize` from PAGE_SIZES, an optional sort `column`
- * with `sortDescending`, plus the list's own filters as flat query parameters.
+ * with `sortDescending`, plus the list's own filters as flat query parameters (lists comma-joined, see
+ * commaList). Answered as `Page<T>` by the repository helper data/paged-query.ts.
  */
 export type PageSize = (typeof PAGE_SIZES)[number];
 
@@ -14,9 +15,6 @@ export interface PageRequest<Column extends string = string> {
   column?: Column;
   sortDescending: boolean;
 }
-
-/** Sort columns of a list's `column` parameter (the type of a list's COLUMNS constant). */
-export type SortColumns = readonly [string, ...string[]];
 
 /** One page of a list and the number of all records that match the filters. */
 export interface Page<T> {
