@@ -44,8 +44,13 @@ const header = [
   '',
 ].join('\n');
 
+// Hand-written sections after this marker (counts asserted by tests, not timed) survive a re-run.
+const KEEP = '<!-- written by hand below: npm run bench keeps it -->';
 if (!selected.length) {
-  fs.writeFileSync(path.join(ROOT, 'docs/performance.md'), `${header}\n${sections.map(renderSection).join('\n\n')}\n`);
+  const file = path.join(ROOT, 'docs/performance.md');
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const kept = previous.includes(KEEP) ? `\n${previous.slice(previous.indexOf(KEEP))}` : '';
+  fs.writeFileSync(file, `${header}\n${sections.map(renderSection).join('\n\n')}\n${kept}`);
   console.log('wrote docs/performance.md');
 }
 process.exit(0);

@@ -1,7 +1,10 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { createContainer } from '../../functions/src/container.js';
+import { createModules } from '../../functions/src/modules.js';
+import { CompaniesRepository } from '../../functions/src/modules/companies/companies.repository.js';
+import { UsersRepository } from '../../functions/src/modules/users/users.repository.js';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { CompanyInput } from '../../functions/src/model/company.js';
 
 /** Password of every demo account. */
@@ -98,8 +101,12 @@ export async function seedIfEmpty(): Promise<boolean> {
   const app = seedApp();
   const db = getFirestore(app);
   const auth = getAuth(app);
-  const c = createContainer({ db, auth });
-  if (!(await c.companiesRepo.isEmpty())) return false;
+  const c = createModules({ db, auth });
+  const companies = new CompaniesRepository(db);
+  if (!(await companies.isEmpty())) {
+    await refreshDerivedFields(db);
+    return false;
+  }
 
   // Auth may be persisted separately from Firestore: drop stale demo accounts first.
   for (const login of DEMO_LOGINS) {
@@ -124,4 +131,14 @@ export async function seedIfEmpty(): Promise<boolean> {
     company: { name: PENDING_COMPANY.name, type: 'CUSTOMER', address: PENDING_COMPANY.address },
   }, PENDING_COMPANY.additionalInfo);
   return true;
+}
+
+/**
+ * Data written before the list pages existed lacks the query-only fields (searchTokens, a user's
+ * companyName/companyType, null for absent sort fields): rewrite every company and user through the
+ * repositories' converters. Idempotent, so it runs on every start against existing data.
+ */
+export async function refreshDerivedFields(db: Firestore): Promise<void> {
+  const companies = await new CompaniesRepository(db).rewriteAll();
+  await new UsersRepository(db).rewriteAll(new Map(companies.map((c) => [c.id, c])));
 }

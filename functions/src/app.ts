@@ -1,18 +1,11 @@
 import express from 'express';
-import type { Container } from './container.js';
-import { defaultContainer } from './container.default.js';
 import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
-import type { AreaModule } from './http/area-module.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
 import { simpleQuery } from './http/simple-query.js';
-import { companiesRouter } from './modules/companies/companies.router.js';
-import { bucket, db } from './firebase.js';
-import { HealthRepository } from './modules/health/health.repository.js';
-import { createHealthRouter } from './modules/health/health.router.js';
-import { legalRouter } from './modules/legal/legal.router.js';
-import { usersRouter } from './modules/users/users.router.js';
+import type { Modules } from './modules.js';
+import { defaultModules } from './modules.default.js';
 
-export function createApp(container: Container = defaultContainer()): express.Express {
+export function createApp(built: Pick<Modules, 'modules' | 'platform'> = defaultModules()): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // Never trust X-Forwarded-For for req.ip: behind Hosting its left part is client-controlled.
@@ -27,18 +20,13 @@ export function createApp(container: Container = defaultContainer()): express.Ex
   app.use(express.json({ limit: JSON_LIMIT_BYTES }));
 
   // Hosting keeps the /api prefix in the rewrite; direct function calls have none. Accept both.
-  const modules: AreaModule[] = [
-    { path: '/health', router: createHealthRouter(new HealthRepository(db, () => bucket().file('_health/probe.txt'))) },
-    { path: '/user', router: usersRouter(container) },
-    { path: '/company', router: companiesRouter(container) },
-    { path: '/legal', router: legalRouter(container) },
-  ];
+  const { modules } = built;
   const api = express.Router();
   for (const m of modules) api.use(m.path, m.router);
   app.use('/api', api);
   app.use('/', api);
   app.use(notFoundHandler);
-  app.use(createErrorHandler());
+  app.use(createErrorHandler(built.platform.log));
   return app;
 }
 

@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentSnapshot, type QuerySnapshot } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { ChangeEntry } from '../model/company.js';
 
 /** Firestore Timestamps → Dates, recursively (JSON then carries ISO strings). */
@@ -11,17 +11,6 @@ export function revive<T>(value: unknown): T {
     return out as T;
   }
   return value as T;
-}
-
-/** A document as an entity with its id, or undefined when missing. */
-export function fromSnapshot<T extends { id: string }>(snap: DocumentSnapshot): T | undefined {
-  if (!snap.exists) return undefined;
-  return { ...revive<Omit<T, 'id'>>(snap.data()), id: snap.id } as T;
-}
-
-/** The documents of a query result as entities with their ids. */
-export function fromQuerySnapshot<T extends { id: string }>(snap: QuerySnapshot): T[] {
-  return snap.docs.map((d) => fromSnapshot<T>(d)!);
 }
 
 /** Removes the id and undefined values before a write (the id is the document id). */

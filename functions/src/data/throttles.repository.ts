@@ -11,10 +11,14 @@ export class ThrottlesRepository {
   tryUse(key: string, intervalMs: number, now: Date): Promise<boolean> {
     const ref = this.db.collection('throttles').doc(key.replace(/\//g, '%2F'));
     return this.db.runTransaction(async (tx) => {
-      const last = (await tx.get(ref)).get('lastUsedAt') as Timestamp | undefined;
-      if (last && now.getTime() - last.toMillis() < intervalMs) return false;
+      const last: unknown = (await tx.get(ref)).get('lastUsedAt');
+      if (isTimestamp(last) && now.getTime() - last.toMillis() < intervalMs) return false;
       tx.set(ref, { lastUsedAt: now });
       return true;
     });
   }
+}
+
+function isTimestamp(value: unknown): value is Timestamp {
+  return typeof (value as { toMillis?: unknown } | null)?.toMillis === 'function';
 }

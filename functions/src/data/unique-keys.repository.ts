@@ -1,4 +1,5 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore, FirestoreDataConverter, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { revive } from './firestore-values.js';
 
 export type UniqueKind = 'userMail';
 
@@ -10,6 +11,11 @@ export interface UniqueClaim {
   createdAt?: Date;
 }
 
+const claimConverter: FirestoreDataConverter<UniqueClaim, DocumentData> = {
+  toFirestore: (claim: UniqueClaim) => ({ ...claim }),
+  fromFirestore: (snap: QueryDocumentSnapshot) => revive<UniqueClaim>(snap.data()),
+};
+
 /**
  * Uniqueness claims `uniqueKeys/{kind}:{value}`, read and written inside the same transaction as the
  * entity they guard, so two concurrent writers cannot both win (serializable transactions).
@@ -18,17 +24,15 @@ export class UniqueKeysRepository {
   constructor(private readonly db: Firestore) {}
 
   private ref(kind: UniqueKind, value: string) {
-    return this.db.collection('uniqueKeys').doc(`${kind}:${value.replace(/\//g, '%2F')}`);
+    return this.db.collection('uniqueKeys').withConverter(claimConverter).doc(`${kind}:${value.replace(/\//g, '%2F')}`);
   }
 
   async get(kind: UniqueKind, value: string): Promise<UniqueClaim | undefined> {
-    const snap = await this.ref(kind, value).get();
-    return snap.exists ? (snap.data() as UniqueClaim) : undefined;
+    return (await this.ref(kind, value).get()).data();
   }
 
   async getInTx(tx: Transaction, kind: UniqueKind, value: string): Promise<UniqueClaim | undefined> {
-    const snap = await tx.get(this.ref(kind, value));
-    return snap.exists ? (snap.data() as UniqueClaim) : undefined;
+    return (await tx.get(this.ref(kind, value))).data();
   }
 
   claimInTx(tx: Transaction, claim: UniqueClaim, now: Date): void {

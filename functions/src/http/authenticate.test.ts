@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { createAuthenticate, type TokenVerifier } from './authenticate.js';
 import { ApiError } from './api-error.js';
 import { principal } from '../testing/principals.js';
-import { createContainer } from '../container.js';
+import { createModules } from '../modules.js';
 import { TEST_CONFIG } from '../testing/config.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -37,7 +37,7 @@ describe('authenticate', () => {
     const app = getApps().find((a) => a.name === 'unit-auth') ?? initializeApp({ projectId: 'demo-unit' }, 'unit-auth');
     const auth = getAuth(app);
     const spy = vi.spyOn(auth, 'verifyIdToken').mockRejectedValue(authError('auth/id-token-revoked'));
-    const c = createContainer({ db: getFirestore(app), auth, config: TEST_CONFIG });
+    const c = createModules({ db: getFirestore(app), auth, config: TEST_CONFIG });
     const { error } = await run(c.authenticate(), { authorization: 'Bearer abc' });
     expect(spy).toHaveBeenCalledWith('abc', true);
     expect(error).toMatchObject({ status: 401, code: 'tokenRevoked' });

@@ -4,7 +4,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createApp } from '../app.js';
-import { createContainer } from '../container.js';
+import { createModules } from '../modules.js';
 import { TEST_CONFIG } from '../testing/config.js';
 import { clientAddress } from './client-address.js';
 
@@ -27,7 +27,7 @@ describe('client address (logs only)', () => {
 
 describe('app', () => {
   const fbApp = getApps().find((a) => a.name === 'unit-app') ?? initializeApp({ projectId: 'demo-unit' }, 'unit-app');
-  const container = createContainer({
+  const container = createModules({
     db: getFirestore(fbApp),
     auth: getAuth(fbApp),
     config: TEST_CONFIG,

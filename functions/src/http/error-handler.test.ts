@@ -27,7 +27,7 @@ beforeAll(async () => {
   app.get('/mail', validateQuery(yup.object({ mail: mailSchema })), (_req, res) => { res.json(res.locals.query); });
   app.post('/echo', (req, res) => { res.json(req.body); });
   app.get('/ip', (req, res) => { res.json({ ip: req.ip }); });
-  app.use(createErrorHandler(log));
+  app.use(createErrorHandler({ error: log }));
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,6 +3,7 @@ import { ValidationError } from 'yup';
 import type { ApiErrorBody, ApiErrorCode } from '../model/api-error.js';
 import { ApiError } from './api-error.js';
 import { clientAddress } from './client-address.js';
+import { functionsLog, type Logger } from '../platform/logger.js';
 
 /** English fallback texts; the web shows German texts from its catalogue (errors.<code>). */
 const MESSAGES: Partial<Record<ApiErrorCode, string>> = {
@@ -38,11 +39,8 @@ export function validationDetails(error: ValidationError): Array<{ path: string;
   return inner.map((e) => ({ path: e.path ?? '', key: String(e.message) }));
 }
 
-type Logger = (message: string, meta: Record<string, unknown>) => void;
-const defaultLogger: Logger = (message, meta) => console.error(message, meta);
-
 /** The one error handler: ApiError → its status; yup → 400 validation; anything else → 500, logged. */
-export function createErrorHandler(log: Logger = defaultLogger): ErrorRequestHandler {
+export function createErrorHandler(log: Pick<Logger, 'error'> = functionsLog): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof ApiError) {
@@ -63,7 +61,7 @@ export function createErrorHandler(log: Logger = defaultLogger): ErrorRequestHan
       res.status(400).json(body('badRequest'));
       return;
     }
-    log('Unhandled error', {
+    log.error('Unhandled error', {
       method: req.method,
       path: req.path,
       client: clientAddress(req),

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { idSchema } from './id.js';
+import { commaList, pageRequestSchema } from './paging.js';
 
 export const COMPANY_TYPES = ['CUSTOMER', 'SUPPLIER', 'ADMIN', 'EXTERNAL'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -40,6 +41,11 @@ export type CompanyStatus = 'inactive' | 'pending' | 'active';
 export function companyStatus(company: Pick<Company, 'active' | 'pendingRegistration'>): CompanyStatus {
   if (!company.active) return 'inactive';
   return company.pendingRegistration ? 'pending' : 'active';
+}
+
+/** New users (create, move) only go into released, active, non-EXTERNAL companies. */
+export function acceptsUsers(company: Pick<Company, 'active' | 'pendingRegistration' | 'type'>): boolean {
+  return companyStatus(company) === 'active' && company.type !== 'EXTERNAL';
 }
 
 export const COMPANY_STATUS_COLORS: Record<CompanyStatus, string> = {
@@ -91,3 +97,14 @@ export const companyUpdateSchema = companySchema.shape({
   active: yup.boolean().optional(),
 });
 export type CompanyUpdateInput = yup.InferType<typeof companyUpdateSchema>;
+
+/** Sortable columns of GET /company/filter (each backed by an index in firestore.indexes.json). */
+export const COMPANY_SORT_COLUMNS = ['name', 'type', 'customerNumber', 'city', 'createDate'] as const;
+export type CompanySortColumn = (typeof COMPANY_SORT_COLUMNS)[number];
+
+/** GET /company/filter query: the paging contract plus free-text `search` and `types` (comma-joined). */
+export const companyFilterSchema = pageRequestSchema(COMPANY_SORT_COLUMNS, {
+  search: yup.string().trim().max(100, 'validation.max').optional(),
+  types: commaList(yup.string().oneOf([...COMPANY_TYPES], 'validation.oneOf').required(), COMPANY_TYPES.length),
+});
+export type CompanyFilter = yup.InferType<typeof companyFilterSchema>;

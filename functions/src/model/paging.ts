@@ -4,7 +4,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.js';
 /**
  * The one paging contract of every server-side list (spec: `/enquiry/filter`, `/offer/filter`,
  * `/article/filter`): zero-based `page`, `paginationSize` from PAGE_SIZES, an optional sort `column`
- * with `sortDescending`, plus the list's own filters as flat query parameters.
+ * with `sortDescending`, plus the list's own filters as flat query parameters (lists comma-joined, see
+ * commaList). Answered as `Page<T>` by the repository helper data/paged-query.ts.
  */
 export type PageSize = (typeof PAGE_SIZES)[number];
 
@@ -40,6 +41,24 @@ export function pageRequestSchema<Column extends string, F extends yup.ObjectSha
     sortDescending: yup.boolean().typeError('validation.type').default(false),
     ...filters,
   });
+}
+
+/**
+ * A list filter sent as one comma-joined query value (`types=CUSTOMER,SUPPLIER`; a repeated parameter works
+ * too): split, trimmed, empty parts dropped, each part checked by `item`, at most `max` parts.
+ */
+export function commaList<T extends string>(item: yup.Schema<T>, max: number) {
+  return yup
+    .array()
+    .of(item)
+    .transform((_value: unknown, original: unknown) => {
+      if (original === undefined || original === null || original === '') return undefined;
+      const parts = (Array.isArray(original) ? original : [original]).flatMap((v) => String(v).split(','));
+      const list = parts.map((p) => p.trim()).filter(Boolean);
+      return list.length ? list : undefined;
+    })
+    .max(max, 'validation.max')
+    .optional();
 }
 
 /** Query-string form of a page request (what the web sends; the server parses it with pageRequestSchema). */

@@ -1,7 +1,10 @@
 import type { CompanyType } from './company.js';
 import type { Principal, User } from './user.js';
 
-/** Pure permission rules shared by the API guards and the web (menus, buttons). */
+/**
+ * Pure permission rules about the caller, shared by the API guards and the web (menus, buttons). Rules about
+ * one record live beside it: permissions-users.ts, permissions-companies.ts (checked once in the service).
+ */
 
 /** Companies whose admins manage the users of their own company. */
 export const SELF_MANAGED_COMPANY_TYPES: readonly CompanyType[] = ['CUSTOMER', 'SUPPLIER'];

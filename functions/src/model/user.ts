@@ -1,7 +1,8 @@
 import * as yup from 'yup';
 import type { ChangeEntry, Company, CompanyType } from './company.js';
 import { registrationCompanySchema } from './company.js';
-import { idSchema, optionalIdSchema } from './id.js';
+import { ID_PATTERN, idSchema, optionalIdSchema } from './id.js';
+import { commaList, pageRequestSchema } from './paging.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Spec 3: phone numbers consist of digits, plus and minus only. */
@@ -108,3 +109,19 @@ export const passwordChangeSchema = yup.object({
   mail: mailSchema,
   password: passwordSchema,
 });
+
+/** A user in API answers: with its company (full for single reads; id, name and type in lists). */
+export type UserView = Omit<User, 'company'> & { company?: Partial<Company> };
+
+/** Sortable columns of GET /user/filter (each backed by an index in firestore.indexes.json). */
+export const USER_SORT_COLUMNS = ['lastname', 'name', 'mail', 'companyName', 'loginCounter', 'lastLoginAt'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+/** At most this many companies in one /user/filter request (Firestore's `in` limit). */
+export const MAX_COMPANY_FILTER = 30;
+
+/** GET /user/filter query: the paging contract plus free-text `search` and `companyIds` (comma-joined ids). */
+export const userFilterSchema = pageRequestSchema(USER_SORT_COLUMNS, {
+  search: yup.string().trim().max(100, 'validation.max').optional(),
+  companyIds: commaList(yup.string().matches(ID_PATTERN, 'validation.id').required(), MAX_COMPANY_FILTER),
+});
+export type UserFilter = yup.InferType<typeof userFilterSchema>;

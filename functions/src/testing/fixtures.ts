@@ -3,8 +3,8 @@ import { connectAuthEmulator, getAuth as getClientAuth, signInWithEmailAndPasswo
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { createContainer } from '../container.js';
-import { toDocument } from '../data/firestore-values.js';
+import { createModules } from '../modules.js';
+import { companyConverter } from '../modules/companies/companies.repository.js';
 import type { Company, CompanyType } from '../model/company.js';
 import type { User } from '../model/user.js';
 import { ensureEmulatorEnv, HOSTS, PROJECT_ID } from './env.js';
@@ -18,7 +18,7 @@ export function admin() {
   const app = getApps().find((a) => a.name === 'api-tests') ?? initializeApp({ projectId: PROJECT_ID }, 'api-tests');
   const db = getFirestore(app);
   const auth = getAuth(app);
-  return { db, auth, container: createContainer({ db, auth }) };
+  return { db, auth, container: createModules({ db, auth }) };
 }
 
 let clientCounter = 0;
@@ -54,7 +54,7 @@ export async function createCompany(type: CompanyType, overrides: Partial<Compan
   }, { pendingRegistration: overrides.pendingRegistration });
   if (overrides.active === false || overrides.pendingRegistration) {
     const patched = { ...company, ...overrides };
-    await admin().db.collection('companies').doc(company.id).set(toDocument(patched));
+    await admin().db.collection('companies').withConverter(companyConverter).doc(company.id).set(patched);
     return patched;
   }
   return company;

@@ -1,13 +1,54 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { fromQuerySnapshot, fromSnapshot, toDocument } from '../../data/firestore-values.js';
-import type { Company, CompanyType } from '../../model/company.js';
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import { entityConverter } from '../../data/converter.js';
+import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
+import type { Company, CompanySortColumn, CompanyType } from '../../model/company.js';
+import type { Page } from '../../model/paging.js';
+
+export const companyConverter = entityConverter<Company>({
+  required: ['name', 'type', 'address'],
+  // absent for non-customers; stored as null so sorting by it keeps every company
+  nullable: ['customerNumber'],
+  derivedFields: ['searchTokens', 'nameSort', 'citySort'],
+  derived: (c) => ({
+    searchTokens: searchTokens(c.name, c.customerNumber, c.address.city, c.address.zip),
+    nameSort: sortKey(c.name),
+    citySort: sortKey(c.address.city),
+  }),
+});
+
+/** Sort column of /company/filter → stored field (text columns by their folded sort key, see sortKey). */
+const ORDER_FIELDS: Record<CompanySortColumn, string> = {
+  name: 'nameSort', type: 'type', customerNumber: 'customerNumber', city: 'citySort', createDate: 'createDate',
+};
+
+/** Every query GET /company/filter can run (types, search, sort). */
+export const COMPANIES_PAGE_SHAPE: PagedListShape = {
+  collectionGroup: 'companies',
+  filterSets: [
+    [],
+    [{ field: 'type', op: 'in' }],
+    [{ field: 'searchTokens', op: 'array-contains' }],
+    [{ field: 'type', op: 'in' }, { field: 'searchTokens', op: 'array-contains' }],
+  ],
+  orderFields: Object.values(ORDER_FIELDS),
+};
+
+export interface CompanyPageQuery {
+  types?: CompanyType[];
+  search?: string;
+  column: CompanySortColumn;
+  sortDescending: boolean;
+  page: number;
+  paginationSize: number;
+}
 
 /** `companies/{id}`. */
 export class CompaniesRepository {
   constructor(private readonly db: Firestore) {}
 
   private col() {
-    return this.db.collection('companies');
+    return this.db.collection('companies').withConverter(companyConverter);
   }
 
   newId(): string {
@@ -15,27 +56,46 @@ export class CompaniesRepository {
   }
 
   async get(id: string): Promise<Company | undefined> {
-    return fromSnapshot<Company>(await this.col().doc(id).get());
+    return (await this.col().doc(id).get()).data();
   }
 
   async getMany(ids: string[]): Promise<Map<string, Company>> {
     const unique = [...new Set(ids)].filter(Boolean);
     if (!unique.length) return new Map();
-    const snaps = await this.db.getAll(...unique.map((id) => this.col().doc(id)));
+    // getAll loses the converter's type; its snapshots still run it
+    const snaps = (await this.db.getAll(...unique.map((id) => this.col().doc(id)))) as Array<DocumentSnapshot<Company>>;
     const out = new Map<string, Company>();
     for (const snap of snaps) {
-      const company = fromSnapshot<Company>(snap);
+      const company = snap.data();
       if (company) out.set(company.id, company);
     }
     return out;
   }
 
   async list(): Promise<Company[]> {
-    return fromQuerySnapshot<Company>(await this.col().get());
+    return (await this.col().get()).docs.map((d) => d.data());
   }
 
   async listByType(type: CompanyType): Promise<Company[]> {
-    return fromQuerySnapshot<Company>(await this.col().where('type', '==', type).get());
+    return (await this.col().where('type', '==', type).get()).docs.map((d) => d.data());
+  }
+
+  /** One page of companies (GET /company/filter); see COMPANIES_PAGE_SHAPE for the indexes. */
+  async page(q: CompanyPageQuery): Promise<Page<Company>> {
+    const filters: QueryFilter[] = [];
+    if (q.types?.length) filters.push(q.types.length === 1 ? { field: 'type', op: '==', value: q.types[0] } : { field: 'type', op: 'in', value: q.types });
+    const term = searchTerm(q.search);
+    if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
+    return readPage(this.col(), { filters, orderBy: ORDER_FIELDS[q.column], descending: q.sortDescending, page: q.page, size: q.paginationSize });
+  }
+
+  /** Rewrites every company through the converter (derived fields of older documents); idempotent. */
+  async rewriteAll(): Promise<Company[]> {
+    const all = await this.list();
+    const writer = this.db.bulkWriter();
+    for (const company of all) void writer.set(this.col().doc(company.id), company);
+    await writer.close();
+    return all;
   }
 
   async isEmpty(): Promise<boolean> {
@@ -43,14 +103,14 @@ export class CompaniesRepository {
   }
 
   async getInTx(tx: Transaction, id: string): Promise<Company | undefined> {
-    return fromSnapshot<Company>(await tx.get(this.col().doc(id)));
+    return (await tx.get(this.col().doc(id))).data();
   }
 
   createInTx(tx: Transaction, company: Company): void {
-    tx.create(this.col().doc(company.id), toDocument(company));
+    tx.create(this.col().doc(company.id), company);
   }
 
   setInTx(tx: Transaction, company: Company): void {
-    tx.set(this.col().doc(company.id), toDocument(company));
+    tx.set(this.col().doc(company.id), company);
   }
 }

@@ -1,18 +1,21 @@
 import { created, updated } from '../../data/firestore-values.js';
 import { ApiError } from '../../http/api-error.js';
-import type { Company, CompanyInput, CompanyUpdateInput } from '../../model/company.js';
+import { authorizeRecord } from '../../http/record-access.js';
+import type { Company, CompanyFilter, CompanyInput, CompanyUpdateInput } from '../../model/company.js';
+import type { Page } from '../../model/paging.js';
+import { canDeleteCompany, canReadCompany, mayChangeTypeAndActive, seesAllCompanies } from '../../model/permissions-companies.js';
 import type { Principal } from '../../model/user.js';
-import type { Identity } from '../users/identity.js';
+import type { Identity } from '../../platform/identity.js';
+import type { MailOutbox } from '../../platform/mail/outbox.js';
+import { companyReleasedMail } from '../../platform/mail/templates.js';
+import type { RunTransaction } from '../../platform/transaction.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import type { MailRepository } from '../mail/mail.repository.js';
-import { companyReleasedMail } from '../mail/mail.templates.js';
-import type { RunTransaction } from '../users/users.service.js';
 import type { CompaniesRepository } from './companies.repository.js';
 
 export interface CompaniesServiceDeps {
   companies: CompaniesRepository;
   users: UsersRepository;
-  mail: MailRepository;
+  mail: MailOutbox;
   identity: Identity;
   transaction: RunTransaction;
   portalUrl: string;
@@ -39,10 +42,22 @@ function fields(input: CompanyInput): Pick<Company, 'name' | 'type' | 'customerN
 export class CompaniesService {
   constructor(private readonly d: CompaniesServiceDeps) {}
 
-  async get(id: string): Promise<Company> {
-    const company = await this.d.companies.get(id);
-    if (!company) throw ApiError.notFound();
-    return company;
+  /** GET /company/: the own company (no read: authenticate has it), any company for platform admins. */
+  async get(principal: Principal, id: string): Promise<Company> {
+    const company = id === principal.company.id ? principal.company : await this.d.companies.get(id);
+    return authorizeRecord(principal, company, { see: (c) => canReadCompany(principal, c), seesAll: seesAllCompanies(principal), hidden: 'forbidden' });
+  }
+
+  /** GET /company/filter: one server-side page (platform admins, guarded by the router). */
+  async filter(query: CompanyFilter): Promise<Page<Company>> {
+    return this.d.companies.page({
+      types: query.types,
+      search: query.search,
+      column: query.column ?? 'name',
+      sortDescending: query.sortDescending,
+      page: query.page,
+      paginationSize: query.paginationSize,
+    });
   }
 
   async list(): Promise<Company[]> {
@@ -71,13 +86,15 @@ export class CompaniesService {
    * releases it and mails its users; `active: true` reactivates, `active: false` deactivates like delete.
    */
   async update(principal: Principal, input: CompanyUpdateInput): Promise<Company> {
-    const own = input.id === principal.company.id;
     const result = await this.d.transaction(async (tx) => {
       const now = this.d.now();
       const before = await this.d.companies.getInTx(tx, input.id);
       if (!before) throw ApiError.notFound();
       if (before.type === 'EXTERNAL') throw ApiError.preconditionFailed();
-      if (own && (input.type !== before.type || input.active === false)) throw ApiError.preconditionFailed();
+      if (!mayChangeTypeAndActive(principal, before) && (input.type !== before.type || input.active === false)) throw ApiError.preconditionFailed();
+      // users store their company's name and type (list pages sort and search by them): keep them in step
+      const renamed = input.name !== before.name || input.type !== before.type;
+      const members = renamed ? await this.d.users.listByCompanyInTx(tx, before.id) : [];
       const released = before.pendingRegistration && input.pendingRegistration === false;
       const deactivated = before.active && input.active === false;
       const action = released ? 'release' : deactivated ? 'deactivate' : 'update';
@@ -90,6 +107,7 @@ export class CompaniesService {
       };
       if (after.type !== 'CUSTOMER') delete after.customerNumber;
       this.d.companies.setInTx(tx, after);
+      this.d.users.setCompanyInTx(tx, members, after);
       return { after, released, deactivated };
     });
     if (result.released) await this.mailRelease(result.after);
@@ -99,10 +117,12 @@ export class CompaniesService {
 
   /** POST /company/delete: never really deleted; inactive, and its users' sessions are revoked. */
   async delete(principal: Principal, companyId: string): Promise<void> {
-    if (companyId === principal.company.id) throw ApiError.forbidden();
     await this.d.transaction(async (tx) => {
-      const before = await this.d.companies.getInTx(tx, companyId);
-      if (!before) throw ApiError.notFound();
+      const before = authorizeRecord(principal, await this.d.companies.getInTx(tx, companyId), {
+        see: () => seesAllCompanies(principal),
+        act: (c) => canDeleteCompany(principal, c),
+        seesAll: seesAllCompanies(principal),
+      });
       if (!before.active) return;
       const now = this.d.now();
       this.d.companies.setInTx(tx, { ...before, active: false, ...updated(before, now, principal.uid, 'delete') });

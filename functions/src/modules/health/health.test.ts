@@ -61,7 +61,7 @@ describe('GET /health', () => {
   it('answers errors as {code, message} through the error handler', async () => {
     const app = express();
     app.use('/health', createHealthRouter({ check: async () => { throw new Error('firestore down'); } }));
-    app.use(createErrorHandler(() => undefined));
+    app.use(createErrorHandler({ error: () => undefined }));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {

@@ -2,7 +2,7 @@ import { created } from '../../data/firestore-values.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Company } from '../../model/company.js';
 import type { Principal, RegistrationInput, User } from '../../model/user.js';
-import { passwordResetMail, registrationAwaitsReleaseMail, resetPasswordUrl } from '../mail/mail.templates.js';
+import { passwordResetMail, registrationAwaitsReleaseMail, resetPasswordUrl } from '../../platform/mail/templates.js';
 import type { UsersServiceDeps } from './users.service.js';
 
 /** Self-service: registration, setting the own password, the forgotten-password mail. */
@@ -47,7 +47,7 @@ export class AccountService {
           ...created(now, uid, 'register'),
         };
         this.d.companies.createInTx(tx, company);
-        this.d.users.createInTx(tx, user, now);
+        this.d.users.createInTx(tx, { ...user, company }, now);
         if (platformAdminMails.length) {
           this.d.mail.sendInTx(
             tx,

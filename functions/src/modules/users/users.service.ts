@@ -2,21 +2,27 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { created, updated } from '../../data/firestore-values.js';
 import type { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { ApiError } from '../../http/api-error.js';
-import { companyStatus, type Company } from '../../model/company.js';
-import { isManagerOf, isPlatformAdmin } from '../../model/permissions.js';
-import type { Principal, User, UserInput, UserUpdateInput } from '../../model/user.js';
+import { authorizeRecord, forbiddenFor } from '../../http/record-access.js';
+import { acceptsUsers, type Company } from '../../model/company.js';
+import type { Page } from '../../model/paging.js';
+import { isManagerOfCompany, isPlatformAdmin } from '../../model/permissions.js';
+import {
+  canDeleteUser, canEditUser, canReadUser, isSelf, mayFilterUsersByCompany, seesAllUsers, userEditRole, userListScope,
+} from '../../model/permissions-users.js';
+import type { Principal, User, UserFilter, UserInput, UserUpdateInput, UserView } from '../../model/user.js';
+import type { Identity } from '../../platform/identity.js';
+import type { MailOutbox, OutgoingMail } from '../../platform/mail/outbox.js';
+import { invitationMail, resetPasswordUrl } from '../../platform/mail/templates.js';
+import type { RunTransaction } from '../../platform/transaction.js';
 import type { CompaniesRepository } from '../companies/companies.repository.js';
-import type { MailRepository, OutgoingMail } from '../mail/mail.repository.js';
-import { invitationMail, resetPasswordUrl } from '../mail/mail.templates.js';
-import type { Identity } from './identity.js';
 import type { UsersRepository } from './users.repository.js';
 
-export type RunTransaction = <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T>;
+export type { UserView } from '../../model/user.js';
 
 export interface UsersServiceDeps {
   users: UsersRepository;
   companies: CompaniesRepository;
-  mail: MailRepository;
+  mail: MailOutbox;
   identity: Identity;
   throttles: ThrottlesRepository;
   transaction: RunTransaction;
@@ -25,9 +31,6 @@ export interface UsersServiceDeps {
   passwordResetIntervalMs: number;
   now: () => Date;
 }
-
-/** A user in API answers: with its company (full for single reads, name/type in lists). */
-export type UserView = Omit<User, 'company'> & { company?: Partial<Company> };
 
 export interface ProvisionUserArgs {
   input: Pick<UserInput, 'name' | 'lastname' | 'mail' | 'phoneNumber' | 'admin'>;
@@ -44,45 +47,54 @@ function isActivePlatformAdmin(user: Pick<User, 'admin'>, company: Company | und
   return !!company && company.active === true && isPlatformAdmin(user, company.type);
 }
 
-/** New users (create, move) only go into released, active, non-EXTERNAL companies. */
-export function acceptsUsers(company: Company): boolean {
-  return companyStatus(company) === 'active' && company.type !== 'EXTERNAL';
-}
-
 /** Users: administration by managers, the own profile, login counter. */
 export class UsersService {
   constructor(private readonly d: UsersServiceDeps) {}
 
-  async loadPrincipal(uid: string): Promise<Principal | undefined> {
-    const user = await this.d.users.get(uid);
-    if (!user) return undefined;
-    const company = await this.d.companies.get(user.companyId);
-    if (!company) return undefined;
-    const platformAdmin = isPlatformAdmin(user, company.type);
-    const restriction = user.passwordChangeNeeded
-      ? ('passwordChangeNeeded' as const)
-      : company.pendingRegistration
-        ? ('registrationPending' as const)
-        : undefined;
-    return { uid, user, company, companyType: company.type, admin: user.admin === true, platformAdmin, restriction };
+  /** GET /user/: the record is read once and checked once (hidden users answer 403, docs/api.md). */
+  async get(principal: Principal, id: string): Promise<UserView> {
+    const user = authorizeRecord(principal, await this.d.users.get(id), {
+      see: (u) => canReadUser(principal, u),
+      seesAll: seesAllUsers(principal),
+      hidden: 'forbidden',
+    });
+    // the caller's own company was read by authenticate in this request: no second read
+    const company = user.companyId === principal.company.id ? principal.company : await this.d.companies.get(user.companyId);
+    return { ...user, company };
   }
 
-  async get(id: string): Promise<UserView> {
-    const user = await this.d.users.get(id);
-    if (!user) throw ApiError.notFound();
-    return { ...user, company: await this.d.companies.get(user.companyId) };
-  }
-
-  /** ADMIN company: everybody; CUSTOMER/SUPPLIER admin: the own company. */
+  /** GET /user/all: ADMIN company: everybody; CUSTOMER/SUPPLIER admin: the own company. */
   async list(principal: Principal): Promise<UserView[]> {
-    const users = principal.companyType === 'ADMIN'
-      ? await this.d.users.list()
-      : await this.d.users.listByCompany(principal.company.id);
+    const scope = userListScope(principal);
+    if (!scope) throw forbiddenFor(principal);
+    const users = scope.kind === 'all' ? await this.d.users.list() : await this.d.users.listByCompany(scope.companyId);
     return this.withCompanyNames(users);
   }
 
-  async listByCompany(companyId: string): Promise<UserView[]> {
+  /** GET /user/company: the users of one company, for its managers. */
+  async listByCompany(principal: Principal, companyId: string): Promise<UserView[]> {
+    if (!isManagerOfCompany(principal, companyId)) throw forbiddenFor(principal);
     return this.withCompanyNames(await this.d.users.listByCompany(companyId));
+  }
+
+  /**
+   * GET /user/filter: one server-side page of the users the caller may list (same scope as /user/all).
+   * `companyIds` narrows the list for platform admins only; everybody else gets his scope.
+   */
+  async filter(principal: Principal, query: UserFilter): Promise<Page<UserView>> {
+    const scope = userListScope(principal);
+    if (!scope) throw forbiddenFor(principal);
+    const companyIds = scope.kind === 'company'
+      ? [scope.companyId]
+      : mayFilterUsersByCompany(principal) && query.companyIds?.length ? query.companyIds : undefined;
+    return this.d.users.page({
+      companyIds,
+      search: query.search,
+      column: query.column ?? 'lastname',
+      sortDescending: query.sortDescending,
+      page: query.page,
+      paginationSize: query.paginationSize,
+    });
   }
 
   private async withCompanyNames(users: User[]): Promise<UserView[]> {
@@ -108,7 +120,9 @@ export class UsersService {
       if (owner?.type === 'EXTERNAL') return { created: false, code: 'mailExternal' };
       throw ApiError.conflict('mailInUse');
     }
-    const company = await this.d.companies.get(companyId);
+    // the caller's own company was read by authenticate; another one (platform admin) is checked before the
+    // Auth account is created, and again inside the transaction
+    const company = companyId === principal.company.id ? principal.company : await this.d.companies.get(companyId);
     if (!company) throw ApiError.notFound();
     if (!acceptsUsers(company)) throw ApiError.preconditionFailed('companyNotActive');
     return { created: true, user: await this.provision({ input, companyId, actorId: principal.uid }) };
@@ -146,7 +160,7 @@ export class UsersService {
           loginCounter: 1,
           ...created(now, actorId),
         };
-        this.d.users.createInTx(tx, user, now);
+        this.d.users.createInTx(tx, { ...user, company }, now);
         if (invitationCode) {
           const link = resetPasswordUrl(this.d.portalUrl, invitationCode);
           const mail: OutgoingMail = invitationMail({ to: user.mail, name: user.name, lastname: user.lastname, companyName: company.name, link });
@@ -163,36 +177,33 @@ export class UsersService {
   /**
    * POST /user/update: managers edit everything (company: platform admin only); self edits name/lastname/phone.
    * Nobody changes his own admin flag or company (no lock-out); `admin` omitted leaves the flag unchanged.
-   * Inside the transaction the permission is checked again on the current record (a concurrent move to another
-   * company must not let a company admin's change land) and the last active platform admin is kept.
+   * The user is read ONCE, inside the transaction, and the permission is checked on that record, so a
+   * concurrent move to another company cannot let a company admin's change land; the last active platform
+   * admin is kept. A mail change updates the Auth account after all checks and before the writes (setting
+   * the same address again on a retry is harmless) and is undone there when the transaction fails.
    */
   async update(principal: Principal, input: UserUpdateInput): Promise<UserView> {
-    const before = await this.d.users.get(input.id);
-    if (!before) throw ApiError.notFound();
-    const self = before.id === principal.uid;
-    const manager = isManagerOf(principal, before);
-    if (!manager && !self) throw ApiError.forbidden();
-    const changes: Partial<User> = { name: input.name, lastname: input.lastname, phoneNumber: input.phoneNumber };
-    if (manager) {
-      changes.mail = input.mail;
-      if (!self && input.admin !== undefined) changes.admin = input.admin === true;
-      if (!self && principal.platformAdmin && input.companyId) changes.companyId = input.companyId;
-    }
-    const mailChanged = !!changes.mail && changes.mail !== before.mail;
-    if (mailChanged) {
-      const claim = await this.d.users.mailClaim(changes.mail!);
-      if (claim && claim.ownerId !== before.id) throw ApiError.conflict('mailInUse');
-      await this.d.identity.setMail(before.id, changes.mail!);
-    }
+    let authMailBefore: string | undefined;
     try {
       return await this.d.transaction(async (tx) => {
         const now = this.d.now();
-        const current = await this.d.users.getInTx(tx, before.id);
-        if (!current) throw ApiError.notFound();
-        if (manager && !isManagerOf(principal, current)) throw ApiError.forbidden();
+        const current = authorizeRecord(principal, await this.d.users.getInTx(tx, input.id), {
+          see: (u) => canReadUser(principal, u),
+          act: (u) => canEditUser(principal, u),
+          seesAll: seesAllUsers(principal),
+          hidden: 'forbidden',
+        });
+        const self = isSelf(principal, current);
+        const changes: Partial<User> = { name: input.name, lastname: input.lastname, phoneNumber: input.phoneNumber };
+        if (userEditRole(principal, current) === 'manager') {
+          changes.mail = input.mail;
+          if (!self && input.admin !== undefined) changes.admin = input.admin === true;
+          if (!self && principal.platformAdmin && input.companyId) changes.companyId = input.companyId;
+        }
+        const mailChanged = !!changes.mail && changes.mail !== current.mail;
         if (mailChanged) {
           const claim = await this.d.users.mailClaimInTx(tx, changes.mail!);
-          if (claim && claim.ownerId !== before.id) throw ApiError.conflict('mailInUse');
+          if (claim && claim.ownerId !== current.id) throw ApiError.conflict('mailInUse');
         }
         const currentCompany = await this.d.companies.getInTx(tx, current.companyId);
         const companyId = changes.companyId ?? current.companyId;
@@ -202,25 +213,28 @@ export class UsersService {
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
         if (wasPlatformAdmin && !isActivePlatformAdmin(after, company)) await this.keepAnotherPlatformAdmin(tx, current.id);
-        this.d.users.updateInTx(tx, current, after, now);
+        if (mailChanged) {
+          authMailBefore ??= current.mail;
+          await this.d.identity.setMail(current.id, changes.mail!);
+        }
+        this.d.users.updateInTx(tx, current, { ...after, company }, now);
         return { ...after, company };
       });
     } catch (error) {
-      if (mailChanged) await this.d.identity.setMail(before.id, before.mail).catch(() => undefined);
+      if (authMailBefore) await this.d.identity.setMail(input.id, authMailBefore).catch(() => undefined);
       throw error;
     }
   }
 
-  /** POST /user/delete: the record and its mail claim, then the Auth account. Never oneself. */
+  /** POST /user/delete: the record and its mail claim (one read, in the transaction), then the Auth account. Never oneself. */
   async delete(principal: Principal, userId: string): Promise<void> {
-    if (userId === principal.uid) throw ApiError.forbidden();
-    const user = await this.d.users.get(userId);
-    if (!user) throw ApiError.notFound();
-    if (!isManagerOf(principal, user)) throw ApiError.forbidden();
     await this.d.transaction(async (tx) => {
-      const current = await this.d.users.getInTx(tx, userId);
-      if (!current) return;
-      if (!isManagerOf(principal, current)) throw ApiError.forbidden();
+      const current = authorizeRecord(principal, await this.d.users.getInTx(tx, userId), {
+        see: (u) => canReadUser(principal, u),
+        act: (u) => canDeleteUser(principal, u),
+        seesAll: seesAllUsers(principal),
+        hidden: 'forbidden',
+      });
       const company = await this.d.companies.getInTx(tx, current.companyId);
       if (isActivePlatformAdmin(current, company)) await this.keepAnotherPlatformAdmin(tx, current.id);
       this.d.users.deleteInTx(tx, current);
@@ -240,7 +254,8 @@ export class UsersService {
   }
 
   /** GET /user/update/counter: loginCounter + 1 (atomic) and lastLoginAt = now. */
-  async recordLogin(principal: Principal): Promise<UserView> {
+  async recordLogin(principal: Principal, userId: string): Promise<UserView> {
+    if (!isSelf(principal, { id: userId })) throw forbiddenFor(principal);
     await this.d.users.recordLogin(principal.uid, this.d.now());
     const user = await this.d.users.get(principal.uid);
     if (!user) throw ApiError.notFound();

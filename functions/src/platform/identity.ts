@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../http/api-error.js';
 
 function authCode(error: unknown): string | undefined {
   const e = error as { code?: string; errorInfo?: { code?: string } };

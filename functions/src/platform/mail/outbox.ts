@@ -8,8 +8,8 @@ export interface OutgoingMail {
   message: { subject: string; text: string; html: string };
 }
 
-/** `mail/{id}`: production sends it through the extension, local runs show it. */
-export class MailRepository {
+/** The mail outbox `mail/{id}`: production sends it through the extension, local runs show it. */
+export class MailOutbox {
   constructor(
     private readonly db: Firestore,
     private readonly from = '',

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mail.repository.js';
+import type { OutgoingMail } from './outbox.js';
 
 /** German mail texts. Plain text and a minimal HTML twin; every inserted value is escaped. */
 

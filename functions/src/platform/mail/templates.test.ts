@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyReleasedMail, invitationMail, passwordResetMail, registrationAwaitsReleaseMail, resetPasswordUrl } from './mail.templates.js';
+import { companyReleasedMail, invitationMail, passwordResetMail, registrationAwaitsReleaseMail, resetPasswordUrl } from './templates.js';
 
 describe('mail templates', () => {
   it('builds the portal action link around the oobCode', () => {

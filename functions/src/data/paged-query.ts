@@ -1,0 +1,88 @@
+import type { Query } from 'firebase-admin/firestore';
+import type { Page } from '../model/paging.js';
+
+/** The filters a paged list may use: equality-like only, so count() and the page share one index set. */
+export type FilterOp = '==' | 'in' | 'array-contains';
+
+export interface QueryFilter {
+  field: string;
+  op: FilterOp;
+  value: unknown;
+}
+
+export interface PageQuery {
+  filters: QueryFilter[];
+  /** Field path to sort by; documents lacking it would be skipped, so converters store such fields as null. */
+  orderBy: string;
+  descending: boolean;
+  /** Zero-based page index (model/paging.ts caps it at MAX_PAGE_INDEX). */
+  page: number;
+  size: number;
+}
+
+/**
+ * The one repository helper for server-side pages: applies the filters, sorts, skips `page × size`
+ * documents (offset), reads `size` and counts all matches with a count() aggregation, in parallel.
+ * Ties are ordered by document id (Firestore's implicit last order), so pages never overlap. The page and
+ * the count are two reads, not one snapshot: a write between them can make the total differ by that write.
+ * Cost: the page's documents + the skipped ones (Firestore bills an offset's documents) + 1 read per
+ * 1 000 index entries counted. Deep pages get expensive by design; MAX_PAGE_INDEX bounds them.
+ */
+export async function readPage<T>(base: Query<T>, q: PageQuery): Promise<Page<T>> {
+  let filtered = base;
+  for (const f of q.filters) filtered = filtered.where(f.field, f.op, f.value);
+  const pageQuery = filtered
+    .orderBy(q.orderBy, q.descending ? 'desc' : 'asc')
+    .offset(q.page * q.size)
+    .limit(q.size);
+  const [count, snap] = await Promise.all([filtered.count().get(), pageQuery.get()]);
+  return { content: snap.docs.map((d) => d.data()), totalElements: count.data().count };
+}
+
+/** One entry of firestore.indexes.json. */
+export interface IndexDefinition {
+  collectionGroup: string;
+  queryScope: 'COLLECTION';
+  fields: Array<{ fieldPath: string; order: 'ASCENDING' | 'DESCENDING' } | { fieldPath: string; arrayConfig: 'CONTAINS' }>;
+}
+
+/**
+ * The composite index a page query needs, or undefined when Firestore's automatic single-field indexes
+ * serve it (no filter, or only a filter on the sort field). The count() of the same filters needs none:
+ * equality filters alone are served by merging single-field indexes.
+ */
+export function requiredIndex(collectionGroup: string, filters: ReadonlyArray<Pick<QueryFilter, 'field' | 'op'>>, orderBy: string, descending: boolean): IndexDefinition | undefined {
+  const others = filters.filter((f) => f.field !== orderBy);
+  if (!others.length) return undefined;
+  return {
+    collectionGroup,
+    queryScope: 'COLLECTION',
+    fields: [
+      ...others.map((f) => (f.op === 'array-contains' ? { fieldPath: f.field, arrayConfig: 'CONTAINS' as const } : { fieldPath: f.field, order: 'ASCENDING' as const })),
+      { fieldPath: orderBy, order: descending ? 'DESCENDING' : 'ASCENDING' },
+    ],
+  };
+}
+
+/**
+ * What a list can ask for: each combination of filters it may send × each sort field × both directions.
+ * Areas declare this next to their repository; a unit test checks firestore.indexes.json against it.
+ */
+export interface PagedListShape {
+  collectionGroup: string;
+  filterSets: ReadonlyArray<ReadonlyArray<Pick<QueryFilter, 'field' | 'op'>>>;
+  orderFields: readonly string[];
+}
+
+export function indexesFor(shape: PagedListShape): IndexDefinition[] {
+  const out: IndexDefinition[] = [];
+  for (const filters of shape.filterSets) {
+    for (const orderBy of shape.orderFields) {
+      for (const descending of [false, true]) {
+        const index = requiredIndex(shape.collectionGroup, filters, orderBy, descending);
+        if (index) out.push(index);
+      }
+    }
+  }
+  return out;
+}

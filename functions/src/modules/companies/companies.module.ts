@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import * as yup from 'yup';
+import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { principalOf } from '../../http/authenticate.js';
+import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
+import { handle } from '../../http/handler.js';
+import { validateBody, validateQuery } from '../../http/validate.js';
+import { companyFilterSchema, companySchema, companyUpdateSchema } from '../../model/company.js';
+import { idSchema } from '../../model/id.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { CompaniesRepository } from './companies.repository.js';
+import { CompaniesService } from './companies.service.js';
+
+const idQuery = yup.object({ id: idSchema });
+const companyIdQuery = yup.object({ companyId: idSchema });
+
+export interface CompaniesModule extends AreaModule {
+  service: CompaniesService;
+}
+
+/** /company/* — docs/api.md. Each route: authenticate → guard (caller facts) → validate → service (record rules). */
+export function createCompaniesModule(d: AreaDeps): CompaniesModule {
+  const companies = new CompaniesService({
+    companies: new CompaniesRepository(d.db),
+    users: new UsersRepository(d.db),
+    mail: d.mail,
+    identity: d.identity,
+    transaction: d.transaction,
+    portalUrl: d.config.portalUrl,
+    now: d.now,
+  });
+  const r = Router();
+  r.get('/all', d.authenticate(), requireCompanyType('ADMIN'), handle(async (_req, res) => res.json(await companies.list())));
+  r.get('/filter', d.authenticate(), requirePlatformAdmin, validateQuery(companyFilterSchema), handle(async (_req, res) => res.json(await companies.filter(res.locals.query))));
+  r.post('/update', d.authenticate(), requirePlatformAdmin, validateBody(companyUpdateSchema), handle(async (req, res) => res.json(await companies.update(principalOf(res), req.body))));
+  r.post('/delete', d.authenticate(), requirePlatformAdmin, validateQuery(companyIdQuery), handle(async (_req, res) => { await companies.delete(principalOf(res), res.locals.query.companyId); res.json({ ok: true }); }));
+  r.get('/', d.authenticate({ allowRestricted: true }), validateQuery(idQuery), handle(async (_req, res) => res.json(await companies.get(principalOf(res), res.locals.query.id))));
+  r.post('/', d.authenticate(), requirePlatformAdmin, validateBody(companySchema), handle(async (req, res) => res.status(201).json(await companies.create(principalOf(res).uid, req.body))));
+  return { path: '/company', router: r, service: companies };
+}

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import * as yup from 'yup';
+import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { principalOf } from '../../http/authenticate.js';
+import { requireCompanyType, requireUserLister, requireUserManager } from '../../http/guards.js';
+import { handle } from '../../http/handler.js';
+import { validateBody, validateQuery } from '../../http/validate.js';
+import { idSchema } from '../../model/id.js';
+import { mailSchema, passwordChangeSchema, registrationSchema, userFilterSchema, userSchema, userUpdateSchema } from '../../model/user.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
+import { AccountService } from './account.service.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
+
+const idQuery = yup.object({ id: idSchema });
+const userIdQuery = yup.object({ userId: idSchema });
+const companyIdQuery = yup.object({ companyId: idSchema });
+const mailQuery = yup.object({ mail: mailSchema });
+const infoQuery = yup.object({ info: yup.string().trim().max(2000).optional() });
+
+export interface UsersModule extends AreaModule {
+  service: UsersService;
+  account: AccountService;
+}
+
+/**
+ * /user/* — docs/api.md. Each route: authenticate → guard (facts about the caller) → validate → service
+ * (which reads the record once and checks the record rules of model/permissions-users.ts on it).
+ */
+export function createUsersModule(d: AreaDeps): UsersModule {
+  const shared = {
+    users: new UsersRepository(d.db),
+    companies: new CompaniesRepository(d.db),
+    mail: d.mail,
+    identity: d.identity,
+    throttles: d.throttles,
+    transaction: d.transaction,
+    portalUrl: d.config.portalUrl,
+    passwordResetIntervalMs: d.config.passwordResetIntervalMs,
+    now: d.now,
+  };
+  const users = new UsersService(shared);
+  const account = new AccountService(shared);
+  const self = { allowRestricted: true };
+  const r = Router();
+
+  r.post('/register', validateQuery(infoQuery), validateBody(registrationSchema), handle(async (req, res) => res.status(201).json(await account.register(req.body, res.locals.query.info))));
+  r.post('/password/reset', d.authenticate(self), validateBody(passwordChangeSchema), handle(async (req, res) => res.json(await account.changePassword(principalOf(res), req.body.mail, req.body.password))));
+  r.get('/password/reset', validateQuery(mailQuery), handle(async (_req, res) => res.json(await account.requestPasswordReset(res.locals.query.mail))));
+  r.get('/update/counter', d.authenticate(self), validateQuery(userIdQuery), handle(async (_req, res) => res.json(await users.recordLogin(principalOf(res), res.locals.query.userId))));
+  r.get('/lastlogin', d.authenticate(), requireCompanyType('ADMIN'), handle(async (_req, res) => res.json(await users.lastLogin())));
+  r.get('/all', d.authenticate(), requireUserLister, handle(async (_req, res) => res.json(await users.list(principalOf(res)))));
+  r.get('/filter', d.authenticate(), requireUserLister, validateQuery(userFilterSchema), handle(async (_req, res) => res.json(await users.filter(principalOf(res), res.locals.query))));
+  r.get('/company', d.authenticate(), requireUserManager, validateQuery(companyIdQuery), handle(async (_req, res) => res.json(await users.listByCompany(principalOf(res), res.locals.query.companyId))));
+  r.post('/update', d.authenticate(), validateBody(userUpdateSchema), handle(async (req, res) => res.json(await users.update(principalOf(res), req.body))));
+  r.post('/delete', d.authenticate(), requireUserManager, validateQuery(userIdQuery), handle(async (_req, res) => { await users.delete(principalOf(res), res.locals.query.userId); res.json({ ok: true }); }));
+  r.get('/', d.authenticate(self), validateQuery(idQuery), handle(async (_req, res) => res.json(await users.get(principalOf(res), res.locals.query.id))));
+  r.post('/', d.authenticate(), requireUserManager, validateBody(userSchema), handle(async (req, res) => {
+    const result = await users.create(principalOf(res), req.body);
+    if (result.created) res.status(201).json(result.user);
+    else res.status(200).json({ code: result.code });
+  }));
+  return { path: '/user', router: r, service: users, account };
+}

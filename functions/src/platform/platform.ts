@@ -1,0 +1,58 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { readConfig, type Config } from '../config.js';
+import type { Storage } from 'firebase-admin/storage';
+import { ThrottlesRepository } from '../data/throttles.repository.js';
+import type { TokenVerifier } from '../http/authenticate.js';
+import { systemClock, type Clock } from './clock.js';
+import { Identity } from './identity.js';
+import { functionsLog, type Logger } from './logger.js';
+import { MailOutbox } from './mail/outbox.js';
+import { transactionRunner, type RunTransaction } from './transaction.js';
+
+
+export type StorageBucket = ReturnType<Storage['bucket']>;
+
+/** What the function, the seed and the tests inject; everything else is built from it. */
+export interface PlatformDeps {
+  db: Firestore;
+  auth: Auth;
+  /** Project-specific values (config.ts); read from the Functions parameters when not given. */
+  config?: Config;
+  now?: Clock;
+  /** Defaults to `auth`; tests inject a spy. */
+  verifier?: TokenVerifier;
+  log?: Logger;
+  /** The default Cloud Storage bucket; absent where nothing needs it (seed, unit tests). */
+  bucket?: () => StorageBucket;
+}
+
+/** Shared infrastructure every area module may use (no feature code in here). */
+export interface Platform {
+  db: Firestore;
+  config: Config;
+  now: Clock;
+  transaction: RunTransaction;
+  identity: Identity;
+  mail: MailOutbox;
+  throttles: ThrottlesRepository;
+  log: Logger;
+  verifier: TokenVerifier;
+  bucket?: () => StorageBucket;
+}
+
+export function createPlatform(deps: PlatformDeps): Platform {
+  const config = deps.config ?? readConfig();
+  return {
+    db: deps.db,
+    config,
+    now: deps.now ?? systemClock,
+    transaction: transactionRunner(deps.db),
+    identity: new Identity(deps.auth),
+    mail: new MailOutbox(deps.db, config.mailFrom),
+    throttles: new ThrottlesRepository(deps.db),
+    log: deps.log ?? functionsLog,
+    verifier: deps.verifier ?? deps.auth,
+    bucket: deps.bucket,
+  };
+}

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Company } from '../model/company.js';
+import { accessCases } from './access-matrix.js';
+import { ACCESS_ROWS } from './access-rows.js';
+import { call } from './api-client.js';
+import { resetAll } from './emulator-reset.js';
+import { createCompany, createWorld, disposeClients, type World } from './fixtures.js';
+
+/**
+ * The access matrix of docs/api.md as ONE table: every endpoint × every kind of caller (rows from each
+ * area, see access-matrix.ts). Completeness against the registered routes: access-matrix.test.ts.
+ */
+let w: World;
+let target: Company;
+beforeAll(async () => {
+  await resetAll();
+  w = await createWorld();
+  target = await createCompany('SUPPLIER');
+});
+afterAll(disposeClients);
+
+describe('access matrix', () => {
+  it.each(accessCases(ACCESS_ROWS))('$call as $kind → allowed: $allowed', async ({ row, kind, allowed }) => {
+    const [method, path] = row.call.split(' ') as [string, string];
+    const self = kind === 'anonymous' ? undefined : w.users[kind].user.id;
+    const ownCompany = kind === 'anonymous' ? undefined : w.users[kind].company.id;
+    const req = await row.request({ w, kind, self, ownCompany, target });
+    const res = await call(method, path, { token: w.token(kind), ...req });
+    if (allowed) {
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeGreaterThanOrEqual(200);
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(300);
+    } else {
+      expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
+    }
+  });
+});

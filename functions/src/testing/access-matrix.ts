@@ -1,0 +1,78 @@
+import type { Express, Router } from 'express';
+import type { Company } from '../model/company.js';
+import type { AreaModule } from '../http/area-module.js';
+import { CALLER_KINDS, type CallerKind, type World } from './fixtures.js';
+
+/**
+ * The access matrix harness: every endpoint × every kind of caller, as rows each area contributes
+ * (`modules/<area>/<area>.access.ts`) and ACCESS_ROWS lists (testing/access-rows.ts). A kind not in
+ * `allowed` must be refused (anonymous 401, signed-in 403), so a missing guard or record rule fails a
+ * test; allowed calls must succeed (2xx) with the request built by `request`. A unit test checks that
+ * every route Express registered has a row (testing/access-matrix.test.ts).
+ */
+export interface AccessCtx {
+  w: World;
+  kind: CallerKind;
+  self?: string;
+  ownCompany?: string;
+  target: Company;
+}
+
+export interface AccessRequest {
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+}
+
+export interface AccessRow {
+  /** `METHOD /path` as docs/api.md writes it, e.g. `GET /user/`. */
+  call: string;
+  allowed: readonly CallerKind[] | 'anyone' | 'signedIn';
+  request: (ctx: AccessCtx) => Promise<AccessRequest> | AccessRequest;
+  /** Runs after every other row (e.g. a password change ends the caller's older sessions). */
+  last?: boolean;
+}
+
+export const SIGNED_IN: readonly CallerKind[] = CALLER_KINDS.filter((k) => k !== 'anonymous');
+
+export function allowedKinds(row: AccessRow): readonly CallerKind[] {
+  if (row.allowed === 'anyone') return CALLER_KINDS;
+  if (row.allowed === 'signedIn') return SIGNED_IN;
+  return row.allowed;
+}
+
+/** The rows in run order (rows marked `last` at the end) as one case per caller kind. */
+export function accessCases(rows: readonly AccessRow[]) {
+  const ordered = [...rows.filter((r) => !r.last), ...rows.filter((r) => r.last)];
+  return ordered.flatMap((row) => CALLER_KINDS.map((kind) => ({ row, call: row.call, kind, allowed: allowedKinds(row).includes(kind) })));
+}
+
+/** `GET /user/` and `GET /user` are one endpoint. */
+export function normaliseCall(call: string): string {
+  const [method, path] = call.split(' ') as [string, string];
+  return `${method.toUpperCase()} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`;
+}
+
+type RouterLayer = { route?: { path: string; methods: Record<string, boolean> }; handle?: unknown };
+const stackOf = (router: unknown): RouterLayer[] => ((router as { stack?: RouterLayer[] }).stack ?? []);
+
+/**
+ * Every `METHOD /path` the app has registered: walks the app's router stack down into the mounted routers
+ * and names each router by the module that owns it. A route outside the module list is reported too.
+ */
+export function registeredRoutes(app: Express, modules: readonly AreaModule[]): string[] {
+  const mountOf = new Map<unknown, string>(modules.map((m) => [m.router as Router, m.path]));
+  const out = new Set<string>();
+  const walk = (router: unknown, prefix: string | undefined) => {
+    for (const layer of stackOf(router)) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods)) {
+          if (on) out.add(normaliseCall(`${method} ${prefix ?? '<outside the module list>'}${layer.route.path}`));
+        }
+      } else if (layer.handle && stackOf(layer.handle).length) {
+        walk(layer.handle, mountOf.get(layer.handle) ?? prefix);
+      }
+    }
+  };
+  walk((app as unknown as { router: unknown }).router, undefined);
+  return [...out].sort();
+}
