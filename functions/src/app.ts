@@ -6,6 +6,7 @@ import type { AreaModule } from './http/area-module.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
 import { simpleQuery } from './http/simple-query.js';
 import { companiesRouter } from './modules/companies/companies.router.js';
+import { createFilesModule } from './modules/files/index.js';
 import { bucket, db } from './firebase.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { createHealthRouter } from './modules/health/health.router.js';
@@ -32,6 +33,7 @@ export function createApp(container: Container = defaultContainer()): express.Ex
     { path: '/user', router: usersRouter(container) },
     { path: '/company', router: companiesRouter(container) },
     { path: '/legal', router: legalRouter(container) },
+    createFilesModule({ authenticate: container.authenticate, companiesRepo: container.companiesRepo, bucket }),
   ];
   const api = express.Router();
   for (const m of modules) api.use(m.path, m.router);
