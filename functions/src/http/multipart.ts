@@ -70,8 +70,15 @@ function parse(req: Request, limits: MultipartLimits, rawBody: Buffer | undefine
         headers: req.headers,
         // browsers send UTF-8 file names as raw bytes in filename="…" (busboy's default would read latin1)
         defParamCharset: 'utf8',
-        // busboy marks a file truncated when it REACHES fileSize: one more byte lets exactly fileSize through
-        limits: { fileSize: limits.fileSize + 1, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields },
+        // keep the whole client name: its `/` and `\` become `_` (spec 02 §5) instead of cutting the name
+        preservePath: true,
+        // busboy marks a value truncated when it REACHES the limit: one more byte lets exactly the limit through
+        limits: {
+          fileSize: limits.fileSize + 1,
+          fieldSize: limits.fieldSize + 1,
+          files: limits.files,
+          fields: limits.fields,
+        },
       });
     } catch {
       return reject(ApiError.badRequest()); // no or a broken boundary
@@ -106,7 +113,6 @@ function parse(req: Request, limits: MultipartLimits, rawBody: Buffer | undefine
     });
     bb.on('filesLimit', tooLarge);
     bb.on('fieldsLimit', tooLarge);
-    bb.on('partsLimit', tooLarge);
     bb.on('error', () => fail(ApiError.badRequest()));
     bb.on('close', () => {
       if (!failed) resolve(body);
