@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../model/company.js';
+import { companyDocumentsPath } from '../model/files.js';
+import { pdfBytes, uploadFile } from '../modules/files/upload-client.js';
 import { call } from '../testing/api-client.js';
 import { resetAll } from '../testing/emulator-reset.js';
 import {
@@ -16,6 +18,8 @@ interface Row {
   call: string;
   allowed: readonly CallerKind[] | 'anyone' | 'signedIn';
   request: (ctx: Ctx) => Promise<{ query?: Record<string, string | undefined>; body?: unknown }> | { query?: Record<string, string | undefined>; body?: unknown };
+  /** sends the request itself (multipart) instead of the JSON `call` */
+  send?: (ctx: Ctx, token: string | undefined) => Promise<{ status: number; body: unknown }>;
 }
 
 const SIGNED_IN = CALLER_KINDS.filter((k) => k !== 'anonymous');
@@ -65,10 +69,32 @@ const TABLE: Row[] = [
     allowed: ['platformAdmin'],
     request: async () => ({ query: { companyId: (await createCompany('SUPPLIER')).id } }),
   },
+  // files: the caller's own company's documents (other companies answer 404, see files.api.test.ts)
+  { call: 'GET /file/names', allowed: SIGNED_IN.filter((k) => k !== 'externalUser'), request: ({ w, ownCompany }) => ({ query: { path: ownDocuments(w, ownCompany) } }) },
+  { call: 'GET /file/', allowed: SIGNED_IN.filter((k) => k !== 'externalUser'), request: async ({ w, ownCompany }) => ({ query: { path: await storedDocument(w, ownCompany) } }) },
+  {
+    call: 'POST /file/',
+    allowed: ['customerAdmin', 'supplierAdmin', 'platformAdmin'],
+    request: () => ({}),
+    send: ({ w, ownCompany }, token) => uploadFile(token, ownDocuments(w, ownCompany), 'Matrix.pdf', pdfBytes()),
+  },
+  { call: 'POST /file/delete', allowed: ['customerAdmin', 'supplierAdmin', 'platformAdmin'], request: async ({ w, ownCompany }) => ({ query: { path: await storedDocument(w, ownCompany) } }) },
   { call: 'GET /legal/avv', allowed: SIGNED_IN.filter((k) => k !== 'externalUser'), request: () => ({}) },
   // last: a password change ends the caller's older sessions
   { call: 'POST /user/password/reset', allowed: 'signedIn', request: ({ w, kind }) => ({ body: { mail: kind === 'anonymous' ? w.users.customerUser.mail : w.users[kind].mail, password: PASSWORD } }) },
 ];
+
+/** The documents folder of the caller's company (anonymous callers: the customer company's). */
+function ownDocuments(w: World, ownCompany: string | undefined): string {
+  return companyDocumentsPath(ownCompany ?? w.companies.CUSTOMER.id);
+}
+
+/** A document stored there by a platform admin; its path. */
+async function storedDocument(w: World, ownCompany: string | undefined): Promise<string> {
+  const res = await uploadFile(w.token('platformAdmin'), ownDocuments(w, ownCompany), 'Matrix.pdf', pdfBytes());
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status}`);
+  return (res.body as { path: string }).path;
+}
 
 function allowedKinds(row: Row): readonly CallerKind[] {
   if (row.allowed === 'anyone') return CALLER_KINDS;
@@ -91,7 +117,7 @@ afterAll(disposeClients);
 describe('access matrix', () => {
   it('covers every endpoint of docs/api.md', () => {
     const calls = new Set(TABLE.map((r) => r.call));
-    expect(calls.size).toBe(18); // the 17 calls of docs/api.md + GET /health
+    expect(calls.size).toBe(22); // the 21 calls of docs/api.md + GET /health
   });
 
   it.each(CASES)('$call [$index] as $kind → allowed: $allowed', async ({ index, kind, allowed }) => {
@@ -99,8 +125,9 @@ describe('access matrix', () => {
     const [method, path] = row.call.split(' ') as [string, string];
     const self = kind === 'anonymous' ? undefined : w.users[kind].user.id;
     const ownCompany = kind === 'anonymous' ? undefined : w.users[kind].company.id;
-    const req = await row.request({ w, kind, self, ownCompany, target });
-    const res = await call(method, path, { token: w.token(kind), ...req });
+    const ctx = { w, kind, self, ownCompany, target };
+    const req = await row.request(ctx);
+    const res = row.send ? await row.send(ctx, w.token(kind)) : await call(method, path, { token: w.token(kind), ...req });
     if (allowed) {
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeGreaterThanOrEqual(200);
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(300);
