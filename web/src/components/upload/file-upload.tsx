@@ -105,8 +105,8 @@ export function FileUpload({ path, context, documentType, onUploaded, disabled =
       </Box>
       {progress && (
         <Box sx={{ mt: 1 }}>
-          <LinearProgress variant="determinate" value={progress.percent} aria-label={t('upload.progress', progress)} />
-          <Typography variant="body2">{t('upload.progress', progress)}</Typography>
+          <LinearProgress variant="determinate" value={progress.percent} aria-label={t('upload.progress', { ...progress })} />
+          <Typography variant="body2">{t('upload.progress', { ...progress })}</Typography>
         </Box>
       )}
     </Box>
