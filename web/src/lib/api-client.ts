@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { auth } from '@/config/firebase';
 import { notify } from '@/lib/notify';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
@@ -184,7 +185,7 @@ export interface UploadOptions {
  */
 export async function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const headers = await baseHeaders({});
-  const step = options.progressStep ?? 64 * 1024;
+  const step = options.progressStep ?? UPLOAD_PROGRESS_CHUNK_BYTES;
   const response = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path, options.query));
