@@ -52,56 +52,59 @@ export function CompanyFormPage() {
     if (release) return { level: 'success' as const, text: t('companies.released', { name: body.name }) };
   };
 
+  const form = (
+    <FormPage<CompanyFormValues>
+      title={t(isNew ? 'companies.createTitle' : 'companies.editTitle')}
+      initialValues={initialValues}
+      validationSchema={companySchema}
+      onSubmit={submit}
+      loading={loaded.loading}
+      backTo="/company"
+      messages={{ success: 'companies.saved' }}
+      actions={(formik) =>
+        c && companyStatus(c) === 'pending' ? (
+          <Button
+            variant="outlined"
+            color="success"
+            disabled={formik.isSubmitting}
+            onClick={() => {
+              releasing.current = true;
+              void formik.submitForm().finally(() => {
+                releasing.current = false;
+              });
+            }}
+          >
+            {t('companies.release')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {(formik) => (
+        <>
+          {c && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2">{t('company.statusLabel')}:</Typography>
+              <CompanyStatusChip company={c} />
+            </Stack>
+          )}
+          <FormTextField name="name" labelKey="company.name" required />
+          <FormSelectField
+            name="type"
+            labelKey="company.type"
+            required
+            options={SELECTABLE_COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) }))}
+          />
+          {formik.values.type === 'CUSTOMER' && <FormTextField name="customerNumber" labelKey="company.customerNumber" required />}
+          <AddressFields prefix="address." />
+          <FormTextField name="address.country" labelKey="company.country" />
+          <FormTextField name="additionalInfo" labelKey="company.additionalInfo" multiline minRows={2} />
+        </>
+      )}
+    </FormPage>
+  );
   return (
     <>
-      <FormPage<CompanyFormValues>
-        title={t(isNew ? 'companies.createTitle' : 'companies.editTitle')}
-        initialValues={initialValues}
-        validationSchema={companySchema}
-        onSubmit={submit}
-        loading={loaded.loading}
-        backTo="/company"
-        messages={{ success: 'companies.saved' }}
-        actions={(formik) =>
-          c && companyStatus(c) === 'pending' ? (
-            <Button
-              variant="outlined"
-              color="success"
-              disabled={formik.isSubmitting}
-              onClick={() => {
-                releasing.current = true;
-                void formik.submitForm().finally(() => {
-                  releasing.current = false;
-                });
-              }}
-            >
-              {t('companies.release')}
-            </Button>
-          ) : undefined
-        }
-      >
-        {(formik) => (
-          <>
-            {c && (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography variant="body2">{t('company.statusLabel')}:</Typography>
-                <CompanyStatusChip company={c} />
-              </Stack>
-            )}
-            <FormTextField name="name" labelKey="company.name" required />
-            <FormSelectField
-              name="type"
-              labelKey="company.type"
-              required
-              options={SELECTABLE_COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) }))}
-            />
-            {formik.values.type === 'CUSTOMER' && <FormTextField name="customerNumber" labelKey="company.customerNumber" required />}
-            <AddressFields prefix="address." />
-            <FormTextField name="address.country" labelKey="company.country" />
-            <FormTextField name="additionalInfo" labelKey="company.additionalInfo" multiline minRows={2} />
-          </>
-        )}
-      </FormPage>
+      {form}
       {c && <CompanyDocuments company={c} />}
     </>
   );
