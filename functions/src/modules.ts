@@ -2,6 +2,7 @@ import type { AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { createCompaniesModule } from './modules/companies/companies.module.js';
+import { createFilesModule } from './modules/files/index.js';
 import { createHealthModule } from './modules/health/health.module.js';
 import { createLegalModule } from './modules/legal/legal.module.js';
 import { principalLoader } from './modules/users/principal.js';
@@ -22,7 +23,8 @@ export function createModules(deps: PlatformDeps) {
   const users = createUsersModule(d);
   const companies = createCompaniesModule(d);
   const legal = createLegalModule(d);
-  const modules: AreaModule[] = [health, users, companies, legal];
+  const files = createFilesModule({ authenticate, companiesRepo: new CompaniesRepository(platform.db), bucket: platform.bucket });
+  const modules: AreaModule[] = [health, users, companies, legal, files];
 
   return { platform, authenticate, modules, users: users.service, account: users.account, companies: companies.service };
 }

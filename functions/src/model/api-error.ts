@@ -28,5 +28,11 @@ export const API_ERROR_CODES = [
   'unsupportedMediaType',
   'failedDependency',
   'internal',
+  'invalidPath',
+  'invalidFileName',
+  'fileTypeNotAllowed',
+  'fileContentMismatch',
+  'fileEmpty',
+  'archiveTooLarge',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -40,3 +40,29 @@ export function isManagerOfCompany(
 ): boolean {
   return isManagerOf(principal, { companyId });
 }
+
+/** The facts about a caller that record rules need; a Principal has them, the web builds them with `callerFacts`. */
+export type CallerFacts = Pick<Principal, 'admin' | 'companyType' | 'platformAdmin'> & { company: { id: string } };
+
+/** CallerFacts of a signed-in user with his company (the web's current user). */
+export function callerFacts(user: Pick<User, 'admin'> & { company: { id: string; type: CompanyType } }): CallerFacts {
+  return { admin: user.admin, companyType: user.company.type, platformAdmin: isPlatformAdmin(user, user.company.type), company: user.company };
+}
+
+/**
+ * Company documents (companies/{id}/documents/: signed AVV, certificates). Whether the caller may know the
+ * company exists at all: platform admins and its own members; everybody else gets 404.
+ */
+export function mayKnowCompany(caller: CallerFacts, companyId: string): boolean {
+  return caller.platformAdmin || caller.company.id === companyId;
+}
+
+/** Read (list, download): platform admins and the members of the company (not EXTERNAL: business data only). */
+export function mayReadCompanyDocuments(caller: CallerFacts, companyId: string): boolean {
+  return caller.platformAdmin || (caller.company.id === companyId && caller.companyType !== 'EXTERNAL');
+}
+
+/** Change (upload, delete): platform admins and the admins of that CUSTOMER/SUPPLIER company. */
+export function mayChangeCompanyDocuments(caller: CallerFacts, companyId: string): boolean {
+  return caller.platformAdmin || (caller.company.id === companyId && isCompanyAdmin(caller));
+}

@@ -10,7 +10,6 @@ import { functionsLog, type Logger } from './logger.js';
 import { MailOutbox } from './mail/outbox.js';
 import { transactionRunner, type RunTransaction } from './transaction.js';
 
-
 export type StorageBucket = ReturnType<Storage['bucket']>;
 
 /** What the function, the seed and the tests inject; everything else is built from it. */
@@ -38,7 +37,8 @@ export interface Platform {
   throttles: ThrottlesRepository;
   log: Logger;
   verifier: TokenVerifier;
-  bucket?: () => StorageBucket;
+  /** The default bucket; throws where none was injected (seed, unit tests), so misuse is loud. */
+  bucket: () => StorageBucket;
 }
 
 export function createPlatform(deps: PlatformDeps): Platform {
@@ -53,6 +53,10 @@ export function createPlatform(deps: PlatformDeps): Platform {
     throttles: new ThrottlesRepository(deps.db),
     log: deps.log ?? functionsLog,
     verifier: deps.verifier ?? deps.auth,
-    bucket: deps.bucket,
+    bucket:
+      deps.bucket ??
+      (() => {
+        throw new Error('This call needs the Storage bucket (PlatformDeps.bucket).');
+      }),
   };
 }

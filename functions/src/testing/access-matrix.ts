@@ -30,6 +30,8 @@ export interface AccessRow {
   request: (ctx: AccessCtx) => Promise<AccessRequest> | AccessRequest;
   /** Runs after every other row (e.g. a password change ends the caller's older sessions). */
   last?: boolean;
+  /** Sends the request itself instead of a JSON call (e.g. a multipart upload). */
+  send?: (ctx: AccessCtx, token: string | undefined) => Promise<{ status: number; body: unknown }>;
 }
 
 export const SIGNED_IN: readonly CallerKind[] = CALLER_KINDS.filter((k) => k !== 'anonymous');

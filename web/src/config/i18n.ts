@@ -21,7 +21,7 @@ export function initI18n() {
       supportedLngs: SUPPORTED_LANGUAGES,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      ns: ['translation'],
+      ns: ['translation', 'files'],
       defaultNS: 'translation',
       maxRetries: 5,
       retryTimeout: 350,

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { auth } from '@/config/firebase';
 import { notify } from '@/lib/notify';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
@@ -55,7 +56,8 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return qs ? `${url}?${qs}` : url;
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+/** Accept JSON plus the ID token of the signed-in user (a token that cannot be refreshed ends the session). */
+async function baseHeaders(options: Pick<RequestOptions, 'anonymous'>): Promise<Record<string, string>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (!options.anonymous && auth.currentUser) {
     try {
@@ -65,6 +67,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       throw new ApiError(401, 'unauthenticated', (error as Error).message);
     }
   }
+  return headers;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers = await baseHeaders(options);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -161,4 +168,52 @@ export function saveBlob(blob: Blob, filename: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export interface UploadOptions {
+  query?: RequestOptions['query'];
+  /** Called with the bytes sent so far, in whole steps of `progressStep` (and once with the total). */
+  onProgress?: (loaded: number, total: number) => void;
+  /** Spec 9: progress chunk 64 KiB. */
+  progressStep?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST multipart/form-data with upload progress (fetch cannot report it, XMLHttpRequest can), with the same
+ * ID token and error handling as every other call: resolves the parsed JSON, throws ApiError.
+ */
+export async function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const headers = await baseHeaders({});
+  const step = options.progressStep ?? UPLOAD_PROGRESS_CHUNK_BYTES;
+  const response = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, options.query));
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    let reported = -1;
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable || !options.onProgress) return;
+      const loaded = event.loaded >= event.total ? event.total : Math.floor(event.loaded / step) * step;
+      if (loaded === reported) return;
+      reported = loaded;
+      options.onProgress(loaded, event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new ApiError(0, 'network'));
+    xhr.onabort = () => reject(new ApiError(0, 'aborted'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+  let body: { code?: string; message?: string; details?: unknown } | undefined;
+  try {
+    body = response.text ? JSON.parse(response.text, reviveDates) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const code = typeof body?.code === 'string' ? body.code : response.status === 413 ? 'payloadTooLarge' : 'internal';
+    if (FATAL_API_CODES.includes(code)) await authActions.signOut();
+    throw new ApiError(response.status, code, body?.message, body?.details);
+  }
+  return body as T;
 }

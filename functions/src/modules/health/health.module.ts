@@ -5,9 +5,6 @@ import { createHealthRouter } from './health.router.js';
 
 /** GET /health (anyone): Firestore and Storage reachable. */
 export function createHealthModule(p: Platform): AreaModule {
-  const probeFile = () => {
-    if (!p.bucket) throw new Error('GET /health needs the Storage bucket (PlatformDeps.bucket)');
-    return p.bucket().file('_health/probe.txt');
-  };
+  const probeFile = () => p.bucket().file('_health/probe.txt');
   return { path: '/health', router: createHealthRouter(new HealthRepository(p.db, probeFile)) };
 }

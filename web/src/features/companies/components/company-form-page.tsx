@@ -8,6 +8,7 @@ import { useRouteRecord } from '@/lib/use-route-record';
 import { createCompany } from '../api/create-company';
 import { getCompany } from '../api/get-company';
 import { updateCompany } from '../api/update-company';
+import { CompanyDocuments } from './company-documents';
 import { CompanyStatusChip } from './company-status-chip';
 
 interface CompanyFormValues {
@@ -51,7 +52,7 @@ export function CompanyFormPage() {
     if (release) return { level: 'success' as const, text: t('companies.released', { name: body.name }) };
   };
 
-  return (
+  const form = (
     <FormPage<CompanyFormValues>
       title={t(isNew ? 'companies.createTitle' : 'companies.editTitle')}
       initialValues={initialValues}
@@ -100,5 +101,11 @@ export function CompanyFormPage() {
         </>
       )}
     </FormPage>
+  );
+  return (
+    <>
+      {form}
+      {c && <CompanyDocuments company={c} />}
+    </>
   );
 }

@@ -1,0 +1,184 @@
+import { UPLOAD_MAX_BYTES } from './constants.js';
+
+/**
+ * Files (spec 01 §5, spec 02 §5 "Files" and §9): document types, upload contexts, file names and icon
+ * groups. Isomorphic: the API checks uploads with these rules and the web checks them before sending.
+ */
+
+/** Spec 02 §9 "Document type". */
+export const DOCUMENT_TYPES = [
+  'LEGAL_DOCUMENT',
+  'POWER_FLOW_DIAGRAM',
+  'CIRCUIT_DIAGRAM',
+  'UNKNOWN',
+  'BILL_OF_MATERIAL',
+  'LABELLING',
+  'CONNECTION_LIST',
+  'OFFER',
+  'ORDER',
+  'ORDER_CONFIRMATION',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** Spec 02 §5: the document types a file may carry, by extension (any other extension: UNKNOWN only). */
+const DOCUMENT_TYPES_BY_EXTENSION: Readonly<Record<string, readonly DocumentType[]>> = {
+  xlsx: ['BILL_OF_MATERIAL', 'UNKNOWN'],
+  pdf: ['OFFER', 'ORDER_CONFIRMATION', 'ORDER', 'LEGAL_DOCUMENT', 'CIRCUIT_DIAGRAM', 'UNKNOWN'],
+  csv: ['BILL_OF_MATERIAL', 'LABELLING', 'CONNECTION_LIST', 'UNKNOWN'],
+  txt: ['LABELLING', 'UNKNOWN'],
+};
+
+export function documentTypesFor(fileName: string): readonly DocumentType[] {
+  return DOCUMENT_TYPES_BY_EXTENSION[extensionOf(fileName)] ?? ['UNKNOWN'];
+}
+
+/** The lower-case extension without the dot ('' when there is none). */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot <= 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Spec 01 §5 upload formats: docx, doc, pdf, xlsx, xls, csv, txt, jpeg, png, gif. "jpeg" is the format,
+ * so both of its extensions (.jpeg and the far more common .jpg) are accepted.
+ */
+const GENERAL_EXTENSIONS = ['docx', 'doc', 'pdf', 'xlsx', 'xls', 'csv', 'txt', 'jpeg', 'jpg', 'png', 'gif'] as const;
+export type FileExtension = (typeof GENERAL_EXTENSIONS)[number];
+const withoutText = GENERAL_EXTENSIONS.filter((e) => e !== 'csv' && e !== 'txt');
+
+/** Where a file is uploaded; each context has its list of allowed extensions. */
+export const UPLOAD_CONTEXTS = {
+  general: GENERAL_EXTENSIONS,
+  /** spec 01 §5: the customer-regulation, cabinet-language and offer uploads omit csv and txt */
+  customerRegulation: withoutText,
+  cabinetLanguage: withoutText,
+  offer: withoutText,
+  /** spec 02 §5: BOM upload accepts only .xlsx, .xls, .csv */
+  bom: ['xlsx', 'xls', 'csv'],
+} as const satisfies Record<string, readonly FileExtension[]>;
+export type UploadContext = keyof typeof UPLOAD_CONTEXTS;
+
+export function allowedExtensions(context: UploadContext): readonly FileExtension[] {
+  return UPLOAD_CONTEXTS[context];
+}
+
+export function isAllowedExtension(fileName: string, context: UploadContext): boolean {
+  return (allowedExtensions(context) as readonly string[]).includes(extensionOf(fileName));
+}
+
+/**
+ * The Content-Type a stored file is served with: by extension, never guessed from the content and never a
+ * type a browser renders as a page (no HTML, no SVG); anything unknown is an octet stream.
+ */
+export const CONTENT_TYPES: Readonly<Record<FileExtension, string>> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
+
+export function contentTypeOf(fileName: string): string {
+  return (CONTENT_TYPES as Record<string, string>)[extensionOf(fileName)] ?? 'application/octet-stream';
+}
+
+/** Spec 9: upload size under 10 MB (a file of exactly UPLOAD_MAX_BYTES is accepted, one byte more is not). */
+export const FILE_MAX_BYTES = UPLOAD_MAX_BYTES;
+/** Spec 9: upload progress chunk 64 KiB (the web reports progress in these steps). */
+export const UPLOAD_PROGRESS_CHUNK_BYTES = 64 * 1024;
+/** Longest file name kept (in characters); longer names are shortened, the extension kept. */
+export const FILE_NAME_MAX_LENGTH = 200;
+
+/** C0 and C1 controls, DEL, and the bidi/format controls that can disguise an extension ("fdp.exe"). */
+function isControl(cp: number): boolean {
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0xfeff;
+}
+
+function withoutControls(s: string): string {
+  return [...s].filter((ch) => !isControl(ch.codePointAt(0)!)).join('');
+}
+
+/**
+ * A file name as it is stored: Unicode NFC (a name typed on macOS arrives decomposed), `/` and `\` become
+ * `_` (spec 02 §5), control characters are removed, surrounding blanks and trailing dots trimmed, and
+ * overlong names shortened before the extension. Returns '' when nothing usable is left.
+ */
+export function normaliseFileName(name: string): string {
+  let out = name.normalize('NFC').replace(/[/\\]/g, '_');
+  out = withoutControls(out).trim().replace(/[.\s]+$/, '');
+  if (out === '.' || out === '..') return '';
+  const chars = [...out];
+  if (chars.length > FILE_NAME_MAX_LENGTH) {
+    const ext = extensionOf(out);
+    const keep = ext && ext.length < 20 ? `.${ext}` : '';
+    out = chars.slice(0, FILE_NAME_MAX_LENGTH - [...keep].length).join('').trimEnd() + keep;
+  }
+  return out;
+}
+
+/**
+ * Spec 02 §5: a name that collides with an existing one gets a numeric prefix: `Plan.pdf`, then
+ * `1_Plan.pdf`, `2_Plan.pdf`, … (the first number not taken).
+ */
+export function collisionFreeName(name: string, taken: ReadonlySet<string> | readonly string[]): string {
+  const set = taken instanceof Set ? taken : new Set(taken as readonly string[]);
+  if (!set.has(name)) return name;
+  for (let n = 1; ; n++) {
+    const candidate = `${n}_${name}`;
+    if (!set.has(candidate)) return candidate;
+  }
+}
+
+/** Spec 9 file icons: jpg, png, jpeg are image; xlsx, xls, csv are sheet; all others a generic document. */
+export type FileIconGroup = 'image' | 'sheet' | 'document';
+
+export function fileIconGroup(fileName: string): FileIconGroup {
+  const ext = extensionOf(fileName);
+  if (ext === 'jpg' || ext === 'png' || ext === 'jpeg') return 'image';
+  if (ext === 'xlsx' || ext === 'xls' || ext === 'csv') return 'sheet';
+  return 'document';
+}
+
+/** Why a file cannot be uploaded in a context (checked before sending and again by the API), if at all. */
+export type UploadRefusal = 'fileTypeNotAllowed' | 'payloadTooLarge' | 'fileEmpty' | 'invalidFileName';
+
+export function uploadRefusal(file: { name: string; size: number }, context: UploadContext): UploadRefusal | undefined {
+  const name = normaliseFileName(file.name);
+  if (!name) return 'invalidFileName';
+  if (!isAllowedExtension(name, context)) return 'fileTypeNotAllowed';
+  if (file.size > FILE_MAX_BYTES) return 'payloadTooLarge';
+  if (file.size === 0) return 'fileEmpty';
+  return undefined;
+}
+
+/** A stored file as the API lists it (spec 02 §3 "Attached file"; `id` is the path). */
+export interface AttachedFile {
+  id: string;
+  path: string;
+  filename: string;
+  fileType: DocumentType;
+  disabled: boolean;
+  /** API path of the download (GET /file/?path=…) */
+  downloadUrl: string;
+  size: number;
+  contentType: string;
+  lastUpdate?: Date;
+}
+
+/** Folder of a company's documents (signed AVV, certificates). */
+export const COMPANY_DOCUMENTS_PREFIX = 'companies/{companyId}/documents/';
+
+export function companyDocumentsPath(companyId: string): string {
+  return COMPANY_DOCUMENTS_PREFIX.replace('{companyId}', companyId);
+}
+
+/** The API path that downloads a stored file. */
+export function fileDownloadUrl(path: string): string {
+  return `/file/?path=${encodeURIComponent(path)}`;
+}

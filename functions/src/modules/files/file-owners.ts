@@ -1,0 +1,118 @@
+import { ApiError } from '../../http/api-error.js';
+import type { UploadContext } from '../../model/files.js';
+import { isValidId } from '../../model/id.js';
+import type { Principal } from '../../model/user.js';
+
+/** What a caller wants to do with the files of a folder. */
+export type FileAccess = 'read' | 'change';
+
+/**
+ * One area's folder of files, e.g. `companies/{companyId}/documents/`. The area registers it with a function
+ * that loads the owning record and applies that record's rules: it throws 404 for records the caller may not
+ * know exist and 403 for records he may see but not read or change.
+ */
+export interface FileOwner {
+  /** folder template: literal segments and `{param}` segments (each must be a valid id), ending with '/' */
+  prefix: string;
+  /** which extensions may be uploaded here (model/files.ts UPLOAD_CONTEXTS) */
+  context: UploadContext;
+  authorize(principal: Principal, params: Record<string, string>, access: FileAccess): Promise<void>;
+}
+
+export interface ResolvedFolder {
+  owner: FileOwner;
+  params: Record<string, string>;
+  /** the folder path, with trailing '/' */
+  folder: string;
+}
+
+export interface ResolvedFile extends ResolvedFolder {
+  name: string;
+  /** folder + name */
+  path: string;
+}
+
+const MAX_PATH_LENGTH = 1024;
+
+const invalidPath = () => ApiError.badRequest('invalidPath');
+
+function hasControl(s: string): boolean {
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/**
+ * Splits a client path into segments, refusing (400 invalidPath) what could ever address something else:
+ * absolute paths, backslashes, control characters, empty segments, `.` and `..`. The path is NFC-normalised
+ * like stored file names, so a decomposed name finds its file. A trailing '/' marks a folder.
+ */
+export function splitPath(raw: unknown): { segments: string[]; folder: boolean } {
+  if (typeof raw !== 'string' || !raw || raw.length > MAX_PATH_LENGTH) throw invalidPath();
+  const path = raw.normalize('NFC');
+  if (path.startsWith('/') || path.includes('\\') || hasControl(path)) throw invalidPath();
+  const folder = path.endsWith('/');
+  const segments = (folder ? path.slice(0, -1) : path).split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.trim() !== s)) throw invalidPath();
+  return { segments, folder };
+}
+
+interface Compiled {
+  owner: FileOwner;
+  /** literal text, or the param name for `{param}` */
+  parts: Array<{ literal: string } | { param: string }>;
+}
+
+/**
+ * The server-side table of file folders. Each area registers its prefixes; a path that no prefix claims
+ * is unknown (404) and never reaches Storage.
+ */
+export class FileOwners {
+  private readonly owners: Compiled[] = [];
+
+  register(owner: FileOwner): this {
+    if (!owner.prefix.endsWith('/')) throw new Error(`file owner prefix must end with '/': ${owner.prefix}`);
+    const parts = owner.prefix
+      .slice(0, -1)
+      .split('/')
+      .map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s }));
+    this.owners.push({ owner, parts });
+    return this;
+  }
+
+  /** The folder a listing or upload addresses (with or without trailing '/'). */
+  folder(raw: unknown): ResolvedFolder {
+    const { segments } = splitPath(raw);
+    const found = this.match(segments);
+    if (!found) throw ApiError.notFound();
+    return found;
+  }
+
+  /** A file in a registered folder (exactly one segment below the prefix). */
+  file(raw: unknown): ResolvedFile {
+    const { segments, folder } = splitPath(raw);
+    if (folder || segments.length < 2) throw ApiError.notFound();
+    const found = this.match(segments.slice(0, -1));
+    if (!found) throw ApiError.notFound();
+    const name = segments.at(-1)!;
+    return { ...found, name, path: found.folder + name };
+  }
+
+  private match(segments: string[]): ResolvedFolder | undefined {
+    for (const { owner, parts } of this.owners) {
+      if (parts.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      const ok = parts.every((part, i) => {
+        const segment = segments[i]!;
+        if ('literal' in part) return part.literal === segment;
+        if (!isValidId(segment)) return false;
+        params[part.param] = segment;
+        return true;
+      });
+      if (ok) return { owner, params, folder: `${segments.join('/')}/` };
+    }
+    return undefined;
+  }
+}

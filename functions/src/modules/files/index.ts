@@ -1,0 +1,26 @@
+import type { Authenticate } from '../../http/authenticate.js';
+import type { AreaModule } from '../../http/area-module.js';
+import type { CompaniesRepository } from '../companies/companies.repository.js';
+import { FileOwners } from './file-owners.js';
+import { StorageFileStore, type FileStore } from './file-store.js';
+import { FilesService } from './files.service.js';
+import { filesRouter } from './files.router.js';
+import { companyDocumentsOwner } from './owners/company-documents.js';
+
+export interface FilesModuleDeps {
+  authenticate: Authenticate;
+  companiesRepo: Pick<CompaniesRepository, 'get'>;
+  bucket: ConstructorParameters<typeof StorageFileStore>[0];
+  /** defaults to the bucket; tests inject an in-memory store */
+  store?: FileStore;
+}
+
+/**
+ * The files area: the generic /file calls over the table of owners. Each area that keeps files adds its
+ * owner here (one line), e.g. `companies/{companyId}/documents/`.
+ */
+export function createFilesModule(deps: FilesModuleDeps): AreaModule {
+  const owners = new FileOwners().register(companyDocumentsOwner(deps.companiesRepo));
+  const service = new FilesService(owners, deps.store ?? new StorageFileStore(deps.bucket));
+  return { path: '/file', router: filesRouter(deps.authenticate, service) };
+}

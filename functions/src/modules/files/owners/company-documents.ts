@@ -1,0 +1,26 @@
+import { ApiError } from '../../../http/api-error.js';
+import { COMPANY_DOCUMENTS_PREFIX } from '../../../model/files.js';
+import { mayChangeCompanyDocuments, mayKnowCompany, mayReadCompanyDocuments } from '../../../model/permissions.js';
+import type { CompaniesRepository } from '../../companies/companies.repository.js';
+import type { FileOwner } from '../file-owners.js';
+
+/**
+ * `companies/{companyId}/documents/`: a company's documents (signed AVV, certificates). Members read, the
+ * company's admins and platform admins upload and delete (model/permissions.ts); callers who may not know
+ * the company get 404 before anything is read. Owned by the companies area in spirit: it only needs the
+ * repository to load the record.
+ */
+export function companyDocumentsOwner(companies: Pick<CompaniesRepository, 'get'>): FileOwner {
+  return {
+    prefix: COMPANY_DOCUMENTS_PREFIX,
+    context: 'general',
+    async authorize(principal, { companyId }, access) {
+      if (!companyId || !mayKnowCompany(principal, companyId)) throw ApiError.notFound();
+      // the caller's own company was loaded with the principal: read only a foreign one (platform admins)
+      const company = companyId === principal.company.id ? principal.company : await companies.get(companyId);
+      if (!company) throw ApiError.notFound();
+      const allowed = access === 'read' ? mayReadCompanyDocuments(principal, company.id) : mayChangeCompanyDocuments(principal, company.id);
+      if (!allowed) throw ApiError.forbidden();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import type { AttachedFile } from '@model/files';
+import { renderPage } from '@/testing/render';
+import filesDe from '../../../public/locales/de/files.json';
+import { FileTable } from './file-table';
+
+beforeAll(() => {
+  i18next.addResourceBundle('de', 'files', filesDe);
+});
+
+const attached = (filename: string, overrides: Partial<AttachedFile> = {}): AttachedFile => ({
+  id: `companies/c1/documents/${filename}`,
+  path: `companies/c1/documents/${filename}`,
+  filename,
+  fileType: 'UNKNOWN',
+  disabled: false,
+  downloadUrl: '',
+  size: 2048,
+  contentType: 'application/pdf',
+  ...overrides,
+});
+
+const FILES = [attached('Foto.jpg'), attached('Stückliste.xlsx'), attached('AVV.pdf', { fileType: 'LEGAL_DOCUMENT', size: 1_572_864 })];
+
+describe('FileTable', () => {
+  it('shows an icon per group: image, sheet, document', () => {
+    renderPage(<FileTable files={[...FILES, attached('Bild.png'), attached('liste.csv'), attached('notiz.txt')]} onDownload={vi.fn()} />);
+    const rows = screen.getAllByTestId('file-row');
+    const groups = rows.map((r) => within(r).getByTestId(/^file-icon-/).getAttribute('data-testid'));
+    expect(groups).toEqual(['file-icon-image', 'file-icon-sheet', 'file-icon-document', 'file-icon-image', 'file-icon-sheet', 'file-icon-document']);
+    expect(within(rows[2]!).getByText('Rechtsdokument')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('1,5 MB')).toBeInTheDocument();
+  });
+
+  it("answers an empty selection with 'selectedEmpty' for download and delete", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onDownload = vi.fn(async () => undefined);
+    const onDelete = vi.fn(async () => undefined);
+    renderPage(<FileTable files={FILES} canDelete onDownload={onDownload} onDelete={onDelete} />);
+    await user.click(screen.getByRole('button', { name: 'Auswahl herunterladen' }));
+    expect(await screen.findByText('Bitte wählen Sie mindestens eine Datei aus.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Auswahl löschen' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onDownload).not.toHaveBeenCalled();
+    expect(onDelete).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'AVV.pdf auswählen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Foto.jpg auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Auswahl herunterladen' }));
+    expect(onDownload.mock.calls.map((c) => (c as unknown as [AttachedFile])[0].filename)).toEqual(['Foto.jpg', 'AVV.pdf']);
+  });
+
+  it('deletes only after confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onDelete = vi.fn(async () => undefined);
+    renderPage(<FileTable files={FILES} canDelete onDownload={vi.fn()} onDelete={onDelete} />);
+    await user.click(screen.getByRole('button', { name: 'AVV.pdf löschen' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Soll die Datei AVV.pdf wirklich gelöscht werden?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Nein' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onDelete).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Alle Dateien auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Auswahl löschen' }));
+    expect(await screen.findByText('Sollen 3 Dateien wirklich gelöscht werden?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ja' }));
+    expect(onDelete).toHaveBeenCalledWith(FILES);
+    expect(await screen.findByText('3 Dateien wurden gelöscht.')).toBeInTheDocument();
+  });
+
+  it('offers no delete without permission, and says when there are no files', () => {
+    renderPage(<FileTable files={FILES} onDownload={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: /löschen/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'AVV.pdf herunterladen' })).toBeInTheDocument();
+  });
+
+  it('shows the empty text', () => {
+    renderPage(<FileTable files={[]} onDownload={vi.fn()} />);
+    expect(screen.getByText('Keine Dateien vorhanden.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import {
+  Box, Button, Checkbox, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DescriptionIcon from '@mui/icons-material/Description';
+import DownloadIcon from '@mui/icons-material/Download';
+import ImageIcon from '@mui/icons-material/Image';
+import TableChartIcon from '@mui/icons-material/TableChart';
+import { useTranslation } from 'react-i18next';
+import { fileIconGroup, type AttachedFile, type FileIconGroup } from '@model/files';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { formatDateTime } from '@/lib/format';
+import { notify } from '@/lib/notify';
+
+const ICONS: Record<FileIconGroup, typeof ImageIcon> = { image: ImageIcon, sheet: TableChartIcon, document: DescriptionIcon };
+
+export function FileIcon({ name }: { name: string }) {
+  const { t } = useTranslation('files');
+  const group = fileIconGroup(name);
+  const Icon = ICONS[group];
+  return <Icon color="action" titleAccess={t(`icons.${group}`)} data-testid={`file-icon-${group}`} />;
+}
+
+/** 1.2 MB style sizes (German decimal comma). */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString('de-DE', { maximumFractionDigits: 1 })} ${units[unit]}`;
+}
+
+export interface FileTableProps {
+  files: AttachedFile[];
+  loading?: boolean;
+  /** offers delete (row and selection); the caller decides with the model's permission rule */
+  canDelete?: boolean;
+  onDownload: (file: AttachedFile) => Promise<unknown>;
+  /** deletes the files (after the user confirmed) */
+  onDelete?: (files: AttachedFile[]) => Promise<unknown>;
+}
+
+/**
+ * The one file table: icon by group (image, sheet, document), name, type, size, date; download per row or for
+ * the selection; delete with a confirmation. An empty selection gives the spec's 'selectedEmpty' error.
+ */
+export function FileTable({ files, loading = false, canDelete = false, onDownload, onDelete }: FileTableProps) {
+  const { t } = useTranslation('files');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirm, setConfirm] = useState<AttachedFile[] | null>(null);
+  const chosen = files.filter((f) => selected.includes(f.id));
+  const allSelected = files.length > 0 && chosen.length === files.length;
+
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  const download = async (list: AttachedFile[]) => {
+    if (!list.length) return notify.error(t('selectedEmpty'));
+    for (const file of list) {
+      try {
+        await onDownload(file);
+      } catch {
+        notify.error(t('errors.downloadFailed'));
+      }
+    }
+  };
+
+  const askDelete = (list: AttachedFile[]) => {
+    if (!list.length) return notify.error(t('selectedEmpty'));
+    setConfirm(list);
+  };
+
+  const doDelete = async () => {
+    const list = confirm ?? [];
+    setConfirm(null);
+    try {
+      await onDelete?.(list);
+      notify.success(t('table.deleted', { count: list.length }));
+    } catch {
+      notify.error(t('errors.deleteFailed'));
+    }
+    setSelected((s) => s.filter((id) => !list.some((f) => f.id === id)));
+  };
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(chosen)}>
+          {t('table.downloadSelected')}
+        </Button>
+        {canDelete && (
+          <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => askDelete(chosen)}>
+            {t('table.deleteSelected')}
+          </Button>
+        )}
+      </Stack>
+      {loading && <LinearProgress />}
+      <TableContainer>
+        <Table size="small" aria-label={t('table.label')}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allSelected}
+                  indeterminate={chosen.length > 0 && !allSelected}
+                  disabled={!files.length}
+                  onChange={() => setSelected(allSelected ? [] : files.map((f) => f.id))}
+                  slotProps={{ input: { 'aria-label': t('table.selectAll') } }}
+                />
+              </TableCell>
+              <TableCell />
+              <TableCell>{t('table.name')}</TableCell>
+              <TableCell>{t('table.type')}</TableCell>
+              <TableCell align="right">{t('table.size')}</TableCell>
+              <TableCell>{t('table.date')}</TableCell>
+              <TableCell align="right">{t('table.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {files.map((file) => (
+              <TableRow key={file.id} data-testid="file-row" hover>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selected.includes(file.id)}
+                    onChange={() => toggle(file.id)}
+                    slotProps={{ input: { 'aria-label': t('table.select', { name: file.filename }) } }}
+                  />
+                </TableCell>
+                <TableCell padding="checkbox">
+                  <FileIcon name={file.filename} />
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{file.filename}</TableCell>
+                <TableCell>{t(`documentTypes.${file.fileType}`)}</TableCell>
+                <TableCell align="right">{formatSize(file.size)}</TableCell>
+                <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('table.download')}>
+                    <IconButton aria-label={t('table.downloadNamed', { name: file.filename })} onClick={() => void download([file])}>
+                      <DownloadIcon />
+                    </IconButton>
+                  </Tooltip>
+                  {canDelete && (
+                    <Tooltip title={t('table.delete')}>
+                      <IconButton aria-label={t('table.deleteNamed', { name: file.filename })} onClick={() => askDelete([file])}>
+                        <DeleteIcon />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+            {!files.length && !loading && (
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('table.empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t('table.deleteTitle')}
+        text={t('table.deleteText', { count: confirm?.length ?? 0, name: confirm?.[0]?.filename ?? '' })}
+        onConfirm={() => void doDelete()}
+        onCancel={() => setConfirm(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { FileIcon, FileTable, type FileTableProps } from './file-table';
+export { deleteFile, downloadFile, listFiles } from './files-api';

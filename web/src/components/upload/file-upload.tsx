@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Box, LinearProgress, Typography } from '@mui/material';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import { useDropzone } from 'react-dropzone';
+import { useTranslation } from 'react-i18next';
+import { allowedExtensions, CONTENT_TYPES, uploadRefusal, type AttachedFile, type DocumentType, type UploadContext } from '@model/files';
+import { ApiError, errorText } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { uploadFile } from './upload-file';
+
+export interface FileUploadProps {
+  /** target folder, e.g. companyDocumentsPath(id) */
+  path: string;
+  /** which extensions are allowed (model/files UPLOAD_CONTEXTS); the API checks the same list */
+  context: UploadContext;
+  documentType?: DocumentType;
+  /** one call per stored file */
+  onUploaded?: (file: AttachedFile) => void;
+  disabled?: boolean;
+}
+
+/** react-dropzone's `accept`: the context's extensions grouped by their content type. */
+function acceptOf(context: UploadContext): Record<string, string[]> {
+  const accept: Record<string, string[]> = {};
+  for (const ext of allowedExtensions(context)) (accept[CONTENT_TYPES[ext]] ??= []).push(`.${ext}`);
+  return accept;
+}
+
+interface Progress {
+  name: string;
+  percent: number;
+}
+
+/**
+ * The one upload component: a drop zone (or click to choose), type and size checked with the model's rules
+ * before anything is sent, progress in 64 KiB steps, one request per file, toasts with the spec's texts.
+ */
+export function FileUpload({ path, context, documentType, onUploaded, disabled = false }: FileUploadProps) {
+  const { t } = useTranslation('files');
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const formats = allowedExtensions(context).join(', ');
+
+  const onDrop = async (files: File[]) => {
+    const accepted: File[] = [];
+    for (const file of files) {
+      const refusal = uploadRefusal(file, context);
+      if (refusal) notify.error(t(`errors.${refusal}`, { name: file.name, formats }));
+      else accepted.push(file);
+    }
+    let failed = 0;
+    for (const file of accepted) {
+      setProgress({ name: file.name, percent: 0 });
+      try {
+        const stored = await uploadFile({
+          path,
+          file,
+          documentType,
+          onProgress: (loaded, total) => setProgress({ name: file.name, percent: total ? Math.floor((loaded / total) * 100) : 0 }),
+        });
+        onUploaded?.(stored);
+        notify.success(t('upload.uploaded', { name: stored.filename }));
+      } catch (error) {
+        failed++;
+        // the API's reason when it gave one (wrong content, too large, no permission), else the spec's text
+        notify.error(error instanceof ApiError && error.status > 0 ? errorText(error.code) : t('errors.fileUploadError'));
+      }
+    }
+    setProgress(null);
+    if (failed && accepted.length > 1) notify.error(t('errors.uploadFailed'));
+  };
+
+  const busy = progress !== null;
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    // refused files are reported by our own check (the same rule the API applies), not dropped silently
+    onDrop: (files, rejections) => void onDrop([...files, ...rejections.map((r) => r.file)]),
+    disabled: disabled || busy,
+    multiple: true,
+    // the file dialog offers the allowed types
+    accept: acceptOf(context),
+    useFsAccessApi: false,
+  });
+
+  return (
+    <Box>
+      <Box
+        {...getRootProps({ 'aria-label': t('upload.dropzoneLabel'), role: 'button' })}
+        data-testid="dropzone"
+        sx={{
+          border: '2px dashed',
+          borderColor: isDragActive ? 'primary.main' : 'divider',
+          borderRadius: 1,
+          p: 3,
+          textAlign: 'center',
+          cursor: disabled || busy ? 'default' : 'pointer',
+          opacity: disabled ? 0.5 : 1,
+          bgcolor: isDragActive ? 'action.hover' : undefined,
+        }}
+      >
+        <input {...getInputProps()} data-testid="file-input" />
+        <CloudUploadIcon color="action" />
+        <Typography>{t(isDragActive ? 'upload.dropzoneActive' : 'upload.dropzone')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('upload.allowed', { formats })}
+        </Typography>
+      </Box>
+      {progress && (
+        <Box sx={{ mt: 1 }}>
+          <LinearProgress variant="determinate" value={progress.percent} aria-label={t('upload.progress', { ...progress })} />
+          <Typography variant="body2">{t('upload.progress', { ...progress })}</Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
