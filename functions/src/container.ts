@@ -11,6 +11,10 @@ import { AccountService } from './modules/users/account.service.js';
 import { Identity } from './modules/users/identity.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService, type RunTransaction } from './modules/users/users.service.js';
+import { revokeCompanySessionsTask } from './modules/companies/revoke-company-sessions.task.js';
+import { TaskKindRegistry } from './platform/tasks/task-kind.js';
+import { CloudTaskQueue, type TaskQueuePort } from './platform/tasks/task-queue.js';
+import { TaskRunner } from './platform/tasks/task-runner.js';
 
 export interface ContainerDeps {
   db: Firestore;
@@ -20,6 +24,8 @@ export interface ContainerDeps {
   now?: () => Date;
   /** Defaults to `auth`; tests inject a spy. */
   verifier?: TokenVerifier;
+  /** Defaults to Cloud Tasks (the emulator when CLOUD_TASKS_EMULATOR_HOST is set); tests inject a fake. */
+  taskQueue?: TaskQueuePort;
 }
 
 /** Wires repositories and services once per process (functions) or per script (seed, tests). */
@@ -33,13 +39,16 @@ export function createContainer(deps: ContainerDeps) {
   const identity = new Identity(deps.auth);
   const transaction: RunTransaction = (fn) => deps.db.runTransaction(fn);
   const throttles = new ThrottlesRepository(deps.db);
-  const shared = { users: usersRepo, companies: companiesRepo, mail, identity, throttles, transaction, portalUrl, passwordResetIntervalMs, now };
+  // Background task kinds: one line per kind, defined by its area.
+  const taskKinds = new TaskKindRegistry([revokeCompanySessionsTask({ db: deps.db, identity })]);
+  const tasks = new TaskRunner({ db: deps.db, queue: deps.taskQueue ?? new CloudTaskQueue(() => deps.auth.app), kinds: taskKinds, now });
+  const shared = { users: usersRepo, companies: companiesRepo, mail, identity, throttles, tasks, transaction, portalUrl, passwordResetIntervalMs, now };
   const users = new UsersService(shared);
   const account = new AccountService(shared);
   const companies = new CompaniesService(shared);
   const legal = new LegalService(now);
   const authenticate: Authenticate = createAuthenticate(deps.verifier ?? deps.auth, (uid) => users.loadPrincipal(uid));
-  return { authenticate, usersRepo, companiesRepo, users, account, companies, legal };
+  return { authenticate, usersRepo, companiesRepo, users, account, companies, legal, tasks };
 }
 
 export type Container = ReturnType<typeof createContainer>;
