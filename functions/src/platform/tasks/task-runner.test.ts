@@ -310,4 +310,15 @@ describe('TaskRunner: abort, failure, recovery', () => {
     clock += 2 * GRACE_MS;
     expect(await runner.recoverStalled()).toEqual([]); // finished tasks have no resumeAt
   });
+
+  it('the next successful start() re-enqueues a task whose enqueue failed', async () => {
+    const col = await items(2);
+    const lost = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin' });
+    queue.failNext = 1;
+    await runner.start(lost);
+    clock += GRACE_MS + 1;
+    const next = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin' });
+    await runner.start(next);
+    expect(queue.names).toEqual([`${next}-0`, `${lost}-r${clock + GRACE_MS}`]);
+  });
 });

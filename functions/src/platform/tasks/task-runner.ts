@@ -50,6 +50,8 @@ export interface TaskRunnerDeps {
 
 /** The inline start in a request works this long at most, then leaves the rest to the queue. */
 export const INLINE_BUDGET_MS = 10_000;
+/** Stalled tasks re-enqueued by each start (the rest by the next start or an explicit sweep). */
+const START_SWEEP_LIMIT = 10;
 
 type Claim =
   | { outcome: DeliveryOutcome }
@@ -123,7 +125,8 @@ export class TaskRunner {
   }
 
   /**
-   * Enqueues the first delivery (named `<id>-0`, so a repeated start enqueues nothing) and, with
+   * Enqueues the first delivery (named `<id>-0`, so a repeated start enqueues nothing), sweeps up a
+   * few stalled tasks (recoverStalled) and, with
    * `inline`, works on the task right here for at most INLINE_BUDGET_MS, so small tasks are done when
    * the request answers. Never throws: the task document is committed already, and a task whose
    * enqueue failed is picked up by `recoverStalled`; an inline error leaves the rest to the queue.
@@ -131,6 +134,8 @@ export class TaskRunner {
   async start(taskId: string, opts: { inline?: boolean } = {}): Promise<void> {
     try {
       await this.d.queue.enqueue(taskId, `${taskId}-0`);
+      // Cloud Tasks answers again: pick up tasks whose enqueue failed earlier (one small query).
+      await this.recoverStalled(START_SWEEP_LIMIT);
     } catch (error) {
       logger.error('background task: enqueue failed; recoverStalled will enqueue it', { taskId, error: errorOf(error) });
     }
