@@ -143,6 +143,17 @@ describe('TaskRunner: chunks and progress', () => {
     expect(await processed(col)).toEqual(once(10));
   });
 
+  it('a failed hand-on enqueue fails the delivery; its retry continues the task', async () => {
+    const col = await items(10);
+    const id = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin', chunksPerDelivery: 2 });
+    queue.failNext = 1;
+    await expect(runner.deliver(id, delivery('d0'))).rejects.toThrow('Cloud Tasks unavailable');
+    expect(await task(id)).toMatchObject({ state: 'running', lease: null, segment: 1, progress: { done: 6 } });
+    expect(await runner.deliver(id, delivery('d0'))).toBe('done'); // the retry: chunks 3 and 4
+    expect(queue.names).toEqual([]);
+    expect(await processed(col)).toEqual(once(10));
+  });
+
   it('an exactly full last page ends with an empty chunk; an empty task is done at once', async () => {
     const col = await items(6);
     const id = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin' });

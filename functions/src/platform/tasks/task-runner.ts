@@ -161,8 +161,7 @@ export class TaskRunner {
     try {
       // Counted once, before the first chunk; stored with its commit.
       const total = task.progress.total ?? (kind.count ? await kind.count(params) : null);
-      for (let n = 0; ; n++) {
-        if (n >= task.chunksPerDelivery || this.d.now().getTime() - started >= budgetMs) return await this.handOn(taskId, token);
+      for (let n = 0; n < task.chunksPerDelivery && this.d.now().getTime() - started < budgetMs; n++) {
         await seam.beforeChunk();
         const result = await kind.runChunk({
           taskId,
@@ -180,6 +179,8 @@ export class TaskRunner {
     } catch (error) {
       return this.failDelivery(taskId, token, error, delivery);
     }
+    // Outside the try: a failed enqueue must fail the delivery (its retry continues), not end it.
+    return this.handOn(taskId, token);
   }
 
   /**
