@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackgroundTask } from '../../model/background-task.js';
+import type { Company } from '../../model/company.js';
 import { REVOKE_COMPANY_SESSIONS } from '../../modules/companies/revoke-company-sessions.task.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
@@ -32,13 +33,13 @@ async function waitForTask(id: string, until: (t: BackgroundTask) => boolean, ti
 const isFinal = (t: BackgroundTask) => ['done', 'failed', 'aborted'].includes(t.state);
 
 /** A company with `n` signed-in users, sorted by id (the task's order); tokens older than now. */
-async function companyWithUsers(n: number): Promise<{ companyId: string; users: TestUser[] }> {
+async function companyWithUsers(n: number): Promise<{ companyId: string; company: Company; users: TestUser[] }> {
   const company = await createCompany('CUSTOMER');
   const users: TestUser[] = [];
   for (let i = 0; i < n; i++) users.push(await createUser(company, { admin: i === 0 }));
   users.sort((a, b) => (a.user.id < b.user.id ? -1 : 1));
   await new Promise((r) => setTimeout(r, 1100)); // revocation works at second granularity
-  return { companyId: company.id, users };
+  return { companyId: company.id, company, users };
 }
 
 /** 401 tokenRevoked once the user's sessions are revoked; 200 before (any signed-in user reads the AVV). */
@@ -72,6 +73,17 @@ describe('revokeCompanySessions', () => {
     // Deleting again creates no second task.
     expect((await post('/company/delete', { token: platformAdmin.token, query: { companyId } })).status).toBe(200);
     expect((await admin().db.collection(TASKS_COLLECTION).where('params.companyId', '==', companyId).get()).size).toBe(1);
+  });
+
+  it('deactivating through POST /company/update starts the same task', async () => {
+    const { companyId, company, users } = await companyWithUsers(2);
+    const { name, type, customerNumber, address } = company;
+    const res = await post('/company/update', { token: platformAdmin.token, body: { id: companyId, name, type, customerNumber, address, active: false } });
+    expect(res).toMatchObject({ status: 200, body: { active: false } });
+    const snap = await admin().db.collection(TASKS_COLLECTION).where('params.companyId', '==', companyId).get();
+    expect(snap.size).toBe(1);
+    expect(await waitForTask(snap.docs[0]!.id, isFinal)).toMatchObject({ state: 'done', progress: { done: 2, total: 2, percent: 100 } });
+    expect(await Promise.all(users.map(tokenStatus))).toEqual(['tokenRevoked', 'tokenRevoked']);
   });
 
   it('the same task enqueued twice (duplicate delivery) ends in one done with each user revoked once', async () => {
