@@ -3,6 +3,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createApp } from './app.js';
 import { params } from './config.js';
+import { createBackgroundTasksFunction } from './platform/tasks/task-function.js';
 
 setGlobalOptions({ region: params.region });
 
@@ -10,3 +11,6 @@ setGlobalOptions({ region: params.region });
 // to discover the functions before any parameter has a value.
 let app: Express | undefined;
 export const api = onRequest((req, res) => (app ??= createApp())(req, res));
+
+// Background tasks (platform/tasks/README.md): defined after setGlobalOptions, so it runs in REGION too.
+export const backgroundTasks = createBackgroundTasksFunction();

@@ -8,6 +8,9 @@ import { systemClock, type Clock } from './clock.js';
 import { Identity } from './identity.js';
 import { functionsLog, type Logger } from './logger.js';
 import { MailOutbox } from './mail/outbox.js';
+import { TaskKindRegistry } from './tasks/task-kind.js';
+import { CloudTaskQueue, type TaskQueuePort } from './tasks/task-queue.js';
+import { TaskRunner } from './tasks/task-runner.js';
 import { transactionRunner, type RunTransaction } from './transaction.js';
 
 export type StorageBucket = ReturnType<Storage['bucket']>;
@@ -24,6 +27,8 @@ export interface PlatformDeps {
   log?: Logger;
   /** The default Cloud Storage bucket; absent where nothing needs it (seed, unit tests). */
   bucket?: () => StorageBucket;
+  /** Defaults to Cloud Tasks (the emulator when CLOUD_TASKS_EMULATOR_HOST is set); tests inject a fake. */
+  taskQueue?: TaskQueuePort;
 }
 
 /** Shared infrastructure every area module may use (no feature code in here). */
@@ -39,14 +44,20 @@ export interface Platform {
   verifier: TokenVerifier;
   /** The default bucket; throws where none was injected (seed, unit tests), so misuse is loud. */
   bucket: () => StorageBucket;
+  /** Background tasks (platform/tasks/README.md); each area registers its kinds in `taskKinds`. */
+  tasks: TaskRunner;
+  taskKinds: TaskKindRegistry;
 }
 
 export function createPlatform(deps: PlatformDeps): Platform {
   const config = deps.config ?? readConfig();
+  const now = deps.now ?? systemClock;
+  const taskKinds = new TaskKindRegistry();
+  const queue = deps.taskQueue ?? new CloudTaskQueue(() => deps.auth.app);
   return {
     db: deps.db,
     config,
-    now: deps.now ?? systemClock,
+    now,
     transaction: transactionRunner(deps.db),
     identity: new Identity(deps.auth),
     mail: new MailOutbox(deps.db, config.mailFrom),
@@ -58,5 +69,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
       (() => {
         throw new Error('This call needs the Storage bucket (PlatformDeps.bucket).');
       }),
+    tasks: new TaskRunner({ db: deps.db, queue, kinds: taskKinds, now }),
+    taskKinds,
   };
 }

@@ -10,6 +10,7 @@ import { idSchema } from '../../model/id.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { CompaniesService } from './companies.service.js';
+import { revokeCompanySessionsTask } from './revoke-company-sessions.task.js';
 
 const idQuery = yup.object({ id: idSchema });
 const companyIdQuery = yup.object({ companyId: idSchema });
@@ -20,12 +21,15 @@ export interface CompaniesModule extends AreaModule {
 
 /** /company/* — docs/api.md. Each route: authenticate → guard (caller facts) → validate → service (record rules). */
 export function createCompaniesModule(d: AreaDeps): CompaniesModule {
+  const users = new UsersRepository(d.db);
+  d.taskKinds.register(revokeCompanySessionsTask({ users, identity: d.identity }));
   const companies = new CompaniesService({
     companies: new CompaniesRepository(d.db),
-    users: new UsersRepository(d.db),
+    users,
     mail: d.mail,
     identity: d.identity,
     transaction: d.transaction,
+    tasks: d.tasks,
     portalUrl: d.config.portalUrl,
     now: d.now,
   });

@@ -1,3 +1,4 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import { created, updated } from '../../data/firestore-values.js';
 import { ApiError } from '../../http/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
@@ -11,6 +12,8 @@ import { companyReleasedMail } from '../../platform/mail/templates.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { CompaniesRepository } from './companies.repository.js';
+import type { TaskRunner } from '../../platform/tasks/task-runner.js';
+import { REVOKE_COMPANY_SESSIONS, type RevokeCompanySessionsParams } from './revoke-company-sessions.task.js';
 
 export interface CompaniesServiceDeps {
   companies: CompaniesRepository;
@@ -18,6 +21,7 @@ export interface CompaniesServiceDeps {
   mail: MailOutbox;
   identity: Identity;
   transaction: RunTransaction;
+  tasks: Pick<TaskRunner, 'createInTx' | 'start'>;
   portalUrl: string;
   now: () => Date;
 }
@@ -108,31 +112,37 @@ export class CompaniesService {
       if (after.type !== 'CUSTOMER') delete after.customerNumber;
       this.d.companies.setInTx(tx, after);
       this.d.users.setCompanyInTx(tx, members, after);
-      return { after, released, deactivated };
+      const revokeTask = deactivated ? this.revokeUsersInTx(tx, after.id, principal.uid) : undefined;
+      return { after, released, revokeTask };
     });
     if (result.released) await this.mailRelease(result.after);
-    if (result.deactivated) await this.revokeUsers(result.after.id);
+    if (result.revokeTask) await this.d.tasks.start(result.revokeTask, { inline: true });
     return result.after;
   }
 
   /** POST /company/delete: never really deleted; inactive, and its users' sessions are revoked. */
   async delete(principal: Principal, companyId: string): Promise<void> {
-    await this.d.transaction(async (tx) => {
+    const revokeTask = await this.d.transaction(async (tx) => {
       const before = authorizeRecord(principal, await this.d.companies.getInTx(tx, companyId), {
         see: () => seesAllCompanies(principal),
         act: (c) => canDeleteCompany(principal, c),
         seesAll: seesAllCompanies(principal),
       });
-      if (!before.active) return;
+      if (!before.active) return undefined;
       const now = this.d.now();
       this.d.companies.setInTx(tx, { ...before, active: false, ...updated(before, now, principal.uid, 'delete') });
+      return this.revokeUsersInTx(tx, companyId, principal.uid);
     });
-    await this.revokeUsers(companyId);
+    if (revokeTask) await this.d.tasks.start(revokeTask, { inline: true });
   }
 
-  private async revokeUsers(companyId: string): Promise<void> {
-    const users = await this.d.users.listByCompany(companyId);
-    await Promise.all(users.map((u) => this.d.identity.revokeSessions(u.id)));
+  /**
+   * The background task that revokes the users' sessions, committed with the deactivation (so it
+   * cannot be lost); started after the commit, the first slice inline so that typical companies are
+   * done when the call answers (old tokens refused at once). Returns the task id.
+   */
+  private revokeUsersInTx(tx: Transaction, companyId: string, actorId: string): string {
+    return this.d.tasks.createInTx<RevokeCompanySessionsParams>(tx, { kind: REVOKE_COMPANY_SESSIONS, params: { companyId }, createdBy: actorId });
   }
 
   private async mailRelease(company: Company): Promise<void> {

@@ -1,4 +1,4 @@
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { entityConverter, viewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
@@ -88,6 +88,17 @@ export class UsersRepository {
 
   async listByCompany(companyId: string): Promise<User[]> {
     return (await this.col().where('companyId', '==', companyId).get()).docs.map((d) => d.data());
+  }
+
+  /** Ids of a company's users after `afterId`, by id (equality + id order: the single-field index). */
+  async idsOfCompany(companyId: string, afterId: string | null, limit: number): Promise<string[]> {
+    let query = this.col().where('companyId', '==', companyId).orderBy(FieldPath.documentId()).select().limit(limit);
+    if (afterId) query = query.startAfter(afterId);
+    return (await query.get()).docs.map((d) => d.id);
+  }
+
+  async countOfCompany(companyId: string): Promise<number> {
+    return (await this.col().where('companyId', '==', companyId).count().get()).data().count;
   }
 
   /** One page of users (GET /user/filter); see USERS_PAGE_SHAPE for the indexes. */
