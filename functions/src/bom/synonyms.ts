@@ -1,39 +1,69 @@
 import type { MappableField } from '../model/bom/fields.js';
 
 /**
- * German and English column names per mapping target, as ECAD tools (EPLAN, WSCAD, SEE Electrical),
- * distributor price lists and hand-made Excel BOMs write them. A number after a name lowers its weight
+ * German, English and French column names per mapping target, as ECAD tools write them (EPLAN, WSCAD,
+ * SEE Electrical, Altium, KiCad/KiBoM/KiCost, Eagle attributes MF/MPN), distributor baskets and BOM
+ * tools (Digi-Key, Mouser, LCSC/JLCPCB, Farnell) and hand-made Excel BOMs. A number after a name lowers its weight
  * where the name is ambiguous. Names shorter than 4 characters after normalisation only match exactly.
  */
 export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [string, number])[]> = {
   orderNumber: [
     'Bestellnummer', 'Bestell-Nr.', 'Best.-Nr.', 'Bestellnr', 'Bestellbezeichnung', 'Artikelnummer', 'Artikel-Nr.',
     'Art.-Nr.', 'ArtNr', 'Katalognummer', ['Typ', 0.8], 'Order number', 'Order no', 'Order code', 'Ordering code',
-    'Article number', 'Article no', 'Item number', 'Part number', 'Part no', 'Catalog number', ['Nummer', 0.7],
+    'Article number', 'Article no', 'Item number', ['Part number', 0.9], ['Part no', 0.9], 'Catalog number', ['Nummer', 0.7],
+    'Bestell-Nummer', 'Katalog-Nr.', 'Order code', 'Order #', 'Cat#', 'Catalog #', 'Catalogue number', ['P/N', 0.9], ['PN', 0.9], ['Part #', 0.9],
+    'LCSC Part #', 'LCSC Part Number', 'LCSC', 'LCSC#', 'JLCPCB Part #', 'Digi-Key Part Number', 'Digikey Part Number', 'Digi-Key PN',
+    'Mouser No', 'Mouser Part Number', 'Mouser #', 'Farnell Part Number', 'Farnell order code', 'RS Stock No', 'Supplier Part Number',
+    'Supplier Part #', 'Supplier PN', 'Vendor Part Number', 'Vendor Part #', 'SKU',
+    'Référence commande', 'Code commande', 'N° de commande', 'Numéro de commande', 'Code article', 'Référence article', ['Référence', 0.85], ['Réf', 0.85],
   ],
   manufacturerNumber: [
     'Herstellernummer', 'Hersteller-Nr.', 'Hersteller-Artikelnummer', 'Herstellerartikelnummer', 'Hersteller-Bestellnummer',
     'Hersteller-Teilenummer', 'Typnummer', 'Typenbezeichnung', 'Typbezeichnung', 'MPN', 'Manufacturer number',
     'Manufacturer part number', 'Manufacturer no', 'Mfr part number', 'Mfr no', 'Type number', 'Type designation',
+    // a bare "Part number" is the distributor's number in a basket but the manufacturer's next to a supplier number column
+    ['Part number', 0.85], ['Part no', 0.85], ['Part #', 0.85], ['P/N', 0.85], ['PN', 0.85],
+    'Manf#', 'Manf #', 'Manf part number', 'Manf part #', 'MP', 'Mfr. Part #', 'Mfr Part', 'Mfr PN', 'Mfg Part Number', 'Mfg Part #', 'Mfg PN',
+    'Manufacturer Part #', 'Manufacturer PN', 'Manufacturer Part', 'Manufacturer Product Number', 'Mrf#', 'MFR Part #', 'MFN', 'Manufacturer_Part_Number',
+    'Hersteller-Typ', 'Herstellertyp', 'Hersteller Typ', 'Typ Hersteller',
+    'Référence fabricant', 'Réf. fabricant', 'Référence constructeur', 'Numéro de pièce du fabricant',
   ],
-  manufacturerName: ['Hersteller', 'Herstellername', 'Fabrikat', 'Marke', 'Manufacturer', 'Manufacturer name', 'Mfr', 'Vendor', 'Brand', 'Make'],
-  quantity: ['Menge', 'Anzahl', 'Stück', 'Stückzahl', 'Stk', 'Anz', 'Bestellmenge', 'Qty', 'Quantity', 'Amount', 'Count', 'Pcs', 'Pieces'],
-  quantityUnit: ['Einheit', 'Mengeneinheit', 'ME', 'Unit', 'UoM', 'Unit of measure', 'Quantity unit'],
-  width: ['Breite', 'B', 'Width', 'W'],
-  height: ['Höhe', 'H', 'Height'],
-  depth: ['Tiefe', 'T', 'Depth', 'D'],
-  weight: ['Gewicht', 'Nettogewicht', 'Netto-Gewicht', 'Gew', 'Masse', 'Weight', 'Net weight'],
-  isSuppliedPart: ['Beistellung', 'Beistellteil', 'Beigestellt', 'Beistellware', 'Kundenbeistellung', 'Supplied', 'Supplied part', 'Customer supplied', 'Free issue'],
-  installationLocation: ['Einbauort', 'Einbauraum', 'Ortskennzeichen', 'Installation location', 'Mounting location', '+'],
-  locationIdentifier: ['Aufstellungsort', 'Ort', 'Standort', 'Location identifier', 'Location', 'Site', '++'],
-  bmk: ['BMK', 'Betriebsmittelkennzeichen', 'Betriebsmittel', 'Gerätekennzeichen', 'Kennzeichen', 'Device tag', 'Equipment designation', 'Reference designator', 'Ref Des', 'Designator', '-'],
+  manufacturerName: [
+    'Hersteller', 'Herstellername', 'Fabrikat', 'Marke', 'Manufacturer', 'Manufacturer name', 'Mfr', ['Vendor', 0.8], 'Brand', 'Make',
+    'Manf', 'Mfg', 'Mfr.', 'Manufacturer_Name', 'MF', 'MFR', 'Fabricant', 'Constructeur', 'Marque',
+  ],
+  quantity: [
+    'Menge', 'Anzahl', 'Stück', 'Stückzahl', 'Stk', 'Anz', 'Bestellmenge', 'Qty', 'Quantity', 'Amount', 'Count', 'Pcs', 'Pieces',
+    'Quan', 'Qnty', 'Qty.', 'Quantity Per PCB', 'Quantity per board', 'Quantity/board', 'Qty per board', 'Qty per PCB', 'Qty/board',
+    'Build Quantity', 'Order Qty', 'Order Quantity', 'Menge pro Baugruppe', 'Menge je Gerät', 'Anzahl pro Gerät', 'Gesamtmenge',
+    'Quantité', 'Qté', 'Qte', 'Nombre', 'Nb',
+  ],
+  quantityUnit: ['Einheit', 'Mengeneinheit', 'ME', 'Unit', 'UoM', 'Unit of measure', 'Quantity unit', 'Unité', 'Unité de mesure'],
+  width: ['Breite', 'B', 'Width', 'W', 'Largeur'],
+  height: ['Höhe', 'H', 'Height', 'Hauteur'],
+  depth: ['Tiefe', 'T', 'Depth', 'D', 'Profondeur'],
+  weight: ['Gewicht', 'Nettogewicht', 'Netto-Gewicht', 'Gew', 'Masse', 'Weight', 'Net weight', 'Poids'],
+  isSuppliedPart: [
+    'Beistellung', 'Beistellteil', 'Beigestellt', 'Beistellware', 'Kundenbeistellung', 'Supplied', 'Supplied part', 'Customer supplied',
+    'Free issue', 'Supplied by customer', 'Fourni par le client', 'Fourniture client',
+  ],
+  installationLocation: ['Einbauort', 'Einbauraum', 'Ortskennzeichen', 'Installation location', 'Mounting location', '+', 'Emplacement'],
+  locationIdentifier: ['Aufstellungsort', 'Ort', 'Standort', 'Location identifier', 'Location', 'Site', '++', 'Lieu'],
+  bmk: [
+    'BMK', 'Betriebsmittelkennzeichen', 'Betriebsmittel', 'Gerätekennzeichen', 'Kennzeichen', 'Device tag', 'Equipment designation',
+    'Reference designator', 'Ref Des', 'Designator', '-', 'Reference', 'References', 'Refs', 'Ref', 'RefDes', 'Designators', 'Part Reference',
+    'Repère', 'Repères', 'Référence schéma',
+  ],
   functionDesignation: ['Funktion', 'Funktionskennzeichen', 'Function', 'Function designation', '=='],
   functionalAssignment: ['Anlage', 'Anlagenkennzeichen', 'Funktionale Zuordnung', 'Functional assignment', 'Plant', '='],
   wholesalerOrderNumber: [
     'Großhändler-Bestellnummer', 'Großhändlernummer', 'Großhändler-Artikelnummer', 'Großhandel-Nr.', 'Großhändler-Nr.',
     'Wholesaler order number', 'Wholesaler number', 'Distributor part number', 'Distributor number',
   ],
-  description: ['Beschreibung', 'Bezeichnung', 'Artikelbezeichnung', 'Benennung', 'Kurztext', ['Text', 0.8], 'Description', ['Name', 0.8]],
+  description: [
+    'Beschreibung', 'Bezeichnung', 'Artikelbezeichnung', 'Benennung', 'Kurztext', ['Text', 0.8], 'Description', ['Name', 0.8], 'Desc',
+    'Bezeichnung 1', 'Funktionstext', 'Part Description', 'Item Description', 'Désignation', 'Libellé', 'Description article',
+  ],
   unitWidth: ['Einheit Breite', 'Breite Einheit', 'Width unit'],
   unitHeight: ['Einheit Höhe', 'Höhe Einheit', 'Height unit'],
   unitDepth: ['Einheit Tiefe', 'Tiefe Einheit', 'Depth unit'],

@@ -3,7 +3,8 @@
 const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', é: 'e', è: 'e', à: 'a' };
 
 /**
- * "Best.-Nr." → "best nr", "Größe (mm)" → "groesse mm", "Hersteller-Artikelnummer" → "hersteller artikelnummer".
+ * "Best.-Nr." → "best nr", "Größe (mm)" → "groesse mm", "Hersteller-Artikelnummer" → "hersteller artikelnummer",
+ * "Manf#" → "manf nr".
  * Headers made only of designation symbols ("+", "++", "-", "=", "==") are kept as they are.
  */
 export function normaliseHeader(raw: string): string {
@@ -12,6 +13,8 @@ export function normaliseHeader(raw: string): string {
   return trimmed
     .toLowerCase()
     .replace(/[äöüßéèà]/g, (c) => UMLAUTS[c] ?? c)
+    // "#" and "N°" mean number: "Manf#" must not read as "Manf" (the manufacturer's name)
+    .replace(/#|n°|nº/g, ' nr ')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
