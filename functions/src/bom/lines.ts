@@ -5,6 +5,7 @@ import { normalisePartNumberKey } from '../model/bom/part-number.js';
 import { toCatalogueUnit, type LengthUnit, type WeightUnit } from '../model/bom/units.js';
 import { resolveColumn } from './mapping.js';
 import { parseDecimal } from './parse-number.js';
+import { classifyNonDataRow, headerKey, type SkippedRow } from './table.js';
 
 /** A unit of the field-value list (for the quantity unit column). */
 export interface UnitRef {
@@ -26,6 +27,11 @@ export interface LineBuildOptions {
   unitWeight?: WeightUnit;
   /** system units; when given, a quantity unit that matches none is 'unit does not match' */
   units?: readonly UnitRef[];
+  /**
+   * Skip rows that are no lines (default true): repeated header rows (lists in sections), subtotal/total
+   * rows and notes or section titles without an order or manufacturer number. They are reported in `skipped`.
+   */
+  skipNonData?: boolean;
 }
 
 /** Markers understood when no suppliedPartString is configured. */
@@ -69,7 +75,12 @@ export class BomLineBuilder {
   private readonly unitIndex = new Map<string, UnitRef>();
   readonly lines: BomLine[] = [];
   readonly duplicates: Duplicate[] = [];
+  /** rows below the header that were not turned into lines, and why */
+  readonly skipped: SkippedRow[] = [];
   private readonly suppliedMarker?: string;
+  private readonly headerKeyText?: string;
+  private readonly keyColumns: number[] = [];
+  private readonly tableWidth: number;
 
   constructor(private readonly options: LineBuildOptions) {
     for (const m of options.mapping) {
@@ -78,6 +89,12 @@ export class BomLineBuilder {
     }
     for (const u of options.units ?? []) for (const n of [u.displayName, ...(u.nameVariants ?? [])]) this.unitIndex.set(squash(n), u);
     if (options.suppliedPartString?.trim()) this.suppliedMarker = squash(options.suppliedPartString);
+    if (options.headers.filter((h) => h.trim() !== '').length >= 2) this.headerKeyText = headerKey(options.headers);
+    for (const f of ['orderNumber', 'manufacturerNumber'] as const) {
+      const c = this.cols.get(f);
+      if (c !== undefined) this.keyColumns.push(c);
+    }
+    this.tableWidth = Math.max(options.headers.filter((h) => h.trim() !== '').length, this.cols.size);
   }
 
   private cell(row: readonly string[], field: MappableField): string | undefined {
@@ -90,7 +107,15 @@ export class BomLineBuilder {
   }
 
   add(row: readonly string[], rowNumber: number): BomLine | undefined {
-    if (!row.some((c) => c.trim() !== '')) return undefined;
+    if (this.options.skipNonData === false) {
+      if (!row.some((c) => c.trim() !== '')) return undefined;
+    } else {
+      const reason = classifyNonDataRow(row, this.headerKeyText, this.keyColumns, this.tableWidth);
+      if (reason) {
+        this.skipped.push({ rowNumber, reason });
+        return undefined;
+      }
+    }
     const problems: BomErrorType[] = [];
     const line: BomLine = { rowNumber, quantity: 1, isSuppliedPart: false, problems: [], manualReplacement: false, edited: false };
     for (const f of TEXT_FIELDS) {
@@ -158,11 +183,12 @@ export class BomLineBuilder {
 export interface BomLinesResult {
   lines: BomLine[];
   duplicates: Duplicate[];
+  skipped: SkippedRow[];
 }
 
 /** All rows of a sheet → lines of the rows below the 1-based header row. */
 export function buildBomLines(rows: readonly (readonly string[])[], headerRowIndex: number, options: LineBuildOptions): BomLinesResult {
   const b = new BomLineBuilder(options);
   for (let i = headerRowIndex; i < rows.length; i++) b.add(rows[i]!, i + 1);
-  return { lines: b.lines, duplicates: b.duplicates };
+  return { lines: b.lines, duplicates: b.duplicates, skipped: b.skipped };
 }
