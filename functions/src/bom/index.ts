@@ -12,3 +12,4 @@ export * from './matcher.js';
 export * from './results.js';
 export * from './csv-writer.js';
 export * from './bom-export.js';
+export * from './mapping-memory.js';

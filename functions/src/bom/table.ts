@@ -1,4 +1,5 @@
 import { mappableFields, type MappingKind } from '../model/bom/fields.js';
+import { looksLikePartNumber } from './column-profile.js';
 import { fieldScore } from './mapping.js';
 import { normaliseHeader } from './text-normalise.js';
 
@@ -133,8 +134,9 @@ export function classifyNonDataRow(
   const cols = filledIndexes(row);
   if (cols.length === 0) return 'blank';
   if (headerKeyText && cols.length >= 2 && headerKey(row) === headerKeyText) return 'repeatedHeader';
+  // "Zwischensumme" may stand in any column, even the order number's; a real part number there keeps the line
+  if (cols.some((c) => TOTAL_WORDS.test(row[c]!.trim())) && !keyColumns.some((c) => looksLikePartNumber((row[c] ?? '').trim()))) return 'total';
   if (keyColumns.some((c) => (row[c] ?? '').trim() !== '')) return undefined;
-  if (cols.some((c) => TOTAL_WORDS.test(row[c]!.trim()))) return 'total';
   // one text cell in a wide table, nothing in the number columns: a section title or a note
   if (tableWidth >= 3 && cols.length === 1 && !NUMERIC.test(row[cols[0]!]!.trim())) return 'note';
   return undefined;
