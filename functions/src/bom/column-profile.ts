@@ -74,9 +74,10 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
     if (n !== undefined) {
       number++;
       if (hasCurrency) price++;
-      if (/^[+-]?\d{1,9}$/.test(bare)) {
+      if (/^[+-]?\d+$/.test(bare)) {
         integer++;
-        ints.push(Number(bare));
+        // only short integers can be positions; long digit strings are part numbers or EANs
+        if (bare.length <= 6) ints.push(Number(bare));
       }
     }
     if (KNOWN_UNIT_NAMES.has(lower.replace(/\./g, ''))) unit++;
@@ -88,7 +89,7 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
   const share = (k: number): number => (filled ? k / filled : 0);
   let rising = 0;
   for (let i = 1; i < ints.length; i++) if (ints[i]! > ints[i - 1]! && ints[i]! - ints[i - 1]! <= 10) rising++;
-  const sequential = ints.length >= 3 && integer === filled && rising / (ints.length - 1) >= 0.9 && ints[0]! <= 10;
+  const sequential = ints.length >= 3 && ints.length === filled && rising / (ints.length - 1) >= 0.9 && ints[0]! <= 10;
   return {
     rows: values.length, filled, number: share(number), integer: share(integer), price: share(price), unit: share(unit),
     marker: share(marker), designator: share(designator), partNumber: share(partNumber), words: share(words), sequential,
@@ -125,6 +126,7 @@ export function contentFit(field: MappableField, p: ColumnProfile): number {
     if (p.designator >= 0.8 && p.partNumber < 0.5) return 0.6;
     if (p.words > 4) return 0.6; // sentences: a description
     if (p.partNumber < 0.2 && p.integer < 0.5) return 0.6; // no digits at all: names, not numbers
+    if (p.partNumber < 0.2 && p.integer >= 0.8) return 0.5; // small whole numbers: counts, not part numbers
     return 1;
   }
   if (field === 'quantity') {

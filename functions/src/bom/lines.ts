@@ -81,6 +81,7 @@ export class BomLineBuilder {
   private readonly headerKeyText?: string;
   private readonly keyColumns: number[] = [];
   private readonly tableWidth: number;
+  private readonly mappedColumns: number[];
 
   constructor(private readonly options: LineBuildOptions) {
     for (const m of options.mapping) {
@@ -94,6 +95,7 @@ export class BomLineBuilder {
       const c = this.cols.get(f);
       if (c !== undefined) this.keyColumns.push(c);
     }
+    this.mappedColumns = [...new Set(this.cols.values())];
     this.tableWidth = Math.max(options.headers.filter((h) => h.trim() !== '').length, this.cols.size);
   }
 
@@ -110,7 +112,7 @@ export class BomLineBuilder {
     if (this.options.skipNonData === false) {
       if (!row.some((c) => c.trim() !== '')) return undefined;
     } else {
-      const reason = classifyNonDataRow(row, this.headerKeyText, this.keyColumns, this.tableWidth);
+      const reason = classifyNonDataRow(row, this.headerKeyText, this.keyColumns, this.tableWidth, this.mappedColumns);
       if (reason) {
         this.skipped.push({ rowNumber, reason });
         return undefined;

@@ -14,7 +14,7 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Bestell-Nummer', 'Katalog-Nr.', 'Order code', 'Order #', 'Cat#', 'Catalog #', 'Catalogue number', ['P/N', 0.9], ['PN', 0.9], ['Part #', 0.9],
     'LCSC Part #', 'LCSC Part Number', 'LCSC', 'LCSC#', 'JLCPCB Part #', 'Digi-Key Part Number', 'Digikey Part Number', 'Digi-Key PN',
     'Mouser No', 'Mouser Part Number', 'Mouser #', 'Farnell Part Number', 'Farnell order code', 'RS Stock No', 'Supplier Part Number',
-    'Supplier Part #', 'Supplier PN', 'Vendor Part Number', 'Vendor Part #', 'SKU',
+    'Supplier Part #', 'Supplier PN', 'Vendor Part Number', 'Vendor Part #', 'SKU', ['Code', 0.8],
     'Référence commande', 'Code commande', 'N° de commande', 'Numéro de commande', 'Code article', 'Référence article', ['Référence', 0.85], ['Réf', 0.85],
   ],
   manufacturerNumber: [
@@ -36,7 +36,7 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Menge', 'Anzahl', 'Stück', 'Stückzahl', 'Stk', 'Anz', 'Bestellmenge', 'Qty', 'Quantity', 'Amount', 'Count', 'Pcs', 'Pieces',
     'Quan', 'Qnty', 'Qty.', 'Quantity Per PCB', 'Quantity per board', 'Quantity/board', 'Qty per board', 'Qty per PCB', 'Qty/board',
     'Build Quantity', 'Order Qty', 'Order Quantity', 'Menge pro Baugruppe', 'Menge je Gerät', 'Anzahl pro Gerät', 'Gesamtmenge',
-    'Quantité', 'Qté', 'Qte', 'Nombre', 'Nb',
+    'Quantité', 'Qté', 'Qte', 'Nombre', 'Nb', ['Number', 0.75], ['Number required', 0.9],
   ],
   quantityUnit: ['Einheit', 'Mengeneinheit', 'ME', 'Unit', 'UoM', 'Unit of measure', 'Quantity unit', 'Unité', 'Unité de mesure'],
   width: ['Breite', 'B', 'Width', 'W', 'Largeur'],

@@ -69,7 +69,8 @@ export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: Map
     const noDigitShare = cells.filter((c) => !DIGIT.test(c)).length / cells.length;
     const distinct = new Set(cells.map((c) => c.toLowerCase())).size / cells.length;
     let known = 0;
-    for (const c of cells) if (c.length <= 40 && !NUMERIC.test(c) && fields.some((f) => fieldScore(c, f) >= 0.85)) known++;
+    // column names are short and digit-free; data cells ("HN 3RT2015", long descriptions) are not scored, which keeps the scan cheap
+    for (const c of cells) if (c.length <= 40 && !DIGIT.test(c) && fields.some((f) => fieldScore(c, f) >= 0.85)) known++;
 
     // rows below: do their cells sit under header cells (coverage), are the header cells used (usage), and
     // do they hold digits where the header has words (contrast)?
@@ -121,6 +122,8 @@ export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: Map
 
 const TOTAL_WORDS = /^(?:sub)?total\b|^(?:zwischen|gesamt)?summe\b|^gesamt\b|^sum\b|^sous-total\b|^total g[ée]n[ée]ral\b|^montant\b|^grand total\b|^übertrag\b/i;
 
+const LABEL = /^\p{L}[^:]{0,40}:$/u;
+
 /**
  * Classifies a row below the header that is not a BOM line, or returns undefined for a line.
  * `keyColumns` are the columns of order and manufacturer number (a row with a value there is always a line).
@@ -130,6 +133,7 @@ export function classifyNonDataRow(
   headerKeyText: string | undefined,
   keyColumns: readonly number[],
   tableWidth: number,
+  mappedColumns: readonly number[] = [],
 ): SkipReason | undefined {
   const cols = filledIndexes(row);
   if (cols.length === 0) return 'blank';
@@ -139,5 +143,9 @@ export function classifyNonDataRow(
   if (keyColumns.some((c) => (row[c] ?? '').trim() !== '')) return undefined;
   // one text cell in a wide table, nothing in the number columns: a section title or a note
   if (tableWidth >= 3 && cols.length === 1 && !NUMERIC.test(row[cols[0]!]!.trim())) return 'note';
+  // nothing in any mapped column (formula leftovers, remarks beside the table): nothing to read as a line
+  if (mappedColumns.length && !mappedColumns.some((c) => (row[c] ?? '').trim() !== '')) return 'note';
+  // a label row below the table ("Used currency rates:", "Total Purchase:") without any part number
+  if (cols.some((c) => LABEL.test(row[c]!.trim()))) return 'note';
   return undefined;
 }

@@ -8,7 +8,7 @@ const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss'
  * Headers made only of designation symbols ("+", "++", "-", "=", "==") are kept as they are.
  */
 export function normaliseHeader(raw: string): string {
-  const trimmed = raw.normalize('NFC').trim();
+  const trimmed = repairMojibake(raw).normalize('NFC').trim();
   if (/^[+\-=]{1,2}$/.test(trimmed)) return trimmed;
   return trimmed
     .toLowerCase()
@@ -19,6 +19,26 @@ export function normaliseHeader(raw: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
+}
+
+/**
+ * UTF-8 text that was once read as Latin-1/Windows-1252 ("StÃ¼ckzahl", "GehÃ¤use"): a real-world header
+ * defect of lists that went through a wrongly set export. Re-decoded when every "Ã"/"Â" pair is a valid
+ * UTF-8 sequence; anything else is returned unchanged.
+ */
+export function repairMojibake(text: string): string {
+  if (!/[ÃÂ][\u0080-\u00BF]/.test(text)) return text;
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    if (c > 0xff) return text;
+    bytes.push(c);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
+  } catch {
+    return text;
+  }
 }
 
 export function tokens(normalised: string): string[] {
