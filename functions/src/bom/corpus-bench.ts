@@ -74,16 +74,30 @@ async function evaluateFile(dir: string, e: ExpectedFile): Promise<FileResult> {
   const { skipped } = buildBomLines(rows, headerRowIndex, { headers, mapping: toFieldMapping(suggestions) });
   const ms = performance.now() - t0;
 
-  const mapped = Object.fromEntries(KEYS.map((k) => [k, suggestions.find((s) => s.articleField === k)?.columnIndex ?? null])) as Record<Key, number | null>;
+  const mapped = Object.fromEntries(
+    KEYS.map((k) => [k, suggestions.find((s) => s.articleField === k)?.columnIndex ?? null]),
+  ) as Record<Key, number | null>;
   const headerRight = headerRowIndex === e.headerRow;
-  const keys = Object.fromEntries(KEYS.map((k) => [k, headerRight && e[k].includes(mapped[k])])) as Record<Key, boolean>;
+  const keys = Object.fromEntries(KEYS.map((k) => [k, headerRight && e[k].includes(mapped[k])])) as Record<
+    Key,
+    boolean
+  >;
   if (e.requireOne && !e.requireOne.some((k) => mapped[k] !== null)) for (const k of e.requireOne) keys[k] = false;
   let digitsKept: boolean | undefined;
   if (e.digits?.length) {
     const cells = new Set(rows.flat().map((c) => c.trim()));
     digitsKept = e.digits.every((d) => cells.has(d));
   }
-  return { file: e.file, headerRow: headerRowIndex, headerRight, keys, mapped, digitsKept, skippedRows: skipped.length, ms };
+  return {
+    file: e.file,
+    headerRow: headerRowIndex,
+    headerRight,
+    keys,
+    mapped,
+    digitsKept,
+    skippedRows: skipped.length,
+    ms,
+  };
 }
 
 export async function evaluateCorpus(dir: string): Promise<CorpusResult> {
@@ -112,13 +126,21 @@ export async function evaluateCorpus(dir: string): Promise<CorpusResult> {
 /** Targets of issue 11: header row in all but one, all three key columns in ≥ 90 %, digit strings in all. */
 export function meetsTargets(r: CorpusResult): { header: boolean; keys: boolean; digits: boolean } {
   const m = r.files.length;
-  return { header: r.headerRight >= m - 1, keys: r.allKeysRight >= Math.ceil(0.9 * m), digits: r.digitsKept === r.withDigits };
+  return {
+    header: r.headerRight >= m - 1,
+    keys: r.allKeysRight >= Math.ceil(0.9 * m),
+    digits: r.digitsKept === r.withDigits,
+  };
 }
 
 export default async function bench(): Promise<BenchSection> {
   const dir = corpusDir();
   if (!dir) {
-    return { title: 'BOM corpus (real parts lists)', rows: [], notes: ['Corpus files not found (see functions/src/bom/corpus/SOURCES.md); nothing measured.'] };
+    return {
+      title: 'BOM corpus (real parts lists)',
+      rows: [],
+      notes: ['Corpus files not found (see functions/src/bom/corpus/SOURCES.md); nothing measured.'],
+    };
   }
   // one warm-up pass so module loading and JIT do not count as reading time
   await evaluateCorpus(dir);
@@ -126,13 +148,31 @@ export default async function bench(): Promise<BenchSection> {
   const m = r.files.length;
   const t = meetsTargets(r);
   const rows: BenchRow[] = [
-    { measure: `Header row right (${m} files)`, result: `${r.headerRight} of ${m}`, target: `≥ ${m - 1}`, ok: t.header },
+    {
+      measure: `Header row right (${m} files)`,
+      result: `${r.headerRight} of ${m}`,
+      target: `≥ ${m - 1}`,
+      ok: t.header,
+    },
     { measure: 'Order number mapped right', result: `${r.keyRight.orderNumber} of ${m}` },
     { measure: 'Manufacturer number mapped right', result: `${r.keyRight.manufacturerNumber} of ${m}` },
     { measure: 'Quantity mapped right', result: `${r.keyRight.quantity} of ${m}` },
-    { measure: 'All three key columns right', result: `${r.allKeysRight} of ${m}`, target: `≥ ${Math.ceil(0.9 * m)} (90 %)`, ok: t.keys },
-    { measure: 'Long digit strings kept exactly', result: `${r.digitsKept} of ${r.withDigits}`, target: `${r.withDigits} of ${r.withDigits}`, ok: t.digits },
-    { measure: 'Time per file: read, header, mapping with content, lines', result: `${r.msPerFile.toFixed(1)} ms (max ${r.msMax.toFixed(1)} ms)` },
+    {
+      measure: 'All three key columns right',
+      result: `${r.allKeysRight} of ${m}`,
+      target: `≥ ${Math.ceil(0.9 * m)} (90 %)`,
+      ok: t.keys,
+    },
+    {
+      measure: 'Long digit strings kept exactly',
+      result: `${r.digitsKept} of ${r.withDigits}`,
+      target: `${r.withDigits} of ${r.withDigits}`,
+      ok: t.digits,
+    },
+    {
+      measure: 'Time per file: read, header, mapping with content, lines',
+      result: `${r.msPerFile.toFixed(1)} ms (max ${r.msMax.toFixed(1)} ms)`,
+    },
   ];
   const wrong = r.files.filter((f) => !f.headerRight || !Object.values(f.keys).every(Boolean));
   const notes = [
@@ -145,7 +185,13 @@ export default async function bench(): Promise<BenchSection> {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const s = await bench();
-  console.log(`## ${s.title}\n`);
-  for (const row of s.rows) console.log(`| ${row.measure} | ${row.result} | ${row.target ?? '–'} | ${row.ok === undefined ? '' : row.ok ? 'yes' : 'NO'} |`);
-  for (const n of s.notes ?? []) console.log(`- ${n}`);
+  const lines = [
+    `## ${s.title}`,
+    '',
+    ...s.rows.map(
+      (row) =>
+        `| ${row.measure} | ${row.result} | ${row.target ?? '–'} | ${row.ok === undefined ? '' : row.ok ? 'yes' : 'NO'} |`,
+    ),
+  ];
+  process.stdout.write([...lines, ...(s.notes ?? []).map((n) => `- ${n}`), ''].join('\n'));
 }

@@ -35,7 +35,9 @@ export class FirestoreMappingMemoryStore implements MappingMemoryStore {
     });
   }
 
-  async remember(input: Omit<MappingMemoryEntry, 'useCount' | 'savedAt' | 'signature'> & { savedAt?: Date }): Promise<MappingMemoryEntry> {
+  async remember(
+    input: Omit<MappingMemoryEntry, 'useCount' | 'savedAt' | 'signature'> & { savedAt?: Date },
+  ): Promise<MappingMemoryEntry> {
     const signature = headerSignature(input.headers);
     const ref = this.col().doc(`${input.companyId}_${signature}`);
     return this.db.runTransaction(async (tx) => {
@@ -44,7 +46,11 @@ export class FirestoreMappingMemoryStore implements MappingMemoryStore {
         companyId: input.companyId,
         signature,
         headers: input.headers,
-        mapping: input.mapping.map(({ columnIndex, importHeader, articleField }) => ({ ...(columnIndex !== undefined ? { columnIndex } : {}), importHeader, articleField })),
+        mapping: input.mapping.map(({ columnIndex, importHeader, articleField }) => ({
+          ...(columnIndex !== undefined ? { columnIndex } : {}),
+          importHeader,
+          articleField,
+        })),
         ...(input.headerRowIndex !== undefined ? { headerRowIndex: input.headerRowIndex } : {}),
         ...(input.suppliedPartString !== undefined ? { suppliedPartString: input.suppliedPartString } : {}),
         savedAt: input.savedAt ?? new Date(),
@@ -67,10 +73,17 @@ export class InMemoryMappingMemoryStore implements MappingMemoryStore {
       .slice(0, limit);
   }
 
-  async remember(input: Omit<MappingMemoryEntry, 'useCount' | 'savedAt' | 'signature'> & { savedAt?: Date }): Promise<MappingMemoryEntry> {
+  async remember(
+    input: Omit<MappingMemoryEntry, 'useCount' | 'savedAt' | 'signature'> & { savedAt?: Date },
+  ): Promise<MappingMemoryEntry> {
     const signature = headerSignature(input.headers);
     const key = `${input.companyId}_${signature}`;
-    const entry: MappingMemoryEntry = { ...input, signature, savedAt: input.savedAt ?? new Date(), useCount: (this.entries.get(key)?.useCount ?? 0) + 1 };
+    const entry: MappingMemoryEntry = {
+      ...input,
+      signature,
+      savedAt: input.savedAt ?? new Date(),
+      useCount: (this.entries.get(key)?.useCount ?? 0) + 1,
+    };
     this.entries.set(key, entry);
     return entry;
   }

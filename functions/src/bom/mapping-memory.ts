@@ -27,7 +27,9 @@ export interface MappingMemoryStore {
   /** the company's entries, most recently saved first (bounded by `limit`) */
   listForCompany(companyId: string, limit?: number): Promise<MappingMemoryEntry[]>;
   /** stores or replaces the entry of (companyId, signature), increasing useCount */
-  remember(entry: Omit<MappingMemoryEntry, 'useCount' | 'savedAt' | 'signature'> & { savedAt?: Date }): Promise<MappingMemoryEntry>;
+  remember(
+    entry: Omit<MappingMemoryEntry, 'useCount' | 'savedAt' | 'signature'> & { savedAt?: Date },
+  ): Promise<MappingMemoryEntry>;
 }
 
 const normalisedHeaders = (headers: readonly string[]): string[] => {
@@ -113,19 +115,37 @@ export function rankRememberedMappings(
 ): RememberedSuggestion[] {
   const current = normalisedHeaders(headers);
   return entries
-    .map((entry) => ({ entry, similarity: entry.signature === headerSignature(headers) ? 1 : headerRowSimilarity(entry.headers, headers) }))
+    .map((entry) => ({
+      entry,
+      similarity: entry.signature === headerSignature(headers) ? 1 : headerRowSimilarity(entry.headers, headers),
+    }))
     .filter((x) => x.similarity >= minSimilarity)
-    .sort((x, y) => y.similarity - x.similarity || y.entry.useCount - x.entry.useCount || y.entry.savedAt.getTime() - x.entry.savedAt.getTime())
-    .map(({ entry, similarity }) => ({ entry, similarity, suggestions: applyRemembered(entry, current, headers, similarity) }));
+    .sort(
+      (x, y) =>
+        y.similarity - x.similarity ||
+        y.entry.useCount - x.entry.useCount ||
+        y.entry.savedAt.getTime() - x.entry.savedAt.getTime(),
+    )
+    .map(({ entry, similarity }) => ({
+      entry,
+      similarity,
+      suggestions: applyRemembered(entry, current, headers, similarity),
+    }));
 }
 
-function applyRemembered(entry: MappingMemoryEntry, current: string[], raw: readonly string[], similarity: number): MappingSuggestion[] {
+function applyRemembered(
+  entry: MappingMemoryEntry,
+  current: string[],
+  raw: readonly string[],
+  similarity: number,
+): MappingSuggestion[] {
   const out: MappingSuggestion[] = [];
   const usedCols = new Set<number>();
   const usedFields = new Set<MappableField>();
   for (const m of entry.mapping) {
     const wanted = normaliseHeader(m.importHeader);
-    let col = m.columnIndex !== undefined && current[m.columnIndex] === wanted ? m.columnIndex : current.indexOf(wanted);
+    let col =
+      m.columnIndex !== undefined && current[m.columnIndex] === wanted ? m.columnIndex : current.indexOf(wanted);
     if (col < 0 || !wanted) {
       // the saved header text may have been empty: then only the saved position can be trusted, and only for an identical row
       if (similarity === 1 && m.columnIndex !== undefined && m.columnIndex < raw.length) col = m.columnIndex;
@@ -134,7 +154,13 @@ function applyRemembered(entry: MappingMemoryEntry, current: string[], raw: read
     if (usedCols.has(col) || usedFields.has(m.articleField)) continue;
     usedCols.add(col);
     usedFields.add(m.articleField);
-    out.push({ columnIndex: col, importHeader: raw[col] ?? m.importHeader, articleField: m.articleField, confidence: similarity, source: 'remembered' });
+    out.push({
+      columnIndex: col,
+      importHeader: raw[col] ?? m.importHeader,
+      articleField: m.articleField,
+      confidence: similarity,
+      source: 'remembered',
+    });
   }
   return out.sort((a, b) => a.columnIndex - b.columnIndex);
 }
@@ -150,5 +176,7 @@ export function firstSuggestion(
 ): { suggestions: MappingSuggestion[]; remembered?: RememberedSuggestion; computed: MappingSuggestion[] } {
   const best = rankRememberedMappings(headers, entries)[0];
   const named = computed.map((s) => ({ ...s, source: s.source ?? ('name' as const) }));
-  return best && best.suggestions.length ? { suggestions: best.suggestions, remembered: best, computed: named } : { suggestions: named, computed: named };
+  return best && best.suggestions.length
+    ? { suggestions: best.suggestions, remembered: best, computed: named }
+    : { suggestions: named, computed: named };
 }

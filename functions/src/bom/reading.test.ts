@@ -2,25 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { readSpreadsheet } from '../spreadsheet/index.js';
 import { detectEncoding } from '../spreadsheet/text-decode.js';
 import { encodeCp850, toCsv } from './fixtures/make-fixtures.js';
-import { buildGeneralNumbersWorkbook, KICAD_ROWS, KICOST_ROWS, POSITION_ROWS, SECTIONED_ROWS, win1252List } from './fixtures/reading-fixtures.js';
+import {
+  buildGeneralNumbersWorkbook,
+  KICAD_ROWS,
+  KICOST_ROWS,
+  POSITION_ROWS,
+  SECTIONED_ROWS,
+  win1252List,
+} from './fixtures/reading-fixtures.js';
 import { extractHeaders, suggestHeaderRow } from './header.js';
 import { buildBomLines } from './lines.js';
 import { suggestMapping, toFieldMapping, type MappingSuggestion } from './mapping.js';
-import { firstSuggestion, headerRowSimilarity, headerSignature, rankRememberedMappings, type MappingMemoryEntry } from './mapping-memory.js';
+import {
+  firstSuggestion,
+  headerRowSimilarity,
+  headerSignature,
+  rankRememberedMappings,
+  type MappingMemoryEntry,
+} from './mapping-memory.js';
 import { InMemoryMappingMemoryStore } from './mapping-memory.repository.js';
 
-const byField = (s: readonly MappingSuggestion[]): Record<string, string> => Object.fromEntries(s.map((x) => [x.articleField, x.importHeader]));
+const byField = (s: readonly MappingSuggestion[]): Record<string, string> =>
+  Object.fromEntries(s.map((x) => [x.articleField, x.importHeader]));
 
 describe('numeric cells keep their full value (issue 11: destroyed part numbers)', () => {
-  it.each(['xlsx', 'biff8'] as const)('%s: 12- and 13-digit numbers in General format read as their digits; text, leading zeros and prices as shown', async (type) => {
-    const name = type === 'xlsx' ? 'numbers.xlsx' : 'numbers.xls';
-    const { rows } = await readSpreadsheet(buildGeneralNumbersWorkbook(type), name);
-    expect(rows[1]).toEqual(['2', 'Würth', '870055775005', '4011209123456', '000815', '1.50 €']);
-    expect(rows[2]!.slice(2, 5)).toEqual(['3209510', '4017918186722', '0042']);
-    // 2^53 − 1 typed as text stays text; 1020000000 (General shows 1.02E+09 at most 11 chars) keeps its digits
-    expect(rows[3]!.slice(2, 5)).toEqual(['1020000000', '4008190069473', '9007199254740991']);
-    for (const r of rows) for (const c of r) expect(c).not.toMatch(/E\+/);
-  });
+  it.each(['xlsx', 'biff8'] as const)(
+    '%s: 12- and 13-digit numbers in General format read as their digits; text, leading zeros and prices as shown',
+    async (type) => {
+      const name = type === 'xlsx' ? 'numbers.xlsx' : 'numbers.xls';
+      const { rows } = await readSpreadsheet(buildGeneralNumbersWorkbook(type), name);
+      expect(rows[1]).toEqual(['2', 'Würth', '870055775005', '4011209123456', '000815', '1.50 €']);
+      expect(rows[2]!.slice(2, 5)).toEqual(['3209510', '4017918186722', '0042']);
+      // 2^53 − 1 typed as text stays text; 1020000000 (General shows 1.02E+09 at most 11 chars) keeps its digits
+      expect(rows[3]!.slice(2, 5)).toEqual(['1020000000', '4008190069473', '9007199254740991']);
+      for (const r of rows) for (const c of r) expect(c).not.toMatch(/E\+/);
+    },
+  );
 });
 
 describe('header row by shape (issue 11: unknown names, sections)', () => {
@@ -29,7 +46,12 @@ describe('header row by shape (issue 11: unknown names, sections)', () => {
     const withTitle = [['Bill of materials'], ['Project: sensor board rev 2'], [], ...KICAD_ROWS];
     expect(suggestHeaderRow(withTitle).headerRowIndex).toBe(4);
     // names unknown to any synonym list: the shape alone decides
-    const unknown = [['Foo', 'Bar', 'Baz'], ['A1', 'x 2', '17'], ['B7', 'y 3', '21'], ['C9', 'z 4', '5']];
+    const unknown = [
+      ['Foo', 'Bar', 'Baz'],
+      ['A1', 'x 2', '17'],
+      ['B7', 'y 3', '21'],
+      ['C9', 'z 4', '5'],
+    ];
     expect(suggestHeaderRow(unknown).headerRowIndex).toBe(1);
   });
 
@@ -40,13 +62,28 @@ describe('header row by shape (issue 11: unknown names, sections)', () => {
     const mapping = toFieldMapping(suggestMapping(headers, 'bom', { rows: SECTIONED_ROWS.slice(headerRowIndex) }));
     const { lines, skipped } = buildBomLines(SECTIONED_ROWS, headerRowIndex, { headers, mapping });
     expect(lines.map((l) => l.orderNumber)).toEqual([
-      '3VA1110-3EF32-0AA0', '3209510', '6ES7214-1AG40-0XB0', '6ES7221-1BF32-0XB0', '40.52.9.024.0000', '132F0001', '3RV2011-1AA10', '2002-1201', '8806000', '3240200',
+      '3VA1110-3EF32-0AA0',
+      '3209510',
+      '6ES7214-1AG40-0XB0',
+      '6ES7221-1BF32-0XB0',
+      '40.52.9.024.0000',
+      '132F0001',
+      '3RV2011-1AA10',
+      '2002-1201',
+      '8806000',
+      '3240200',
     ]);
     expect(lines.every((l) => l.bomError === undefined)).toBe(true);
     expect(skipped).toEqual([
-      { rowNumber: 8, reason: 'blank' }, { rowNumber: 9, reason: 'note' }, { rowNumber: 10, reason: 'repeatedHeader' },
-      { rowNumber: 14, reason: 'total' }, { rowNumber: 15, reason: 'note' }, { rowNumber: 16, reason: 'repeatedHeader' },
-      { rowNumber: 22, reason: 'blank' }, { rowNumber: 23, reason: 'total' }, { rowNumber: 24, reason: 'note' },
+      { rowNumber: 8, reason: 'blank' },
+      { rowNumber: 9, reason: 'note' },
+      { rowNumber: 10, reason: 'repeatedHeader' },
+      { rowNumber: 14, reason: 'total' },
+      { rowNumber: 15, reason: 'note' },
+      { rowNumber: 16, reason: 'repeatedHeader' },
+      { rowNumber: 22, reason: 'blank' },
+      { rowNumber: 23, reason: 'total' },
+      { rowNumber: 24, reason: 'note' },
     ]);
   });
 
@@ -57,13 +94,35 @@ describe('header row by shape (issue 11: unknown names, sections)', () => {
 
 describe('mapping with names and content (issue 11: unrecognised columns, confident wrong mappings)', () => {
   it.each([
-    ['Manf#', 'manufacturerNumber'], ['MPN', 'manufacturerNumber'], ['MP', 'manufacturerNumber'], ['Mfr. Part #', 'manufacturerNumber'],
-    ['Manufacturer Part Number', 'manufacturerNumber'], ['Mfg Part Number', 'manufacturerNumber'], ['Référence fabricant', 'manufacturerNumber'],
-    ['LCSC Part #', 'orderNumber'], ['P/N', 'orderNumber'], ['Digi-Key Part Number', 'orderNumber'], ['Mouser No', 'orderNumber'], ['Cat#', 'orderNumber'],
-    ['Code commande', 'orderNumber'], ['Bestell-Nr.', 'orderNumber'],
-    ['Quan', 'quantity'], ['Quantity Per PCB', 'quantity'], ['Quantity/board', 'quantity'], ['Build Quantity', 'quantity'], ['Quantité', 'quantity'], ['Qté', 'quantity'],
-    ['MF', 'manufacturerName'], ['Manf', 'manufacturerName'], ['Fabricant', 'manufacturerName'],
-    ['Désignation', 'description'], ['Desc', 'description'], ['Unité', 'quantityUnit'], ['Repère', 'bmk'], ['Refs', 'bmk'], ['Reference', 'bmk'],
+    ['Manf#', 'manufacturerNumber'],
+    ['MPN', 'manufacturerNumber'],
+    ['MP', 'manufacturerNumber'],
+    ['Mfr. Part #', 'manufacturerNumber'],
+    ['Manufacturer Part Number', 'manufacturerNumber'],
+    ['Mfg Part Number', 'manufacturerNumber'],
+    ['Référence fabricant', 'manufacturerNumber'],
+    ['LCSC Part #', 'orderNumber'],
+    ['P/N', 'orderNumber'],
+    ['Digi-Key Part Number', 'orderNumber'],
+    ['Mouser No', 'orderNumber'],
+    ['Cat#', 'orderNumber'],
+    ['Code commande', 'orderNumber'],
+    ['Bestell-Nr.', 'orderNumber'],
+    ['Quan', 'quantity'],
+    ['Quantity Per PCB', 'quantity'],
+    ['Quantity/board', 'quantity'],
+    ['Build Quantity', 'quantity'],
+    ['Quantité', 'quantity'],
+    ['Qté', 'quantity'],
+    ['MF', 'manufacturerName'],
+    ['Manf', 'manufacturerName'],
+    ['Fabricant', 'manufacturerName'],
+    ['Désignation', 'description'],
+    ['Desc', 'description'],
+    ['Unité', 'quantityUnit'],
+    ['Repère', 'bmk'],
+    ['Refs', 'bmk'],
+    ['Reference', 'bmk'],
   ])('%s → %s', (header, field) => {
     expect(byField(suggestMapping(['x', header], 'bom'))[field]).toBe(header);
   });
@@ -71,8 +130,13 @@ describe('mapping with names and content (issue 11: unrecognised columns, confid
   it('French headers of a hand-made list', () => {
     const headers = ['Repère', 'Quantité', 'Unité', 'Fabricant', 'Référence fabricant', 'Code commande', 'Désignation'];
     expect(byField(suggestMapping(headers, 'bom'))).toEqual({
-      bmk: 'Repère', quantity: 'Quantité', quantityUnit: 'Unité', manufacturerName: 'Fabricant', manufacturerNumber: 'Référence fabricant',
-      orderNumber: 'Code commande', description: 'Désignation',
+      bmk: 'Repère',
+      quantity: 'Quantité',
+      quantityUnit: 'Unité',
+      manufacturerName: 'Fabricant',
+      manufacturerNumber: 'Référence fabricant',
+      orderNumber: 'Code commande',
+      description: 'Désignation',
     });
   });
 
@@ -91,15 +155,36 @@ describe('mapping with names and content (issue 11: unrecognised columns, confid
     expect(byField(withContent)).toEqual({ quantity: 'Anzahl', orderNumber: 'Artikel' });
     expect(byField(suggestMapping(headers, 'bom')).isSuppliedPart).toBeUndefined();
     // the same name over real part numbers is still offered, at the name's (low) confidence
-    const numbers = suggestMapping(['Nummer', 'Anzahl'], 'bom', { rows: [['3RT2015-1BB41', '2'], ['2002-1201', '5'], ['8806000', '1']] });
-    expect(numbers.find((s) => s.articleField === 'orderNumber')).toMatchObject({ importHeader: 'Nummer', confidence: 0.7 });
+    const numbers = suggestMapping(['Nummer', 'Anzahl'], 'bom', {
+      rows: [
+        ['3RT2015-1BB41', '2'],
+        ['2002-1201', '5'],
+        ['8806000', '1'],
+      ],
+    });
+    expect(numbers.find((s) => s.articleField === 'orderNumber')).toMatchObject({
+      importHeader: 'Nummer',
+      confidence: 0.7,
+    });
   });
 
   it('content contradicting a known name lowers the confidence below the offer threshold', () => {
-    const rows = [['Schütz', 'Stk'], ['Klemme', 'Stk'], ['Relais', 'm']];
+    const rows = [
+      ['Schütz', 'Stk'],
+      ['Klemme', 'Stk'],
+      ['Relais', 'm'],
+    ];
     expect(suggestMapping(['Menge', 'Einheit'], 'bom', { rows }).map((s) => s.articleField)).toEqual(['quantityUnit']);
-    const quantities = suggestMapping(['Menge', 'Einheit'], 'bom', { rows: [['2', 'Stk'], ['1,5', 'm']] });
-    expect(quantities.map((s) => [s.articleField, s.confidence, s.contentConflict])).toEqual([['quantity', 1, undefined], ['quantityUnit', 1, undefined]]);
+    const quantities = suggestMapping(['Menge', 'Einheit'], 'bom', {
+      rows: [
+        ['2', 'Stk'],
+        ['1,5', 'm'],
+      ],
+    });
+    expect(quantities.map((s) => [s.articleField, s.confidence, s.contentConflict])).toEqual([
+      ['quantity', 1, undefined],
+      ['quantityUnit', 1, undefined],
+    ]);
   });
 });
 
@@ -113,7 +198,21 @@ describe('encoding weighs the characters each candidate produces (issue 11: µ r
 
   it('CP850 umlauts and a CP850 µ still read as CP850', () => {
     expect(detectEncoding(encodeCp850('Schütz;Größe;10µF'), false)).toBe('cp850');
-    expect(detectEncoding(encodeCp850(toCsv([['Menge', 'Wert'], ['2', '10µF'], ['1', '4,7µF']], ';')), false)).toBe('cp850');
+    expect(
+      detectEncoding(
+        encodeCp850(
+          toCsv(
+            [
+              ['Menge', 'Wert'],
+              ['2', '10µF'],
+              ['1', '4,7µF'],
+            ],
+            ';',
+          ),
+        ),
+        false,
+      ),
+    ).toBe('cp850');
   });
 });
 
@@ -124,7 +223,12 @@ describe('remembered mappings (issue 11: remember what people chose)', () => {
     { columnIndex: 3, importHeader: 'Bestellnummer', articleField: 'manufacturerNumber' as const },
   ];
   const entry = (h: string[], savedAt = new Date('2026-01-01'), useCount = 1): MappingMemoryEntry => ({
-    companyId: 'c1', signature: headerSignature(h), headers: h, mapping: saved, savedAt, useCount,
+    companyId: 'c1',
+    signature: headerSignature(h),
+    headers: h,
+    mapping: saved,
+    savedAt,
+    useCount,
   });
 
   it('signature ignores case, umlauts and punctuation but not order; similarity tolerates one changed column', () => {
@@ -141,8 +245,20 @@ describe('remembered mappings (issue 11: remember what people chose)', () => {
     expect(ranked).toHaveLength(1);
     expect(ranked[0]!.similarity).toBeGreaterThanOrEqual(0.9);
     expect(ranked[0]!.suggestions).toEqual([
-      { columnIndex: 0, importHeader: 'Menge', articleField: 'quantity', confidence: ranked[0]!.similarity, source: 'remembered' },
-      { columnIndex: 1, importHeader: 'Bestellnummer', articleField: 'manufacturerNumber', confidence: ranked[0]!.similarity, source: 'remembered' },
+      {
+        columnIndex: 0,
+        importHeader: 'Menge',
+        articleField: 'quantity',
+        confidence: ranked[0]!.similarity,
+        source: 'remembered',
+      },
+      {
+        columnIndex: 1,
+        importHeader: 'Bestellnummer',
+        articleField: 'manufacturerNumber',
+        confidence: ranked[0]!.similarity,
+        source: 'remembered',
+      },
     ]);
     const first = firstSuggestion(headers, suggestMapping(headers, 'bom'), [entry(headers)]);
     expect(first.suggestions.every((s) => s.source === 'remembered')).toBe(true);
@@ -153,7 +269,12 @@ describe('remembered mappings (issue 11: remember what people chose)', () => {
   it('the store keeps one entry per company and signature and counts saves', async () => {
     const store = new InMemoryMappingMemoryStore();
     await store.remember({ companyId: 'c1', headers, mapping: saved, savedAt: new Date('2026-01-01') });
-    const again = await store.remember({ companyId: 'c1', headers: headers.map((h) => h.toUpperCase()), mapping: saved, savedAt: new Date('2026-01-02') });
+    const again = await store.remember({
+      companyId: 'c1',
+      headers: headers.map((h) => h.toUpperCase()),
+      mapping: saved,
+      savedAt: new Date('2026-01-02'),
+    });
     await store.remember({ companyId: 'c2', headers, mapping: saved });
     expect(again.useCount).toBe(2);
     expect(await store.listForCompany('c1')).toHaveLength(1);

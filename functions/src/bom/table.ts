@@ -39,7 +39,9 @@ const filledIndexes = (row: readonly string[] | undefined): number[] => {
 
 /** Header cells compared case- and punctuation-insensitively ("Qty." = "qty"). */
 export function headerKey(row: readonly string[]): string {
-  return row.map((c) => normaliseHeader(c)).join('\u0001').replace(/\u0001+$/, '');
+  const cells = row.map((c) => normaliseHeader(c));
+  while (cells.length && cells[cells.length - 1] === '') cells.pop();
+  return JSON.stringify(cells);
 }
 
 /**
@@ -51,7 +53,11 @@ export function headerKey(row: readonly string[]): string {
  * Equal header rows further down (a list split into sections, each with its own header) never beat the
  * first: the earliest row with the winning header text is taken.
  */
-export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: MappingKind = 'bom', scanRows = 30): HeaderRowSuggestion {
+export function suggestHeaderRow(
+  rows: readonly (readonly string[])[],
+  kind: MappingKind = 'bom',
+  scanRows = 30,
+): HeaderRowSuggestion {
   const limit = Math.min(rows.length, scanRows);
   const filledCache: number[][] = [];
   const filled = (i: number): number[] => (filledCache[i] ??= filledIndexes(rows[i]));
@@ -70,7 +76,8 @@ export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: Map
     const distinct = new Set(cells.map((c) => c.toLowerCase())).size / cells.length;
     let known = 0;
     // column names are short and digit-free; data cells ("HN 3RT2015", long descriptions) are not scored, which keeps the scan cheap
-    for (const c of cells) if (c.length <= 40 && !DIGIT.test(c) && fields.some((f) => fieldScore(c, f) >= 0.85)) known++;
+    for (const c of cells)
+      if (c.length <= 40 && !DIGIT.test(c) && fields.some((f) => fieldScore(c, f) >= 0.85)) known++;
 
     // rows below: do their cells sit under header cells (coverage), are the header cells used (usage), and
     // do they hold digits where the header has words (contrast)?
@@ -104,10 +111,20 @@ export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: Map
     const alignment = looked ? (inside / total + used.size / cols.length) / 2 : 0;
     const width = cols.length / maxWidth;
     const score =
-      textShare + noDigitShare + 2 * contrast + 2.5 * alignment + distinct + width + 1.2 * Math.min(known, 3) / 3 + (looked ? 0.5 : 0);
+      textShare +
+      noDigitShare +
+      2 * contrast +
+      2.5 * alignment +
+      distinct +
+      width +
+      (1.2 * Math.min(known, 3)) / 3 +
+      (looked ? 0.5 : 0);
     scores[i] = score;
     if (score > best.score) {
-      const confidence = Math.min(1, 0.35 * alignment + 0.25 * contrast + 0.15 * noDigitShare + 0.1 * width + 0.15 * Math.min(1, known / 2) + 0.1);
+      const confidence = Math.min(
+        1,
+        0.35 * alignment + 0.25 * contrast + 0.15 * noDigitShare + 0.1 * width + 0.15 * Math.min(1, known / 2) + 0.1,
+      );
       best = { index: i + 1, score, confidence: Math.round(confidence * 100) / 100 };
     }
   }
@@ -115,12 +132,14 @@ export function suggestHeaderRow(rows: readonly (readonly string[])[], kind: Map
   // sections repeat the header: the first copy starts the table
   const key = headerKey(rows[best.index - 1]!);
   for (let i = 0; i < best.index - 1; i++) {
-    if (scores[i] !== undefined && headerKey(rows[i]!) === key) return { headerRowIndex: i + 1, confidence: best.confidence };
+    if (scores[i] !== undefined && headerKey(rows[i]!) === key)
+      return { headerRowIndex: i + 1, confidence: best.confidence };
   }
   return { headerRowIndex: best.index, confidence: best.confidence };
 }
 
-const TOTAL_WORDS = /^(?:sub)?total\b|^(?:zwischen|gesamt)?summe\b|^gesamt\b|^sum\b|^sous-total\b|^total g[ée]n[ée]ral\b|^montant\b|^grand total\b|^übertrag\b/i;
+const TOTAL_WORDS =
+  /^(?:sub)?total\b|^(?:zwischen|gesamt)?summe\b|^gesamt\b|^sum\b|^sous-total\b|^total g[ée]n[ée]ral\b|^montant\b|^grand total\b|^übertrag\b/i;
 
 const LABEL = /^\p{L}[^:]{0,40}:$/u;
 
@@ -139,7 +158,11 @@ export function classifyNonDataRow(
   if (cols.length === 0) return 'blank';
   if (headerKeyText && cols.length >= 2 && headerKey(row) === headerKeyText) return 'repeatedHeader';
   // "Zwischensumme" may stand in any column, even the order number's; a real part number there keeps the line
-  if (cols.some((c) => TOTAL_WORDS.test(row[c]!.trim())) && !keyColumns.some((c) => looksLikePartNumber((row[c] ?? '').trim()))) return 'total';
+  if (
+    cols.some((c) => TOTAL_WORDS.test(row[c]!.trim())) &&
+    !keyColumns.some((c) => looksLikePartNumber((row[c] ?? '').trim()))
+  )
+    return 'total';
   if (keyColumns.some((c) => (row[c] ?? '').trim() !== '')) return undefined;
   // one text cell in a wide table, nothing in the number columns: a section title or a note
   if (tableWidth >= 3 && cols.length === 1 && !NUMERIC.test(row[cols[0]!]!.trim())) return 'note';
