@@ -179,8 +179,31 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
 }
 
 /** Profiles of every column of the data rows below a header (first `sample` rows with content). */
-export function profileColumns(rows: readonly (readonly string[])[], width: number, sample = 200): ColumnProfile[] {
-  const taken = rows.filter((r) => r.some((c) => c.trim() !== '')).slice(0, sample);
+export function profileColumns(
+  rows: readonly (readonly string[])[],
+  width: number,
+  sample = 200,
+  headers: readonly string[] = [],
+): ColumnProfile[] {
+  const head = headers.map((h) => h.trim().toLowerCase());
+  // a repeated header row (lists in sections) is no data: "Menge" must not count against a quantity column
+  const isHeaderAgain = (r: readonly string[]): boolean => {
+    let same = 0;
+    let filled = 0;
+    for (let c = 0; c < r.length; c++) {
+      const v = r[c]!.trim().toLowerCase();
+      if (!v) continue;
+      filled++;
+      if (v === head[c]) same++;
+    }
+    return filled >= 2 && same * 2 >= filled;
+  };
+  // stop at the sample size: the caller may pass all rows of a 100 000-row sheet
+  const taken: (readonly string[])[] = [];
+  for (let i = 0; i < rows.length && taken.length < sample; i++) {
+    const r = rows[i]!;
+    if (r.some((c) => c.trim() !== '') && !isHeaderAgain(r)) taken.push(r);
+  }
   return Array.from({ length: width }, (_, c) => profileColumn(taken.map((r) => r[c] ?? '')));
 }
 

@@ -105,7 +105,7 @@ function computeFieldScore(header: string, field: MappableField): number {
 export function suggestMapping(headers: readonly string[], kind: MappingKind, options: number | MappingOptions = {}): MappingSuggestion[] {
   const { minConfidence = MIN_SUGGESTION_CONFIDENCE, rows } = typeof options === 'number' ? { minConfidence: options } : options;
   const fields = mappableFields(kind);
-  const profiles: ColumnProfile[] | undefined = rows ? profileColumns(rows, headers.length) : undefined;
+  const profiles: ColumnProfile[] | undefined = rows ? profileColumns(rows, headers.length, 200, headers) : undefined;
   const pairs: { col: number; fi: number; score: number; fill: number; conflict: boolean }[] = [];
   headers.forEach((h, col) => {
     if (!h || !h.trim()) return;

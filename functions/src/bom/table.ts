@@ -143,6 +143,11 @@ const TOTAL_WORDS =
 
 const LABEL = /^\p{L}[^:]{0,40}:$/u;
 
+/** A value in the order/manufacturer-number column that may be a number: digits, or one token. "Steuerung Antriebe" is a section title. */
+function isKeyValue(v: string): boolean {
+  return v !== '' && (DIGIT.test(v) || !/\s/.test(v));
+}
+
 /**
  * Classifies a row below the header that is not a BOM line, or returns undefined for a line.
  * `keyColumns` are the columns of order and manufacturer number (a row with a value there is always a line).
@@ -163,7 +168,7 @@ export function classifyNonDataRow(
     !keyColumns.some((c) => looksLikePartNumber((row[c] ?? '').trim()))
   )
     return 'total';
-  if (keyColumns.some((c) => (row[c] ?? '').trim() !== '')) return undefined;
+  if (keyColumns.some((c) => isKeyValue((row[c] ?? '').trim()))) return undefined;
   // one text cell in a wide table, nothing in the number columns: a section title or a note
   if (tableWidth >= 3 && cols.length === 1 && !NUMERIC.test(row[cols[0]!]!.trim())) return 'note';
   // nothing in any mapped column (formula leftovers, remarks beside the table): nothing to read as a line

@@ -93,7 +93,8 @@ function numberText(v: number, w: string | undefined, z: XLSX.NumberFormat | und
     return digits;
   }
   // a non-integer shown in scientific notation loses digits too; the JS shortest form keeps them
-  if (/e/i.test(w) && Number.isFinite(v)) return String(v);
+  // (integers beyond 2^53 have no exact digits to show and keep Excel's display)
+  if (/e/i.test(w) && Number.isFinite(v) && !Number.isInteger(v)) return String(v);
   return w;
 }
 
