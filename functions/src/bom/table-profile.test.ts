@@ -1,4 +1,4 @@
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { cellText } from '../spreadsheet/read-workbook.js';
 import { charPlausibility } from '../spreadsheet/text-decode.js';
