@@ -35,7 +35,18 @@ export interface LineBuildOptions {
 }
 
 /** Markers understood when no suppliedPartString is configured. */
-const DEFAULT_SUPPLIED_MARKERS = new Set(['x', 'ja', 'yes', 'y', 'j', 'true', 'wahr', '1', 'beistellung', 'beigestellt']);
+const DEFAULT_SUPPLIED_MARKERS = new Set([
+  'x',
+  'ja',
+  'yes',
+  'y',
+  'j',
+  'true',
+  'wahr',
+  '1',
+  'beistellung',
+  'beigestellt',
+]);
 
 function addProblem(list: BomErrorType[], p: BomErrorType): void {
   if (!list.includes(p)) list.push(p);
@@ -48,8 +59,16 @@ const squash = (s: string): string => s.toLowerCase().replace(/\s+/g, '');
  * "+A1", "++S1", "-K1", "=G1", "==F1".
  */
 const TEXT_FIELDS = [
-  'orderNumber', 'manufacturerNumber', 'manufacturerName', 'description', 'installationLocation', 'locationIdentifier',
-  'bmk', 'functionDesignation', 'functionalAssignment', 'wholesalerOrderNumber',
+  'orderNumber',
+  'manufacturerNumber',
+  'manufacturerName',
+  'description',
+  'installationLocation',
+  'locationIdentifier',
+  'bmk',
+  'functionDesignation',
+  'functionalAssignment',
+  'wholesalerOrderNumber',
 ] as const satisfies readonly (MappableField & keyof BomLine)[];
 
 /** Measured fields, their unit column (also the name of the configured-unit option) and kind. */
@@ -88,7 +107,8 @@ export class BomLineBuilder {
       const col = resolveColumn(m, options.headers);
       if (col >= 0 && !this.cols.has(m.articleField)) this.cols.set(m.articleField, col);
     }
-    for (const u of options.units ?? []) for (const n of [u.displayName, ...(u.nameVariants ?? [])]) this.unitIndex.set(squash(n), u);
+    for (const u of options.units ?? [])
+      for (const n of [u.displayName, ...(u.nameVariants ?? [])]) this.unitIndex.set(squash(n), u);
     if (options.suppliedPartString?.trim()) this.suppliedMarker = squash(options.suppliedPartString);
     if (options.headers.filter((h) => h.trim() !== '').length >= 2) this.headerKeyText = headerKey(options.headers);
     for (const f of ['orderNumber', 'manufacturerNumber'] as const) {
@@ -119,7 +139,14 @@ export class BomLineBuilder {
       }
     }
     const problems: BomErrorType[] = [];
-    const line: BomLine = { rowNumber, quantity: 1, isSuppliedPart: false, problems: [], manualReplacement: false, edited: false };
+    const line: BomLine = {
+      rowNumber,
+      quantity: 1,
+      isSuppliedPart: false,
+      problems: [],
+      manualReplacement: false,
+      edited: false,
+    };
     for (const f of TEXT_FIELDS) {
       const v = this.cell(row, f);
       if (v !== undefined) line[f] = v;
@@ -144,7 +171,10 @@ export class BomLineBuilder {
       }
     }
     const supplied = this.cell(row, 'isSuppliedPart');
-    if (supplied !== undefined) line.isSuppliedPart = this.suppliedMarker ? squash(supplied) === this.suppliedMarker : DEFAULT_SUPPLIED_MARKERS.has(squash(supplied));
+    if (supplied !== undefined)
+      line.isSuppliedPart = this.suppliedMarker
+        ? squash(supplied) === this.suppliedMarker
+        : DEFAULT_SUPPLIED_MARKERS.has(squash(supplied));
 
     for (const [field, unitField, kind] of MEASURES) this.measure(row, line, problems, field, unitField, kind);
 
@@ -155,8 +185,13 @@ export class BomLineBuilder {
 
     if (line.orderNumber || line.manufacturerNumber) {
       const key = [
-        normalisePartNumberKey(line.orderNumber ?? ''), normalisePartNumberKey(line.manufacturerNumber ?? ''),
-        line.installationLocation, line.locationIdentifier, line.bmk, line.functionDesignation, line.functionalAssignment,
+        normalisePartNumberKey(line.orderNumber ?? ''),
+        normalisePartNumberKey(line.manufacturerNumber ?? ''),
+        line.installationLocation,
+        line.locationIdentifier,
+        line.bmk,
+        line.functionDesignation,
+        line.functionalAssignment,
       ].join('\u0000');
       const first = this.seen.get(key);
       if (first !== undefined) {
@@ -169,8 +204,12 @@ export class BomLineBuilder {
   }
 
   private measure(
-    row: readonly string[], line: BomLine, problems: BomErrorType[],
-    field: (typeof MEASURES)[number][0], unitField: (typeof MEASURES)[number][1], kind: 'length' | 'weight',
+    row: readonly string[],
+    line: BomLine,
+    problems: BomErrorType[],
+    field: (typeof MEASURES)[number][0],
+    unitField: (typeof MEASURES)[number][1],
+    kind: 'length' | 'weight',
   ): void {
     const text = this.cell(row, field);
     if (text === undefined) return;
@@ -189,7 +228,11 @@ export interface BomLinesResult {
 }
 
 /** All rows of a sheet → lines of the rows below the 1-based header row. */
-export function buildBomLines(rows: readonly (readonly string[])[], headerRowIndex: number, options: LineBuildOptions): BomLinesResult {
+export function buildBomLines(
+  rows: readonly (readonly string[])[],
+  headerRowIndex: number,
+  options: LineBuildOptions,
+): BomLinesResult {
   const b = new BomLineBuilder(options);
   for (let i = headerRowIndex; i < rows.length; i++) b.add(rows[i]!, i + 1);
   return { lines: b.lines, duplicates: b.duplicates, skipped: b.skipped };

@@ -41,14 +41,33 @@ function synonym(raw: string, weight: number): Synonym {
 }
 
 const SYNONYMS = new Map<MappableField, Synonym[]>();
-for (const [field, list] of Object.entries(FIELD_SYNONYMS) as [MappableField, (typeof FIELD_SYNONYMS)[MappableField]][]) {
+for (const [field, list] of Object.entries(FIELD_SYNONYMS) as [
+  MappableField,
+  (typeof FIELD_SYNONYMS)[MappableField],
+][]) {
   SYNONYMS.set(
     field,
     list.map((s) => (typeof s === 'string' ? synonym(s, 1) : synonym(s[0], s[1]))),
   );
 }
 
-const UNIT_TOKENS = new Set(['mm', 'cm', 'dm', 'm', 'mg', 'g', 'kg', 'stk', 'st', 'pcs', 'eur', 'euro', 'tage', 'days', 'in']);
+const UNIT_TOKENS = new Set([
+  'mm',
+  'cm',
+  'dm',
+  'm',
+  'mg',
+  'g',
+  'kg',
+  'stk',
+  'st',
+  'pcs',
+  'eur',
+  'euro',
+  'tage',
+  'days',
+  'in',
+]);
 
 /** Splits trailing unit tokens off a normalised header: "breite mm" → { core: "breite", unit: MM }. */
 export function splitHeaderUnit(normalised: string): { core: string; unit?: ConversionUnit } {
@@ -73,7 +92,13 @@ export function fieldScore(header: string, field: MappableField): number {
 const SCORE_MEMO = new Map<string, number>();
 
 /** Fields that hold money: a header naming a currency ("Unit$", "Preis €", "Price (USD)") can only feed these. */
-const PRICE_FIELDS = new Set<MappableField>(['listPrice', 'purchasePrice', 'wholesalerPurchasePrice', 'copperBaseValue', 'priceUnitSize']);
+const PRICE_FIELDS = new Set<MappableField>([
+  'listPrice',
+  'purchasePrice',
+  'wholesalerPurchasePrice',
+  'copperBaseValue',
+  'priceUnitSize',
+]);
 const MONEY_HEADER = /[$€£¥]|\b(?:eur|usd|gbp|chf|price|preis|prix|cost|costs|kosten|coût|cout)\b/i;
 /** Header words that rule a field out although the letters are close ("Supplier" is no supplied-part marker). */
 const EXCLUDED_TOKENS: Partial<Record<MappableField, readonly string[]>> = {
@@ -102,8 +127,13 @@ function computeFieldScore(header: string, field: MappableField): number {
  * and taken best-first, so a column that matches "Hersteller-Artikelnummer" exactly wins
  * manufacturerNumber before a weaker column can claim it.
  */
-export function suggestMapping(headers: readonly string[], kind: MappingKind, options: number | MappingOptions = {}): MappingSuggestion[] {
-  const { minConfidence = MIN_SUGGESTION_CONFIDENCE, rows } = typeof options === 'number' ? { minConfidence: options } : options;
+export function suggestMapping(
+  headers: readonly string[],
+  kind: MappingKind,
+  options: number | MappingOptions = {},
+): MappingSuggestion[] {
+  const { minConfidence = MIN_SUGGESTION_CONFIDENCE, rows } =
+    typeof options === 'number' ? { minConfidence: options } : options;
   const fields = mappableFields(kind);
   const profiles: ColumnProfile[] | undefined = rows ? profileColumns(rows, headers.length, 200, headers) : undefined;
   const pairs: { col: number; fi: number; score: number; fill: number; conflict: boolean }[] = [];
@@ -128,7 +158,12 @@ export function suggestMapping(headers: readonly string[], kind: MappingKind, op
     usedCols.add(p.col);
     usedFields.add(p.fi);
     const header = headers[p.col]!;
-    const s: MappingSuggestion = { columnIndex: p.col, importHeader: header, articleField: fields[p.fi]!, confidence: Math.round(p.score * 1000) / 1000 };
+    const s: MappingSuggestion = {
+      columnIndex: p.col,
+      importHeader: header,
+      articleField: fields[p.fi]!,
+      confidence: Math.round(p.score * 1000) / 1000,
+    };
     if (p.conflict) s.contentConflict = true;
     const unit = splitHeaderUnit(normaliseHeader(header)).unit;
     if (unit) s.unitHint = unit;
@@ -138,7 +173,11 @@ export function suggestMapping(headers: readonly string[], kind: MappingKind, op
 }
 
 export function toFieldMapping(suggestions: readonly MappingSuggestion[]): FieldMapping {
-  return suggestions.map(({ columnIndex, importHeader, articleField }) => ({ columnIndex, importHeader, articleField }));
+  return suggestions.map(({ columnIndex, importHeader, articleField }) => ({
+    columnIndex,
+    importHeader,
+    articleField,
+  }));
 }
 
 export interface MappingIssue {
@@ -157,18 +196,25 @@ export function validateMapping(mapping: FieldMapping, kind: MappingKind, header
   const allowed = new Set<string>(mappableFields(kind));
   const seen = new Set<string>();
   for (const m of mapping) {
-    if (!allowed.has(m.articleField)) issues.push({ key: BOM_I18N_KEYS.unknownField, field: m.articleField, columnIndex: m.columnIndex });
-    if (seen.has(m.articleField)) issues.push({ key: BOM_I18N_KEYS.fieldUsedTwice, field: m.articleField, columnIndex: m.columnIndex });
+    if (!allowed.has(m.articleField))
+      issues.push({ key: BOM_I18N_KEYS.unknownField, field: m.articleField, columnIndex: m.columnIndex });
+    if (seen.has(m.articleField))
+      issues.push({ key: BOM_I18N_KEYS.fieldUsedTwice, field: m.articleField, columnIndex: m.columnIndex });
     seen.add(m.articleField);
-    if (headers && resolveColumn(m, headers) < 0) issues.push({ key: BOM_I18N_KEYS.columnOutOfRange, field: m.articleField, columnIndex: m.columnIndex });
+    if (headers && resolveColumn(m, headers) < 0)
+      issues.push({ key: BOM_I18N_KEYS.columnOutOfRange, field: m.articleField, columnIndex: m.columnIndex });
   }
-  if (kind === 'bom' && !seen.has('orderNumber') && !seen.has('manufacturerNumber')) issues.unshift({ key: BOM_I18N_KEYS.missingMapping });
+  if (kind === 'bom' && !seen.has('orderNumber') && !seen.has('manufacturerNumber'))
+    issues.unshift({ key: BOM_I18N_KEYS.missingMapping });
   if (kind === 'article' && !seen.has('orderNumber')) issues.unshift({ key: BOM_I18N_KEYS.importMissingMapping });
   return issues;
 }
 
 /** Column of a mapping entry: its columnIndex, else the first header equal to importHeader; −1 if none. */
-export function resolveColumn(entry: { columnIndex?: number; importHeader: string }, headers: readonly string[]): number {
+export function resolveColumn(
+  entry: { columnIndex?: number; importHeader: string },
+  headers: readonly string[],
+): number {
   if (entry.columnIndex !== undefined) {
     const c = entry.columnIndex;
     // without known headers any column is accepted (rows decide); with headers it must lie within them

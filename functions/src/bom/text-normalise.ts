@@ -10,15 +10,17 @@ const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss'
 export function normaliseHeader(raw: string): string {
   const trimmed = repairMojibake(raw).normalize('NFC').trim();
   if (/^[+\-=]{1,2}$/.test(trimmed)) return trimmed;
-  return trimmed
-    .toLowerCase()
-    .replace(/[äöüßéèà]/g, (c) => UMLAUTS[c] ?? c)
-    // "#" and "N°" mean number: "Manf#" must not read as "Manf" (the manufacturer's name)
-    .replace(/#|n°|nº/g, ' nr ')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return (
+    trimmed
+      .toLowerCase()
+      .replace(/[äöüßéèà]/g, (c) => UMLAUTS[c] ?? c)
+      // "#" and "N°" mean number: "Manf#" must not read as "Manf" (the manufacturer's name)
+      .replace(/#|n°|nº/g, ' nr ')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+  );
 }
 
 /**
@@ -92,10 +94,12 @@ export function headerSimilarity(a: string, b: string): number {
   const tb = tokens(b);
   if (!ta.length || !tb.length) return whole;
   // token pairs count only when nearly equal (≥ 0.8); each token takes its best partner, both directions
-  const sim = ta.map((x) => tb.map((y) => {
-    const v = lengthBound(x, y) < 0.8 ? 0 : stringSimilarity(x, y);
-    return v >= 0.8 ? v : 0;
-  }));
+  const sim = ta.map((x) =>
+    tb.map((y) => {
+      const v = lengthBound(x, y) < 0.8 ? 0 : stringSimilarity(x, y);
+      return v >= 0.8 ? v : 0;
+    }),
+  );
   const aToB = sim.reduce((s, row) => s + Math.max(...row), 0) / ta.length;
   const bToA = tb.reduce((s, _, j) => s + Math.max(...sim.map((row) => row[j]!)), 0) / tb.length;
   const overlap = Math.min(aToB, bToA);

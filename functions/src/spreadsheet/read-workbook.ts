@@ -29,7 +29,11 @@ const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
  * shows: "000123" with format 000000, "1.10" with format 0.00); formulas, styles and HTML are not
  * parsed. Only the wanted sheet is parsed, in dense mode, to keep memory low.
  */
-export function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls', options: WorkbookReadOptions = {}): WorkbookReadResult {
+export function readWorkbook(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'xls',
+  options: WorkbookReadOptions = {},
+): WorkbookReadResult {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (format === 'xlsx') assertSafeZip(buf, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
   else if (buf.includes(ENCRYPTED_PACKAGE)) throw new SpreadsheetError('encrypted', 'Office-encrypted workbook');

@@ -117,7 +117,11 @@ function plausibility(text: string): number {
 export function detectEncoding(sample: Uint8Array, truncated: boolean): TextEncoding {
   if (hasUtf8Bom(sample)) return 'utf-8';
   let high = false;
-  for (let i = 0; i < sample.length; i++) if (sample[i]! >= 0x80) { high = true; break; }
+  for (let i = 0; i < sample.length; i++)
+    if (sample[i]! >= 0x80) {
+      high = true;
+      break;
+    }
   if (!high || isValidUtf8(sample, truncated)) return 'utf-8';
   const highOnly = sample.filter((x) => x >= 0x80);
   const w = plausibility(new TextDecoder('windows-1252').decode(highOnly));
