@@ -141,6 +141,21 @@ export function suggestHeaderRow(
 const TOTAL_WORDS =
   /^(?:sub)?total\b|^(?:zwischen|gesamt)?summe\b|^gesamt\b|^sum\b|^sous-total\b|^total g[ée]n[ée]ral\b|^montant\b|^grand total\b|^übertrag\b/i;
 
+const KEY_CELLS = new Map<string, string[]>();
+
+/** Cheap first: only the header's first named cell is normalised per row; the full key only when it matches. */
+function isHeaderAgain(row: readonly string[], headerKeyText: string): boolean {
+  let cells = KEY_CELLS.get(headerKeyText);
+  if (!cells) {
+    if (KEY_CELLS.size > 100) KEY_CELLS.clear();
+    cells = JSON.parse(headerKeyText) as string[];
+    KEY_CELLS.set(headerKeyText, cells);
+  }
+  const first = cells.findIndex((c) => c !== '');
+  if (first < 0 || normaliseHeader(row[first] ?? '') !== cells[first]) return false;
+  return headerKey(row) === headerKeyText;
+}
+
 const LABEL = /^\p{L}[^:]{0,40}:$/u;
 
 /** A value in the order/manufacturer-number column that may be a number: digits, or one token. "Steuerung Antriebe" is a section title. */
@@ -161,7 +176,7 @@ export function classifyNonDataRow(
 ): SkipReason | undefined {
   const cols = filledIndexes(row);
   if (cols.length === 0) return 'blank';
-  if (headerKeyText && cols.length >= 2 && headerKey(row) === headerKeyText) return 'repeatedHeader';
+  if (headerKeyText && cols.length >= 2 && isHeaderAgain(row, headerKeyText)) return 'repeatedHeader';
   // "Zwischensumme" may stand in any column, even the order number's; a real part number there keeps the line
   if (
     cols.some((c) => TOTAL_WORDS.test(row[c]!.trim())) &&
