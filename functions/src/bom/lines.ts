@@ -101,6 +101,7 @@ export class BomLineBuilder {
   private readonly keyColumns: number[] = [];
   private readonly tableWidth: number;
   private readonly mappedColumns: number[];
+  private readonly textColumns: number[] = [];
 
   constructor(private readonly options: LineBuildOptions) {
     for (const m of options.mapping) {
@@ -116,6 +117,10 @@ export class BomLineBuilder {
       if (c !== undefined) this.keyColumns.push(c);
     }
     this.mappedColumns = [...new Set(this.cols.values())];
+    for (const f of ['description', 'manufacturerName'] as const) {
+      const c = this.cols.get(f);
+      if (c !== undefined) this.textColumns.push(c);
+    }
     this.tableWidth = Math.max(options.headers.filter((h) => h.trim() !== '').length, this.cols.size);
   }
 
@@ -132,7 +137,14 @@ export class BomLineBuilder {
     if (this.options.skipNonData === false) {
       if (!row.some((c) => c.trim() !== '')) return undefined;
     } else {
-      const reason = classifyNonDataRow(row, this.headerKeyText, this.keyColumns, this.tableWidth, this.mappedColumns);
+      const reason = classifyNonDataRow(
+        row,
+        this.headerKeyText,
+        this.keyColumns,
+        this.tableWidth,
+        this.mappedColumns,
+        this.textColumns,
+      );
       if (reason) {
         this.skipped.push({ rowNumber, reason });
         return undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BomErrorType } from '../model/bom/bom-error.js';
 import { readSpreadsheet } from '../spreadsheet/index.js';
 import { detectEncoding } from '../spreadsheet/text-decode.js';
 import { encodeCp850, toCsv } from './fixtures/make-fixtures.js';
@@ -85,6 +86,23 @@ describe('header row by shape (issue 11: unknown names, sections)', () => {
       { rowNumber: 23, reason: 'total' },
       { rowNumber: 24, reason: 'note' },
     ]);
+  });
+
+  it('an item with only a description stays a line (DATA_MISSING), a section title in another column does not', () => {
+    const rows = [
+      ['Pos', 'Menge', 'Bestellnummer', 'Bezeichnung'],
+      ['Gehäuse', '', '', ''],
+      ['1', '1', '8806000', 'Schaltschrank'],
+      ['', '', '', 'Montageplatte nach Zeichnung'],
+    ];
+    const headers = rows[0]!;
+    const mapping = toFieldMapping(suggestMapping(headers, 'bom', { rows: rows.slice(1) }));
+    const { lines, skipped } = buildBomLines(rows, 1, { headers, mapping });
+    expect(lines.map((l) => [l.rowNumber, l.description, l.bomError])).toEqual([
+      [3, 'Schaltschrank', undefined],
+      [4, 'Montageplatte nach Zeichnung', BomErrorType.DATA_MISSING],
+    ]);
+    expect(skipped).toEqual([{ rowNumber: 2, reason: 'note' }]);
   });
 
   it('a KiCost sheet: title block and group row above the header, header found', () => {

@@ -173,6 +173,8 @@ export function classifyNonDataRow(
   keyColumns: readonly number[],
   tableWidth: number,
   mappedColumns: readonly number[] = [],
+  /** columns where a lone text is plausible line data (description, manufacturer): such a row stays a line */
+  textColumns: readonly number[] = [],
 ): SkipReason | undefined {
   const cols = filledIndexes(row);
   if (cols.length === 0) return 'blank';
@@ -185,7 +187,9 @@ export function classifyNonDataRow(
     return 'total';
   if (keyColumns.some((c) => isKeyValue((row[c] ?? '').trim()))) return undefined;
   // one text cell in a wide table, nothing in the number columns: a section title or a note
-  if (tableWidth >= 3 && cols.length === 1 && !NUMERIC.test(row[cols[0]!]!.trim())) return 'note';
+  // (a lone description, "Montageplatte", is an item without number: it stays a line and gets DATA_MISSING)
+  if (tableWidth >= 3 && cols.length === 1 && !NUMERIC.test(row[cols[0]!]!.trim()) && !textColumns.includes(cols[0]!))
+    return 'note';
   // nothing in any mapped column (formula leftovers, remarks beside the table): nothing to read as a line
   if (mappedColumns.length && !mappedColumns.some((c) => (row[c] ?? '').trim() !== '')) return 'note';
   // a label row below the table ("Used currency rates:", "Total Purchase:") without any part number
