@@ -127,6 +127,7 @@ describe('mapping with names and content (issue 11: unrecognised columns, confid
     ['Code commande', 'orderNumber'],
     ['Bestell-Nr.', 'orderNumber'],
     ['Quan', 'quantity'],
+    ['Nbr', 'quantity'],
     ['Quantity Per PCB', 'quantity'],
     ['Quantity/board', 'quantity'],
     ['Build Quantity', 'quantity'],

@@ -178,6 +178,8 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Qte',
     'Nombre',
     'Nb',
+    'Nbr',
+    'Nbre',
     ['Number', 0.75],
     ['Number required', 0.9],
   ],
