@@ -11,6 +11,7 @@ const BENCHES: Record<string, string> = {
   firestore: 'emulators/firestore/bench.ts',
   storage: 'emulators/storage/bench.ts',
   bom: 'functions/src/bom/bench.ts',
+  'bom-corpus': 'functions/src/bom/corpus-bench.ts',
 };
 
 const selected = process.argv.slice(2);

@@ -27,7 +27,9 @@ export class InMemoryArticleLookup implements ArticleLookup {
     for (const a of articles) {
       if (a.orderNumber) push(this.byOrder, normalisePartNumberKey(a.orderNumber), a);
       if (a.manufacturerNumber) push(this.byMfr, normalisePartNumberKey(a.manufacturerNumber), a);
-      const alts = new Set([...(a.possibleOrderNumbers ?? []), ...(a.possibleManufacturerNumbers ?? [])].map(normalisePartNumberKey));
+      const alts = new Set(
+        [...(a.possibleOrderNumbers ?? []), ...(a.possibleManufacturerNumbers ?? [])].map(normalisePartNumberKey),
+      );
       for (const k of alts) if (k) push(this.byAlt, k, a);
     }
   }

@@ -19,17 +19,50 @@ export interface ImportedArticleRow {
 type Kind = 'text' | 'number' | 'boolean' | 'list' | 'length' | 'weight' | 'unit';
 
 const KIND: Record<ArticleMappableField, Kind> = {
-  orderNumber: 'text', manufacturerNumber: 'text', manufacturerName: 'text', manufacturerLink: 'text', erpNumber: 'text',
-  description: 'text', image: 'text', rohs: 'boolean', eanNumber: 'text', eclass9_1Id: 'text', customsTarifNumber: 'text',
-  countryOfOriginAbbreviation: 'text', listPrice: 'number', purchasePrice: 'number', discountGroupId: 'text', unitId: 'text',
-  priceUnitSize: 'number', packagingUnitSize: 'number', orderQuantityUnitSize: 'number', minimumOrderQuantityUnitSize: 'number',
-  deliveryTime: 'number', surchargeCode: 'text', copperCode: 'text', copperBaseValue: 'number', copperWeight: 'number',
-  width: 'length', height: 'length', depth: 'length', weight: 'weight', possibleOrderNumbers: 'list', possibleManufacturerNumbers: 'list',
-  wholesalerOrderNumber: 'text', wholesalerPurchasePrice: 'number', unitWidth: 'unit', unitHeight: 'unit', unitDepth: 'unit', unitWeight: 'unit',
+  orderNumber: 'text',
+  manufacturerNumber: 'text',
+  manufacturerName: 'text',
+  manufacturerLink: 'text',
+  erpNumber: 'text',
+  description: 'text',
+  image: 'text',
+  rohs: 'boolean',
+  eanNumber: 'text',
+  eclass9_1Id: 'text',
+  customsTarifNumber: 'text',
+  countryOfOriginAbbreviation: 'text',
+  listPrice: 'number',
+  purchasePrice: 'number',
+  discountGroupId: 'text',
+  unitId: 'text',
+  priceUnitSize: 'number',
+  packagingUnitSize: 'number',
+  orderQuantityUnitSize: 'number',
+  minimumOrderQuantityUnitSize: 'number',
+  deliveryTime: 'number',
+  surchargeCode: 'text',
+  copperCode: 'text',
+  copperBaseValue: 'number',
+  copperWeight: 'number',
+  width: 'length',
+  height: 'length',
+  depth: 'length',
+  weight: 'weight',
+  possibleOrderNumbers: 'list',
+  possibleManufacturerNumbers: 'list',
+  wholesalerOrderNumber: 'text',
+  wholesalerPurchasePrice: 'number',
+  unitWidth: 'unit',
+  unitHeight: 'unit',
+  unitDepth: 'unit',
+  unitWeight: 'unit',
 };
 
 /** Unit column of each measured field; also the name of the configured-unit option. */
-const UNIT_COLUMN: Record<'width' | 'height' | 'depth' | 'weight', 'unitWidth' | 'unitHeight' | 'unitDepth' | 'unitWeight'> = { width: 'unitWidth', height: 'unitHeight', depth: 'unitDepth', weight: 'unitWeight' };
+const UNIT_COLUMN: Record<
+  'width' | 'height' | 'depth' | 'weight',
+  'unitWidth' | 'unitHeight' | 'unitDepth' | 'unitWeight'
+> = { width: 'unitWidth', height: 'unitHeight', depth: 'unitDepth', weight: 'unitWeight' };
 
 const TRUE = new Set(['ja', 'j', 'yes', 'y', 'x', '1', 'true', 'wahr']);
 const FALSE = new Set(['nein', 'n', 'no', '0', 'false', 'falsch', '-']);
@@ -73,7 +106,11 @@ export class ArticleRowBuilder {
       const kind = KIND[field];
       if (kind === 'unit') continue;
       if (kind === 'text') out.values[field] = text;
-      else if (kind === 'list') out.values[field] = text.split(/[;|\r\n]+/).map((s) => s.trim()).filter(Boolean);
+      else if (kind === 'list')
+        out.values[field] = text
+          .split(/[;|\r\n]+/)
+          .map((s) => s.trim())
+          .filter(Boolean);
       else if (kind === 'boolean') {
         const b = text.toLowerCase();
         if (TRUE.has(b)) out.values[field] = true;
@@ -91,12 +128,20 @@ export class ArticleRowBuilder {
     }
     const v = out.values;
     if (typeof v.orderNumber === 'string') out.orderNumberKey = normalisePartNumberKey(v.orderNumber);
-    if (typeof v.manufacturerNumber === 'string') out.manufacturerNumberKey = normalisePartNumberKey(v.manufacturerNumber);
-    if (!v.orderNumber && !(v.manufacturerNumber && v.manufacturerName)) out.problems.push({ key: BOM_I18N_KEYS.articleMissingValues });
+    if (typeof v.manufacturerNumber === 'string')
+      out.manufacturerNumberKey = normalisePartNumberKey(v.manufacturerNumber);
+    if (!v.orderNumber && !(v.manufacturerNumber && v.manufacturerName))
+      out.problems.push({ key: BOM_I18N_KEYS.articleMissingValues });
     return out;
   }
 
-  private convert(row: readonly string[], out: ImportedArticleRow, field: ArticleMappableField, n: number, kind: 'length' | 'weight'): void {
+  private convert(
+    row: readonly string[],
+    out: ImportedArticleRow,
+    field: ArticleMappableField,
+    n: number,
+    kind: 'length' | 'weight',
+  ): void {
     const unitField = UNIT_COLUMN[field as keyof typeof UNIT_COLUMN];
     const unitCol = this.colOf.get(unitField);
     const unitText = unitCol === undefined ? undefined : row[unitCol]?.trim() || undefined;

@@ -26,11 +26,16 @@ interface WorkerResult {
 }
 
 async function worker(...args: string[]): Promise<WorkerResult> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', WORKER, ...args], { cwd: ROOT, maxBuffer: 1 << 20, timeout: 300_000 });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', WORKER, ...args], {
+    cwd: ROOT,
+    maxBuffer: 1 << 20,
+    timeout: 300_000,
+  });
   return JSON.parse(stdout.trim().split('\n').pop()!) as WorkerResult;
 }
 
-const fmt = (n: number, d = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const fmt = (n: number, d = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 export default async function bench(): Promise<BenchSection> {
   const dir = mkdtempSync(join(tmpdir(), 'bom-bench-'));
@@ -44,18 +49,41 @@ export default async function bench(): Promise<BenchSection> {
     const xlsxMb = statSync(xlsx).size / 2 ** 20;
 
     const c = await worker('read-csv', csv, String(ROWS));
-    rows.push({ measure: `CSV ${fmt(ROWS)} rows (${fmt(csvMb, 1)} MB): stream, parse, suggest header+mapping, type lines`, result: `${fmt(c.ms / 1000, 2)} s (${fmt(c.rows / (c.ms / 1000))} rows/s)`, target: '< 2 s', ok: c.ms < 2000 });
+    rows.push({
+      measure: `CSV ${fmt(ROWS)} rows (${fmt(csvMb, 1)} MB): stream, parse, suggest header+mapping, type lines`,
+      result: `${fmt(c.ms / 1000, 2)} s (${fmt(c.rows / (c.ms / 1000))} rows/s)`,
+      target: '< 2 s',
+      ok: c.ms < 2000,
+    });
     rows.push({ measure: 'CSV peak RSS', result: `${fmt(c.peakRssMb)} MB`, target: '< 512 MB', ok: c.peakRssMb < 512 });
 
     const x = await worker('read-xlsx', xlsx, String(ROWS));
-    rows.push({ measure: `XLSX ${fmt(ROWS)} rows (${fmt(xlsxMb, 1)} MB): SheetJS read, suggest header+mapping, type lines`, result: `${fmt(x.ms / 1000, 2)} s (${fmt(x.rows / (x.ms / 1000))} rows/s)`, target: '< 10 s', ok: x.ms < 10_000 });
-    rows.push({ measure: 'XLSX peak RSS', result: `${fmt(x.peakRssMb)} MB`, target: '< 512 MB', ok: x.peakRssMb < 512 });
+    rows.push({
+      measure: `XLSX ${fmt(ROWS)} rows (${fmt(xlsxMb, 1)} MB): SheetJS read, suggest header+mapping, type lines`,
+      result: `${fmt(x.ms / 1000, 2)} s (${fmt(x.rows / (x.ms / 1000))} rows/s)`,
+      target: '< 10 s',
+      ok: x.ms < 10_000,
+    });
+    rows.push({
+      measure: 'XLSX peak RSS',
+      result: `${fmt(x.peakRssMb)} MB`,
+      target: '< 512 MB',
+      ok: x.peakRssMb < 512,
+    });
 
     const m = await worker('mapping');
-    rows.push({ measure: 'Mapping suggestion per header row (cold / memoised)', result: `${fmt(m.coldMs!, 1)} ms / ${fmt(m.warmMs!, 2)} ms` });
+    rows.push({
+      measure: 'Mapping suggestion per header row (cold / memoised)',
+      result: `${fmt(m.coldMs!, 1)} ms / ${fmt(m.warmMs!, 2)} ms`,
+    });
 
     const k = await worker('match', '-', String(MATCH_LINES));
-    rows.push({ measure: `Match ${fmt(MATCH_LINES)} lines against 200,000 articles (in-memory lookup)`, result: `${fmt(k.ms)} ms`, target: '< 1 s', ok: k.ms < 1000 });
+    rows.push({
+      measure: `Match ${fmt(MATCH_LINES)} lines against 200,000 articles (in-memory lookup)`,
+      result: `${fmt(k.ms)} ms`,
+      target: '< 1 s',
+      ok: k.ms < 1000,
+    });
     rows.push({ measure: 'Index build for 200,000 articles', result: `${fmt(k.buildMs!)} ms` });
     return {
       title: 'Spreadsheet and BOM engine',
@@ -75,6 +103,9 @@ export default async function bench(): Promise<BenchSection> {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const s = await bench();
   console.log(`## ${s.title}\n`);
-  for (const r of s.rows) console.log(`| ${r.measure} | ${r.result} | ${r.target ?? '–'} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} |`);
+  for (const r of s.rows)
+    console.log(
+      `| ${r.measure} | ${r.result} | ${r.target ?? '–'} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} |`,
+    );
   for (const n of s.notes ?? []) console.log(`- ${n}`);
 }

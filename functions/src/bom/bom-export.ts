@@ -49,13 +49,17 @@ const perPiece = (price: number | undefined, unitSize: number | undefined): CsvC
 /** "order number - description - manufacturer", skipping missing parts. */
 function supplierDescription(l: BomLine): string {
   const a = l.matchedArticle;
-  return [a?.orderNumber ?? l.orderNumber, a?.description ?? l.description, a?.manufacturerName ?? l.manufacturerName].filter((p) => p && p.trim()).join(' - ');
+  return [a?.orderNumber ?? l.orderNumber, a?.description ?? l.description, a?.manufacturerName ?? l.manufacturerName]
+    .filter((p) => p && p.trim())
+    .join(' - ');
 }
 
 function discountGroup(l: BomLine): string | undefined {
   const a = l.matchedArticle;
   if (!a?.discountGroupName) return undefined;
-  return a.discountPercent == null ? a.discountGroupName : `${a.discountGroupName} (${String(a.discountPercent).replace('.', ',')} %)`;
+  return a.discountPercent == null
+    ? a.discountGroupName
+    : `${a.discountGroupName} (${String(a.discountPercent).replace('.', ',')} %)`;
 }
 
 function supplierRow(l: BomLine): CsvCell[] {

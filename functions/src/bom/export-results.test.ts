@@ -7,19 +7,53 @@ import { bomLinePrice, summariseBom } from './results.js';
 import { readCsv } from '../spreadsheet/read-csv.js';
 import { buildBomLines } from './lines.js';
 
-const line = (p: Partial<BomLine>): BomLine => ({ rowNumber: 1, quantity: 1, isSuppliedPart: false, problems: [], manualReplacement: false, edited: false, ...p });
+const line = (p: Partial<BomLine>): BomLine => ({
+  rowNumber: 1,
+  quantity: 1,
+  isSuppliedPart: false,
+  problems: [],
+  manualReplacement: false,
+  edited: false,
+  ...p,
+});
 
 const LINES: BomLine[] = [
   line({
-    rowNumber: 2, orderNumber: '3RT2015-1BB41', quantity: 2, quantityUnitName: 'Stk', bmk: '-K1',
+    rowNumber: 2,
+    orderNumber: '3RT2015-1BB41',
+    quantity: 2,
+    quantityUnitName: 'Stk',
+    bmk: '-K1',
     matchedArticleId: 'a1',
     matchedArticle: {
-      id: 'a1', erpNumber: '=cmd|calc', orderNumber: '3RT2015-1BB41', manufacturerNumber: '3RT2015-1BB41', description: 'Schütz "S00"',
-      manufacturerName: 'Siemens', listPrice: 45.5, purchasePrice: 30.25, priceUnitSize: 1, discountGroupName: 'RG1', discountPercent: 12.5,
+      id: 'a1',
+      erpNumber: '=cmd|calc',
+      orderNumber: '3RT2015-1BB41',
+      manufacturerNumber: '3RT2015-1BB41',
+      description: 'Schütz "S00"',
+      manufacturerName: 'Siemens',
+      listPrice: 45.5,
+      purchasePrice: 30.25,
+      priceUnitSize: 1,
+      discountGroupName: 'RG1',
+      discountPercent: 12.5,
     },
   }),
-  line({ rowNumber: 3, orderNumber: '+A1-X', manufacturerNumber: '-HN', quantity: 1.5, bomError: BomErrorType.ARTICLE_NOT_FOUND, problems: [BomErrorType.ARTICLE_NOT_FOUND] }),
-  line({ rowNumber: 4, orderNumber: '8806000', isSuppliedPart: true, matchedArticleId: 'a3', matchedArticle: { id: 'a3', orderNumber: '8806000', listPrice: 1000 } }),
+  line({
+    rowNumber: 3,
+    orderNumber: '+A1-X',
+    manufacturerNumber: '-HN',
+    quantity: 1.5,
+    bomError: BomErrorType.ARTICLE_NOT_FOUND,
+    problems: [BomErrorType.ARTICLE_NOT_FOUND],
+  }),
+  line({
+    rowNumber: 4,
+    orderNumber: '8806000',
+    isSuppliedPart: true,
+    matchedArticleId: 'a3',
+    matchedArticle: { id: 'a3', orderNumber: '8806000', listPrice: 1000 },
+  }),
 ];
 
 const text = (bytes: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
@@ -40,8 +74,12 @@ describe('generated BOM files', () => {
     const { main, suppliedParts } = generateSupplierBom(LINES);
     expect([...main.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = text(main).split('\r\n');
-    expect(lines[0]).toBe('\uFEFF"ERP-Nummer";"Menge";"Beschreibung";"Einheit";"Einkaufspreis pro Stück";"Herstellernummer";"Hersteller";"Rabattgruppe";"Listenpreis pro Stück"');
-    expect(lines[1]).toBe('"\'=cmd|calc";"2";"3RT2015-1BB41 - Schütz ""S00"" - Siemens";"Stk";"30,25";"3RT2015-1BB41";"Siemens";"RG1 (12,5 %)";"45,50"');
+    expect(lines[0]).toBe(
+      '\uFEFF"ERP-Nummer";"Menge";"Beschreibung";"Einheit";"Einkaufspreis pro Stück";"Herstellernummer";"Hersteller";"Rabattgruppe";"Listenpreis pro Stück"',
+    );
+    expect(lines[1]).toBe(
+      '"\'=cmd|calc";"2";"3RT2015-1BB41 - Schütz ""S00"" - Siemens";"Stk";"30,25";"3RT2015-1BB41";"Siemens";"RG1 (12,5 %)";"45,50"',
+    );
     expect(lines[2]).toBe('"";"1,5";"\'+A1-X";"";"";"\'-HN";"";"";""');
     expect(lines).toHaveLength(4);
     const supplied = text(suppliedParts).split('\r\n');
@@ -61,9 +99,17 @@ describe('generated BOM files', () => {
     expect({ delimiter, encoding }).toEqual({ delimiter: ';', encoding: 'utf-8' });
     const { lines } = buildBomLines(rows, 1, {
       headers: rows[0]!,
-      mapping: [{ columnIndex: 0, importHeader: 'Herstellernummer', articleField: 'manufacturerNumber' }, { columnIndex: 1, importHeader: 'Bestellnummer', articleField: 'orderNumber' }, { columnIndex: 2, importHeader: 'Menge', articleField: 'quantity' }],
+      mapping: [
+        { columnIndex: 0, importHeader: 'Herstellernummer', articleField: 'manufacturerNumber' },
+        { columnIndex: 1, importHeader: 'Bestellnummer', articleField: 'orderNumber' },
+        { columnIndex: 2, importHeader: 'Menge', articleField: 'quantity' },
+      ],
     });
-    expect(lines.map((l) => [l.orderNumber, l.manufacturerNumber, l.quantity])).toEqual([['3RT2015-1BB41', '3RT2015-1BB41', 2], ['+A1-X', '-HN', 1.5], ['8806000', undefined, 1]]);
+    expect(lines.map((l) => [l.orderNumber, l.manufacturerNumber, l.quantity])).toEqual([
+      ['3RT2015-1BB41', '3RT2015-1BB41', 2],
+      ['+A1-X', '-HN', 1.5],
+      ['8806000', undefined, 1],
+    ]);
   });
 });
 

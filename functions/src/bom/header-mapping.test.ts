@@ -8,8 +8,10 @@ import { extractHeaders, suggestHeaderRow, validateHeaderRowIndex } from './head
 import { fieldScore, suggestMapping, toFieldMapping, validateMapping } from './mapping.js';
 import { headerSimilarity, normaliseHeader } from './text-normalise.js';
 
-const read = async (name: string): Promise<string[][]> => (await readSpreadsheet(readFileSync(join(FIXTURE_DIR, name)), name)).rows;
-const byField = (s: ReturnType<typeof suggestMapping>): Record<string, string> => Object.fromEntries(s.map((x) => [x.articleField, x.importHeader]));
+const read = async (name: string): Promise<string[][]> =>
+  (await readSpreadsheet(readFileSync(join(FIXTURE_DIR, name)), name)).rows;
+const byField = (s: ReturnType<typeof suggestMapping>): Record<string, string> =>
+  Object.fromEntries(s.map((x) => [x.articleField, x.importHeader]));
 
 describe('header row', () => {
   it('validates the index: whole number ≥ 1, with the spec key per context', () => {
@@ -42,7 +44,15 @@ describe('header row', () => {
   });
 
   it('finds a header below a long title block and ignores rows after the scan window', () => {
-    const rows = [['Firma Müller GmbH'], ['Projekt 4711', 'Datum 01.02.2026'], [], ['Hinweis: alle Maße in mm'], ['Menge', 'Artikelnummer', 'Hersteller'], ['1', 'A1', 'X'], ['2', 'A2', 'Y']];
+    const rows = [
+      ['Firma Müller GmbH'],
+      ['Projekt 4711', 'Datum 01.02.2026'],
+      [],
+      ['Hinweis: alle Maße in mm'],
+      ['Menge', 'Artikelnummer', 'Hersteller'],
+      ['1', 'A1', 'X'],
+      ['2', 'A2', 'Y'],
+    ];
     expect(suggestHeaderRow(rows).headerRowIndex).toBe(5);
     expect(suggestHeaderRow([]).confidence).toBe(0);
   });
@@ -93,11 +103,31 @@ describe('mapping suggestion', () => {
   });
 
   it('maps abbreviations, typos and symbol headers; leaves unknown columns unmapped', () => {
-    const headers = ['Pos.', 'Best.-Nr.', 'Anz.', 'Herstelernummer', '+', '++', '-', '=', '==', 'Großhändler-Bestellnummer', 'Farbe', 'Stück'];
+    const headers = [
+      'Pos.',
+      'Best.-Nr.',
+      'Anz.',
+      'Herstelernummer',
+      '+',
+      '++',
+      '-',
+      '=',
+      '==',
+      'Großhändler-Bestellnummer',
+      'Farbe',
+      'Stück',
+    ];
     const m = byField(suggestMapping(headers, 'bom'));
     expect(m).toMatchObject({
-      orderNumber: 'Best.-Nr.', quantity: 'Anz.', manufacturerNumber: 'Herstelernummer', installationLocation: '+', locationIdentifier: '++',
-      bmk: '-', functionalAssignment: '=', functionDesignation: '==', wholesalerOrderNumber: 'Großhändler-Bestellnummer',
+      orderNumber: 'Best.-Nr.',
+      quantity: 'Anz.',
+      manufacturerNumber: 'Herstelernummer',
+      installationLocation: '+',
+      locationIdentifier: '++',
+      bmk: '-',
+      functionalAssignment: '=',
+      functionDesignation: '==',
+      wholesalerOrderNumber: 'Großhändler-Bestellnummer',
     });
     expect(Object.values(m)).not.toContain('Farbe');
     expect(Object.values(m)).not.toContain('Pos.');
@@ -105,11 +135,37 @@ describe('mapping suggestion', () => {
   });
 
   it('article import fields', () => {
-    const headers = ['Artikelnummer', 'Hersteller', 'Listenpreis', 'Rabattgruppe', 'EAN', 'Preiseinheit', 'VPE', 'Zolltarifnummer', 'Ursprungsland', 'Lieferzeit', 'Kupfergewicht', 'Einkaufspreis', 'ERP-Nummer', 'Beschreibung'];
+    const headers = [
+      'Artikelnummer',
+      'Hersteller',
+      'Listenpreis',
+      'Rabattgruppe',
+      'EAN',
+      'Preiseinheit',
+      'VPE',
+      'Zolltarifnummer',
+      'Ursprungsland',
+      'Lieferzeit',
+      'Kupfergewicht',
+      'Einkaufspreis',
+      'ERP-Nummer',
+      'Beschreibung',
+    ];
     expect(byField(suggestMapping(headers, 'article'))).toEqual({
-      orderNumber: 'Artikelnummer', manufacturerName: 'Hersteller', listPrice: 'Listenpreis', discountGroupId: 'Rabattgruppe', eanNumber: 'EAN',
-      priceUnitSize: 'Preiseinheit', packagingUnitSize: 'VPE', customsTarifNumber: 'Zolltarifnummer', countryOfOriginAbbreviation: 'Ursprungsland',
-      deliveryTime: 'Lieferzeit', copperWeight: 'Kupfergewicht', purchasePrice: 'Einkaufspreis', erpNumber: 'ERP-Nummer', description: 'Beschreibung',
+      orderNumber: 'Artikelnummer',
+      manufacturerName: 'Hersteller',
+      listPrice: 'Listenpreis',
+      discountGroupId: 'Rabattgruppe',
+      eanNumber: 'EAN',
+      priceUnitSize: 'Preiseinheit',
+      packagingUnitSize: 'VPE',
+      customsTarifNumber: 'Zolltarifnummer',
+      countryOfOriginAbbreviation: 'Ursprungsland',
+      deliveryTime: 'Lieferzeit',
+      copperWeight: 'Kupfergewicht',
+      purchasePrice: 'Einkaufspreis',
+      erpNumber: 'ERP-Nummer',
+      description: 'Beschreibung',
     });
     expect(fieldScore('Breite', 'quantity')).toBeLessThan(0.5);
   });
@@ -117,15 +173,32 @@ describe('mapping suggestion', () => {
 
 describe('mapping validation keys', () => {
   it('BOM needs order or manufacturer number; article import needs order number; fields once', () => {
-    expect(validateMapping([{ importHeader: 'Menge', articleField: 'quantity' }], 'bom')).toEqual([{ key: BOM_I18N_KEYS.missingMapping }]);
+    expect(validateMapping([{ importHeader: 'Menge', articleField: 'quantity' }], 'bom')).toEqual([
+      { key: BOM_I18N_KEYS.missingMapping },
+    ]);
     expect(validateMapping([{ importHeader: 'HN', articleField: 'manufacturerNumber' }], 'bom')).toEqual([]);
-    expect(validateMapping([{ importHeader: 'HN', articleField: 'manufacturerNumber' }], 'article')[0]).toEqual({ key: BOM_I18N_KEYS.importMissingMapping });
-    const twice = validateMapping([
-      { columnIndex: 0, importHeader: 'A', articleField: 'orderNumber' },
-      { columnIndex: 1, importHeader: 'B', articleField: 'orderNumber' },
-    ], 'bom');
+    expect(validateMapping([{ importHeader: 'HN', articleField: 'manufacturerNumber' }], 'article')[0]).toEqual({
+      key: BOM_I18N_KEYS.importMissingMapping,
+    });
+    const twice = validateMapping(
+      [
+        { columnIndex: 0, importHeader: 'A', articleField: 'orderNumber' },
+        { columnIndex: 1, importHeader: 'B', articleField: 'orderNumber' },
+      ],
+      'bom',
+    );
     expect(twice).toEqual([{ key: BOM_I18N_KEYS.fieldUsedTwice, field: 'orderNumber', columnIndex: 1 }]);
-    expect(validateMapping([{ importHeader: 'A', articleField: 'listPrice' }, { importHeader: 'B', articleField: 'orderNumber' }], 'bom')[0]!.key).toBe(BOM_I18N_KEYS.unknownField);
-    expect(validateMapping([{ importHeader: 'Nope', articleField: 'orderNumber' }], 'bom', ['A'])[0]!.key).toBe(BOM_I18N_KEYS.columnOutOfRange);
+    expect(
+      validateMapping(
+        [
+          { importHeader: 'A', articleField: 'listPrice' },
+          { importHeader: 'B', articleField: 'orderNumber' },
+        ],
+        'bom',
+      )[0]!.key,
+    ).toBe(BOM_I18N_KEYS.unknownField);
+    expect(validateMapping([{ importHeader: 'Nope', articleField: 'orderNumber' }], 'bom', ['A'])[0]!.key).toBe(
+      BOM_I18N_KEYS.columnOutOfRange,
+    );
   });
 });

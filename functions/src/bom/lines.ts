@@ -5,6 +5,7 @@ import { normalisePartNumberKey } from '../model/bom/part-number.js';
 import { toCatalogueUnit, type LengthUnit, type WeightUnit } from '../model/bom/units.js';
 import { resolveColumn } from './mapping.js';
 import { parseDecimal } from './parse-number.js';
+import { classifyNonDataRow, headerKey, type SkippedRow } from './table.js';
 
 /** A unit of the field-value list (for the quantity unit column). */
 export interface UnitRef {
@@ -26,10 +27,26 @@ export interface LineBuildOptions {
   unitWeight?: WeightUnit;
   /** system units; when given, a quantity unit that matches none is 'unit does not match' */
   units?: readonly UnitRef[];
+  /**
+   * Skip rows that are no lines (default true): repeated header rows (lists in sections), subtotal/total
+   * rows and notes or section titles without an order or manufacturer number. They are reported in `skipped`.
+   */
+  skipNonData?: boolean;
 }
 
 /** Markers understood when no suppliedPartString is configured. */
-const DEFAULT_SUPPLIED_MARKERS = new Set(['x', 'ja', 'yes', 'y', 'j', 'true', 'wahr', '1', 'beistellung', 'beigestellt']);
+const DEFAULT_SUPPLIED_MARKERS = new Set([
+  'x',
+  'ja',
+  'yes',
+  'y',
+  'j',
+  'true',
+  'wahr',
+  '1',
+  'beistellung',
+  'beigestellt',
+]);
 
 function addProblem(list: BomErrorType[], p: BomErrorType): void {
   if (!list.includes(p)) list.push(p);
@@ -42,8 +59,16 @@ const squash = (s: string): string => s.toLowerCase().replace(/\s+/g, '');
  * "+A1", "++S1", "-K1", "=G1", "==F1".
  */
 const TEXT_FIELDS = [
-  'orderNumber', 'manufacturerNumber', 'manufacturerName', 'description', 'installationLocation', 'locationIdentifier',
-  'bmk', 'functionDesignation', 'functionalAssignment', 'wholesalerOrderNumber',
+  'orderNumber',
+  'manufacturerNumber',
+  'manufacturerName',
+  'description',
+  'installationLocation',
+  'locationIdentifier',
+  'bmk',
+  'functionDesignation',
+  'functionalAssignment',
+  'wholesalerOrderNumber',
 ] as const satisfies readonly (MappableField & keyof BomLine)[];
 
 /** Measured fields, their unit column (also the name of the configured-unit option) and kind. */
@@ -69,15 +94,34 @@ export class BomLineBuilder {
   private readonly unitIndex = new Map<string, UnitRef>();
   readonly lines: BomLine[] = [];
   readonly duplicates: Duplicate[] = [];
+  /** rows below the header that were not turned into lines, and why */
+  readonly skipped: SkippedRow[] = [];
   private readonly suppliedMarker?: string;
+  private readonly headerKeyText?: string;
+  private readonly keyColumns: number[] = [];
+  private readonly tableWidth: number;
+  private readonly mappedColumns: number[];
+  private readonly textColumns: number[] = [];
 
   constructor(private readonly options: LineBuildOptions) {
     for (const m of options.mapping) {
       const col = resolveColumn(m, options.headers);
       if (col >= 0 && !this.cols.has(m.articleField)) this.cols.set(m.articleField, col);
     }
-    for (const u of options.units ?? []) for (const n of [u.displayName, ...(u.nameVariants ?? [])]) this.unitIndex.set(squash(n), u);
+    for (const u of options.units ?? [])
+      for (const n of [u.displayName, ...(u.nameVariants ?? [])]) this.unitIndex.set(squash(n), u);
     if (options.suppliedPartString?.trim()) this.suppliedMarker = squash(options.suppliedPartString);
+    if (options.headers.filter((h) => h.trim() !== '').length >= 2) this.headerKeyText = headerKey(options.headers);
+    for (const f of ['orderNumber', 'manufacturerNumber'] as const) {
+      const c = this.cols.get(f);
+      if (c !== undefined) this.keyColumns.push(c);
+    }
+    this.mappedColumns = [...new Set(this.cols.values())];
+    for (const f of ['description', 'manufacturerName'] as const) {
+      const c = this.cols.get(f);
+      if (c !== undefined) this.textColumns.push(c);
+    }
+    this.tableWidth = Math.max(options.headers.filter((h) => h.trim() !== '').length, this.cols.size);
   }
 
   private cell(row: readonly string[], field: MappableField): string | undefined {
@@ -90,9 +134,31 @@ export class BomLineBuilder {
   }
 
   add(row: readonly string[], rowNumber: number): BomLine | undefined {
-    if (!row.some((c) => c.trim() !== '')) return undefined;
+    if (this.options.skipNonData === false) {
+      if (!row.some((c) => c.trim() !== '')) return undefined;
+    } else {
+      const reason = classifyNonDataRow(
+        row,
+        this.headerKeyText,
+        this.keyColumns,
+        this.tableWidth,
+        this.mappedColumns,
+        this.textColumns,
+      );
+      if (reason) {
+        this.skipped.push({ rowNumber, reason });
+        return undefined;
+      }
+    }
     const problems: BomErrorType[] = [];
-    const line: BomLine = { rowNumber, quantity: 1, isSuppliedPart: false, problems: [], manualReplacement: false, edited: false };
+    const line: BomLine = {
+      rowNumber,
+      quantity: 1,
+      isSuppliedPart: false,
+      problems: [],
+      manualReplacement: false,
+      edited: false,
+    };
     for (const f of TEXT_FIELDS) {
       const v = this.cell(row, f);
       if (v !== undefined) line[f] = v;
@@ -117,7 +183,10 @@ export class BomLineBuilder {
       }
     }
     const supplied = this.cell(row, 'isSuppliedPart');
-    if (supplied !== undefined) line.isSuppliedPart = this.suppliedMarker ? squash(supplied) === this.suppliedMarker : DEFAULT_SUPPLIED_MARKERS.has(squash(supplied));
+    if (supplied !== undefined)
+      line.isSuppliedPart = this.suppliedMarker
+        ? squash(supplied) === this.suppliedMarker
+        : DEFAULT_SUPPLIED_MARKERS.has(squash(supplied));
 
     for (const [field, unitField, kind] of MEASURES) this.measure(row, line, problems, field, unitField, kind);
 
@@ -128,8 +197,13 @@ export class BomLineBuilder {
 
     if (line.orderNumber || line.manufacturerNumber) {
       const key = [
-        normalisePartNumberKey(line.orderNumber ?? ''), normalisePartNumberKey(line.manufacturerNumber ?? ''),
-        line.installationLocation, line.locationIdentifier, line.bmk, line.functionDesignation, line.functionalAssignment,
+        normalisePartNumberKey(line.orderNumber ?? ''),
+        normalisePartNumberKey(line.manufacturerNumber ?? ''),
+        line.installationLocation,
+        line.locationIdentifier,
+        line.bmk,
+        line.functionDesignation,
+        line.functionalAssignment,
       ].join('\u0000');
       const first = this.seen.get(key);
       if (first !== undefined) {
@@ -142,8 +216,12 @@ export class BomLineBuilder {
   }
 
   private measure(
-    row: readonly string[], line: BomLine, problems: BomErrorType[],
-    field: (typeof MEASURES)[number][0], unitField: (typeof MEASURES)[number][1], kind: 'length' | 'weight',
+    row: readonly string[],
+    line: BomLine,
+    problems: BomErrorType[],
+    field: (typeof MEASURES)[number][0],
+    unitField: (typeof MEASURES)[number][1],
+    kind: 'length' | 'weight',
   ): void {
     const text = this.cell(row, field);
     if (text === undefined) return;
@@ -158,11 +236,16 @@ export class BomLineBuilder {
 export interface BomLinesResult {
   lines: BomLine[];
   duplicates: Duplicate[];
+  skipped: SkippedRow[];
 }
 
 /** All rows of a sheet → lines of the rows below the 1-based header row. */
-export function buildBomLines(rows: readonly (readonly string[])[], headerRowIndex: number, options: LineBuildOptions): BomLinesResult {
+export function buildBomLines(
+  rows: readonly (readonly string[])[],
+  headerRowIndex: number,
+  options: LineBuildOptions,
+): BomLinesResult {
   const b = new BomLineBuilder(options);
   for (let i = headerRowIndex; i < rows.length; i++) b.add(rows[i]!, i + 1);
-  return { lines: b.lines, duplicates: b.duplicates };
+  return { lines: b.lines, duplicates: b.duplicates, skipped: b.skipped };
 }

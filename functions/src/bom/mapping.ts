@@ -1,6 +1,7 @@
 import { mappableFields, type FieldMapping, type MappableField, type MappingKind } from '../model/bom/fields.js';
 import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
 import { parseConversionUnit, type ConversionUnit } from '../model/bom/units.js';
+import { contentFit, profileColumns, type ColumnProfile } from './column-profile.js';
 import { FIELD_SYNONYMS } from './synonyms.js';
 import { headerSimilarity, normaliseHeader, tokens } from './text-normalise.js';
 
@@ -12,6 +13,16 @@ export interface MappingSuggestion {
   confidence: number;
   /** unit named in the header, e.g. "Breite (mm)" → MM */
   unitHint?: ConversionUnit;
+  /** the column's content contradicts its name (confidence lowered accordingly) */
+  contentConflict?: boolean;
+  /** 'remembered': what a user of the company saved for the same or nearly the same headers */
+  source?: 'name' | 'remembered';
+}
+
+export interface MappingOptions {
+  minConfidence?: number;
+  /** data rows below the header row (a sample is enough); with them the content confirms or contradicts names */
+  rows?: readonly (readonly string[])[];
 }
 
 /** Suggestions below this confidence are not offered. */
@@ -30,14 +41,33 @@ function synonym(raw: string, weight: number): Synonym {
 }
 
 const SYNONYMS = new Map<MappableField, Synonym[]>();
-for (const [field, list] of Object.entries(FIELD_SYNONYMS) as [MappableField, (typeof FIELD_SYNONYMS)[MappableField]][]) {
+for (const [field, list] of Object.entries(FIELD_SYNONYMS) as [
+  MappableField,
+  (typeof FIELD_SYNONYMS)[MappableField],
+][]) {
   SYNONYMS.set(
     field,
     list.map((s) => (typeof s === 'string' ? synonym(s, 1) : synonym(s[0], s[1]))),
   );
 }
 
-const UNIT_TOKENS = new Set(['mm', 'cm', 'dm', 'm', 'mg', 'g', 'kg', 'stk', 'st', 'pcs', 'eur', 'euro', 'tage', 'days', 'in']);
+const UNIT_TOKENS = new Set([
+  'mm',
+  'cm',
+  'dm',
+  'm',
+  'mg',
+  'g',
+  'kg',
+  'stk',
+  'st',
+  'pcs',
+  'eur',
+  'euro',
+  'tage',
+  'days',
+  'in',
+]);
 
 /** Splits trailing unit tokens off a normalised header: "breite mm" → { core: "breite", unit: MM }. */
 export function splitHeaderUnit(normalised: string): { core: string; unit?: ConversionUnit } {
@@ -61,9 +91,28 @@ export function fieldScore(header: string, field: MappableField): number {
 /** Headers repeat across uploads and header-row scans; scores are pure, so they are memoised (bounded). */
 const SCORE_MEMO = new Map<string, number>();
 
+/** Fields that hold money: a header naming a currency ("Unit$", "Preis €", "Price (USD)") can only feed these. */
+const PRICE_FIELDS = new Set<MappableField>([
+  'listPrice',
+  'purchasePrice',
+  'wholesalerPurchasePrice',
+  'copperBaseValue',
+  'priceUnitSize',
+]);
+const MONEY_HEADER = /[$€£¥]|\b(?:eur|usd|gbp|chf|price|preis|prix|cost|costs|kosten|coût|cout)\b/i;
+/** Header words that rule a field out although the letters are close ("Supplier" is no supplied-part marker). */
+const EXCLUDED_TOKENS: Partial<Record<MappableField, readonly string[]>> = {
+  isSuppliedPart: ['supplier', 'suppliers', 'lieferant', 'fournisseur', 'vendor', 'distributor'],
+  quantityUnit: ['price', 'preis', 'prix', 'cost'],
+  unitId: ['price', 'preis', 'prix', 'cost'],
+};
+
 function computeFieldScore(header: string, field: MappableField): number {
   const norm = normaliseHeader(header);
   if (!norm) return 0;
+  if (!PRICE_FIELDS.has(field) && MONEY_HEADER.test(header.normalize('NFC'))) return 0;
+  const excluded = EXCLUDED_TOKENS[field];
+  if (excluded && tokens(norm).some((t) => excluded.includes(t))) return 0;
   const { core } = splitHeaderUnit(norm);
   let best = 0;
   for (const s of SYNONYMS.get(field) ?? []) {
@@ -78,17 +127,29 @@ function computeFieldScore(header: string, field: MappableField): number {
  * and taken best-first, so a column that matches "Hersteller-Artikelnummer" exactly wins
  * manufacturerNumber before a weaker column can claim it.
  */
-export function suggestMapping(headers: readonly string[], kind: MappingKind, minConfidence = MIN_SUGGESTION_CONFIDENCE): MappingSuggestion[] {
+export function suggestMapping(
+  headers: readonly string[],
+  kind: MappingKind,
+  options: number | MappingOptions = {},
+): MappingSuggestion[] {
+  const { minConfidence = MIN_SUGGESTION_CONFIDENCE, rows } =
+    typeof options === 'number' ? { minConfidence: options } : options;
   const fields = mappableFields(kind);
-  const pairs: { col: number; fi: number; score: number }[] = [];
+  const profiles: ColumnProfile[] | undefined = rows ? profileColumns(rows, headers.length, 200, headers) : undefined;
+  const pairs: { col: number; fi: number; score: number; fill: number; conflict: boolean }[] = [];
   headers.forEach((h, col) => {
     if (!h || !h.trim()) return;
+    const profile = profiles?.[col];
     fields.forEach((f, fi) => {
-      const score = fieldScore(h, f);
-      if (score >= minConfidence) pairs.push({ col, fi, score });
+      const name = fieldScore(h, f);
+      if (name < minConfidence) return;
+      const fit = profile ? contentFit(f, profile) : 1;
+      const score = name * fit;
+      if (score >= minConfidence) pairs.push({ col, fi, score, fill: profile?.filled ?? 0, conflict: fit < 1 });
     });
   });
-  pairs.sort((a, b) => b.score - a.score || a.col - b.col || a.fi - b.fi);
+  // equal names (a basket repeats "Mrf#" for the uploaded and the matched value): the fuller column wins
+  pairs.sort((a, b) => b.score - a.score || b.fill - a.fill || a.col - b.col || a.fi - b.fi);
   const usedCols = new Set<number>();
   const usedFields = new Set<number>();
   const out: MappingSuggestion[] = [];
@@ -97,7 +158,13 @@ export function suggestMapping(headers: readonly string[], kind: MappingKind, mi
     usedCols.add(p.col);
     usedFields.add(p.fi);
     const header = headers[p.col]!;
-    const s: MappingSuggestion = { columnIndex: p.col, importHeader: header, articleField: fields[p.fi]!, confidence: Math.round(p.score * 1000) / 1000 };
+    const s: MappingSuggestion = {
+      columnIndex: p.col,
+      importHeader: header,
+      articleField: fields[p.fi]!,
+      confidence: Math.round(p.score * 1000) / 1000,
+    };
+    if (p.conflict) s.contentConflict = true;
     const unit = splitHeaderUnit(normaliseHeader(header)).unit;
     if (unit) s.unitHint = unit;
     out.push(s);
@@ -106,7 +173,11 @@ export function suggestMapping(headers: readonly string[], kind: MappingKind, mi
 }
 
 export function toFieldMapping(suggestions: readonly MappingSuggestion[]): FieldMapping {
-  return suggestions.map(({ columnIndex, importHeader, articleField }) => ({ columnIndex, importHeader, articleField }));
+  return suggestions.map(({ columnIndex, importHeader, articleField }) => ({
+    columnIndex,
+    importHeader,
+    articleField,
+  }));
 }
 
 export interface MappingIssue {
@@ -125,18 +196,25 @@ export function validateMapping(mapping: FieldMapping, kind: MappingKind, header
   const allowed = new Set<string>(mappableFields(kind));
   const seen = new Set<string>();
   for (const m of mapping) {
-    if (!allowed.has(m.articleField)) issues.push({ key: BOM_I18N_KEYS.unknownField, field: m.articleField, columnIndex: m.columnIndex });
-    if (seen.has(m.articleField)) issues.push({ key: BOM_I18N_KEYS.fieldUsedTwice, field: m.articleField, columnIndex: m.columnIndex });
+    if (!allowed.has(m.articleField))
+      issues.push({ key: BOM_I18N_KEYS.unknownField, field: m.articleField, columnIndex: m.columnIndex });
+    if (seen.has(m.articleField))
+      issues.push({ key: BOM_I18N_KEYS.fieldUsedTwice, field: m.articleField, columnIndex: m.columnIndex });
     seen.add(m.articleField);
-    if (headers && resolveColumn(m, headers) < 0) issues.push({ key: BOM_I18N_KEYS.columnOutOfRange, field: m.articleField, columnIndex: m.columnIndex });
+    if (headers && resolveColumn(m, headers) < 0)
+      issues.push({ key: BOM_I18N_KEYS.columnOutOfRange, field: m.articleField, columnIndex: m.columnIndex });
   }
-  if (kind === 'bom' && !seen.has('orderNumber') && !seen.has('manufacturerNumber')) issues.unshift({ key: BOM_I18N_KEYS.missingMapping });
+  if (kind === 'bom' && !seen.has('orderNumber') && !seen.has('manufacturerNumber'))
+    issues.unshift({ key: BOM_I18N_KEYS.missingMapping });
   if (kind === 'article' && !seen.has('orderNumber')) issues.unshift({ key: BOM_I18N_KEYS.importMissingMapping });
   return issues;
 }
 
 /** Column of a mapping entry: its columnIndex, else the first header equal to importHeader; −1 if none. */
-export function resolveColumn(entry: { columnIndex?: number; importHeader: string }, headers: readonly string[]): number {
+export function resolveColumn(
+  entry: { columnIndex?: number; importHeader: string },
+  headers: readonly string[],
+): number {
   if (entry.columnIndex !== undefined) {
     const c = entry.columnIndex;
     // without known headers any column is accepted (rows decide); with headers it must lie within them

@@ -6,12 +6,38 @@ import { InMemoryArticleLookup } from './article-lookup.js';
 import { matchBomLines } from './matcher.js';
 
 const CATALOGUE: MatchableArticle[] = [
-  { id: 'a1', orderNumber: '3RT2015-1BB41', manufacturerNumber: '3RT2015-1BB41', manufacturerId: 'sie', manufacturerName: 'Siemens', listPrice: 40 },
-  { id: 'a2', orderNumber: '3209510', manufacturerNumber: 'PT 2,5', manufacturerId: 'pxc', manufacturerName: 'Phoenix Contact', possibleOrderNumbers: ['PT2.5-GR'] },
+  {
+    id: 'a1',
+    orderNumber: '3RT2015-1BB41',
+    manufacturerNumber: '3RT2015-1BB41',
+    manufacturerId: 'sie',
+    manufacturerName: 'Siemens',
+    listPrice: 40,
+  },
+  {
+    id: 'a2',
+    orderNumber: '3209510',
+    manufacturerNumber: 'PT 2,5',
+    manufacturerId: 'pxc',
+    manufacturerName: 'Phoenix Contact',
+    possibleOrderNumbers: ['PT2.5-GR'],
+  },
   { id: 'a3', orderNumber: 'WAGO-2002-1201', manufacturerNumber: '2002-1201', manufacturerId: 'wago' },
   { id: 'a4', orderNumber: 'HAG-2002-1201', manufacturerNumber: '2002-1201', manufacturerId: 'hager' },
-  { id: 'a5', orderNumber: 'X-1', manufacturerNumber: 'M-1', manufacturerId: 'abb', possibleManufacturerNumbers: ['OLD-7'] },
-  { id: 'a6', orderNumber: 'X-2', manufacturerNumber: 'M-2', manufacturerId: 'abb', possibleManufacturerNumbers: ['OLD-7'] },
+  {
+    id: 'a5',
+    orderNumber: 'X-1',
+    manufacturerNumber: 'M-1',
+    manufacturerId: 'abb',
+    possibleManufacturerNumbers: ['OLD-7'],
+  },
+  {
+    id: 'a6',
+    orderNumber: 'X-2',
+    manufacturerNumber: 'M-2',
+    manufacturerId: 'abb',
+    possibleManufacturerNumbers: ['OLD-7'],
+  },
 ];
 const MANUFACTURERS = buildManufacturerPrefixIndex([
   { manufacturerId: 'sie', names: ['Siemens', 'SIE'] },
@@ -21,7 +47,15 @@ const MANUFACTURERS = buildManufacturerPrefixIndex([
 ]);
 
 let row = 1;
-const line = (p: Partial<BomLine>): BomLine => ({ rowNumber: row++, quantity: 1, isSuppliedPart: false, problems: [], manualReplacement: false, edited: false, ...p });
+const line = (p: Partial<BomLine>): BomLine => ({
+  rowNumber: row++,
+  quantity: 1,
+  isSuppliedPart: false,
+  problems: [],
+  manualReplacement: false,
+  edited: false,
+  ...p,
+});
 
 async function match(lines: BomLine[]): Promise<BomLine[]> {
   return matchBomLines(lines, new InMemoryArticleLookup(CATALOGUE), { manufacturers: MANUFACTURERS });
@@ -30,7 +64,12 @@ async function match(lines: BomLine[]): Promise<BomLine[]> {
 describe('matchBomLines', () => {
   it('unique order number, in any spelling', async () => {
     const [a, b] = await match([line({ orderNumber: '3rt2015 1bb41' }), line({ orderNumber: '3209510' })]);
-    expect(a).toMatchObject({ matchedArticleId: 'a1', manufacturerId: 'sie', manufacturerName: 'Siemens', problems: [] });
+    expect(a).toMatchObject({
+      matchedArticleId: 'a1',
+      manufacturerId: 'sie',
+      manufacturerName: 'Siemens',
+      problems: [],
+    });
     expect(a!.bomError).toBeUndefined();
     expect(b!.matchedArticleId).toBe('a2');
   });
@@ -49,7 +88,10 @@ describe('matchBomLines', () => {
     ]);
     expect(withMfr!.matchedArticleId).toBe('a3');
     expect(prefixed!.matchedArticleId).toBe('a4');
-    expect(without).toMatchObject({ bomError: BomErrorType.ASSIGNMENT_NOT_UNIQUE, problems: [BomErrorType.ASSIGNMENT_NOT_UNIQUE] });
+    expect(without).toMatchObject({
+      bomError: BomErrorType.ASSIGNMENT_NOT_UNIQUE,
+      problems: [BomErrorType.ASSIGNMENT_NOT_UNIQUE],
+    });
     expect(without!.matchedArticleId).toBeUndefined();
   });
 
@@ -61,7 +103,11 @@ describe('matchBomLines', () => {
 
   it('not found; lines without numbers and manual replacements are left alone', async () => {
     const manual = line({ orderNumber: 'nope', manualReplacement: true, matchedArticleId: 'a5' });
-    const [nf, missing, m] = await match([line({ orderNumber: 'DOES-NOT-EXIST' }), line({ problems: [BomErrorType.DATA_MISSING], bomError: BomErrorType.DATA_MISSING }), manual]);
+    const [nf, missing, m] = await match([
+      line({ orderNumber: 'DOES-NOT-EXIST' }),
+      line({ problems: [BomErrorType.DATA_MISSING], bomError: BomErrorType.DATA_MISSING }),
+      manual,
+    ]);
     expect(nf).toMatchObject({ bomError: BomErrorType.ARTICLE_NOT_FOUND });
     expect(missing!.problems).toEqual([BomErrorType.DATA_MISSING]);
     expect(m!.matchedArticleId).toBe('a5');
@@ -69,9 +115,17 @@ describe('matchBomLines', () => {
   });
 
   it('keeps earlier problems, clears stale match problems on re-match', async () => {
-    const l = line({ orderNumber: '3209510', problems: [BomErrorType.UNIT_MISMATCH, BomErrorType.ARTICLE_NOT_FOUND], bomError: BomErrorType.UNIT_MISMATCH });
+    const l = line({
+      orderNumber: '3209510',
+      problems: [BomErrorType.UNIT_MISMATCH, BomErrorType.ARTICLE_NOT_FOUND],
+      bomError: BomErrorType.UNIT_MISMATCH,
+    });
     await match([l]);
-    expect(l).toMatchObject({ matchedArticleId: 'a2', problems: [BomErrorType.UNIT_MISMATCH], bomError: BomErrorType.UNIT_MISMATCH });
+    expect(l).toMatchObject({
+      matchedArticleId: 'a2',
+      problems: [BomErrorType.UNIT_MISMATCH],
+      bomError: BomErrorType.UNIT_MISMATCH,
+    });
   });
 
   it('batches lookups: a few calls for many lines, chunked by maxKeysPerCall', async () => {
@@ -93,7 +147,10 @@ describe('matchBomLines', () => {
       findByManufacturerNumbers: (k: readonly string[]) => base.findByManufacturerNumbers(k),
       findByAlternatives: (k: readonly string[]) => base.findByAlternatives(k),
     };
-    await matchBomLines(Array.from({ length: 100 }, (_, i) => line({ orderNumber: `N${i}` })), lookup);
+    await matchBomLines(
+      Array.from({ length: 100 }, (_, i) => line({ orderNumber: `N${i}` })),
+      lookup,
+    );
     expect(sizes).toEqual([30, 30, 30, 10]);
   });
 });

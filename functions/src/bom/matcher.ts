@@ -1,6 +1,11 @@
 import { BOM_ERROR_PRIORITY, BomErrorType } from '../model/bom/bom-error.js';
 import type { BomLine, MatchableArticle } from '../model/bom/bom-line.js';
-import { normaliseManufacturerToken, normalisePartNumber, normalisePartNumberKey, type ManufacturerPrefixIndex } from '../model/bom/part-number.js';
+import {
+  normaliseManufacturerToken,
+  normalisePartNumber,
+  normalisePartNumberKey,
+  type ManufacturerPrefixIndex,
+} from '../model/bom/part-number.js';
 import type { ArticleLookup } from './article-lookup.js';
 
 export interface MatchOptions {
@@ -21,7 +26,12 @@ interface LineKeys {
 type Finder = (keys: readonly string[]) => Promise<Map<string, MatchableArticle[]>>;
 
 /** Runs a finder over unique keys in chunks of maxKeysPerCall with bounded concurrency. */
-async function batchFind(find: Finder, keys: Iterable<string>, chunk: number, concurrency: number): Promise<Map<string, MatchableArticle[]>> {
+async function batchFind(
+  find: Finder,
+  keys: Iterable<string>,
+  chunk: number,
+  concurrency: number,
+): Promise<Map<string, MatchableArticle[]>> {
   const unique = [...new Set(keys)].filter((k) => k.length > 0);
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += chunk) chunks.push(unique.slice(i, i + chunk));
@@ -44,13 +54,20 @@ function collect(index: Map<string, MatchableArticle[]>, keys: readonly string[]
 }
 
 /** Narrows to the line's manufacturer when it names one; keeps all candidates if it names none. */
-function byManufacturer(cands: MatchableArticle[], manufacturerId: string | undefined, strict: boolean): MatchableArticle[] {
+function byManufacturer(
+  cands: MatchableArticle[],
+  manufacturerId: string | undefined,
+  strict: boolean,
+): MatchableArticle[] {
   if (!manufacturerId) return cands;
   const same = cands.filter((a) => a.manufacturerId === manufacturerId);
   return same.length || strict ? same : cands;
 }
 
-function keysOf(raw: string | undefined, prefixes: ManufacturerPrefixIndex | undefined): { keys: string[]; manufacturerId?: string } {
+function keysOf(
+  raw: string | undefined,
+  prefixes: ManufacturerPrefixIndex | undefined,
+): { keys: string[]; manufacturerId?: string } {
   if (!raw) return { keys: [] };
   const n = normalisePartNumber(raw, prefixes);
   return { keys: n.key === n.fullKey ? [n.key] : [n.key, n.fullKey], manufacturerId: n.prefixManufacturerId };
@@ -62,7 +79,11 @@ function keysOf(raw: string | undefined, prefixes: ManufacturerPrefixIndex | und
  * accepted; several give 'assignment not unique', none 'article not found'. Manually replaced lines and
  * lines without any number are left alone. Lines are updated in place and returned.
  */
-export async function matchBomLines(lines: BomLine[], lookup: ArticleLookup, options: MatchOptions = {}): Promise<BomLine[]> {
+export async function matchBomLines(
+  lines: BomLine[],
+  lookup: ArticleLookup,
+  options: MatchOptions = {},
+): Promise<BomLine[]> {
   const prefixes = options.manufacturers;
   const concurrency = options.concurrency ?? 4;
   const chunk = Math.max(1, lookup.maxKeysPerCall);
@@ -72,8 +93,14 @@ export async function matchBomLines(lines: BomLine[], lookup: ArticleLookup, opt
     if (!line.orderNumber && !line.manufacturerNumber) continue;
     const o = keysOf(line.orderNumber, prefixes);
     const m = keysOf(line.manufacturerNumber, prefixes);
-    const named = line.manufacturerName && prefixes ? prefixes.get(normaliseManufacturerToken(line.manufacturerName)) : undefined;
-    work.push({ line, order: o.keys, mfr: m.keys, manufacturerId: line.manufacturerId ?? named ?? o.manufacturerId ?? m.manufacturerId });
+    const named =
+      line.manufacturerName && prefixes ? prefixes.get(normaliseManufacturerToken(line.manufacturerName)) : undefined;
+    work.push({
+      line,
+      order: o.keys,
+      mfr: m.keys,
+      manufacturerId: line.manufacturerId ?? named ?? o.manufacturerId ?? m.manufacturerId,
+    });
   }
 
   const ambiguous = new Set<LineKeys>();
@@ -88,27 +115,46 @@ export async function matchBomLines(lines: BomLine[], lookup: ArticleLookup, opt
   };
 
   // round 1: order numbers (unique in the catalogue, so the manufacturer only breaks ties)
-  const byOrder = await batchFind((k) => lookup.findByOrderNumbers(k), work.flatMap((w) => w.order), chunk, concurrency);
+  const byOrder = await batchFind(
+    (k) => lookup.findByOrderNumbers(k),
+    work.flatMap((w) => w.order),
+    chunk,
+    concurrency,
+  );
   for (const w of work) {
     let cands = byManufacturer(collect(byOrder, w.order), w.manufacturerId, false);
     if (cands.length > 1 && w.mfr.length) {
       const mk = new Set(w.mfr);
-      const narrowed = cands.filter((a) => a.manufacturerNumber && mk.has(normalisePartNumberKey(a.manufacturerNumber)));
+      const narrowed = cands.filter(
+        (a) => a.manufacturerNumber && mk.has(normalisePartNumberKey(a.manufacturerNumber)),
+      );
       if (narrowed.length) cands = narrowed;
     }
     settle(w, cands);
   }
   // round 2: manufacturer number plus manufacturer
   let open = work.filter((w) => !w.result && !ambiguous.has(w) && w.mfr.length);
-  const byMfr = await batchFind((k) => lookup.findByManufacturerNumbers(k), open.flatMap((w) => w.mfr), chunk, concurrency);
+  const byMfr = await batchFind(
+    (k) => lookup.findByManufacturerNumbers(k),
+    open.flatMap((w) => w.mfr),
+    chunk,
+    concurrency,
+  );
   for (const w of open) settle(w, byManufacturer(collect(byMfr, w.mfr), w.manufacturerId, true));
   // round 3: alternative numbers
   open = work.filter((w) => !w.result && !ambiguous.has(w));
-  const byAlt = await batchFind((k) => lookup.findByAlternatives(k), open.flatMap((w) => [...w.order, ...w.mfr]), chunk, concurrency);
+  const byAlt = await batchFind(
+    (k) => lookup.findByAlternatives(k),
+    open.flatMap((w) => [...w.order, ...w.mfr]),
+    chunk,
+    concurrency,
+  );
   for (const w of open) settle(w, byManufacturer(collect(byAlt, [...w.order, ...w.mfr]), w.manufacturerId, false));
 
   for (const w of work) {
-    const problems = new Set<BomErrorType>(w.line.problems.filter((p) => p !== BomErrorType.ARTICLE_NOT_FOUND && p !== BomErrorType.ASSIGNMENT_NOT_UNIQUE));
+    const problems = new Set<BomErrorType>(
+      w.line.problems.filter((p) => p !== BomErrorType.ARTICLE_NOT_FOUND && p !== BomErrorType.ASSIGNMENT_NOT_UNIQUE),
+    );
     const a = w.result?.[0];
     if (a) {
       w.line.matchedArticleId = a.id;

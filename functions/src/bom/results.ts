@@ -6,7 +6,12 @@ import { estimatePrice, linePrice, successRate, type PriceEstimate } from '../mo
 export function bomLinePrice(line: BomLine): number {
   const a = line.matchedArticle;
   if (!a) return 0;
-  return linePrice({ listPrice: a.listPrice, priceUnitSize: a.priceUnitSize, quantity: line.quantity, discountPercent: a.discountPercent });
+  return linePrice({
+    listPrice: a.listPrice,
+    priceUnitSize: a.priceUnitSize,
+    quantity: line.quantity,
+    discountPercent: a.discountPercent,
+  });
 }
 
 export interface BomSummary {
@@ -21,7 +26,10 @@ export interface BomSummary {
 
 /** Success rate and estimated price range of a BOM result (spec section 9). */
 export function summariseBom(lines: readonly BomLine[]): BomSummary {
-  const errorsByType = Object.fromEntries(Object.values(BomErrorType).map((t) => [t, 0])) as Record<BomErrorType, number>;
+  const errorsByType = Object.fromEntries(Object.values(BomErrorType).map((t) => [t, 0])) as Record<
+    BomErrorType,
+    number
+  >;
   let errorCount = 0;
   let duplicateCount = 0;
   for (const l of lines) {
@@ -40,5 +48,12 @@ export function summariseBom(lines: readonly BomLine[]): BomSummary {
       discountPercent: l.matchedArticle?.discountPercent,
     })),
   );
-  return { lineCount: lines.length, errorCount, successRate: successRate(lines), errorsByType, duplicateCount, estimate };
+  return {
+    lineCount: lines.length,
+    errorCount,
+    successRate: successRate(lines),
+    errorsByType,
+    duplicateCount,
+    estimate,
+  };
 }

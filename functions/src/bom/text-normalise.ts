@@ -3,19 +3,44 @@
 const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', é: 'e', è: 'e', à: 'a' };
 
 /**
- * "Best.-Nr." → "best nr", "Größe (mm)" → "groesse mm", "Hersteller-Artikelnummer" → "hersteller artikelnummer".
+ * "Best.-Nr." → "best nr", "Größe (mm)" → "groesse mm", "Hersteller-Artikelnummer" → "hersteller artikelnummer",
+ * "Manf#" → "manf nr".
  * Headers made only of designation symbols ("+", "++", "-", "=", "==") are kept as they are.
  */
 export function normaliseHeader(raw: string): string {
-  const trimmed = raw.normalize('NFC').trim();
+  const trimmed = repairMojibake(raw).normalize('NFC').trim();
   if (/^[+\-=]{1,2}$/.test(trimmed)) return trimmed;
-  return trimmed
-    .toLowerCase()
-    .replace(/[äöüßéèà]/g, (c) => UMLAUTS[c] ?? c)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return (
+    trimmed
+      .toLowerCase()
+      .replace(/[äöüßéèà]/g, (c) => UMLAUTS[c] ?? c)
+      // "#" and "N°" mean number: "Manf#" must not read as "Manf" (the manufacturer's name)
+      .replace(/#|n°|nº/g, ' nr ')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+  );
+}
+
+/**
+ * UTF-8 text that was once read as Latin-1/Windows-1252 ("StÃ¼ckzahl", "GehÃ¤use"): a real-world header
+ * defect of lists that went through a wrongly set export. Re-decoded when every "Ã"/"Â" pair is a valid
+ * UTF-8 sequence; anything else is returned unchanged.
+ */
+export function repairMojibake(text: string): string {
+  if (!/[ÃÂ][\u0080-\u00BF]/.test(text)) return text;
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    if (c > 0xff) return text;
+    bytes.push(c);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
+  } catch {
+    return text;
+  }
 }
 
 export function tokens(normalised: string): string[] {
@@ -69,10 +94,12 @@ export function headerSimilarity(a: string, b: string): number {
   const tb = tokens(b);
   if (!ta.length || !tb.length) return whole;
   // token pairs count only when nearly equal (≥ 0.8); each token takes its best partner, both directions
-  const sim = ta.map((x) => tb.map((y) => {
-    const v = lengthBound(x, y) < 0.8 ? 0 : stringSimilarity(x, y);
-    return v >= 0.8 ? v : 0;
-  }));
+  const sim = ta.map((x) =>
+    tb.map((y) => {
+      const v = lengthBound(x, y) < 0.8 ? 0 : stringSimilarity(x, y);
+      return v >= 0.8 ? v : 0;
+    }),
+  );
   const aToB = sim.reduce((s, row) => s + Math.max(...row), 0) / ta.length;
   const bToA = tb.reduce((s, _, j) => s + Math.max(...sim.map((row) => row[j]!)), 0) / tb.length;
   const overlap = Math.min(aToB, bToA);

@@ -41,8 +41,14 @@ describe('CsvParser', () => {
   });
 
   it('handles CR-only line ends, a missing final newline, trailing delimiters and text after a closing quote', () => {
-    expect(new CsvParser(';').push('a;b\rc;d', true)).toEqual([['a', 'b'], ['c', 'd']]);
-    expect(new CsvParser(';').push('a;\r\n;', true)).toEqual([['a', ''], ['', '']]);
+    expect(new CsvParser(';').push('a;b\rc;d', true)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(new CsvParser(';').push('a;\r\n;', true)).toEqual([
+      ['a', ''],
+      ['', ''],
+    ]);
     expect(new CsvParser(';').push('"ab"c;d\n', true)).toEqual([['abc', 'd']]);
     expect(new CsvParser(';').push('x"y;"z\n', true)).toEqual([['x"y', 'z\n']]);
     expect(new CsvParser(';').push('\n\na\n', true)).toEqual([[''], [''], ['a']]);
@@ -62,7 +68,9 @@ describe('encoding detection', () => {
     expect(detectEncoding(new TextEncoder().encode('Schütz;Größe'), false)).toBe('utf-8');
     expect(detectEncoding(Uint8Array.of(0xef, 0xbb, 0xbf, 0x41), false)).toBe('utf-8');
     expect(detectEncoding(win('Schütz;Größe;Maß'), false)).toBe('windows-1252');
-    expect(detectEncoding(Uint8Array.from([0x53, 0x63, 0x68, 0x81, 0x74, 0x7a, 0x3b, 0x47, 0x72, 0x94, 0xe1, 0x65]), false)).toBe('cp850');
+    expect(
+      detectEncoding(Uint8Array.from([0x53, 0x63, 0x68, 0x81, 0x74, 0x7a, 0x3b, 0x47, 0x72, 0x94, 0xe1, 0x65]), false),
+    ).toBe('cp850');
   });
 
   it('tolerates a UTF-8 sequence cut by the sample end only when the sample is truncated', () => {
@@ -76,7 +84,8 @@ describe('encoding detection', () => {
   });
 
   it('streams a UTF-8 file whose multi-byte characters straddle chunk borders', async () => {
-    const text = 'Bezeichnung;Menge\n' + Array.from({ length: 3000 }, (_, i) => `Schütz Größe ${i};${i}`).join('\n') + '\n';
+    const text =
+      'Bezeichnung;Menge\n' + Array.from({ length: 3000 }, (_, i) => `Schütz Größe ${i};${i}`).join('\n') + '\n';
     const bytes = new TextEncoder().encode(text);
     async function* chunks(): AsyncGenerator<Uint8Array> {
       for (let i = 0; i < bytes.length; i += 777) yield bytes.subarray(i, i + 777);

@@ -37,7 +37,10 @@ export class CsvParser {
     const suspend = (): string[][] => {
       this.carry = s.slice(rowStart);
       if (this.carry.length > this.maxRecordChars) {
-        throw new SpreadsheetError('corrupt', `CSV record longer than ${this.maxRecordChars} characters (unclosed quote?)`);
+        throw new SpreadsheetError(
+          'corrupt',
+          `CSV record longer than ${this.maxRecordChars} characters (unclosed quote?)`,
+        );
       }
       return rows;
     };

@@ -18,10 +18,27 @@ export function sniffContent(bytes: Uint8Array): ContentKind {
   if (bytes.length === 0) return 'empty';
   const b = bytes;
   if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && (b[2] === 3 || b[2] === 5 || b[2] === 7)) return 'zip';
-  if (b.length >= 8 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0 && b[4] === 0xa1 && b[5] === 0xb1 && b[6] === 0x1a && b[7] === 0xe1)
+  if (
+    b.length >= 8 &&
+    b[0] === 0xd0 &&
+    b[1] === 0xcf &&
+    b[2] === 0x11 &&
+    b[3] === 0xe0 &&
+    b[4] === 0xa1 &&
+    b[5] === 0xb1 &&
+    b[6] === 0x1a &&
+    b[7] === 0xe1
+  )
     return 'ole';
   // bare BIFF2–4 worksheet (Excel 2.x–4.0): BOF record 0x0009 / 0x0209 / 0x0409 without an OLE container
-  if (b.length >= 8 && b[0] === 0x09 && (b[1] === 0x00 || b[1] === 0x02 || b[1] === 0x04) && (b[2] === 4 || b[2] === 6 || b[2] === 8) && b[3] === 0) return 'biff';
+  if (
+    b.length >= 8 &&
+    b[0] === 0x09 &&
+    (b[1] === 0x00 || b[1] === 0x02 || b[1] === 0x04) &&
+    (b[2] === 4 || b[2] === 6 || b[2] === 8) &&
+    b[3] === 0
+  )
+    return 'biff';
   if (b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d) return 'pdf';
   return looksLikeText(b) ? 'text' : 'binary';
 }
@@ -68,7 +85,10 @@ export function resolveFormat(
       if (excelExt) throw new SpreadsheetError('formatMismatch', `text content with .${ext} extension`);
       return 'csv';
     case 'pdf':
-      throw new SpreadsheetError(excelExt || ext === 'csv' || ext === 'txt' ? 'formatMismatch' : 'unsupportedFormat', `PDF content with .${ext} extension`);
+      throw new SpreadsheetError(
+        excelExt || ext === 'csv' || ext === 'txt' ? 'formatMismatch' : 'unsupportedFormat',
+        `PDF content with .${ext} extension`,
+      );
     default:
       throw new SpreadsheetError('unsupportedFormat', 'unrecognised binary content');
   }

@@ -56,8 +56,10 @@ export async function openCsvStream(source: ByteSource, options: CsvReadOptions 
   }
   if (headBytes === 0) throw new SpreadsheetError('empty', 'file is empty');
   const sample = head.length === 1 ? head[0]! : Buffer.concat(head);
-  const encoding = options.encoding ?? detectEncoding(sample.subarray(0, SAMPLE_BYTES), !ended || sample.length > SAMPLE_BYTES);
-  const delimiter = options.delimiter ?? detectDelimiter(createDecoder(encoding).decode(sample.subarray(0, SAMPLE_BYTES), false));
+  const encoding =
+    options.encoding ?? detectEncoding(sample.subarray(0, SAMPLE_BYTES), !ended || sample.length > SAMPLE_BYTES);
+  const delimiter =
+    options.delimiter ?? detectDelimiter(createDecoder(encoding).decode(sample.subarray(0, SAMPLE_BYTES), false));
   const batchSize = options.batchSize ?? 2000;
   const maxRows = options.maxRows ?? 1_000_000;
 

@@ -4,7 +4,15 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, GERMAN_ROWS, ENGLISH_ROWS } from '../bom/fixtures/make-fixtures.js';
 import { minimalXlsx, writeZip } from '../bom/fixtures/zip-writer.js';
-import { iterateSpreadsheet, readSpreadsheet, streamSpreadsheet, SpreadsheetError, BOM_EXTENSIONS, sniffContent, type SpreadsheetErrorCode } from './index.js';
+import {
+  iterateSpreadsheet,
+  readSpreadsheet,
+  streamSpreadsheet,
+  SpreadsheetError,
+  BOM_EXTENSIONS,
+  sniffContent,
+  type SpreadsheetErrorCode,
+} from './index.js';
 
 const fixture = (name: string): Buffer => readFileSync(join(FIXTURE_DIR, name));
 
@@ -37,7 +45,9 @@ describe('readSpreadsheet: real-world shapes', () => {
   it('legacy .xls (BIFF8) gives the same text as the CSV', async () => {
     const r = await readSpreadsheet(fixture('german.xls'), 'german.xls');
     expect(r.format).toBe('xls');
-    expect(r.rows.map((row) => row.join('|').replace(/\|+$/, ''))).toEqual(GERMAN_ROWS.map((row) => row.join('|').replace(/\|+$/, '')));
+    expect(r.rows.map((row) => row.join('|').replace(/\|+$/, ''))).toEqual(
+      GERMAN_ROWS.map((row) => row.join('|').replace(/\|+$/, '')),
+    );
   });
 
   it('.xlsx keeps leading zeros and shows numbers as formatted (0.00)', async () => {
@@ -51,7 +61,13 @@ describe('readSpreadsheet: real-world shapes', () => {
   });
 
   it('.xlsx date cells with the locale date format read as a German Excel shows them', async () => {
-    const ws = XLSX.utils.aoa_to_sheet([['Lieferdatum', 'Menge'], [new Date(Date.UTC(2024, 0, 15)), 2]], { cellDates: true });
+    const ws = XLSX.utils.aoa_to_sheet(
+      [
+        ['Lieferdatum', 'Menge'],
+        [new Date(Date.UTC(2024, 0, 15)), 2],
+      ],
+      { cellDates: true },
+    );
     ws['A2']!.z = 'm/d/yy'; // Excel's built-in format 14
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, ws, 'Daten');
@@ -62,9 +78,22 @@ describe('readSpreadsheet: real-world shapes', () => {
 
   it('bare BIFF2 worksheets (Excel 2.x) are read as .xls', async () => {
     const wb = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['Menge', 'Bestellnummer'], [1, '000123']]), 'S');
+    XLSX.utils.book_append_sheet(
+      wb,
+      XLSX.utils.aoa_to_sheet([
+        ['Menge', 'Bestellnummer'],
+        [1, '000123'],
+      ]),
+      'S',
+    );
     const r = await readSpreadsheet(XLSX.write(wb, { type: 'buffer', bookType: 'biff2' }) as Buffer, 'old.xls');
-    expect(r).toMatchObject({ format: 'xls', rows: [['Menge', 'Bestellnummer'], ['1', '000123']] });
+    expect(r).toMatchObject({
+      format: 'xls',
+      rows: [
+        ['Menge', 'Bestellnummer'],
+        ['1', '000123'],
+      ],
+    });
   });
 
   it('tab-separated .txt and CP850 text', async () => {
@@ -80,10 +109,15 @@ describe('readSpreadsheet: real-world shapes', () => {
   it('streams CSV in batches with row numbers', async () => {
     const seen: number[] = [];
     let count = 0;
-    await streamSpreadsheet(fixture('german-excel.csv'), 'a.csv', (rows, first) => {
-      seen.push(first);
-      count += rows.length;
-    }, { batchSize: 4 });
+    await streamSpreadsheet(
+      fixture('german-excel.csv'),
+      'a.csv',
+      (rows, first) => {
+        seen.push(first);
+        count += rows.length;
+      },
+      { batchSize: 4 },
+    );
     expect(seen).toEqual([1, 5, 9]);
     expect(count).toBe(GERMAN_ROWS.length);
   });
@@ -115,14 +149,18 @@ describe('readSpreadsheet: broken and hostile files are refused with a typed err
   });
 
   it('honours allowed extensions (BOM upload refuses .txt) and the size limit', async () => {
-    expect(await errorCode(readSpreadsheet(fixture('tab-separated.txt'), 'a.txt', { allowedExtensions: BOM_EXTENSIONS }))).toBe('unsupportedFormat');
+    expect(
+      await errorCode(readSpreadsheet(fixture('tab-separated.txt'), 'a.txt', { allowedExtensions: BOM_EXTENSIONS })),
+    ).toBe('unsupportedFormat');
     expect(await errorCode(readSpreadsheet(fixture('german-excel.csv'), 'a.csv', { maxBytes: 100 }))).toBe('tooLarge');
   });
 
   it('blank text, unknown binary, zip without workbook, garbage OLE', async () => {
     expect(await errorCode(readSpreadsheet(Buffer.from('\uFEFF \r\n;;\r\n'), 'a.csv'))).toBe('empty');
     expect(await errorCode(readSpreadsheet(Buffer.from([1, 2, 3, 0, 0, 0, 7]), 'a.xlsx'))).toBe('unsupportedFormat');
-    expect(await errorCode(readSpreadsheet(writeZip([{ name: 'word/document.xml', data: '<x/>' }]), 'a.xlsx'))).toBe('formatMismatch');
+    expect(await errorCode(readSpreadsheet(writeZip([{ name: 'word/document.xml', data: '<x/>' }]), 'a.xlsx'))).toBe(
+      'formatMismatch',
+    );
     const ole = Buffer.alloc(1024, 0x41);
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);
     expect(await errorCode(readSpreadsheet(ole, 'a.xls'))).toBe('corrupt');
@@ -130,7 +168,10 @@ describe('readSpreadsheet: broken and hostile files are refused with a typed err
 
   it('refuses a zip whose entry inflates beyond its declared size (lying central directory)', async () => {
     const sheet = '<worksheet>' + '<row/>'.repeat(200_000) + '</worksheet>';
-    const liar = writeZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'xl/worksheets/sheet1.xml', data: sheet, deflate: true, declaredSize: 4096 }]);
+    const liar = writeZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet, deflate: true, declaredSize: 4096 },
+    ]);
     expect(await errorCode(readSpreadsheet(liar, 'liar.xlsx'))).toBe('tooLarge');
   });
 
@@ -157,7 +198,12 @@ describe('prototype pollution and formulas', () => {
     const sst = `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="3" uniqueCount="3"><si><t>__proto__</t></si><si><t>constructor</t></si><si><t>constructor.prototype.polluted</t></si></sst>`;
     const custom = `<?xml version="1.0"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="2" name="__proto__"><vt:lpwstr>polluted</vt:lpwstr></property><property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="3" name="constructor.prototype.polluted"><vt:lpwstr>yes</vt:lpwstr></property><property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="4" name="polluted"><vt:lpwstr>yes</vt:lpwstr></property></Properties>`;
     const rootRels = `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties" Target="docProps/custom.xml"/></Relationships>`;
-    const xlsx = minimalXlsx(sheet, { sharedStrings: sst, sheetName: '__proto__', rootRels, extra: [{ name: 'docProps/custom.xml', data: custom }] });
+    const xlsx = minimalXlsx(sheet, {
+      sharedStrings: sst,
+      sheetName: '__proto__',
+      rootRels,
+      extra: [{ name: 'docProps/custom.xml', data: custom }],
+    });
     const r = await readSpreadsheet(xlsx, 'evil.xlsx');
     expect(r.rows[0]).toEqual(['__proto__', 'constructor', 'polluted']);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
@@ -166,7 +212,10 @@ describe('prototype pollution and formulas', () => {
   });
 
   it('CSV cells starting with = + - @ stay literal text', async () => {
-    const r = await readSpreadsheet(Buffer.from('a;b;c;d\r\n=1+1;+A1;-K1;@SUM(A1)\r\n=HYPERLINK("http://x");"=2*3";;\r\n'), 'f.csv');
+    const r = await readSpreadsheet(
+      Buffer.from('a;b;c;d\r\n=1+1;+A1;-K1;@SUM(A1)\r\n=HYPERLINK("http://x");"=2*3";;\r\n'),
+      'f.csv',
+    );
     expect(r.rows[1]).toEqual(['=1+1', '+A1', '-K1', '@SUM(A1)']);
     expect(r.rows[2]).toEqual(['=HYPERLINK("http://x")', '=2*3', '', '']);
   });

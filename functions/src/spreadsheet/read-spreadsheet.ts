@@ -29,12 +29,18 @@ export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 function checkSize(bytes: Uint8Array, options: SpreadsheetReadOptions): void {
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (max > 0 && bytes.length > max) throw new SpreadsheetError('tooLarge', `file has ${bytes.length} bytes, limit ${max}`);
+  if (max > 0 && bytes.length > max)
+    throw new SpreadsheetError('tooLarge', `file has ${bytes.length} bytes, limit ${max}`);
 }
 
 /** Declared-size check, then a streamed inflate check of every entry, then SheetJS. */
-export async function readWorkbookSafely(bytes: Uint8Array, format: 'xlsx' | 'xls', options: WorkbookReadOptions = {}): Promise<WorkbookReadResult> {
-  if (format === 'xlsx') await assertZipInflatesAsDeclared(bytes, assertSafeZip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS));
+export async function readWorkbookSafely(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'xls',
+  options: WorkbookReadOptions = {},
+): Promise<WorkbookReadResult> {
+  if (format === 'xlsx')
+    await assertZipInflatesAsDeclared(bytes, assertSafeZip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS));
   return readWorkbook(bytes, format, options);
 }
 
@@ -42,11 +48,20 @@ export async function readWorkbookSafely(bytes: Uint8Array, format: 'xlsx' | 'xl
  * Reads an uploaded file into rows of display strings. Format is decided by content and cross-checked
  * against the name; every failure is a SpreadsheetError with an i18n key, never a crash.
  */
-export async function readSpreadsheet(bytes: Uint8Array, fileName: string, options: SpreadsheetReadOptions = {}): Promise<SpreadsheetData> {
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  fileName: string,
+  options: SpreadsheetReadOptions = {},
+): Promise<SpreadsheetData> {
   const rows: string[][] = [];
-  const info = await streamSpreadsheet(bytes, fileName, (batch) => {
-    for (const r of batch) rows.push(r);
-  }, options);
+  const info = await streamSpreadsheet(
+    bytes,
+    fileName,
+    (batch) => {
+      for (const r of batch) rows.push(r);
+    },
+    options,
+  );
   return { ...info, rows };
 }
 
@@ -63,7 +78,10 @@ async function openSpreadsheet(
     return { info: { format, encoding: stream.encoding, delimiter: stream.delimiter }, batches: stream.batches() };
   }
   const wb = await readWorkbookSafely(bytes, format, options);
-  return { info: { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames }, batches: inBatches(wb.rows, options.batchSize ?? 2000) };
+  return {
+    info: { format, sheetName: wb.sheetName, sheetNames: wb.sheetNames },
+    batches: inBatches(wb.rows, options.batchSize ?? 2000),
+  };
 }
 
 function* inBatches(rows: string[][], size: number): Generator<string[][]> {

@@ -29,7 +29,11 @@ const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
  * shows: "000123" with format 000000, "1.10" with format 0.00); formulas, styles and HTML are not
  * parsed. Only the wanted sheet is parsed, in dense mode, to keep memory low.
  */
-export function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls', options: WorkbookReadOptions = {}): WorkbookReadResult {
+export function readWorkbook(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'xls',
+  options: WorkbookReadOptions = {},
+): WorkbookReadResult {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (format === 'xlsx') assertSafeZip(buf, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
   else if (buf.includes(ENCRYPTED_PACKAGE)) throw new SpreadsheetError('encrypted', 'Office-encrypted workbook');
@@ -48,7 +52,8 @@ export function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls', options:
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
-      cellNF: false,
+      // the number format (`z`) tells dates from numbers when a number's display text is replaced
+      cellNF: true,
       bookVBA: false,
       sheets: options.sheet ?? 0,
       sheetRows: maxRows + 1,
@@ -68,11 +73,33 @@ export function readWorkbook(bytes: Uint8Array, format: 'xlsx' | 'xls', options:
   return { sheetName, sheetNames, rows };
 }
 
-function cellText(cell: XLSX.CellObject | undefined): string {
+/**
+ * Text of one cell. Text cells keep their text; dates and non-integer numbers keep the display text
+ * Excel shows. Integers up to 2^53 keep all their digits whatever the number format says: Excel's
+ * General format shows a 12-digit part number as "2.23879E+11", which can never be matched again.
+ * A display text made only of the same digits (format `000000` → "000123") is kept for its zeros.
+ */
+export function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell) return '';
+  if (cell.t === 'n' && typeof cell.v === 'number') return numberText(cell.v, cell.w, cell.z);
   if (cell.w !== undefined) return cell.w;
   if (cell.v === undefined || cell.v === null) return '';
   return String(cell.v);
+}
+
+function numberText(v: number, w: string | undefined, z: XLSX.NumberFormat | undefined): string {
+  if (w === undefined) return String(v);
+  if (typeof z === 'string' && z !== 'General' && XLSX.SSF.is_date(z)) return w;
+  if (Number.isSafeInteger(v)) {
+    const digits = String(v);
+    // keep "000123" (format 000000) and plain digits; anything else shown for an integer is replaced
+    if (/^-?\d+$/.test(w.trim()) && Number(w.trim()) === v) return w.trim();
+    return digits;
+  }
+  // a non-integer shown in scientific notation loses digits too; the JS shortest form keeps them
+  // (integers beyond 2^53 have no exact digits to show and keep Excel's display)
+  if (/e/i.test(w) && Number.isFinite(v) && !Number.isInteger(v)) return String(v);
+  return w;
 }
 
 /** Dense sheet → string rows; holes become "", trailing empty cells are dropped. */

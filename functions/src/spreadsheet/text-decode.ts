@@ -85,27 +85,43 @@ function allContinuations(b: Uint8Array, from: number, to: number): boolean {
   return true;
 }
 
-/** Letters score, common symbols are neutral, box drawing and C1 control characters count against. */
-const LETTER = /[À-ÖØ-öø-ÿ]/;
-const NEUTRAL = /[€£§°µ²³½¼¾±·«»„“”‘’–—\u00A0]/;
+/**
+ * How plausible a character is in a parts list, per character a candidate code page produces.
+ * German umlauts and ß are the most likely; French accents and the symbols of component values and
+ * prices (µ, °, ², €, ±, Ø) come next; other Latin letters are possible but rare ("Á" in "10ÁF" is
+ * CP850's reading of a Windows-1252 µ); box drawing, C1 control characters and odd symbols count against.
+ */
+const CHAR_WEIGHT = new Map<string, number>();
+for (const ch of 'äöüÄÖÜß') CHAR_WEIGHT.set(ch, 3);
+for (const ch of 'éèêëàâçôîïûùÉÈÀÇµ°²³€±Øø×½¼¾§Ω') CHAR_WEIGHT.set(ch, 2);
+for (const ch of '\u00A0„“”‘’–—«»·®©™') CHAR_WEIGHT.set(ch, 0);
+const OTHER_LETTER = /[À-ÖØ-öø-ÿ]/;
+
+export function charPlausibility(ch: string): number {
+  const w = CHAR_WEIGHT.get(ch);
+  if (w !== undefined) return w;
+  return OTHER_LETTER.test(ch) ? 1 : -2;
+}
 
 function plausibility(text: string): number {
   let score = 0;
-  for (const ch of text) {
-    if (LETTER.test(ch)) score += 1;
-    else if (!NEUTRAL.test(ch)) score -= 2;
-  }
+  for (const ch of text) score += charPlausibility(ch);
   return score;
 }
 
 /**
  * UTF-8 when it has a BOM marker or validates; otherwise whichever single-byte code page turns the
- * high bytes into more plausible letters (Windows-1252 wins ties: German Excel's default).
+ * high bytes into more plausible characters (see charPlausibility; Windows-1252 wins ties: German
+ * Excel's default).
  */
 export function detectEncoding(sample: Uint8Array, truncated: boolean): TextEncoding {
   if (hasUtf8Bom(sample)) return 'utf-8';
   let high = false;
-  for (let i = 0; i < sample.length; i++) if (sample[i]! >= 0x80) { high = true; break; }
+  for (let i = 0; i < sample.length; i++)
+    if (sample[i]! >= 0x80) {
+      high = true;
+      break;
+    }
   if (!high || isValidUtf8(sample, truncated)) return 'utf-8';
   const highOnly = sample.filter((x) => x >= 0x80);
   const w = plausibility(new TextDecoder('windows-1252').decode(highOnly));

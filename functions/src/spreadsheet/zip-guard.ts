@@ -50,13 +50,15 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntryInfo[] {
   const count = view.getUint16(eocd + 10, true);
   const cdSize = view.getUint32(eocd + 12, true);
   const cdOffset = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw new SpreadsheetError('tooLarge', 'zip64 archives are not accepted');
+  if (count === 0xffff || cdOffset === 0xffffffff)
+    throw new SpreadsheetError('tooLarge', 'zip64 archives are not accepted');
   if (cdOffset + cdSize > bytes.length) throw new SpreadsheetError('corrupt', 'zip central directory out of bounds');
   const entries: ZipEntryInfo[] = [];
   const utf8 = new TextDecoder();
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > bytes.length || view.getUint32(p, true) !== CEN_SIG) throw new SpreadsheetError('corrupt', 'zip central directory damaged');
+    if (p + 46 > bytes.length || view.getUint32(p, true) !== CEN_SIG)
+      throw new SpreadsheetError('corrupt', 'zip central directory damaged');
     const flags = view.getUint16(p + 8, true);
     const method = view.getUint16(p + 10, true);
     const localHeaderOffset = view.getUint32(p + 42, true);
@@ -80,13 +82,18 @@ export function assertSafeZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP
   let total = 0;
   for (const e of entries) {
     if (e.encrypted) throw new SpreadsheetError('encrypted', `zip entry ${e.name} is encrypted`);
-    if (e.uncompressedSize === 0xffffffff || e.compressedSize === 0xffffffff) throw new SpreadsheetError('tooLarge', 'zip64 entry');
+    if (e.uncompressedSize === 0xffffffff || e.compressedSize === 0xffffffff)
+      throw new SpreadsheetError('tooLarge', 'zip64 entry');
     total += e.uncompressedSize;
-    if (e.uncompressedSize > limits.ratioFloor && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
+    if (
+      e.uncompressedSize > limits.ratioFloor &&
+      e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio
+    ) {
       throw new SpreadsheetError('tooLarge', `zip entry ${e.name} declares compression ratio above ${limits.maxRatio}`);
     }
   }
-  if (total > limits.maxTotalUncompressed) throw new SpreadsheetError('tooLarge', `zip declares ${total} bytes uncompressed`);
+  if (total > limits.maxTotalUncompressed)
+    throw new SpreadsheetError('tooLarge', `zip declares ${total} bytes uncompressed`);
   if (!entries.some((e) => e.name === '[Content_Types].xml' || e.name.startsWith('xl/'))) {
     throw new SpreadsheetError('formatMismatch', 'zip archive is not an Excel workbook');
   }
@@ -120,12 +127,14 @@ export async function assertZipInflatesAsDeclared(bytes: Uint8Array, entries: re
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (const e of entries) {
     const p = e.localHeaderOffset;
-    if (p + 30 > bytes.length || view.getUint32(p, true) !== LOC_SIG) throw new SpreadsheetError('corrupt', `zip local header of ${e.name} missing`);
+    if (p + 30 > bytes.length || view.getUint32(p, true) !== LOC_SIG)
+      throw new SpreadsheetError('corrupt', `zip local header of ${e.name} missing`);
     const start = p + 30 + view.getUint16(p + 26, true) + view.getUint16(p + 28, true);
     const end = start + e.compressedSize;
     if (end > bytes.length) throw new SpreadsheetError('corrupt', `zip entry ${e.name} truncated`);
     if (e.method === 0) {
-      if (e.compressedSize !== e.uncompressedSize) throw new SpreadsheetError('corrupt', `stored zip entry ${e.name} has inconsistent sizes`);
+      if (e.compressedSize !== e.uncompressedSize)
+        throw new SpreadsheetError('corrupt', `stored zip entry ${e.name} has inconsistent sizes`);
     } else if (e.method === 8) {
       await inflatedSizeAtMost(bytes.subarray(start, end), e.uncompressedSize, e.name);
     } else throw new SpreadsheetError('unsupportedFormat', `zip entry ${e.name} uses compression method ${e.method}`);

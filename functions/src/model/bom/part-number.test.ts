@@ -45,10 +45,20 @@ describe('normalisePartNumber with manufacturer prefixes', () => {
   ]);
 
   it('strips a known prefix followed by a separator and names the manufacturer', () => {
-    expect(normalisePartNumber('SIE 3RT2015-1BB41', index)).toEqual({ key: '3RT20151BB41', fullKey: 'SIE3RT20151BB41', prefixManufacturerId: 'sie' });
+    expect(normalisePartNumber('SIE 3RT2015-1BB41', index)).toEqual({
+      key: '3RT20151BB41',
+      fullKey: 'SIE3RT20151BB41',
+      prefixManufacturerId: 'sie',
+    });
     expect(normalisePartNumber('PXC.3209510', index)).toMatchObject({ key: '3209510', prefixManufacturerId: 'pxc' });
-    expect(normalisePartNumber('Phoenix Contact 3209510', index)).toMatchObject({ key: '3209510', prefixManufacturerId: 'pxc' });
-    expect(normalisePartNumber('siemens: 3RT2015', index)).toMatchObject({ key: '3RT2015', prefixManufacturerId: 'sie' });
+    expect(normalisePartNumber('Phoenix Contact 3209510', index)).toMatchObject({
+      key: '3209510',
+      prefixManufacturerId: 'pxc',
+    });
+    expect(normalisePartNumber('siemens: 3RT2015', index)).toMatchObject({
+      key: '3RT2015',
+      prefixManufacturerId: 'sie',
+    });
   });
 
   it('leaves unknown prefixes, glued prefixes and digit-free remainders alone', () => {

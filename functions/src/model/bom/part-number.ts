@@ -20,7 +20,10 @@ const ASCII = /^\p{ASCII}*$/u;
 
 /** Normalises a manufacturer name/abbreviation for prefix comparison ("Phoenix Contact" → "PHOENIXCONTACT"). */
 export function normaliseManufacturerToken(name: string): string {
-  return name.normalize('NFKC').toUpperCase().replace(/[^\p{L}\p{N}&]+/gu, '');
+  return name
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}&]+/gu, '');
 }
 
 export interface ManufacturerPrefix {

@@ -35,7 +35,8 @@ describe('estimatePrice (property-style, seeded)', () => {
         isSuppliedPart: rnd() < 0.2,
       }));
       const e = estimatePrice(lines);
-      const expected = lines.filter((l) => !l.isSuppliedPart).reduce((s, l) => s + Math.round(linePrice(l) * 100), 0) / 100;
+      const expected =
+        lines.filter((l) => !l.isSuppliedPart).reduce((s, l) => s + Math.round(linePrice(l) * 100), 0) / 100;
       expect(e.total).toBeCloseTo(expected, 9);
       expect(e.min).toBe(roundTo2(e.total * 1.02));
       expect(e.max).toBe(roundTo2(e.total * 1.3));
@@ -49,7 +50,10 @@ describe('estimatePrice (property-style, seeded)', () => {
 
   it('formats German EUR', () => {
     expect(eur(formatEur(1234.56))).toBe('1.234,56 €');
-    const e = estimatePrice([{ listPrice: 1000, quantity: 1 }, { listPrice: 999, isSuppliedPart: true }]);
+    const e = estimatePrice([
+      { listPrice: 1000, quantity: 1 },
+      { listPrice: 999, isSuppliedPart: true },
+    ]);
     expect(e).toMatchObject({ total: 1000, min: 1020, max: 1300 });
     expect(eur(e.formatted)).toBe('1.020,00 € – 1.300,00 €');
   });

@@ -9,7 +9,7 @@ export function roundTo2(value: number): number {
   // exponent shifting on the decimal string avoids 1.005*100 = 100.49999999999999
   const shifted = s.includes('e') ? abs * 100 : Number(`${s}e2`);
   const r = Math.round(shifted);
-  return (sign * (s.includes('e') ? r / 100 : Number(`${r}e-2`))) || 0;
+  return sign * (s.includes('e') ? r / 100 : Number(`${r}e-2`)) || 0;
 }
 
 export interface LinePriceInput {

@@ -30,19 +30,43 @@ export function toKilograms(value: number, unit: WeightUnit): number {
 }
 
 const ALIASES: Record<string, ConversionUnit> = {
-  MM: 'MM', MILLIMETER: 'MM', MILLIMETRE: 'MM', MILLIMETERN: 'MM',
-  CM: 'CM', ZENTIMETER: 'CM', CENTIMETER: 'CM', CENTIMETRE: 'CM',
-  DM: 'DM', DEZIMETER: 'DM', DECIMETER: 'DM', DECIMETRE: 'DM',
-  M: 'M', METER: 'M', METRE: 'M', MTR: 'M',
-  MG: 'MG', MILLIGRAMM: 'MG', MILLIGRAM: 'MG',
-  G: 'G', GR: 'G', GRAMM: 'G', GRAM: 'G',
-  KG: 'KG', KILOGRAMM: 'KG', KILOGRAM: 'KG', KILO: 'KG',
+  MM: 'MM',
+  MILLIMETER: 'MM',
+  MILLIMETRE: 'MM',
+  MILLIMETERN: 'MM',
+  CM: 'CM',
+  ZENTIMETER: 'CM',
+  CENTIMETER: 'CM',
+  CENTIMETRE: 'CM',
+  DM: 'DM',
+  DEZIMETER: 'DM',
+  DECIMETER: 'DM',
+  DECIMETRE: 'DM',
+  M: 'M',
+  METER: 'M',
+  METRE: 'M',
+  MTR: 'M',
+  MG: 'MG',
+  MILLIGRAMM: 'MG',
+  MILLIGRAM: 'MG',
+  G: 'G',
+  GR: 'G',
+  GRAMM: 'G',
+  GRAM: 'G',
+  KG: 'KG',
+  KILOGRAMM: 'KG',
+  KILOGRAM: 'KG',
+  KILO: 'KG',
 };
 
 /** Parses unit text from a file cell ("mm", " Kg ", "Millimeter") into a conversion unit; undefined if unknown. */
 export function parseConversionUnit(text: string | undefined | null): ConversionUnit | undefined {
   if (text == null) return undefined;
-  const key = text.normalize('NFC').trim().toUpperCase().replace(/[\s.[\]()]/g, '');
+  const key = text
+    .normalize('NFC')
+    .trim()
+    .toUpperCase()
+    .replace(/[\s.[\]()]/g, '');
   return ALIASES[key];
 }
 
@@ -59,8 +83,16 @@ export function isWeightUnit(u: ConversionUnit): u is WeightUnit {
  * there is one, else the configured unit, else the spec default. Undefined when the unit text is
  * unknown or of the other kind (a width in KG).
  */
-export function toCatalogueUnit(value: number, kind: 'length' | 'weight', unitText: string | undefined, configured?: ConversionUnit): number | undefined {
-  const unit = unitText === undefined ? (configured ?? (kind === 'length' ? DEFAULT_LENGTH_UNIT : DEFAULT_WEIGHT_UNIT)) : parseConversionUnit(unitText);
+export function toCatalogueUnit(
+  value: number,
+  kind: 'length' | 'weight',
+  unitText: string | undefined,
+  configured?: ConversionUnit,
+): number | undefined {
+  const unit =
+    unitText === undefined
+      ? (configured ?? (kind === 'length' ? DEFAULT_LENGTH_UNIT : DEFAULT_WEIGHT_UNIT))
+      : parseConversionUnit(unitText);
   if (!unit) return undefined;
   if (kind === 'length') return isLengthUnit(unit) ? toCentimetres(value, unit) : undefined;
   return isWeightUnit(unit) ? toKilograms(value, unit) : undefined;

@@ -1,0 +1,282 @@
+import type { MappableField } from '../model/bom/fields.js';
+import { parseDecimal } from './parse-number.js';
+
+/**
+ * What a column holds, measured on a sample of its data cells. The mapping uses it to confirm or
+ * contradict what the header name says: a "Nummer" column holding 1, 2, 3 … is a position, not an
+ * order number; a "Unit$" column holding 0.054 is a price, not a quantity unit.
+ */
+export interface ColumnProfile {
+  /** sampled data rows (filled or not) */
+  rows: number;
+  /** non-empty cells */
+  filled: number;
+  /** shares of the filled cells, 0..1 */
+  number: number;
+  integer: number;
+  price: number;
+  unit: number;
+  marker: number;
+  designator: number;
+  partNumber: number;
+  /** words per filled cell on average */
+  words: number;
+  /** integers that mostly rise by small steps row by row (1, 2, 3 … or 10, 20, 30 …) */
+  sequential: boolean;
+}
+
+const CURRENCY = /[€$£¥]|\b(?:eur|usd|gbp|chf|sek|pln)\b/i;
+/** Quantity units seen in parts lists (German, English, French; compared lower case, dots removed). */
+export const KNOWN_UNIT_NAMES = new Set([
+  'stk',
+  'st',
+  'stck',
+  'stück',
+  'stueck',
+  'pcs',
+  'pc',
+  'pce',
+  'piece',
+  'pieces',
+  'ea',
+  'each',
+  'set',
+  'sets',
+  'satz',
+  'paar',
+  'pair',
+  'pr',
+  'rolle',
+  'roll',
+  'rll',
+  'pkg',
+  'pack',
+  'pck',
+  'pak',
+  'vpe',
+  've',
+  'lfm',
+  'm',
+  'mm',
+  'cm',
+  'km',
+  'meter',
+  'metre',
+  'kg',
+  'g',
+  'l',
+  'ltr',
+  'unit',
+  'units',
+  'u',
+  'pièce',
+  'pièces',
+  'pce',
+  'lot',
+  'bund',
+  'karton',
+  'box',
+  'beutel',
+  'bag',
+  'reel',
+  'spule',
+  'ring',
+]);
+const MARKERS = new Set([
+  'x',
+  'ja',
+  'nein',
+  'yes',
+  'no',
+  'y',
+  'n',
+  'j',
+  'true',
+  'false',
+  'wahr',
+  'falsch',
+  '1',
+  '0',
+  'oui',
+  'non',
+  '✓',
+  '✔',
+  'beistellung',
+  'beigestellt',
+  'kunde',
+  'customer',
+  'client',
+  'bs',
+  '-',
+]);
+const DESIGNATOR_TOKEN = /^[-+=]{0,2}[a-z]{1,5}\d{1,5}[a-z]?(?:-[a-z]{0,5}\d{1,5}[a-z]?)?$/i;
+
+function isDesignator(v: string): boolean {
+  const tokens = v.split(/[\s,;]+/).filter((t) => t.length > 0);
+  return tokens.length > 0 && tokens.length <= 200 && tokens.every((t) => DESIGNATOR_TOKEN.test(t));
+}
+
+/** Letters and digits mixed, or a long digit string, without sentence-like spacing. */
+export function looksLikePartNumber(v: string): boolean {
+  if (v.length < 3 || v.length > 60 || !/\d/.test(v)) return false;
+  if ((v.match(/\s/g)?.length ?? 0) > 3) return false;
+  if (/^\d+$/.test(v)) return v.length >= 5;
+  if (/^[+-]?\d+(?:[.,]\d+)?$/.test(v)) return false; // a plain decimal number
+  return /[a-z]/i.test(v) || /^[\d\s.\-/]+$/.test(v);
+}
+
+export function profileColumn(values: readonly string[]): ColumnProfile {
+  let filled = 0;
+  let number = 0;
+  let integer = 0;
+  let price = 0;
+  let unit = 0;
+  let marker = 0;
+  let designator = 0;
+  let partNumber = 0;
+  let words = 0;
+  const ints: number[] = [];
+  for (const raw of values) {
+    const v = raw.trim();
+    if (!v) continue;
+    filled++;
+    const lower = v.toLowerCase();
+    const hasCurrency = CURRENCY.test(v);
+    const bare = hasCurrency ? v.replace(CURRENCY, '').trim() : v;
+    const n = /^[+-]?[\d.,'\u00A0 ]*\d[\d.,'\u00A0 ]*$/.test(bare) ? parseDecimal(bare) : undefined;
+    if (n !== undefined) {
+      number++;
+      if (hasCurrency) price++;
+      if (/^[+-]?\d+$/.test(bare)) {
+        integer++;
+        // only short integers can be positions; long digit strings are part numbers or EANs
+        if (bare.length <= 6) ints.push(Number(bare));
+      }
+    }
+    if (KNOWN_UNIT_NAMES.has(lower.replace(/\./g, ''))) unit++;
+    if (MARKERS.has(lower)) marker++;
+    if (isDesignator(v)) designator++;
+    if (looksLikePartNumber(v)) partNumber++;
+    words += v.split(/\s+/).length;
+  }
+  const share = (k: number): number => (filled ? k / filled : 0);
+  let rising = 0;
+  for (let i = 1; i < ints.length; i++) if (ints[i]! > ints[i - 1]! && ints[i]! - ints[i - 1]! <= 10) rising++;
+  const sequential = ints.length >= 3 && ints.length === filled && rising / (ints.length - 1) >= 0.9 && ints[0]! <= 10;
+  return {
+    rows: values.length,
+    filled,
+    number: share(number),
+    integer: share(integer),
+    price: share(price),
+    unit: share(unit),
+    marker: share(marker),
+    designator: share(designator),
+    partNumber: share(partNumber),
+    words: share(words),
+    sequential,
+  };
+}
+
+/** Profiles of every column of the data rows below a header (first `sample` rows with content). */
+export function profileColumns(
+  rows: readonly (readonly string[])[],
+  width: number,
+  sample = 200,
+  headers: readonly string[] = [],
+): ColumnProfile[] {
+  const head = headers.map((h) => h.trim().toLowerCase());
+  // a repeated header row (lists in sections) is no data: "Menge" must not count against a quantity column
+  const isHeaderAgain = (r: readonly string[]): boolean => {
+    let same = 0;
+    let filled = 0;
+    for (let c = 0; c < r.length; c++) {
+      const v = r[c]!.trim().toLowerCase();
+      if (!v) continue;
+      filled++;
+      if (v === head[c]) same++;
+    }
+    return filled >= 2 && same * 2 >= filled;
+  };
+  // stop at the sample size: the caller may pass all rows of a 100 000-row sheet
+  const taken: (readonly string[])[] = [];
+  for (let i = 0; i < rows.length && taken.length < sample; i++) {
+    const r = rows[i]!;
+    if (r.some((c) => c.trim() !== '') && !isHeaderAgain(r)) taken.push(r);
+  }
+  return Array.from({ length: width }, (_, c) => profileColumn(taken.map((r) => r[c] ?? '')));
+}
+
+const IDENTIFIERS = new Set<MappableField>([
+  'orderNumber',
+  'manufacturerNumber',
+  'wholesalerOrderNumber',
+  'possibleOrderNumbers',
+  'possibleManufacturerNumbers',
+  'erpNumber',
+  'eanNumber',
+]);
+const MEASURES = new Set<MappableField>([
+  'width',
+  'height',
+  'depth',
+  'weight',
+  'listPrice',
+  'purchasePrice',
+  'wholesalerPurchasePrice',
+  'priceUnitSize',
+  'packagingUnitSize',
+  'orderQuantityUnitSize',
+  'minimumOrderQuantityUnitSize',
+  'deliveryTime',
+  'copperBaseValue',
+  'copperWeight',
+]);
+const UNIT_TEXT = new Set<MappableField>([
+  'quantityUnit',
+  'unitId',
+  'unitWidth',
+  'unitHeight',
+  'unitDepth',
+  'unitWeight',
+]);
+const DESIGNATIONS = new Set<MappableField>(['bmk']);
+
+/**
+ * How well a column's content fits a field, 0..1: 1 when nothing contradicts the name (an empty column
+ * has no evidence either way), lower when the content says the column is something else. The mapping
+ * multiplies the name score by it, so a contradicted column is never suggested with high confidence.
+ */
+export function contentFit(field: MappableField, p: ColumnProfile): number {
+  if (p.filled === 0) return 1;
+  if (IDENTIFIERS.has(field)) {
+    if (p.sequential) return 0.45; // positions 1, 2, 3 …
+    if (p.price >= 0.5) return 0.4;
+    if (p.number >= 0.7 && p.integer < 0.5) return 0.5; // decimals: quantities, prices, dimensions
+    if (p.designator >= 0.8 && p.partNumber < 0.5) return 0.6;
+    if (p.words > 4) return 0.6; // sentences: a description
+    if (p.partNumber < 0.2 && p.integer < 0.5) return 0.6; // no digits at all: names, not numbers
+    if (p.partNumber < 0.2 && p.integer >= 0.8) return 0.5; // small whole numbers: counts, not part numbers
+    return 1;
+  }
+  if (field === 'quantity') {
+    if (p.price >= 0.5) return 0.4;
+    if (p.number < 0.5) return 0.4;
+    if (p.partNumber >= 0.5) return 0.5; // long digit strings are numbers of parts, not counts
+    return 1;
+  }
+  if (UNIT_TEXT.has(field)) {
+    if (p.unit >= 0.5) return 1;
+    if (p.number >= 0.5 || p.price >= 0.3) return 0.3;
+    return 0.6;
+  }
+  if (field === 'isSuppliedPart') return p.marker >= 0.8 ? 1 : 0.4;
+  if (field === 'manufacturerName') {
+    if (p.number >= 0.5) return 0.4;
+    if (p.partNumber >= 0.8) return 0.6;
+    return 1;
+  }
+  if (MEASURES.has(field)) return p.number >= 0.5 ? 1 : 0.5;
+  if (DESIGNATIONS.has(field)) return p.designator >= 0.5 ? 1 : 0.6;
+  return 1;
+}
