@@ -34,6 +34,14 @@ describe('Hosting security headers', () => {
     }
   });
 
+  it('API answers (JSON and file downloads) get a sandboxing CSP that runs nothing', async () => {
+    const res = await fetch(`${PORTAL}/api/health`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/^sandbox; default-src 'none'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('signing in and using the portal raises no CSP violation', async () => {
     const company = await createCompany('CUSTOMER');
     const { mail } = await createUser(company, { admin: true, signIn: false });
