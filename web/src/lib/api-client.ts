@@ -1,23 +1,32 @@
 import i18next from 'i18next';
+import type { ApiErrorCode } from '@model/api-error';
 import { auth } from '@/config/firebase';
 import { notify } from '@/lib/notify';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
 
 /** API codes after which the session cannot continue (spec 8: disabled user, expired/revoked token). */
-const FATAL_API_CODES = ['userDisabled', 'tokenRevoked'];
+const FATAL_API_CODES: readonly ErrorCode[] = ['userDisabled', 'tokenRevoked'];
+
+/** Codes the web itself produces: no answer (`network`), aborted (`timeout`), nothing better known (`unknown`). */
+export const CLIENT_ERROR_CODES = ['network', 'timeout', 'unknown'] as const;
+/** Every code an ApiError can carry on the web: the model's API codes plus the client's own. */
+export type ErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 
 /** Base path of the REST API (Hosting rewrites /api/** to the function `api`). */
 export const API_BASE = '/api';
 /** Spec 9: the BOM mapping request may take up to 300000 ms; the default is no timeout. */
 export const BOM_MAPPING_TIMEOUT_MS = 300_000;
 
-/** An error answer of the API: HTTP status plus the `code` of `@model/api-error` (i18n key errors.<code>). */
+/**
+ * An error answer of the API: HTTP status plus the `code` of `@model/api-error` (i18n key errors.<code>).
+ * Same argument order as the server's ApiError: (status, code, details, message).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
-    message?: string,
+    readonly code: ErrorCode,
     readonly details?: unknown,
+    message?: string,
   ) {
     super(message ?? code);
     this.name = 'ApiError';
@@ -62,7 +71,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       headers.Authorization = `Bearer ${await auth.currentUser.getIdToken()}`;
     } catch (error) {
       if (FATAL_AUTH_CODES.includes((error as { code?: string }).code ?? '')) await authActions.signOut();
-      throw new ApiError(401, 'unauthenticated', (error as Error).message);
+      throw new ApiError(401, 'unauthenticated', undefined, (error as Error).message);
     }
   }
   let body: BodyInit | undefined;
@@ -91,7 +100,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     const apiError =
       error instanceof ApiError
         ? error
-        : new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', (error as Error)?.message);
+        : new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', undefined, (error as Error)?.message);
     if (options.toastOnError) notify.error(errorText(apiError.code));
     throw apiError;
   } finally {
@@ -100,23 +109,25 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  let code = 'internal';
+  let code: ErrorCode = 'internal';
   let message: string | undefined;
   let details: unknown;
   try {
     const body = (await response.json()) as { code?: string; message?: string; details?: unknown };
-    if (body && typeof body.code === 'string') code = body.code;
+    // A code this bundle does not know yet (a newer API) is kept as sent, for the logs; errorText() then
+    // falls back to errors.unknown. Every code of the model has its German text (translations.test.ts).
+    if (body && typeof body.code === 'string') code = body.code as ErrorCode;
     message = body?.message;
     details = body?.details;
   } catch {
     code = response.status === 404 ? 'notFound' : 'internal';
   }
-  return new ApiError(response.status, code, message, details);
+  return new ApiError(response.status, code, details, message);
 }
 
 /** German text for an error code (falls back to the generic unknown-error text). */
-export function errorText(code: string): string {
-  return i18next.t([`errors.${code}`, 'errors.unknown']);
+export function errorText(code: ErrorCode): string {
+  return i18next.t([`errors.${code}`, 'errors.unknown'], { ns: 'common' });
 }
 
 /** Calls the API and returns the parsed JSON (ISO dates revived); throws ApiError. */

@@ -45,7 +45,7 @@ export function CurrentUserProvider({ firebaseUser, children }: { firebaseUser: 
     } catch (error) {
       const code = error instanceof ApiError ? error.code : ((error as { code?: string }).code ?? '');
       if (FATAL_CODES.includes(code) || FATAL_AUTH_CODES.includes(code)) {
-        notify.error(errorText(code));
+        notify.error(errorText(error instanceof ApiError ? error.code : 'unknown'));
         await authActions.signOut();
         return;
       }

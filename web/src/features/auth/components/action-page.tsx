@@ -3,6 +3,7 @@ import { Alert, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 
@@ -11,7 +12,7 @@ import { notify } from '@/lib/notify';
  * with { mail, oobCode }; a missing code goes to /; any other mode is rejected with an error.
  */
 export function ActionPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mode = params.get('mode');
@@ -29,7 +30,7 @@ export function ActionPage() {
     authActions
       .verifyResetCode(oobCode)
       .then((mail) => {
-        if (!cancelled) navigate('/reset', { replace: true, state: { mail, oobCode } });
+        if (!cancelled) navigate(paths.auth.reset.getHref(), { replace: true, state: { mail, oobCode } });
       })
       .catch((e: unknown) => {
         console.warn('verifyPasswordResetCode failed', e);
@@ -43,9 +44,9 @@ export function ActionPage() {
     };
   }, [mode, oobCode, navigate, t]);
 
-  if (!oobCode) return <Navigate to="/" replace />;
+  if (!oobCode) return <Navigate to={paths.home.getHref()} replace />;
   return (
-    <AuthLayout title={t('action.title')} links={[{ to: '/login', labelKey: 'forget.toLogin' }]}>
+    <AuthLayout title={t('action.title')} links={[{ to: paths.auth.login.getHref(), labelKey: 'auth:forget.toLogin' }]}>
       {error ? <Alert severity="error">{error}</Alert> : <CircularProgress aria-label={t('common.loading')} />}
     </AuthLayout>
   );

@@ -8,8 +8,9 @@ import { addressSchema, registrationCompanySchema } from '@model/company';
 import { mailSchema, passwordRepeatSchema, registrationUserSchema } from '@model/user';
 import { AddressFields, FormTextField, useValidationText } from '@/components/form-page';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
-import { register } from '../api/register';
+import { useRegister } from '../api/register';
 
 export interface RegisterValues {
   name: string;
@@ -45,7 +46,7 @@ export const REGISTER_STEP_SCHEMAS = [
 ];
 
 /** The pages the agreement checkboxes link to (labels: register.<name>Prefix / register.<name>Link). */
-const AGREEMENT_PAGES = { privacy: '/privacy', terms: '/avb' } as const;
+const AGREEMENT_PAGES = { privacy: paths.legal.privacy.getHref(), terms: paths.legal.avb.getHref() } as const;
 
 const EMPTY: RegisterValues = {
   name: '',
@@ -65,12 +66,13 @@ const EMPTY: RegisterValues = {
 
 /** /register: the three-step registration wizard (spec 2, 4, 5). On success: sign in and go to /profile. */
 export function RegisterWizard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const info = search.get('info') ?? undefined;
   const [step, setStep] = useState(0);
   const text = useValidationText();
+  const register = useRegister();
 
   const next = async (formik: FormikProps<RegisterValues>) => {
     const errors = await formik.validateForm();
@@ -85,7 +87,8 @@ export function RegisterWizard() {
   const submit = async (values: RegisterValues) => {
     const mail = values.mail.trim().toLowerCase();
     try {
-      await register(
+      await register.mutateAsync({
+        body:
         {
           user: { name: values.name, lastname: values.lastname, phoneNumber: values.phoneNumber, mail, password: values.password },
           company: {
@@ -96,9 +99,9 @@ export function RegisterWizard() {
           },
         },
         info,
-      );
+      });
       await authActions.signIn(mail, values.password);
-      navigate('/profile', { replace: true });
+      navigate(paths.profile.getHref(), { replace: true });
     } catch (error) {
       // spec 8: logged and the loading state stops; the api client has shown the German error toast
       console.warn('registration failed', error);
@@ -130,8 +133,8 @@ export function RegisterWizard() {
       title={t('register.title')}
       width={560}
       links={[
-        { to: '/forget', labelKey: 'login.forget' },
-        { to: '/login', labelKey: 'register.toLogin' },
+        { to: paths.auth.forget.getHref(), labelKey: 'auth:login.forget' },
+        { to: paths.auth.login.getHref(), labelKey: 'auth:register.toLogin' },
       ]}
     >
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
@@ -167,8 +170,8 @@ export function RegisterWizard() {
               {step === 1 && (
                 <>
                   <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
-                  <FormTextField name="password" labelKey="register.password" type="password" required autoComplete="new-password" />
-                  <FormTextField name="passwordRepeat" labelKey="register.passwordRepeat" type="password" required autoComplete="new-password" />
+                  <FormTextField name="password" labelKey="auth:register.password" type="password" required autoComplete="new-password" />
+                  <FormTextField name="passwordRepeat" labelKey="auth:register.passwordRepeat" type="password" required autoComplete="new-password" />
                 </>
               )}
               {step === 2 && (
