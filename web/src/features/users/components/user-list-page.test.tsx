@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@model/user';
 import { mockFetch } from '@/testing/fetch-mock';
+import { answerPage } from '@/testing/page-server';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import * as apiClient from '@/lib/api-client';
 import { UserListPage } from './user-list-page';
@@ -19,7 +20,13 @@ const users: User[] = [
 
 function api() {
   return mockFetch((c) => {
-    if (c.url === '/api/user/all') return { body: users };
+    // GET /user/filter, answered like the server: search, company filter, sort, page
+    if (c.url.startsWith('/api/user/filter?'))
+      return answerPage(c.url, users, {
+        searchText: (u) => `${u.name} ${u.lastname} ${u.mail}`,
+        columns: { lastname: (u) => u.lastname, name: (u) => u.name, loginCounter: (u) => u.loginCounter },
+        filters: { companyIds: (u, ids) => ids.includes(u.companyId) },
+      });
     if (c.url === '/api/company/all') return { body: [customer, supplier] };
     if (c.url === '/api/user/lastlogin') return { body: { mail: 'anna@mueller.de', lastLoginAt: '2025-05-22T08:30:00.000Z' } };
     return undefined;
