@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSigninCheck } from 'reactfire';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
@@ -30,7 +31,7 @@ export function Root() {
   // every other end of a session (logout, disabled user, revoked/expired token) lands on /login
   useEffect(() => {
     if (status !== 'success') return;
-    if (wasSignedIn.current && !signedIn && !signOutFirst) navigate('/login', { replace: true });
+    if (wasSignedIn.current && !signedIn && !signOutFirst) navigate(paths.auth.login.getHref(), { replace: true });
     wasSignedIn.current = signedIn;
   }, [status, signedIn, signOutFirst, navigate]);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 /** Route errors (spec 2 / 8): title, status code + text (or the unknown-error text), back to /. */
 export function ErrorPage() {
@@ -18,7 +19,7 @@ export function ErrorPage() {
         <Typography sx={{ mb: 3 }} data-testid="error-detail">
           {detail}
         </Typography>
-        <Button variant="contained" onClick={() => navigate('/')}>
+        <Button variant="contained" onClick={() => navigate(paths.home.getHref())}>
           {t('common.back')}
         </Button>
       </Paper>

@@ -20,6 +20,7 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_CALENDAR_URL } from '@model/constants';
 import { VersionLabel } from '@/components/version-label';
+import { paths } from '@/config/paths';
 
 export interface AppLayoutMenuEntry {
   path: string;
@@ -52,7 +53,7 @@ export function AppLayout({ menu }: AppLayoutProps) {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component={RouterLink} to="/" sx={{ color: 'inherit', textDecoration: 'none', mr: 2, fontWeight: 700 }}>
+          <Typography variant="h6" component={RouterLink} to={paths.home.getHref()} sx={{ color: 'inherit', textDecoration: 'none', mr: 2, fontWeight: 700 }}>
             {t('app.name')}
           </Typography>
           <Box component="nav" aria-label={t('nav.main')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
@@ -75,7 +76,7 @@ export function AppLayout({ menu }: AppLayoutProps) {
             </IconButton>
           </Tooltip>
           <Tooltip title={t('nav.profile')}>
-            <IconButton color="inherit" component={RouterLink} to="/profile" aria-label={t('nav.profile')}>
+            <IconButton color="inherit" component={RouterLink} to={paths.profile.getHref()} aria-label={t('nav.profile')}>
               <AccountCircle />
             </IconButton>
           </Tooltip>
@@ -99,8 +100,12 @@ export function AppLayout({ menu }: AppLayoutProps) {
         <Outlet />
       </Container>
       <Box component="footer" sx={{ py: 1, px: 2, display: 'flex', gap: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
-        <Button size="small" component={RouterLink} to="/privacy">{t('legal.privacy')}</Button>
-        <Button size="small" component={RouterLink} to="/imprint">{t('legal.imprint')}</Button>
+        <Button size="small" component={RouterLink} to={paths.legal.privacy.getHref()}>
+          {t('legal.privacy')}
+        </Button>
+        <Button size="small" component={RouterLink} to={paths.legal.imprint.getHref()}>
+          {t('legal.imprint')}
+        </Button>
         <VersionLabel />
       </Box>
     </Box>

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { paths } from '@/config/paths';
 
 export type LegalPageKey = 'avb' | 'imprint' | 'privacy' | 'tom' | 'subcontractors';
 
@@ -68,7 +69,7 @@ export function LegalPage({ page, backToProfile = false, children }: LegalPagePr
   return (
     <Container component="article" maxWidth="md" sx={{ py: 4 }}>
       {backToProfile && (
-        <Button component={RouterLink} to="/profile" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        <Button component={RouterLink} to={paths.profile.getHref()} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
           {t('backToProfile')}
         </Button>
       )}
