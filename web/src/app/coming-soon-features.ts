@@ -16,7 +16,12 @@ const platformAdmin = (p: RouteAccess) => p.platformAdmin;
 
 export const workflowPlaceholders: Feature = {
   routes: [
-    { path: paths.enquiries.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.enquiry' }, landing: workflowCompany },
+    {
+      path: paths.enquiries.list.path,
+      allowed: workflowCompany,
+      menu: { labelKey: 'menu.enquiry' },
+      landing: workflowCompany,
+    },
     { path: paths.enquiries.detail.path, allowed: workflowCompany },
     { path: paths.offers.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.offer' } },
     { path: paths.offers.create.path, allowed: workflowCompany },
@@ -38,7 +43,11 @@ export const businessDataPlaceholder: Feature = {
       landing: (p) => p.companyType === 'EXTERNAL',
     },
     // signed out too: the anonymous view of a shared folder
-    { path: paths.businessData.detail.path, audience: 'everyone', allowed: (p) => workflowCompany(p) || p.companyType === 'EXTERNAL' },
+    {
+      path: paths.businessData.detail.path,
+      audience: 'everyone',
+      allowed: (p) => workflowCompany(p) || p.companyType === 'EXTERNAL',
+    },
     { path: paths.businessData.invite.path, audience: 'signedOut' },
   ],
 };

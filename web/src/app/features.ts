@@ -4,7 +4,12 @@ import { legalFeature } from '@/features/legal/feature';
 import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
 import type { Feature } from '@/lib/feature';
-import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceholder, workflowPlaceholders } from './coming-soon-features';
+import {
+  businessDataPlaceholder,
+  catalogueAndImportPlaceholders,
+  messagesPlaceholder,
+  workflowPlaceholders,
+} from './coming-soon-features';
 
 /**
  * Every area of the portal, in menu order: the route table, the menus and the translation namespaces are

@@ -23,24 +23,24 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-    <Suspense
-      fallback={
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-          <CircularProgress />
-        </Box>
-      }
-    >
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={de}>
-          <FirebaseAppProvider firebaseApp={firebaseApp}>
-            <AuthProvider sdk={auth}>{children}</AuthProvider>
-          </FirebaseAppProvider>
-        </LocalizationProvider>
-        <ToastContainer {...TOAST_OPTIONS} />
-      </ThemeProvider>
-      <BuildInfoCheck />
-    </Suspense>
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+            <CircularProgress />
+          </Box>
+        }
+      >
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={de}>
+            <FirebaseAppProvider firebaseApp={firebaseApp}>
+              <AuthProvider sdk={auth}>{children}</AuthProvider>
+            </FirebaseAppProvider>
+          </LocalizationProvider>
+          <ToastContainer {...TOAST_OPTIONS} />
+        </ThemeProvider>
+        <BuildInfoCheck />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -8,6 +8,7 @@ import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { AppRoutes } from './routes/app-routes';
 import { routesFor, signsOutFirst } from './routes/route-table';
+import { log } from '@/lib/log';
 
 function SignedInRoutes() {
   const { user } = useCurrentUser();
@@ -35,7 +36,8 @@ export function Root() {
     wasSignedIn.current = signedIn;
   }, [status, signedIn, signOutFirst, navigate]);
   useEffect(() => {
-    if (signedIn && signOutFirst) authActions.signOut().catch((e: unknown) => console.warn('sign-out before the mail link failed', e));
+    if (signedIn && signOutFirst)
+      authActions.signOut().catch((e: unknown) => log.warn('sign-out before the mail link failed', e));
   }, [signedIn, signOutFirst]);
   if (status !== 'success' || (data.signedIn && signOutFirst)) {
     return (

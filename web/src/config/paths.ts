@@ -15,7 +15,8 @@ export const paths = {
     /** `businessDataId`: the project folder a signed-out visitor came for (kept through the registration) */
     register: {
       path: '/register',
-      getHref: (businessDataId?: string | null) => (businessDataId ? `/register?id=${id(businessDataId)}` : '/register'),
+      getHref: (businessDataId?: string | null) =>
+        businessDataId ? `/register?id=${id(businessDataId)}` : '/register',
     },
   },
 
@@ -63,7 +64,10 @@ export const paths = {
   businessData: {
     list: { path: '/business-data', getHref: () => '/business-data' },
     detail: { path: '/business-data/:id', getHref: (offerId: string) => `/business-data/${id(offerId)}` },
-    invite: { path: '/business-data/invite/:id', getHref: (inviteId: string) => `/business-data/invite/${id(inviteId)}` },
+    invite: {
+      path: '/business-data/invite/:id',
+      getHref: (inviteId: string) => `/business-data/invite/${id(inviteId)}`,
+    },
   },
   articles: {
     list: { path: '/article', getHref: () => '/article' },
@@ -72,7 +76,10 @@ export const paths = {
   fieldValues: {
     overview: { path: '/fieldvalues', getHref: () => '/fieldvalues' },
     // one pattern per list (spec 2 names each list's path)
-    list: { pathOf: (list: FieldValueList) => `/fieldvalues/${list}`, getHref: (list: FieldValueList) => `/fieldvalues/${list}` },
+    list: {
+      pathOf: (list: FieldValueList) => `/fieldvalues/${list}`,
+      getHref: (list: FieldValueList) => `/fieldvalues/${list}`,
+    },
     detail: {
       pathOf: (list: FieldValueList) => `/fieldvalues/${list}/:id`,
       getHref: (list: FieldValueList, valueId: string) => `/fieldvalues/${list}/${id(valueId)}`,

@@ -29,7 +29,9 @@ describe('German texts', () => {
 
   it('every validation key used by the model has a text', () => {
     const sources = files(modelDir, /^(?!.*\.test\.ts$).*\.ts$/).map((f) => readFileSync(f, 'utf8'));
-    const keys = new Set(sources.flatMap((text) => [...text.matchAll(/['"`](validation\.[A-Za-z]+)['"`]/g)].map((m) => m[1])));
+    const keys = new Set(
+      sources.flatMap((text) => [...text.matchAll(/['"`](validation\.[A-Za-z]+)['"`]/g)].map((m) => m[1])),
+    );
     expect(keys.size).toBeGreaterThan(5);
     expect([...keys].filter((key) => !german(`common:${key}`))).toEqual([]);
   });

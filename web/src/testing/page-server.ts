@@ -20,7 +20,9 @@ export function answerPage<T>(url: string, rows: T[], options: PageServerOptions
   const page = Number(query.get('page') ?? 0);
   const size = Number(query.get('paginationSize') ?? 15);
   const search = query.get('search')?.toLocaleLowerCase('de');
-  let matches = rows.filter((row) => !search || (options.searchText?.(row) ?? '').toLocaleLowerCase('de').includes(search));
+  let matches = rows.filter(
+    (row) => !search || (options.searchText?.(row) ?? '').toLocaleLowerCase('de').includes(search),
+  );
   for (const [param, test] of Object.entries(options.filters ?? {})) {
     const values = query.get(param);
     if (values !== null) matches = matches.filter((row) => test(row, values.split(',')));

@@ -40,20 +40,31 @@ export function renderPage(
 ) {
   const tree = (
     <QueryClientProvider client={queryClient}>
-    <ThemeProvider theme={theme}>
-      <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          {path !== '*' && <Route path="*" element={null} />}
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-      <ToastContainer />
-    </ThemeProvider>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
+          ]}
+        >
+          <Routes>
+            <Route path={path} element={ui} />
+            {path !== '*' && <Route path="*" element={null} />}
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+        <ToastContainer />
+      </ThemeProvider>
     </QueryClientProvider>
   );
   const wrapped = user ? (
-    <CurrentUserContext.Provider value={{ user, setUser: setUser ?? (() => undefined), reload: async () => undefined, logout: logout ?? (async () => undefined) }}>
+    <CurrentUserContext.Provider
+      value={{
+        user,
+        setUser: setUser ?? (() => undefined),
+        reload: async () => undefined,
+        logout: logout ?? (async () => undefined),
+      }}
+    >
       {tree}
     </CurrentUserContext.Provider>
   ) : (

@@ -6,8 +6,13 @@ import { initReactI18next } from 'react-i18next';
 import { COMMON_NAMESPACE } from '@/config/i18n';
 
 // Every namespace file of public/locales/de, in memory (no HTTP backend in component tests).
-const files = import.meta.glob<Record<string, unknown>>('../../public/locales/de/*.json', { eager: true, import: 'default' });
-const de = Object.fromEntries(Object.entries(files).map(([path, texts]) => [path.replace(/^.*\/|\.json$/g, ''), texts]));
+const files = import.meta.glob<Record<string, unknown>>('../../public/locales/de/*.json', {
+  eager: true,
+  import: 'default',
+});
+const de = Object.fromEntries(
+  Object.entries(files).map(([path, texts]) => [path.replace(/^.*\/|\.json$/g, ''), texts]),
+);
 
 // German texts, initialised synchronously; namespaces and fallback as in the app (config/i18n.ts).
 void i18next.use(initReactI18next).init({

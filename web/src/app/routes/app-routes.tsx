@@ -54,13 +54,17 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
     return (
       <Routes>
         <Route index element={<Navigate to={table.index} replace />} />
-        {table.paths.filter((p) => SIGNED_OUT_OWN_LAYOUT.includes(p)).map((p) => (
-          <Route key={p} path={p} element={render(p)} />
-        ))}
-        <Route element={<PlainLayout />}>
-          {table.paths.filter((p) => !SIGNED_OUT_OWN_LAYOUT.includes(p)).map((p) => (
+        {table.paths
+          .filter((p) => SIGNED_OUT_OWN_LAYOUT.includes(p))
+          .map((p) => (
             <Route key={p} path={p} element={render(p)} />
           ))}
+        <Route element={<PlainLayout />}>
+          {table.paths
+            .filter((p) => !SIGNED_OUT_OWN_LAYOUT.includes(p))
+            .map((p) => (
+              <Route key={p} path={p} element={render(p)} />
+            ))}
           <Route path="*" element={fallback} />
         </Route>
       </Routes>
@@ -74,7 +78,11 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
           <Route key={p} path={p} element={render(p)} />
         ))}
         {Object.entries(table.redirects).map(([from, to]) => (
-          <Route key={from} path={from} element={to === 'login' ? <PostLoginRedirect /> : <Navigate to={to} replace />} />
+          <Route
+            key={from}
+            path={from}
+            element={to === 'login' ? <PostLoginRedirect /> : <Navigate to={to} replace />}
+          />
         ))}
         <Route path="*" element={fallback} />
       </Route>

@@ -40,7 +40,13 @@ describe('route registry (features register their routes)', () => {
     const reports: Feature = {
       namespace: 'reports',
       routes: [
-        { path: '/report', element: Page, allowed: isUserManager, menu: { labelKey: 'reports:menu' }, landing: (p) => p.admin },
+        {
+          path: '/report',
+          element: Page,
+          allowed: isUserManager,
+          menu: { labelKey: 'reports:menu' },
+          landing: (p) => p.admin,
+        },
         { path: '/report/:id', allowed: isUserManager },
       ],
     };
@@ -76,7 +82,9 @@ describe('route registry (features register their routes)', () => {
   });
 
   it('built features render their pages; placeholders render the coming-soon page', () => {
-    expect(elementFor(paths.users.list.path)).toBe(FEATURES.flatMap((f) => f.routes).find((r) => r.path === '/user')?.element);
+    expect(elementFor(paths.users.list.path)).toBe(
+      FEATURES.flatMap((f) => f.routes).find((r) => r.path === '/user')?.element,
+    );
     expect(elementFor(paths.articles.list.path).name).toBe('ComingSoonPage');
   });
 

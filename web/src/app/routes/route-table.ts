@@ -49,11 +49,25 @@ export function createRoutesFor(features: Feature[]) {
   const routes = features.flatMap((f) => f.routes);
   return function routesFor(principal: RoutePrincipal | null): RouteTable {
     if (!principal) {
-      return { index: paths.auth.login.path, paths: routes.filter(signedOut).map((r) => r.path), redirects: {}, menu: [], restricted: false, fallback: 'invite' };
+      return {
+        index: paths.auth.login.path,
+        paths: routes.filter(signedOut).map((r) => r.path),
+        redirects: {},
+        menu: [],
+        restricted: false,
+        fallback: 'invite',
+      };
     }
     if (isRestricted(principal)) {
       const only = routes.filter((r) => r.restricted).map((r) => r.path);
-      return { index: only[0] ?? paths.profile.path, paths: only, redirects: {}, menu: [], restricted: true, fallback: 'profile' };
+      return {
+        index: only[0] ?? paths.profile.path,
+        paths: only,
+        redirects: {},
+        menu: [],
+        restricted: true,
+        fallback: 'profile',
+      };
     }
     const access = accessOf(principal);
     const open = routes.filter((r) => signedIn(r) && (r.allowed?.(access) ?? true));

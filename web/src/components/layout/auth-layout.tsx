@@ -17,7 +17,16 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, children, links = [], width = 440 }: AuthLayoutProps) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
+    >
       <Typography variant="h1" color="primary" sx={{ mt: { xs: 2, sm: 8 }, mb: 3, letterSpacing: 1 }}>
         {t('app.name')}
       </Typography>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -29,23 +29,32 @@ export interface FilterDialogProps {
   max?: number;
 }
 
-/** A checkbox per option; all ticked means "no filter". */
-export function FilterDialog({ open, title, options, selected, onApply, onClose, max }: FilterDialogProps) {
+/** A checkbox per option; all ticked means "no filter". Each opening starts from the applied selection. */
+export function FilterDialog({ open, onClose, ...choices }: FilterDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <FilterChoices key={open ? 'open' : 'closed'} {...choices} />
+    </Dialog>
+  );
+}
+
+function FilterChoices({ title, options, selected, onApply, max }: Omit<FilterDialogProps, 'open' | 'onClose'>) {
   const { t } = useTranslation();
-  const [ticked, setTicked] = useState<string[]>([]);
-  useEffect(() => {
-    if (open) setTicked(selected ?? options.map((o) => o.value));
-  }, [open, selected, options]);
+  const [ticked, setTicked] = useState<string[]>(() => selected ?? options.map((o) => o.value));
   const all = ticked.length === options.length;
   const tooMany = max !== undefined && !all && ticked.length > max;
   const toggle = (v: string) => setTicked((s) => (s.includes(v) ? s.filter((x) => x !== v) : [...s, v]));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+    <>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent dividers>
         <FormGroup>
           {options.map((o) => (
-            <FormControlLabel key={o.value} control={<Checkbox checked={ticked.includes(o.value)} onChange={() => toggle(o.value)} />} label={o.label} />
+            <FormControlLabel
+              key={o.value}
+              control={<Checkbox checked={ticked.includes(o.value)} onChange={() => toggle(o.value)} />}
+              label={o.label}
+            />
           ))}
         </FormGroup>
         {tooMany && <FormHelperText error>{t('list.filterMax', { max })}</FormHelperText>}
@@ -57,6 +66,6 @@ export function FilterDialog({ open, title, options, selected, onApply, onClose,
           {t('list.filterApply')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }

@@ -38,7 +38,9 @@ const columns: ListColumn<Row>[] = [
 
 /** An endpoint file as a feature writes it: the call, its query options (the request in the key). */
 const getRows = (request: ListRequest<'name' | 'count'>) =>
-  api.get<Page<Row>>('/row/filter', { query: pageRequestParams({ ...request, kinds: request.filter, filter: undefined }) });
+  api.get<Page<Row>>('/row/filter', {
+    query: pageRequestParams({ ...request, kinds: request.filter, filter: undefined }),
+  });
 const rowsSource = {
   queryOptions: (request: ListRequest<'name' | 'count'>) =>
     queryOptions({ queryKey: ['rows', 'list', request], queryFn: () => getRows(request) }),
@@ -69,7 +71,13 @@ describe('ListPage (server mode)', () => {
   it('asks for the first page with the default sort and shows the server total', async () => {
     const { requests } = server();
     renderPage(
-      <ListPage title="Server" server={rowsSource} columns={columns} getRowId={(r) => r.id} defaultSort={{ columnId: 'name', direction: 'desc' }} />,
+      <ListPage
+        title="Server"
+        server={rowsSource}
+        columns={columns}
+        getRowId={(r) => r.id}
+        defaultSort={{ columnId: 'name', direction: 'desc' }}
+      />,
     );
     await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(15));
     expect(requests()).toEqual([{ page: '0', paginationSize: '15', column: 'name', sortDescending: 'true' }]);
@@ -133,8 +141,16 @@ describe('ListPage (server mode)', () => {
   it('the filter dialog sends the ticked values; none ticked asks nobody and shows nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const { requests } = server();
-    const filter = { titleKey: 'companies:filterByType', options: [{ value: 'A', label: 'Typ A' }, { value: 'B', label: 'Typ B' }] };
-    renderPage(<ListPage title="Server" server={rowsSource} columns={columns} getRowId={(r) => r.id} filter={filter} />);
+    const filter = {
+      titleKey: 'companies:filterByType',
+      options: [
+        { value: 'A', label: 'Typ A' },
+        { value: 'B', label: 'Typ B' },
+      ],
+    };
+    renderPage(
+      <ListPage title="Server" server={rowsSource} columns={columns} getRowId={(r) => r.id} filter={filter} />,
+    );
     await screen.findAllByTestId('list-row');
     await user.click(screen.getByRole('button', { name: 'Nach Firmentyp filtern' }));
     await user.click(screen.getByRole('checkbox', { name: 'Typ A' }));
@@ -156,7 +172,13 @@ describe('ListPage (server mode)', () => {
     server();
     const options = ['A', 'B', 'C'].map((v) => ({ value: v, label: `Typ ${v}` }));
     renderPage(
-      <ListPage title="Server" server={rowsSource} columns={columns} getRowId={(r) => r.id} filter={{ titleKey: 'companies:filterByType', options, max: 1 }} />,
+      <ListPage
+        title="Server"
+        server={rowsSource}
+        columns={columns}
+        getRowId={(r) => r.id}
+        filter={{ titleKey: 'companies:filterByType', options, max: 1 }}
+      />,
     );
     await screen.findAllByTestId('list-row');
     await user.click(screen.getByRole('button', { name: 'Nach Firmentyp filtern' }));
@@ -229,7 +251,9 @@ describe('ListPage (server mode)', () => {
           confirmTitleKey: 'users:deleteTitle',
           confirmTextKey: 'users:deleteConfirm',
           runAll: async (selected) =>
-            selected.map((r, i): PromiseSettledResult<unknown> => (i === 0 ? { status: 'rejected', reason: r } : { status: 'fulfilled', value: true })),
+            selected.map((r, i): PromiseSettledResult<unknown> =>
+              i === 0 ? { status: 'rejected', reason: r } : { status: 'fulfilled', value: true },
+            ),
           successKey: 'users:deleted',
           errorKey: 'users:deleteFailed',
         }}
@@ -247,7 +271,9 @@ describe('ListPage (server mode)', () => {
     const user = userEvent.setup({ delay: null });
     const data = [...rows];
     const { requests } = server(data);
-    const { queryClient } = renderPage(<ListPage title="Server" server={rowsSource} columns={columns} getRowId={(r) => r.id} />);
+    const { queryClient } = renderPage(
+      <ListPage title="Server" server={rowsSource} columns={columns} getRowId={(r) => r.id} />,
+    );
     await screen.findAllByTestId('list-row');
     await user.click(screen.getByRole('button', { name: 'Seite 3' }));
     await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(10));

@@ -14,7 +14,11 @@ interface Row {
   count: number;
 }
 
-const rows: Row[] = Array.from({ length: 40 }, (_, i) => ({ id: `r${i}`, name: `Firma ${String(i).padStart(2, '0')}`, count: 40 - i }));
+const rows: Row[] = Array.from({ length: 40 }, (_, i) => ({
+  id: `r${i}`,
+  name: `Firma ${String(i).padStart(2, '0')}`,
+  count: 40 - i,
+}));
 rows[7].name = 'Schaltanlagen WEBER';
 
 const columns: ListColumn<Row>[] = [
@@ -29,7 +33,9 @@ const names = () => screen.getAllByTestId('list-row').map((tr) => within(tr).get
 type ClientProps = Extract<ListPageProps<Row>, { server?: undefined }>;
 
 function setup(props: Partial<ClientProps> = {}) {
-  return renderPage(<ListPage<Row> title="Testliste" rows={rows} columns={columns} getRowId={(r) => r.id} {...props} />);
+  return renderPage(
+    <ListPage<Row> title="Testliste" rows={rows} columns={columns} getRowId={(r) => r.id} {...props} />,
+  );
 }
 
 describe('ListPage', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, skipToken, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import {
   Box,
@@ -159,9 +159,10 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
   const [search, setSearch] = useState('');
   const serverSearch = useDebouncedValue(search.trim(), server ? SEARCH_DEBOUNCE_MS : 0);
   const [sort, setSort] = useState<{ columnId: string; direction: SortDirection } | undefined>(defaultSort);
-  const [page, setPage] = useState(0);
+  // the page asked for; `page` below is the one shown (the last one when the total shrank below it)
+  const [requestedPage, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
+  const [selection, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [running, setRunning] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -171,25 +172,8 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
     !c.action && c.sortable !== false && (!server || server.sortColumns.includes(c.id));
   const sortColumn = columns.find((c) => c.id === sort?.columnId && sortable(c));
 
-  // server mode: one request per page; an empty filter selection matches nothing and asks nobody
-  const request: ListRequest = {
-    page,
-    paginationSize: pageSize,
-    column: sortColumn?.id,
-    sortDescending: sort?.direction === 'desc',
-    search: serverSearch || undefined,
-    filter: filterValues ?? undefined,
-  };
-  const nothingMatches = filterValues !== null && filterValues.length === 0;
-  const query = useQuery(
-    server && !nothingMatches
-      ? { ...server.queryOptions(request), placeholderData: keepPreviousData }
-      : noServerQuery<T, Key>(),
-  );
-  // only client mode filters rows itself (server mode sends the values)
-  const rowFilter = rows ? (filter as ListFilter<T> | undefined) : undefined;
-
   // client mode: everything in memory
+  const rowFilter = rows ? (filter as ListFilter<T> | undefined) : undefined;
   const visible = useMemo(() => {
     if (!rows) return [];
     const filtered = rows.filter(
@@ -200,7 +184,29 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
     return sortRows(filtered, sortColumn, sort?.direction ?? 'asc');
   }, [rows, columns, search, sortColumn, sort?.direction, rowFilter, filterValues]);
 
-  const total = rows ? visible.length : nothingMatches ? 0 : (query.data?.totalElements ?? 0);
+  // server mode: one request per page; an empty filter selection matches nothing and asks nobody. The total
+  // of the last answer bounds the page (a delete may have removed the last page).
+  const nothingMatches = filterValues !== null && filterValues.length === 0;
+  const [serverTotal, setServerTotal] = useState<number | undefined>(undefined);
+  const total = rows ? visible.length : nothingMatches ? 0 : (serverTotal ?? 0);
+  const pages = pageCount(total, pageSize);
+  const page = rows || serverTotal !== undefined ? Math.min(requestedPage, pages - 1) : requestedPage;
+  const request: ListRequest = {
+    page,
+    paginationSize: pageSize,
+    column: sortColumn?.id,
+    sortDescending: sort?.direction === 'desc',
+    search: serverSearch || undefined,
+    filter: filterValues ?? undefined,
+  };
+  const query = useQuery(
+    server && !nothingMatches
+      ? { ...server.queryOptions(request), placeholderData: keepPreviousData }
+      : noServerQuery<T, Key>(),
+  );
+  // remember the total of the latest answer (adjusting state while rendering, not in an effect)
+  const answeredTotal = query.data?.totalElements;
+  if (answeredTotal !== undefined && answeredTotal !== serverTotal) setServerTotal(answeredTotal);
   const pageRows = rows
     ? visible.slice(page * pageSize, page * pageSize + pageSize)
     : nothingMatches
@@ -208,16 +214,12 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
       : (query.data?.content ?? []);
   const busy = loading || running || (server !== undefined && query.isFetching);
 
-  const pages = pageCount(total, pageSize);
-  useEffect(() => {
-    if (page > pages - 1) setPage(pages - 1);
-  }, [page, pages]);
-  // client mode: a reloaded list keeps the selection of the rows that are still there
-  useEffect(() => {
-    if (!rows) return;
+  // client mode: the selection holds only rows that are still in the (reloaded) list, as they are now
+  const selected = useMemo<ReadonlyMap<string, T>>(() => {
+    if (!rows) return selection;
     const byId = new Map(rows.map((r) => [getRowId(r), r]));
-    setSelected((s) => new Map([...s.keys()].flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : []))));
-  }, [rows, getRowId]);
+    return new Map([...selection.keys()].flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
+  }, [rows, getRowId, selection]);
 
   // "select all": every filtered row in client mode, the rows of this page in server mode
   const selectable = rows ? visible : pageRows;
@@ -227,16 +229,16 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
   const toggleSort = (columnId: string) =>
     setSort((s) => ({ columnId, direction: s?.columnId === columnId && s.direction === 'asc' ? 'desc' : 'asc' }));
   const toggleRow = (row: T) =>
-    setSelected((s) => {
-      const next = new Map(s);
+    setSelected(() => {
+      const next = new Map(selected);
       const id = getRowId(row);
       if (next.has(id)) next.delete(id);
       else next.set(id, row);
       return next;
     });
   const toggleAll = () =>
-    setSelected((s) => {
-      const next = new Map(s);
+    setSelected(() => {
+      const next = new Map(selected);
       for (const row of selectable) {
         if (allSelected) next.delete(getRowId(row));
         else next.set(getRowId(row), row);
@@ -250,7 +252,9 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
     setRunning(true);
     const targets = [...selected.values()];
     const results = bulkAction.runAll
-      ? await bulkAction.runAll(targets).catch(() => targets.map((): PromiseSettledResult<unknown> => ({ status: 'rejected', reason: undefined })))
+      ? await bulkAction
+          .runAll(targets)
+          .catch(() => targets.map((): PromiseSettledResult<unknown> => ({ status: 'rejected', reason: undefined })))
       : await Promise.allSettled(targets.map((r) => bulkAction.run?.(r)));
     const allOk = results.every((r) => r.status === 'fulfilled' && r.value !== false);
     if (allOk) notify.success(t(bulkAction.successKey));
@@ -291,7 +295,11 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
         />
         {filter && (
           <Tooltip title={t(filter.titleKey)}>
-            <IconButton aria-label={t(filter.titleKey)} onClick={() => setFilterOpen(true)} color={filterValues ? 'primary' : 'default'}>
+            <IconButton
+              aria-label={t(filter.titleKey)}
+              onClick={() => setFilterOpen(true)}
+              color={filterValues ? 'primary' : 'default'}
+            >
               <FilterListIcon />
             </IconButton>
           </Tooltip>
@@ -377,7 +385,11 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
               })}
               {!busy && pageRows.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={columns.length + (bulkAction ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  <TableCell
+                    colSpan={columns.length + (bulkAction ? 1 : 0)}
+                    align="center"
+                    sx={{ py: 4, color: 'text.secondary' }}
+                  >
                     {t(emptyKey)}
                   </TableCell>
                 </TableRow>
@@ -385,7 +397,13 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
             </TableBody>
           </Table>
         </TableContainer>
-        <Stack direction="row" spacing={0.5} sx={{ p: 1, alignItems: 'center', flexWrap: 'wrap' }} component="nav" aria-label={t('list.pagination')}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ p: 1, alignItems: 'center', flexWrap: 'wrap' }}
+          component="nav"
+          aria-label={t('list.pagination')}
+        >
           <Button
             size="small"
             onClick={() => {

@@ -5,8 +5,18 @@ import { lazyPage, type Feature } from '@/lib/feature';
 export const authFeature: Feature = {
   namespace: 'auth',
   routes: [
-    { path: paths.auth.login.path, audience: 'signedOut', ownLayout: true, element: lazyPage(() => import('./components/login-page'), 'LoginPage') },
-    { path: paths.auth.forget.path, audience: 'signedOut', ownLayout: true, element: lazyPage(() => import('./components/forget-page'), 'ForgetPage') },
+    {
+      path: paths.auth.login.path,
+      audience: 'signedOut',
+      ownLayout: true,
+      element: lazyPage(() => import('./components/login-page'), 'LoginPage'),
+    },
+    {
+      path: paths.auth.forget.path,
+      audience: 'signedOut',
+      ownLayout: true,
+      element: lazyPage(() => import('./components/forget-page'), 'ForgetPage'),
+    },
     {
       path: paths.auth.action.path,
       audience: 'signedOut',
@@ -21,6 +31,11 @@ export const authFeature: Feature = {
       signOutFirst: true,
       element: lazyPage(() => import('./components/reset-page'), 'ResetPage'),
     },
-    { path: paths.auth.register.path, audience: 'signedOut', ownLayout: true, element: lazyPage(() => import('./components/register-wizard'), 'RegisterWizard') },
+    {
+      path: paths.auth.register.path,
+      audience: 'signedOut',
+      ownLayout: true,
+      element: lazyPage(() => import('./components/register-wizard'), 'RegisterWizard'),
+    },
   ],
 };

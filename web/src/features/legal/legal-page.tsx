@@ -37,7 +37,9 @@ function SectionBlock({ section }: { section: LegalSection }) {
       <Typography variant="h6" component="h2" gutterBottom>
         {section.heading}
       </Typography>
-      {section.paragraphs?.map((text, i) => <Paragraph key={i} text={text} />)}
+      {section.paragraphs?.map((text, i) => (
+        <Paragraph key={i} text={text} />
+      ))}
       {section.items && section.items.length > 0 && (
         <Box component="ul" sx={{ mt: 0, mb: 2, pl: 3 }}>
           {section.items.map((item, i) => (
@@ -81,9 +83,13 @@ export function LegalPage({ page, backToProfile = false, children }: LegalPagePr
           {t(`${page}.stand`)}
         </Typography>
       )}
-      {intro.map((text, i) => <Paragraph key={i} text={text} />)}
+      {intro.map((text, i) => (
+        <Paragraph key={i} text={text} />
+      ))}
       {children}
-      {sections.map((section, i) => <SectionBlock key={i} section={section} />)}
+      {sections.map((section, i) => (
+        <SectionBlock key={i} section={section} />
+      ))}
     </Container>
   );
 }

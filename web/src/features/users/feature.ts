@@ -16,6 +16,10 @@ export const usersFeature: Feature = {
       landing: (p) => p.companyType === 'ADMIN',
       element: lazyPage(() => import('./components/user-list-page'), 'UserListPage'),
     },
-    { path: paths.users.detail.path, allowed: isUserManager, element: lazyPage(() => import('./components/user-form-page'), 'UserFormPage') },
+    {
+      path: paths.users.detail.path,
+      allowed: isUserManager,
+      element: lazyPage(() => import('./components/user-form-page'), 'UserFormPage'),
+    },
   ],
 };

@@ -6,6 +6,7 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { log } from '@/lib/log';
 
 /**
  * /action - the e-mail action handler: mode=resetPassword verifies the oobCode and continues at /reset
@@ -17,12 +18,13 @@ export function ActionPage() {
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const oobCode = params.get('oobCode');
-  const [error, setError] = useState<string | null>(null);
+  const invalidMode = Boolean(oobCode) && mode !== 'resetPassword';
+  const [verifyFailed, setVerifyFailed] = useState(false);
+  const error = invalidMode ? t('action.invalidMode') : verifyFailed ? t('reset.failed') : null;
 
   useEffect(() => {
     if (!oobCode) return;
     if (mode !== 'resetPassword') {
-      setError(t('action.invalidMode'));
       notify.error(t('action.invalidMode'));
       return;
     }
@@ -33,9 +35,9 @@ export function ActionPage() {
         if (!cancelled) navigate(paths.auth.reset.getHref(), { replace: true, state: { mail, oobCode } });
       })
       .catch((e: unknown) => {
-        console.warn('verifyPasswordResetCode failed', e);
+        log.warn('verifyPasswordResetCode failed', e);
         if (!cancelled) {
-          setError(t('reset.failed'));
+          setVerifyFailed(true);
           notify.error(t('reset.failed'));
         }
       });

@@ -9,6 +9,7 @@ import { FormTextField } from '@/components/form-page';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
+import { log } from '@/lib/log';
 
 const loginSchema = yup.object({ mail: mailSchema, password: yup.string().required('validation.required') });
 
@@ -34,7 +35,7 @@ export function LoginPage() {
             await authActions.signIn(values.mail.trim(), values.password);
           } catch (error) {
             // spec 8: a login failure is logged; we also show the catalogue text inline
-            console.warn('login failed', (error as { code?: string }).code);
+            log.warn('login failed', (error as { code?: string }).code);
             setFailed(true);
           }
         }}
@@ -43,7 +44,13 @@ export function LoginPage() {
           <Form noValidate>
             <Stack spacing={2}>
               <FormTextField name="mail" labelKey="auth:login.mail" type="email" autoComplete="username" required />
-              <FormTextField name="password" labelKey="auth:login.password" type="password" autoComplete="current-password" required />
+              <FormTextField
+                name="password"
+                labelKey="auth:login.password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
               {failed && <Alert severity="error">{t('login.failed')}</Alert>}
               <Button type="submit" variant="contained" disabled={isSubmitting} size="large">
                 {t('login.submit')}

@@ -8,6 +8,7 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { log } from '@/lib/log';
 
 export interface ResetState {
   mail: string;
@@ -36,7 +37,7 @@ export function ResetPage() {
             notify.success(t('reset.done'));
             navigate(paths.auth.login.getHref(), { replace: true });
           } catch (error) {
-            console.warn('password reset failed', error);
+            log.warn('password reset failed', error);
             notify.error(t('reset.failed'));
           }
         }}
@@ -44,8 +45,20 @@ export function ResetPage() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <Stack spacing={2}>
-              <FormTextField name="password" labelKey="auth:reset.password" type="password" autoComplete="new-password" required />
-              <FormTextField name="passwordRepeat" labelKey="auth:reset.passwordRepeat" type="password" autoComplete="new-password" required />
+              <FormTextField
+                name="password"
+                labelKey="auth:reset.password"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
+              <FormTextField
+                name="passwordRepeat"
+                labelKey="auth:reset.passwordRepeat"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 {t('reset.submit')}
               </Button>

@@ -18,7 +18,9 @@ export function deleteCompanies(companyIds: string[]): Promise<PromiseSettledRes
 }
 
 /** Deactivates the given companies; when all calls have settled, company queries are refetched once. */
-export function useDeleteCompanies({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteCompanies> } = {}) {
+export function useDeleteCompanies({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteCompanies> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...rest } = mutationConfig ?? {};
   return useMutation({

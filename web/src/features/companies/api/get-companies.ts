@@ -14,7 +14,10 @@ export type GetCompaniesResponse = Page<Company>;
 
 /** GET /company/filter - platform admin: one page of companies (inactive ones included) and the number of all matches. */
 export function getCompanies(request: GetCompaniesRequest): Promise<GetCompaniesResponse> {
-  return api.get<GetCompaniesResponse>('/company/filter', { query: pageRequestParams({ ...request }), toastOnError: true });
+  return api.get<GetCompaniesResponse>('/company/filter', {
+    query: pageRequestParams({ ...request }),
+    toastOnError: true,
+  });
 }
 
 /**

@@ -109,7 +109,9 @@ export function CompanyFormPage() {
             required
             options={SELECTABLE_COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) }))}
           />
-          {formik.values.type === 'CUSTOMER' && <FormTextField name="customerNumber" labelKey="company.customerNumber" required />}
+          {formik.values.type === 'CUSTOMER' && (
+            <FormTextField name="customerNumber" labelKey="company.customerNumber" required />
+          )}
           <AddressFields prefix="address." />
           <FormTextField name="address.country" labelKey="company.country" />
           <FormTextField name="additionalInfo" labelKey="company.additionalInfo" multiline minRows={2} />

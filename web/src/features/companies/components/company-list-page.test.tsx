@@ -42,7 +42,13 @@ describe('CompanyListPage', () => {
     await user.click(within(row).getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Die Firma Pending Lieferant wurde freigegeben.')).toBeInTheDocument();
     const update = calls.find((c) => c.url === '/api/company/update')!;
-    expect(update.body).toMatchObject({ id: 'p1', name: 'Pending Lieferant', type: 'SUPPLIER', pendingRegistration: false, address: complete.address });
+    expect(update.body).toMatchObject({
+      id: 'p1',
+      name: 'Pending Lieferant',
+      type: 'SUPPLIER',
+      pendingRegistration: false,
+      address: complete.address,
+    });
   });
 
   it('a registered customer without customer number is released through the form', async () => {
@@ -75,7 +81,9 @@ describe('CompanyListPage', () => {
     const loadsBefore = calls.filter((c) => isList(c.url)).length;
     await user.click(screen.getByRole('button', { name: 'Ja' }));
     expect(await screen.findByText('Die Firmen wurden deaktiviert.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.startsWith('/api/company/delete')).map((c) => c.url)).toEqual(['/api/company/delete?companyId=p1']);
+    expect(calls.filter((c) => c.url.startsWith('/api/company/delete')).map((c) => c.url)).toEqual([
+      '/api/company/delete?companyId=p1',
+    ]);
     // the list is loaded again, once, after the delete
     await waitFor(() => expect(calls.filter((c) => isList(c.url))).toHaveLength(loadsBefore + 1));
   });

@@ -8,6 +8,7 @@ import { authActions } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { notify } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
+import { log } from '@/lib/log';
 
 /**
  * Password change (also the first-login change): POST /user/password/reset, then sign in again with the
@@ -35,7 +36,7 @@ export function PasswordChangeForm() {
           try {
             await authActions.signIn(user.mail, values.password, { countLogin: false });
           } catch (error) {
-            console.warn('re-sign-in after password change failed', error);
+            log.warn('re-sign-in after password change failed', error);
           }
           notify.success(t('passwordChanged'));
           helpers.resetForm();
@@ -45,8 +46,20 @@ export function PasswordChangeForm() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <Stack spacing={2} sx={{ maxWidth: 420 }}>
-              <FormTextField name="password" labelKey="profile:newPassword" type="password" autoComplete="new-password" required />
-              <FormTextField name="passwordRepeat" labelKey="profile:passwordRepeat" type="password" autoComplete="new-password" required />
+              <FormTextField
+                name="password"
+                labelKey="profile:newPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
+              <FormTextField
+                name="passwordRepeat"
+                labelKey="profile:passwordRepeat"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
               <Button type="submit" variant="contained" disabled={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
                 {t('changePassword')}
               </Button>

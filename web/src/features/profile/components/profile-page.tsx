@@ -85,7 +85,12 @@ export function ProfilePage() {
             </Button>
           )}
           {company.type === 'ADMIN' && (
-            <Link href={DOCUMENTATION_URL} target="_blank" rel="noopener noreferrer" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link
+              href={DOCUMENTATION_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
               <MenuBookIcon fontSize="small" />
               {t('documentation')}
             </Link>

@@ -12,7 +12,8 @@ export function getLastLogin(): Promise<GetLastLoginResponse> {
   return api.get<GetLastLoginResponse>('/user/lastlogin');
 }
 
-export const getLastLoginQueryOptions = () => queryOptions({ queryKey: ['users', 'last-login'], queryFn: getLastLogin });
+export const getLastLoginQueryOptions = () =>
+  queryOptions({ queryKey: ['users', 'last-login'], queryFn: getLastLogin });
 
 export function useLastLogin({ queryConfig }: { queryConfig?: QueryConfig<typeof getLastLoginQueryOptions> } = {}) {
   return useQuery({ ...getLastLoginQueryOptions(), ...queryConfig });

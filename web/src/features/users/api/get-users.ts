@@ -32,7 +32,13 @@ export const getUsersQueryOptions = (request?: GetUsersRequest) =>
     enabled: request !== undefined,
   });
 
-export function useUsers({ request, queryConfig }: { request: GetUsersRequest; queryConfig?: QueryConfig<typeof getUsersQueryOptions> }) {
+export function useUsers({
+  request,
+  queryConfig,
+}: {
+  request: GetUsersRequest;
+  queryConfig?: QueryConfig<typeof getUsersQueryOptions>;
+}) {
   // the previous page stays visible while the next one loads
   return useQuery({ ...getUsersQueryOptions(request), placeholderData: keepPreviousData, ...queryConfig });
 }

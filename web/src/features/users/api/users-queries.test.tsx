@@ -32,7 +32,9 @@ function setup() {
     return undefined;
   });
   const queryClient = createTestQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const listLoads = () => calls.filter((c) => c.url.startsWith('/api/user/filter?')).length;
   return { calls, queryClient, wrapper, listLoads };
 }
@@ -40,7 +42,10 @@ function setup() {
 describe('users queries', () => {
   it('the page request is part of the key: another page is another query', async () => {
     const { queryClient, wrapper, listLoads } = setup();
-    const { result, rerender } = renderHook(({ r }) => useUsers({ request: r }), { wrapper, initialProps: { r: request } });
+    const { result, rerender } = renderHook(({ r }) => useUsers({ request: r }), {
+      wrapper,
+      initialProps: { r: request },
+    });
     await waitFor(() => expect(result.current.data?.totalElements).toBe(2));
     rerender({ r: { ...request, page: 1 } });
     await waitFor(() => expect(listLoads()).toBe(2));
@@ -67,18 +72,36 @@ describe('users queries', () => {
   it('saving a user puts the answer into its record and marks every list stale; creating marks the lists stale', async () => {
     const { queryClient, wrapper, listLoads } = setup();
     const { result } = renderHook(
-      () => ({ list: useUsers({ request }), user: useUser({ id: 'a' }), update: useUpdateUser(), create: useCreateUser() }),
+      () => ({
+        list: useUsers({ request }),
+        user: useUser({ id: 'a' }),
+        update: useUpdateUser(),
+        create: useCreateUser(),
+      }),
       { wrapper },
     );
     await waitFor(() => expect(result.current.user.data?.lastname).toBe('Adler'));
     await waitFor(() => expect(listLoads()).toBe(1));
     await act(async () => {
-      await result.current.update.mutateAsync({ id: 'a', name: 'Max', lastname: 'Neu', mail: 'a@b.de', phoneNumber: '1' });
+      await result.current.update.mutateAsync({
+        id: 'a',
+        name: 'Max',
+        lastname: 'Neu',
+        mail: 'a@b.de',
+        phoneNumber: '1',
+      });
     });
     await waitFor(() => expect(result.current.user.data?.lastname).toBe('Neu'));
     await waitFor(() => expect(listLoads()).toBe(2));
     await act(async () => {
-      await result.current.create.mutateAsync({ name: 'N', lastname: 'L', mail: 'n@b.de', phoneNumber: '1', admin: false, companyId: 'c1' });
+      await result.current.create.mutateAsync({
+        name: 'N',
+        lastname: 'L',
+        mail: 'n@b.de',
+        phoneNumber: '1',
+        admin: false,
+        companyId: 'c1',
+      });
     });
     await waitFor(() => expect(listLoads()).toBe(3));
     expect(queryClient.isFetching()).toBe(0);

@@ -14,8 +14,21 @@ vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 const customer = makeCompany({ id: 'c1', name: 'Müller GmbH' });
 const supplier = makeCompany({ id: 's1', name: 'Weber AG', type: 'SUPPLIER' });
 const users: User[] = [
-  { ...makeUser({ id: 'a', name: 'Anna', lastname: 'Zeller', mail: 'anna@mueller.de', loginCounter: 3 }), company: customer },
-  { ...makeUser({ id: 'b', name: 'Bernd', lastname: 'Adler', mail: 'bernd@weber.de', companyId: 's1', loginCounter: 1 }), company: supplier },
+  {
+    ...makeUser({ id: 'a', name: 'Anna', lastname: 'Zeller', mail: 'anna@mueller.de', loginCounter: 3 }),
+    company: customer,
+  },
+  {
+    ...makeUser({
+      id: 'b',
+      name: 'Bernd',
+      lastname: 'Adler',
+      mail: 'bernd@weber.de',
+      companyId: 's1',
+      loginCounter: 1,
+    }),
+    company: supplier,
+  },
 ];
 
 function api() {
@@ -28,7 +41,8 @@ function api() {
         filters: { companyIds: (u, ids) => ids.includes(u.companyId) },
       });
     if (c.url === '/api/company/all') return { body: [customer, supplier] };
-    if (c.url === '/api/user/lastlogin') return { body: { mail: 'anna@mueller.de', lastLoginAt: '2025-05-22T08:30:00.000Z' } };
+    if (c.url === '/api/user/lastlogin')
+      return { body: { mail: 'anna@mueller.de', lastLoginAt: '2025-05-22T08:30:00.000Z' } };
     return undefined;
   });
 }

@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isUserManager } from '@model/permissions';
 import { paths } from '@/config/paths';
-import { ListPage, type BulkAction, type ListColumn, type ListRequest, type ServerListFilter } from '@/components/list-page';
+import {
+  ListPage,
+  type BulkAction,
+  type ListColumn,
+  type ListRequest,
+  type ServerListFilter,
+} from '@/components/list-page';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
 import { formatDateTime } from '@/lib/format';
