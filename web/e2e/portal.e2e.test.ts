@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createCompany, createUser, disposeClients, mailsTo, PASSWORD, uniqueMail } from '../../functions/src/testing/fixtures.js';
+import {
+  createCompany,
+  createUser,
+  disposeClients,
+  mailsTo,
+  PASSWORD,
+  uniqueMail,
+} from '../../functions/src/testing/fixtures.js';
 import { launch, login, logout, menu, openPage, PORTAL } from './browser.js';
 
 // End-to-end in headless Chromium against the Hosting emulator (the stack project's global setup builds and
@@ -24,7 +31,10 @@ afterAll(async () => {
 async function actionLinkFor(to: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
     const mails = await mailsTo(to);
-    const text = mails.map((m) => `${m.message.text} ${m.message.html}`).reverse().join(' ');
+    const text = mails
+      .map((m) => `${m.message.text} ${m.message.html}`)
+      .reverse()
+      .join(' ');
     const match = /\/action\?mode=resetPassword&(?:amp;)?oobCode=([^"'\s<&]+)/.exec(text);
     if (match) return `${PORTAL}/action?mode=resetPassword&oobCode=${match[1]}`;
     await new Promise((r) => setTimeout(r, 250));
@@ -103,7 +113,14 @@ describe('portal end to end', () => {
     await page.waitForURL(/\/user$/);
     // the admin company sees the latest login
     await page.getByTestId('last-login').getByText(platformAdminMail, { exact: false }).waitFor();
-    expect(await menu(page)).toEqual(['Benutzer', 'Firmen', 'Artikel', 'Feldwerte', 'Importkonfiguration', 'Stücklistenimport']);
+    expect(await menu(page)).toEqual([
+      'Benutzer',
+      'Firmen',
+      'Artikel',
+      'Feldwerte',
+      'Importkonfiguration',
+      'Stücklistenimport',
+    ]);
     await page.getByRole('button', { name: 'Hinzufügen' }).click();
     await page.waitForURL(/\/user\/new$/);
     await page.getByLabel('Vorname').fill('Ina');

@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSigninCheck } from 'reactfire';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { AppRoutes } from './routes/app-routes';
 import { routesFor, signsOutFirst } from './routes/route-table';
+import { log } from '@/lib/log';
 
 function SignedInRoutes() {
   const { user } = useCurrentUser();
@@ -30,11 +32,12 @@ export function Root() {
   // every other end of a session (logout, disabled user, revoked/expired token) lands on /login
   useEffect(() => {
     if (status !== 'success') return;
-    if (wasSignedIn.current && !signedIn && !signOutFirst) navigate('/login', { replace: true });
+    if (wasSignedIn.current && !signedIn && !signOutFirst) navigate(paths.auth.login.getHref(), { replace: true });
     wasSignedIn.current = signedIn;
   }, [status, signedIn, signOutFirst, navigate]);
   useEffect(() => {
-    if (signedIn && signOutFirst) authActions.signOut().catch((e: unknown) => console.warn('sign-out before the mail link failed', e));
+    if (signedIn && signOutFirst)
+      authActions.signOut().catch((e: unknown) => log.warn('sign-out before the mail link failed', e));
   }, [signedIn, signOutFirst]);
   if (status !== 'success' || (data.signedIn && signOutFirst)) {
     return (

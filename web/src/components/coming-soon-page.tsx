@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 /**
  * PLACEHOLDER for the areas that arrive with later issues (/enquiry, /offer, /order, /job, /business-data,
  * /messages, /article, /fieldvalues..., /import/...): their routes and menu entries exist already; this one
- * component renders "Dieser Bereich folgt in Kürze." until the feature replaces it in app/routes/route-elements.
+ * component renders "Dieser Bereich folgt in Kürze." until the area registers its pages (app/coming-soon-features.ts).
  */
 export function ComingSoonPage() {
   const { t } = useTranslation();

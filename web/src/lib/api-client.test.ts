@@ -34,7 +34,14 @@ describe('api-client', () => {
   });
 
   it('revives ISO date strings into Dates (nested), leaves other strings', async () => {
-    mockFetch(() => ({ body: { lastLoginAt: '2025-05-22T10:15:00.000Z', list: [{ d: '2025-05-22T10:15:00Z' }], zip: '2025', s: '2025-05-22' } }));
+    mockFetch(() => ({
+      body: {
+        lastLoginAt: '2025-05-22T10:15:00.000Z',
+        list: [{ d: '2025-05-22T10:15:00Z' }],
+        zip: '2025',
+        s: '2025-05-22',
+      },
+    }));
     const data = await api.get<{ lastLoginAt: Date; list: { d: Date }[]; zip: string; s: string }>('/x');
     expect(data.lastLoginAt).toBeInstanceOf(Date);
     expect(data.lastLoginAt.toISOString()).toBe('2025-05-22T10:15:00.000Z');
@@ -70,13 +77,21 @@ describe('api-client', () => {
   it('aborts after the timeout', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      ),
     );
     await expect(apiRequest('/slow', { timeoutMs: 20 })).rejects.toMatchObject({ code: 'timeout' });
   });
 
   it('downloads blobs under the Content-Disposition filename', async () => {
-    mockFetch(() => ({ raw: '%PDF', headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="AVV-Müller.pdf"' } }));
+    mockFetch(() => ({
+      raw: '%PDF',
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="AVV-Müller.pdf"' },
+    }));
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

@@ -1,24 +1,33 @@
 import i18next from 'i18next';
+import type { ApiErrorCode } from '@model/api-error';
 import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { auth } from '@/config/firebase';
 import { notify } from '@/lib/notify';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
 
 /** API codes after which the session cannot continue (spec 8: disabled user, expired/revoked token). */
-const FATAL_API_CODES = ['userDisabled', 'tokenRevoked'];
+const FATAL_API_CODES: readonly ErrorCode[] = ['userDisabled', 'tokenRevoked'];
+
+/** Codes the web itself produces: no answer (`network`), aborted (`timeout`), nothing better known (`unknown`). */
+export const CLIENT_ERROR_CODES = ['network', 'timeout', 'aborted', 'unknown'] as const;
+/** Every code an ApiError can carry on the web: the model's API codes plus the client's own. */
+export type ErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 
 /** Base path of the REST API (Hosting rewrites /api/** to the function `api`). */
 export const API_BASE = '/api';
 /** Spec 9: the BOM mapping request may take up to 300000 ms; the default is no timeout. */
 export const BOM_MAPPING_TIMEOUT_MS = 300_000;
 
-/** An error answer of the API: HTTP status plus the `code` of `@model/api-error` (i18n key errors.<code>). */
+/**
+ * An error answer of the API: HTTP status plus the `code` of `@model/api-error` (i18n key errors.<code>).
+ * Same argument order as the server's ApiError: (status, code, details, message).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
-    message?: string,
+    readonly code: ErrorCode,
     readonly details?: unknown,
+    message?: string,
   ) {
     super(message ?? code);
     this.name = 'ApiError';
@@ -64,7 +73,7 @@ async function baseHeaders(options: Pick<RequestOptions, 'anonymous'>): Promise<
       headers.Authorization = `Bearer ${await auth.currentUser.getIdToken()}`;
     } catch (error) {
       if (FATAL_AUTH_CODES.includes((error as { code?: string }).code ?? '')) await authActions.signOut();
-      throw new ApiError(401, 'unauthenticated', (error as Error).message);
+      throw new ApiError(401, 'unauthenticated', undefined, (error as Error).message);
     }
   }
   return headers;
@@ -98,7 +107,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     const apiError =
       error instanceof ApiError
         ? error
-        : new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', (error as Error)?.message);
+        : new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', undefined, (error as Error)?.message);
     if (options.toastOnError) notify.error(errorText(apiError.code));
     throw apiError;
   } finally {
@@ -106,24 +115,31 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
+type ErrorBody = { code?: unknown; message?: string; details?: unknown } | undefined;
+
+/**
+ * A code this bundle does not know yet (a newer API) is kept as sent, for the logs; errorText() then
+ * falls back to errors.unknown. Every code of the model has its German text (translations.test.ts).
+ */
+function apiErrorFrom(status: number, body: ErrorBody): ApiError {
+  if (!body || typeof body !== 'object') return new ApiError(status, status === 404 ? 'notFound' : status === 413 ? 'payloadTooLarge' : 'internal');
+  const code = typeof body.code === 'string' ? (body.code as ErrorCode) : 'internal';
+  return new ApiError(status, code, body.details, body.message);
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
-  let code = 'internal';
-  let message: string | undefined;
-  let details: unknown;
+  let body: ErrorBody;
   try {
-    const body = (await response.json()) as { code?: string; message?: string; details?: unknown };
-    if (body && typeof body.code === 'string') code = body.code;
-    message = body?.message;
-    details = body?.details;
+    body = (await response.json()) as ErrorBody;
   } catch {
-    code = response.status === 404 ? 'notFound' : 'internal';
+    body = undefined;
   }
-  return new ApiError(response.status, code, message, details);
+  return apiErrorFrom(response.status, body);
 }
 
 /** German text for an error code (falls back to the generic unknown-error text). */
-export function errorText(code: string): string {
-  return i18next.t([`errors.${code}`, 'errors.unknown']);
+export function errorText(code: ErrorCode): string {
+  return i18next.t([`errors.${code}`, 'errors.unknown'], { ns: 'common' });
 }
 
 /** Calls the API and returns the parsed JSON (ISO dates revived); throws ApiError. */
@@ -204,16 +220,16 @@ export async function uploadWithProgress<T>(path: string, form: FormData, option
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
-  let body: { code?: string; message?: string; details?: unknown } | undefined;
+  let body: unknown;
   try {
     body = response.text ? JSON.parse(response.text, reviveDates) : undefined;
   } catch {
     body = undefined;
   }
   if (response.status < 200 || response.status >= 300) {
-    const code = typeof body?.code === 'string' ? body.code : response.status === 413 ? 'payloadTooLarge' : 'internal';
-    if (FATAL_API_CODES.includes(code)) await authActions.signOut();
-    throw new ApiError(response.status, code, body?.message, body?.details);
+    const apiError = apiErrorFrom(response.status, body as ErrorBody);
+    if (FATAL_API_CODES.includes(apiError.code)) await authActions.signOut();
+    throw apiError;
   }
   return body as T;
 }

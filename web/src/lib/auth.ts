@@ -1,9 +1,4 @@
-import {
-  confirmPasswordReset,
-  signInWithEmailAndPassword,
-  signOut,
-  verifyPasswordResetCode,
-} from 'firebase/auth';
+import { confirmPasswordReset, signInWithEmailAndPassword, signOut, verifyPasswordResetCode } from 'firebase/auth';
 import { auth } from '@/config/firebase';
 
 export const COUNT_LOGIN_KEY = 'schrankwerk.countLogin';

@@ -1,7 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BUILD_DATE } from '@model/constants';
 import { mockFetch } from '@/testing/fetch-mock';
-import { checkBuildInfo, isNewerBuild } from './build-info';
+import { createTestQueryClient } from '@/testing/render';
+import { BUILD_INFO_POLL_MS, checkBuildInfo, isNewerBuild, useBuildInfoCheck } from './build-info';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('build info', () => {
   it('compares build dates', () => {
@@ -34,5 +42,26 @@ describe('build info', () => {
     Object.defineProperty(window, 'location', { value: { ...window.location, reload }, configurable: true });
     await checkBuildInfo();
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('build info polling', () => {
+  it('asks at start and again every BUILD_INFO_POLL_MS (refetchInterval); a newer build then reloads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let deployed = BUILD_DATE;
+    const calls = mockFetch(() => ({ body: { buildDate: deployed, version: 'v' } }));
+    const reload = vi.fn();
+    Object.defineProperty(window, 'location', { value: { ...window.location, reload }, configurable: true });
+    const client = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    renderHook(() => useBuildInfoCheck(), { wrapper });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(reload).not.toHaveBeenCalled();
+
+    deployed = '2099-01-01';
+    await vi.advanceTimersByTimeAsync(BUILD_INFO_POLL_MS);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(calls.every((c) => c.url === '/build-info.json')).toBe(true);
   });
 });

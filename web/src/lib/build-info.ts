@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BUILD_DATE } from '@model/constants';
 
 export interface BuildInfo {
@@ -6,6 +8,12 @@ export interface BuildInfo {
 }
 
 const RELOADED_KEY = 'schrankwerk.buildInfoReloaded';
+
+/**
+ * How often a long-open tab asks for a newer build (our choice; the spec only says "fetched bypassing
+ * caches"). The query also refetches when the tab gets the focus again.
+ */
+export const BUILD_INFO_POLL_MS = 10 * 60 * 1000;
 
 /** True when the deployed build (build-info.json) is newer than the bundle running now. */
 export function isNewerBuild(deployed: string | undefined, bundled: string = BUILD_DATE): boolean {
@@ -20,10 +28,23 @@ export function isNewerBuild(deployed: string | undefined, bundled: string = BUI
  * and reload once (a session flag prevents reload loops).
  */
 export async function checkBuildInfo(): Promise<void> {
+  await reloadIfNewer(await fetchBuildInfo());
+}
+
+/** The deployed build-info.json, bypassing every cache; null when it cannot be read (offline, missing). */
+export async function fetchBuildInfo(): Promise<BuildInfo | null> {
   try {
     const response = await fetch('/build-info.json', { cache: 'reload' });
-    if (!response.ok) return;
-    const info = (await response.json()) as BuildInfo;
+    return response.ok ? ((await response.json()) as BuildInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Clears Cache Storage and reloads once when `info` is a newer build than the running bundle. */
+export async function reloadIfNewer(info: BuildInfo | null): Promise<void> {
+  if (!info) return;
+  try {
     if (!isNewerBuild(info.buildDate)) {
       sessionStorage.removeItem(RELOADED_KEY);
       return;
@@ -38,4 +59,23 @@ export async function checkBuildInfo(): Promise<void> {
   } catch {
     // offline or no build info: keep running the bundled version
   }
+}
+
+export const buildInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['build-info'],
+    queryFn: fetchBuildInfo,
+    // polling: TanStack Query refetches on this interval while the app is open (the pattern chat will use)
+    refetchInterval: BUILD_INFO_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+    retry: false,
+  });
+
+/** Checks for a newer build at start, every BUILD_INFO_POLL_MS and on focus (mounted once by the app provider). */
+export function useBuildInfoCheck(): void {
+  const { data } = useQuery(buildInfoQueryOptions());
+  useEffect(() => {
+    void reloadIfNewer(data ?? null);
+  }, [data]);
 }

@@ -9,7 +9,9 @@ export const fakeUser = { uid: 'u1', getIdToken: vi.fn(async () => 'test-token')
 export const auth = { currentUser: fakeUser as typeof fakeUser | null };
 export const firebaseApp = {};
 
-export const signInWithEmailAndPassword = vi.fn(async (_auth: unknown, _mail: string, _password: string) => ({ user: fakeUser }));
+export const signInWithEmailAndPassword = vi.fn(async (_auth: unknown, _mail: string, _password: string) => ({
+  user: fakeUser,
+}));
 export const signOut = vi.fn(async () => undefined);
 export const verifyPasswordResetCode = vi.fn(async (_auth: unknown, _code: string) => 'max@firma.de');
 export const confirmPasswordReset = vi.fn(async (_auth: unknown, _code: string, _pw: string) => undefined);

@@ -7,7 +7,9 @@ export interface MockCall {
   body: unknown;
 }
 
-type Handler = (call: MockCall) => { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | undefined;
+type Handler = (
+  call: MockCall,
+) => { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | undefined;
 
 /**
  * Replaces global fetch: `handler` answers by URL/method (JSON body); unanswered calls get 404 {code:'notFound'}.

@@ -62,9 +62,8 @@ describe('import boundaries', () => {
     const file = join(featuresDir, 'users', 'components', 'x.tsx');
     expect(target(file, '@/features/companies/api/get-company')).toBe('features/companies/api/get-company');
     expect(target(file, '../../companies/api/get-company')).toBe('features/companies/api/get-company');
-    expect([...`import { a } from '@/features/x/y';\nconst p = import('../z');`.matchAll(IMPORT)].map((m) => m[1] ?? m[2])).toEqual([
-      '@/features/x/y',
-      '../z',
-    ]);
+    expect(
+      [...`import { a } from '@/features/x/y';\nconst p = import('../z');`.matchAll(IMPORT)].map((m) => m[1] ?? m[2]),
+    ).toEqual(['@/features/x/y', '../z']);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -7,6 +8,12 @@ import type { Company } from '@model/company';
 import type { User } from '@model/user';
 import { theme } from '@/config/theme';
 import { CurrentUserContext } from '@/lib/current-user/current-user-context';
+import { createQueryClient, queryConfig } from '@/lib/react-query';
+
+/** A fresh QueryClient per test: the app's defaults, but no retries (a failed answer is final at once). */
+export function createTestQueryClient(): QueryClient {
+  return createQueryClient({ ...queryConfig, queries: { ...queryConfig.queries, retry: false } });
+}
 
 export function LocationProbe() {
   const location = useLocation();
@@ -22,30 +29,48 @@ export interface RenderOptions {
   /** observes CurrentUser.setUser / logout */
   setUser?: (user: User & { company: Company }) => void;
   logout?: () => Promise<void>;
+  /** the query cache (default: a fresh one) */
+  queryClient?: QueryClient;
 }
 
-/** Renders with theme, router (plus a location probe), toasts and optionally a signed-in user. */
-export function renderPage(ui: ReactElement, { route = '/', state, path = '*', user, setUser, logout }: RenderOptions = {}) {
+/** Renders with theme, query cache, router (plus a location probe), toasts and optionally a signed-in user. */
+export function renderPage(
+  ui: ReactElement,
+  { route = '/', state, path = '*', user, setUser, logout, queryClient = createTestQueryClient() }: RenderOptions = {},
+) {
   const tree = (
-    <ThemeProvider theme={theme}>
-      <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          {path !== '*' && <Route path="*" element={null} />}
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-      <ToastContainer />
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
+          ]}
+        >
+          <Routes>
+            <Route path={path} element={ui} />
+            {path !== '*' && <Route path="*" element={null} />}
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+        <ToastContainer />
+      </ThemeProvider>
+    </QueryClientProvider>
   );
   const wrapped = user ? (
-    <CurrentUserContext.Provider value={{ user, setUser: setUser ?? (() => undefined), reload: async () => undefined, logout: logout ?? (async () => undefined) }}>
+    <CurrentUserContext.Provider
+      value={{
+        user,
+        setUser: setUser ?? (() => undefined),
+        reload: async () => undefined,
+        logout: logout ?? (async () => undefined),
+      }}
+    >
       {tree}
     </CurrentUserContext.Provider>
   ) : (
     tree
   );
-  return render(wrapped);
+  return { ...render(wrapped), queryClient };
 }
 
 export function makeCompany(overrides: Partial<Company> = {}): Company {

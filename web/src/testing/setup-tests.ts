@@ -3,15 +3,25 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import translation from '../../public/locales/de/translation.json';
+import { COMMON_NAMESPACE } from '@/config/i18n';
 
-// German texts in memory, initialised synchronously (no HTTP backend in component tests).
+// Every namespace file of public/locales/de, in memory (no HTTP backend in component tests).
+const files = import.meta.glob<Record<string, unknown>>('../../public/locales/de/*.json', {
+  eager: true,
+  import: 'default',
+});
+const de = Object.fromEntries(
+  Object.entries(files).map(([path, texts]) => [path.replace(/^.*\/|\.json$/g, ''), texts]),
+);
+
+// German texts, initialised synchronously; namespaces and fallback as in the app (config/i18n.ts).
 void i18next.use(initReactI18next).init({
   lng: 'de',
   fallbackLng: 'de',
-  ns: ['translation'],
-  defaultNS: 'translation',
-  resources: { de: { translation } },
+  ns: Object.keys(de),
+  defaultNS: COMMON_NAMESPACE,
+  fallbackNS: COMMON_NAMESPACE,
+  resources: { de },
   interpolation: { escapeValue: false },
   initAsync: false,
   react: { useSuspense: false },

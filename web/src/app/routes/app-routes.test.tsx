@@ -11,7 +11,12 @@ import { routesFor, type RoutePrincipal } from './route-table';
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
-const customer: RoutePrincipal = { companyType: 'CUSTOMER', admin: false, passwordChangeNeeded: false, pendingRegistration: false };
+const customer: RoutePrincipal = {
+  companyType: 'CUSTOMER',
+  admin: false,
+  passwordChangeNeeded: false,
+  pendingRegistration: false,
+};
 
 function show(path: string, principal: RoutePrincipal | null) {
   const router = createMemoryRouter(
@@ -44,7 +49,12 @@ describe('AppRoutes', () => {
     expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeInTheDocument();
     expect(location()).toHaveTextContent('/enquiry');
     const nav = screen.getByRole('navigation', { name: 'Hauptmenü' });
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Anfragen', 'Angebote', 'Aufträge', 'Jobs']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Anfragen',
+      'Angebote',
+      'Aufträge',
+      'Jobs',
+    ]);
     expect(screen.getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/profile');
     const booking = screen.getByRole('link', { name: 'Beratungstermin buchen' });
     expect(booking).toHaveAttribute('target', '_blank');

@@ -4,8 +4,8 @@ import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-d
 import { AppLayout } from '@/components/layout/app-layout';
 import { NotFound } from '@/components/errors/not-found';
 import { ComingSoonPage } from '@/components/coming-soon-page';
-import { elementFor, SIGNED_OUT_OWN_LAYOUT } from './route-elements';
-import type { RouteTable } from './route-table';
+import { paths } from '@/config/paths';
+import { elementFor, SIGNED_OUT_OWN_LAYOUT, type RouteTable } from './route-table';
 
 function Loading() {
   return (
@@ -19,7 +19,7 @@ function Loading() {
 function PostLoginRedirect() {
   const [search] = useSearchParams();
   const id = search.get('id');
-  return <Navigate to={id ? `/business-data/${encodeURIComponent(id)}` : '/'} replace />;
+  return <Navigate to={id ? paths.businessData.detail.getHref(id) : paths.home.getHref()} replace />;
 }
 
 function PlainLayout() {
@@ -43,7 +43,7 @@ function render(path: string) {
 export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: boolean }) {
   const fallback =
     table.fallback === 'profile' ? (
-      <Navigate to="/profile" replace />
+      <Navigate to={paths.profile.getHref()} replace />
     ) : table.fallback === 'notFound' ? (
       <NotFound />
     ) : (
@@ -54,13 +54,17 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
     return (
       <Routes>
         <Route index element={<Navigate to={table.index} replace />} />
-        {table.paths.filter((p) => SIGNED_OUT_OWN_LAYOUT.includes(p)).map((p) => (
-          <Route key={p} path={p} element={render(p)} />
-        ))}
-        <Route element={<PlainLayout />}>
-          {table.paths.filter((p) => !SIGNED_OUT_OWN_LAYOUT.includes(p)).map((p) => (
+        {table.paths
+          .filter((p) => SIGNED_OUT_OWN_LAYOUT.includes(p))
+          .map((p) => (
             <Route key={p} path={p} element={render(p)} />
           ))}
+        <Route element={<PlainLayout />}>
+          {table.paths
+            .filter((p) => !SIGNED_OUT_OWN_LAYOUT.includes(p))
+            .map((p) => (
+              <Route key={p} path={p} element={render(p)} />
+            ))}
           <Route path="*" element={fallback} />
         </Route>
       </Routes>
@@ -74,7 +78,11 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
           <Route key={p} path={p} element={render(p)} />
         ))}
         {Object.entries(table.redirects).map(([from, to]) => (
-          <Route key={from} path={from} element={to === 'login' ? <PostLoginRedirect /> : <Navigate to={to} replace />} />
+          <Route
+            key={from}
+            path={from}
+            element={to === 'login' ? <PostLoginRedirect /> : <Navigate to={to} replace />}
+          />
         ))}
         <Route path="*" element={fallback} />
       </Route>

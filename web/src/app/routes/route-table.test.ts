@@ -16,7 +16,16 @@ describe('routesFor', () => {
     const t = routesFor(null);
     expect(t.index).toBe('/login');
     expect(t.paths).toEqual(
-      expect.arrayContaining(['/login', '/forget', '/reset', '/action', '/register', '/business-data/:id', '/business-data/invite/:id', ...LEGAL_PATHS]),
+      expect.arrayContaining([
+        '/login',
+        '/forget',
+        '/reset',
+        '/action',
+        '/register',
+        '/business-data/:id',
+        '/business-data/invite/:id',
+        ...LEGAL_PATHS,
+      ]),
     );
     expect(t.paths).not.toContain('/profile');
     expect(t.menu).toEqual([]);
@@ -28,13 +37,34 @@ describe('routesFor', () => {
     expect(t.index).toBe('/user');
     expect(t.paths).toEqual(
       expect.arrayContaining([
-        '/messages', '/profile', '/company', '/company/:id', '/article', '/article/:id', '/fieldvalues',
-        '/fieldvalues/manufacturer', '/fieldvalues/discount/:id', '/fieldvalues/unit', '/fieldvalues/wholesaler/:id',
-        '/import/config', '/import/config/:id', '/import/stueckliste', '/user', '/user/:id', ...LEGAL_PATHS,
+        '/messages',
+        '/profile',
+        '/company',
+        '/company/:id',
+        '/article',
+        '/article/:id',
+        '/fieldvalues',
+        '/fieldvalues/manufacturer',
+        '/fieldvalues/discount/:id',
+        '/fieldvalues/unit',
+        '/fieldvalues/wholesaler/:id',
+        '/import/config',
+        '/import/config/:id',
+        '/import/stueckliste',
+        '/user',
+        '/user/:id',
+        ...LEGAL_PATHS,
       ]),
     );
     expect(t.paths).not.toContain('/enquiry');
-    expect(menuOf(p('ADMIN', true))).toEqual(['/user', '/company', '/article', '/fieldvalues', '/import/config', '/import/stueckliste']);
+    expect(menuOf(p('ADMIN', true))).toEqual([
+      '/user',
+      '/company',
+      '/article',
+      '/fieldvalues',
+      '/import/config',
+      '/import/stueckliste',
+    ]);
     expect(t.fallback).toBe('notFound');
     expect(t.redirects['/register']).toBe('/profile');
   });
@@ -42,35 +72,55 @@ describe('routesFor', () => {
   it('ADMIN without flag: index /user (list only), articles and BOM import, no company management', () => {
     const t = routesFor(p('ADMIN', false));
     expect(t.index).toBe('/user');
-    expect(t.paths).toEqual(expect.arrayContaining(['/messages', '/profile', '/article', '/article/:id', '/import/stueckliste', '/user']));
+    expect(t.paths).toEqual(
+      expect.arrayContaining(['/messages', '/profile', '/article', '/article/:id', '/import/stueckliste', '/user']),
+    );
     expect(t.paths).not.toContain('/user/:id');
     expect(t.paths).not.toContain('/company');
     expect(t.paths).not.toContain('/import/config');
     expect(menuOf(p('ADMIN', false))).toEqual(['/article', '/import/stueckliste']);
   });
 
-  it.each(['CUSTOMER', 'SUPPLIER'] as const)('%s: index /enquiry, workflow routes; /user only with the flag', (type) => {
-    const plain = routesFor(p(type, false));
-    expect(plain.index).toBe('/enquiry');
-    expect(plain.paths).toEqual(
-      expect.arrayContaining([
-        '/messages', '/profile', '/enquiry', '/enquiry/:id', '/offer', '/offer/new/:enquiryId', '/offer/:id',
-        '/order', '/order/:id', '/job', '/job/:id', '/business-data', '/business-data/:id',
-      ]),
-    );
-    expect(plain.paths).not.toContain('/user');
-    expect(plain.paths).not.toContain('/company');
-    expect(menuOf(p(type, false))).toEqual(['/enquiry', '/offer', '/order', '/job']);
+  it.each(['CUSTOMER', 'SUPPLIER'] as const)(
+    '%s: index /enquiry, workflow routes; /user only with the flag',
+    (type) => {
+      const plain = routesFor(p(type, false));
+      expect(plain.index).toBe('/enquiry');
+      expect(plain.paths).toEqual(
+        expect.arrayContaining([
+          '/messages',
+          '/profile',
+          '/enquiry',
+          '/enquiry/:id',
+          '/offer',
+          '/offer/new/:enquiryId',
+          '/offer/:id',
+          '/order',
+          '/order/:id',
+          '/job',
+          '/job/:id',
+          '/business-data',
+          '/business-data/:id',
+        ]),
+      );
+      expect(plain.paths).not.toContain('/user');
+      expect(plain.paths).not.toContain('/company');
+      expect(menuOf(p(type, false))).toEqual(['/enquiry', '/offer', '/order', '/job']);
 
-    const admin = routesFor(p(type, true));
-    expect(admin.paths).toEqual(expect.arrayContaining(['/user', '/user/:id']));
-    expect(menuOf(p(type, true))).toEqual(['/user', '/enquiry', '/offer', '/order', '/job']);
-  });
+      const admin = routesFor(p(type, true));
+      expect(admin.paths).toEqual(expect.arrayContaining(['/user', '/user/:id']));
+      expect(menuOf(p(type, true))).toEqual(['/user', '/enquiry', '/offer', '/order', '/job']);
+    },
+  );
 
   it.each([false, true])('EXTERNAL (admin=%s): index /business-data, business data only', (admin) => {
     const t = routesFor(p('EXTERNAL', admin));
     expect(t.index).toBe('/business-data');
-    expect(t.paths.filter((x) => !LEGAL_PATHS.includes(x)).sort()).toEqual(['/business-data', '/business-data/:id', '/profile']);
+    expect(t.paths.filter((x) => !LEGAL_PATHS.includes(x)).sort()).toEqual([
+      '/business-data',
+      '/business-data/:id',
+      '/profile',
+    ]);
     expect(menuOf(p('EXTERNAL', admin))).toEqual(['/business-data']);
   });
 
@@ -91,7 +141,9 @@ describe('routesFor', () => {
   });
 
   it('menu labels are i18n keys', () => {
-    expect(routesFor(p('ADMIN', true)).menu.find((m) => m.path === '/import/config')?.labelKey).toBe('menu.import.config');
+    expect(routesFor(p('ADMIN', true)).menu.find((m) => m.path === '/import/config')?.labelKey).toBe(
+      'menu.import.config',
+    );
   });
 });
 

@@ -1,20 +1,21 @@
-import type { CompanyType } from '@model/company';
+import { isPlatformAdmin } from '@model/permissions';
+import { ComingSoonPage } from '@/components/coming-soon-page';
+import { paths } from '@/config/paths';
+import type { Feature, FeatureRoute, RouteAccess, RoutePrincipal } from '@/lib/feature';
+import { legalFeature } from '@/features/legal/feature';
+import type { ComponentType } from 'react';
+import { FEATURES } from '../features';
+
+export type { RoutePrincipal } from '@/lib/feature';
 
 /**
- * The role-based route tables of spec 2 as DATA: `routesFor(principal)` says which path patterns exist,
- * where the index redirects to, what the main menu shows and what an unknown path renders. The router
- * (`app/router.tsx`) only turns this into <Route> elements, so the rules are unit-testable here.
+ * The role-based route tables of spec 2 as DATA, built from the routes the features register
+ * (`app/features.ts`): `routesFor(principal)` says which path patterns exist, where the index redirects to,
+ * what the main menu shows and what an unknown path renders. `AppRoutes` only turns this into <Route>s.
  */
-export interface RoutePrincipal {
-  companyType: CompanyType;
-  admin: boolean;
-  passwordChangeNeeded: boolean;
-  pendingRegistration: boolean;
-}
-
 export interface MenuEntry {
   path: string;
-  /** i18n key of the label */
+  /** i18n key of the label (with its namespace when it is not common, e.g. 'users:menu') */
   labelKey: string;
 }
 
@@ -32,97 +33,82 @@ export interface RouteTable {
   fallback: 'invite' | 'notFound' | 'profile';
 }
 
-export const LEGAL_PATHS = ['/imprint', '/privacy', '/tom', '/avb', '/subcontractors'];
+export function isRestricted(p: RoutePrincipal): boolean {
+  return p.passwordChangeNeeded || p.pendingRegistration;
+}
 
-export const SIGNED_OUT_PATHS = [
-  '/login',
-  '/forget',
-  '/reset',
-  '/action',
-  '/register',
-  '/business-data/:id',
-  '/business-data/invite/:id',
-  ...LEGAL_PATHS,
-];
+function accessOf(p: RoutePrincipal): RouteAccess {
+  return { ...p, platformAdmin: isPlatformAdmin(p, p.companyType) };
+}
+
+const signedOut = (r: FeatureRoute) => r.audience === 'signedOut' || r.audience === 'everyone';
+const signedIn = (r: FeatureRoute) => r.audience !== 'signedOut';
+
+/** The route-table function of a list of features (the app's list, or a test's). */
+export function createRoutesFor(features: Feature[]) {
+  const routes = features.flatMap((f) => f.routes);
+  return function routesFor(principal: RoutePrincipal | null): RouteTable {
+    if (!principal) {
+      return {
+        index: paths.auth.login.path,
+        paths: routes.filter(signedOut).map((r) => r.path),
+        redirects: {},
+        menu: [],
+        restricted: false,
+        fallback: 'invite',
+      };
+    }
+    if (isRestricted(principal)) {
+      const only = routes.filter((r) => r.restricted).map((r) => r.path);
+      return {
+        index: only[0] ?? paths.profile.path,
+        paths: only,
+        redirects: {},
+        menu: [],
+        restricted: true,
+        fallback: 'profile',
+      };
+    }
+    const access = accessOf(principal);
+    const open = routes.filter((r) => signedIn(r) && (r.allowed?.(access) ?? true));
+    const menu = open
+      .filter((r) => r.menu && (r.menu.visible ?? r.allowed ?? (() => true))(access))
+      .map((r) => ({ path: r.path, labelKey: r.menu!.labelKey }));
+    return {
+      index: open.find((r) => r.landing?.(access))?.path ?? paths.profile.path,
+      paths: open.map((r) => r.path),
+      // signed in: the registration is done; /login right after the sign-in continues where the link pointed
+      redirects: { [paths.auth.register.path]: paths.profile.path, [paths.auth.login.path]: 'login' },
+      menu,
+      restricted: false,
+      fallback: 'notFound',
+    };
+  };
+}
+
+export const routesFor = createRoutesFor(FEATURES);
+
+const ALL_ROUTES = FEATURES.flatMap((f) => f.routes);
+
+export const LEGAL_PATHS = legalFeature.routes.map((r) => r.path);
+export const SIGNED_OUT_PATHS = routesFor(null).paths;
 
 /**
  * Links from mails (invitation / password reset: /action, then /reset) belong to whoever opens them: a signed-in
  * session is ended first and the signed-out page continues at the same address (Root does this).
  */
-export const SIGN_OUT_FIRST_PATHS = ['/action', '/reset'];
+export const SIGN_OUT_FIRST_PATHS = ALL_ROUTES.filter((r) => r.signOutFirst).map((r) => r.path);
 
 export function signsOutFirst(pathname: string): boolean {
   return SIGN_OUT_FIRST_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
 }
 
-const USER_PATHS = ['/user', '/user/:id'];
-const FIELD_VALUE_LISTS = ['manufacturer', 'discount', 'unit', 'wholesaler'];
+/** Signed-out pages that bring their own (card) layout. */
+export const SIGNED_OUT_OWN_LAYOUT = ALL_ROUTES.filter((r) => r.ownLayout).map((r) => r.path);
 
-const menu = (path: string): MenuEntry => ({ path, labelKey: `menu.${path.slice(1).replace(/\//g, '.')}` });
+const ELEMENTS = new Map(ALL_ROUTES.flatMap((r) => (r.element ? [[r.path, r.element] as const] : [])));
 
-export function isRestricted(p: RoutePrincipal): boolean {
-  return p.passwordChangeNeeded || p.pendingRegistration;
-}
-
-export function routesFor(principal: RoutePrincipal | null): RouteTable {
-  if (!principal) {
-    return { index: '/login', paths: SIGNED_OUT_PATHS, redirects: {}, menu: [], restricted: false, fallback: 'invite' };
-  }
-  if (isRestricted(principal)) {
-    return { index: '/profile', paths: ['/profile'], redirects: {}, menu: [], restricted: true, fallback: 'profile' };
-  }
-  const common = ['/profile', ...LEGAL_PATHS];
-  const redirects = { '/register': '/profile', '/login': 'login' };
-  const { companyType, admin } = principal;
-  let index: string;
-  let paths: string[];
-  let entries: string[];
-
-  if (companyType === 'ADMIN' && admin) {
-    index = '/user';
-    paths = [
-      '/messages',
-      '/company',
-      '/company/:id',
-      '/article',
-      '/article/:id',
-      '/fieldvalues',
-      ...FIELD_VALUE_LISTS.flatMap((l) => [`/fieldvalues/${l}`, `/fieldvalues/${l}/:id`]),
-      '/import/config',
-      '/import/config/:id',
-      '/import/stueckliste',
-      ...USER_PATHS,
-    ];
-    entries = ['/company', '/article', '/fieldvalues', '/import/config', '/import/stueckliste'];
-  } else if (companyType === 'ADMIN') {
-    // Spec 2: the table for ADMIN without flag lists /user as the index only (list, no form) and no menu entry.
-    index = '/user';
-    paths = ['/messages', '/article', '/article/:id', '/import/stueckliste', '/user'];
-    entries = ['/article', '/import/stueckliste'];
-  } else if (companyType === 'EXTERNAL') {
-    index = '/business-data';
-    paths = ['/business-data', '/business-data/:id'];
-    entries = ['/business-data'];
-  } else {
-    index = '/enquiry';
-    paths = [
-      '/messages',
-      '/enquiry',
-      '/enquiry/:id',
-      '/offer',
-      '/offer/new/:enquiryId',
-      '/offer/:id',
-      '/order',
-      '/order/:id',
-      '/job',
-      '/job/:id',
-      '/business-data',
-      '/business-data/:id',
-      ...(admin ? USER_PATHS : []),
-    ];
-    entries = ['/enquiry', '/offer', '/order', '/job'];
-  }
-  // Any admin flag adds the user entry at the front (not for EXTERNAL: business data only).
-  if (admin && companyType !== 'EXTERNAL') entries = ['/user', ...entries];
-  return { index, paths: [...paths, ...common], redirects, menu: entries.map(menu), restricted: false, fallback: 'notFound' };
+/** The page of a path pattern; patterns without a page render the coming-soon placeholder. */
+export function elementFor(path: string): ComponentType {
+  return ELEMENTS.get(path) ?? ComingSoonPage;
 }

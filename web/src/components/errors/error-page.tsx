@@ -1,6 +1,8 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { log } from '@/lib/log';
 
 /** Route errors (spec 2 / 8): title, status code + text (or the unknown-error text), back to /. */
 export function ErrorPage() {
@@ -8,7 +10,7 @@ export function ErrorPage() {
   const error = useRouteError();
   const navigate = useNavigate();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('errors.unknown');
-  if (!isRouteErrorResponse(error)) console.warn('route error', error);
+  if (!isRouteErrorResponse(error)) log.warn('route error', error);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
       <Paper sx={{ p: 4, maxWidth: 560 }}>
@@ -18,7 +20,7 @@ export function ErrorPage() {
         <Typography sx={{ mb: 3 }} data-testid="error-detail">
           {detail}
         </Typography>
-        <Button variant="contained" onClick={() => navigate('/')}>
+        <Button variant="contained" onClick={() => navigate(paths.home.getHref())}>
           {t('common.back')}
         </Button>
       </Paper>

@@ -1,9 +1,19 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttachedFile } from '@model/files';
 import { api, downloadBlob } from '@/lib/api-client';
+
+/** Query keys of folder listings: `['files', path]`; uploads and deletes invalidate their folder. */
+export const filesKey = (path: string) => ['files', path] as const;
 
 /** GET /file/names?path= - the files of a folder (AttachedFile[], sorted by name). */
 export function listFiles(path: string): Promise<AttachedFile[]> {
   return api.get<AttachedFile[]>('/file/names', { query: { path } });
+}
+
+export const filesQueryOptions = (path: string) => queryOptions({ queryKey: filesKey(path), queryFn: () => listFiles(path) });
+
+export function useFiles(path: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...filesQueryOptions(path), enabled });
 }
 
 /** GET /file/?path= - saves the file under the name of its Content-Disposition. */
@@ -14,4 +24,21 @@ export function downloadFile(file: Pick<AttachedFile, 'path' | 'filename'>): Pro
 /** POST /file/delete?path= */
 export function deleteFile(path: string): Promise<{ ok: true }> {
   return api.post<{ ok: true }>('/file/delete', undefined, { query: { path } });
+}
+
+/** Deletes files of one folder one after another; the folder's listing is refetched once, also after a failure. */
+export function useDeleteFiles(folder: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (files: Pick<AttachedFile, 'path'>[]) => {
+      for (const file of files) await deleteFile(file.path);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKey(folder) }),
+  });
+}
+
+/** Refetches a folder's listing (after an upload). */
+export function useRefreshFiles(folder: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: filesKey(folder) });
 }

@@ -1,2 +1,2 @@
 export { FileIcon, FileTable, type FileTableProps } from './file-table';
-export { deleteFile, downloadFile, listFiles } from './files-api';
+export { deleteFile, downloadFile, filesKey, filesQueryOptions, listFiles, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';

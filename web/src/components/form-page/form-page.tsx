@@ -37,7 +37,12 @@ export interface FormPageProps<V extends FormikValues> {
   children: ReactNode | ((formik: FormikProps<V>) => ReactNode);
 }
 
-const TOAST_TYPE: Record<FormResult['level'], TypeOptions> = { success: 'success', warn: 'warning', info: 'info', error: 'error' };
+const TOAST_TYPE: Record<FormResult['level'], TypeOptions> = {
+  success: 'success',
+  warn: 'warning',
+  info: 'info',
+  error: 'error',
+};
 
 /**
  * The reusable form page: title, formik + the model's yup schema, back and submit buttons,
@@ -82,7 +87,12 @@ export function FormPage<V extends FormikValues>({
       {loading ? (
         <LinearProgress aria-label={t('common.loading')} />
       ) : (
-        <Formik<V> initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit} enableReinitialize>
+        <Formik<V>
+          initialValues={initialValues}
+          validationSchema={validationSchema}
+          onSubmit={submit}
+          enableReinitialize
+        >
           {(formik) => (
             <Form noValidate>
               <Stack spacing={2}>{typeof children === 'function' ? children(formik) : children}</Stack>

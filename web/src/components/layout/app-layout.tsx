@@ -20,6 +20,7 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_CALENDAR_URL } from '@model/constants';
 import { VersionLabel } from '@/components/version-label';
+import { paths } from '@/config/paths';
 
 export interface AppLayoutMenuEntry {
   path: string;
@@ -52,17 +53,30 @@ export function AppLayout({ menu }: AppLayoutProps) {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component={RouterLink} to="/" sx={{ color: 'inherit', textDecoration: 'none', mr: 2, fontWeight: 700 }}>
+          <Typography
+            variant="h6"
+            component={RouterLink}
+            to={paths.home.getHref()}
+            sx={{ color: 'inherit', textDecoration: 'none', mr: 2, fontWeight: 700 }}
+          >
             {t('app.name')}
           </Typography>
-          <Box component="nav" aria-label={t('nav.main')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+          <Box
+            component="nav"
+            aria-label={t('nav.main')}
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}
+          >
             {menu.map((entry) => (
               <Button
                 key={entry.path}
                 component={RouterLink}
                 to={entry.path}
                 color="inherit"
-                sx={{ opacity: active(entry.path) ? 1 : 0.8, borderBottom: active(entry.path) ? '2px solid #fff' : '2px solid transparent', borderRadius: 0 }}
+                sx={{
+                  opacity: active(entry.path) ? 1 : 0.8,
+                  borderBottom: active(entry.path) ? '2px solid #fff' : '2px solid transparent',
+                  borderRadius: 0,
+                }}
               >
                 {t(entry.labelKey)}
               </Button>
@@ -70,12 +84,24 @@ export function AppLayout({ menu }: AppLayoutProps) {
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
           <Tooltip title={t('nav.booking')}>
-            <IconButton color="inherit" component="a" href={BOOKING_CALENDAR_URL} target="_blank" rel="noopener noreferrer" aria-label={t('nav.booking')}>
+            <IconButton
+              color="inherit"
+              component="a"
+              href={BOOKING_CALENDAR_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('nav.booking')}
+            >
               <EventIcon />
             </IconButton>
           </Tooltip>
           <Tooltip title={t('nav.profile')}>
-            <IconButton color="inherit" component={RouterLink} to="/profile" aria-label={t('nav.profile')}>
+            <IconButton
+              color="inherit"
+              component={RouterLink}
+              to={paths.profile.getHref()}
+              aria-label={t('nav.profile')}
+            >
               <AccountCircle />
             </IconButton>
           </Tooltip>
@@ -98,9 +124,16 @@ export function AppLayout({ menu }: AppLayoutProps) {
       <Container maxWidth="xl" component="main" sx={{ py: 3, flexGrow: 1 }}>
         <Outlet />
       </Container>
-      <Box component="footer" sx={{ py: 1, px: 2, display: 'flex', gap: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
-        <Button size="small" component={RouterLink} to="/privacy">{t('legal.privacy')}</Button>
-        <Button size="small" component={RouterLink} to="/imprint">{t('legal.imprint')}</Button>
+      <Box
+        component="footer"
+        sx={{ py: 1, px: 2, display: 'flex', gap: 2, justifyContent: 'flex-end', alignItems: 'center' }}
+      >
+        <Button size="small" component={RouterLink} to={paths.legal.privacy.getHref()}>
+          {t('legal.privacy')}
+        </Button>
+        <Button size="small" component={RouterLink} to={paths.legal.imprint.getHref()}>
+          {t('legal.imprint')}
+        </Button>
         <VersionLabel />
       </Box>
     </Box>

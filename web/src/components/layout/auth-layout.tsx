@@ -3,6 +3,7 @@ import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VersionLabel } from '@/components/version-label';
+import { paths } from '@/config/paths';
 
 export interface AuthLayoutProps {
   title: string;
@@ -16,7 +17,16 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, children, links = [], width = 440 }: AuthLayoutProps) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
+    >
       <Typography variant="h1" color="primary" sx={{ mt: { xs: 2, sm: 8 }, mb: 3, letterSpacing: 1 }}>
         {t('app.name')}
       </Typography>
@@ -36,10 +46,10 @@ export function AuthLayout({ title, children, links = [], width = 440 }: AuthLay
         )}
       </Paper>
       <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center' }} component="footer">
-        <Link component={RouterLink} to="/privacy" variant="caption">
+        <Link component={RouterLink} to={paths.legal.privacy.getHref()} variant="caption">
           {t('legal.privacy')}
         </Link>
-        <Link component={RouterLink} to="/imprint" variant="caption">
+        <Link component={RouterLink} to={paths.legal.imprint.getHref()} variant="caption">
           {t('legal.imprint')}
         </Link>
         <VersionLabel />

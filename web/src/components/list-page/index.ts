@@ -1,3 +1,11 @@
-export { ListPage, type ListPageProps, type BulkAction, type ListFilter } from './list-page';
+export { ListPage, SEARCH_DEBOUNCE_MS } from './list-page';
+export type {
+  ListPageProps,
+  BulkAction,
+  ListFilter,
+  ListRequest,
+  ServerListFilter,
+  ServerListSource,
+} from './list-page-types';
 export { type ListColumn, pageButtons, nextPageSize, toCsv, matchesSearch, sortRows } from './list-utils';
 export { type FilterOption } from './filter-dialog';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@/testing/render';
 import * as apiClient from '@/lib/api-client';
-import { ListPage, type BulkAction, type ListColumn } from './index';
+import { ListPage, type BulkAction, type ListColumn, type ListPageProps } from './index';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
@@ -14,7 +14,11 @@ interface Row {
   count: number;
 }
 
-const rows: Row[] = Array.from({ length: 40 }, (_, i) => ({ id: `r${i}`, name: `Firma ${String(i).padStart(2, '0')}`, count: 40 - i }));
+const rows: Row[] = Array.from({ length: 40 }, (_, i) => ({
+  id: `r${i}`,
+  name: `Firma ${String(i).padStart(2, '0')}`,
+  count: 40 - i,
+}));
 rows[7].name = 'Schaltanlagen WEBER';
 
 const columns: ListColumn<Row>[] = [
@@ -25,8 +29,13 @@ const columns: ListColumn<Row>[] = [
 
 const names = () => screen.getAllByTestId('list-row').map((tr) => within(tr).getAllByRole('cell')[0].textContent);
 
-function setup(props: Partial<Parameters<typeof ListPage<Row>>[0]> = {}) {
-  return renderPage(<ListPage<Row> title="Testliste" rows={rows} columns={columns} getRowId={(r) => r.id} {...props} />);
+/** Client-mode props (the whole list in memory). */
+type ClientProps = Extract<ListPageProps<Row>, { server?: undefined }>;
+
+function setup(props: Partial<ClientProps> = {}) {
+  return renderPage(
+    <ListPage<Row> title="Testliste" rows={rows} columns={columns} getRowId={(r) => r.id} {...props} />,
+  );
 }
 
 describe('ListPage', () => {
@@ -86,11 +95,11 @@ describe('ListPage', () => {
     const onReload = vi.fn();
     const bulk: BulkAction<Row> = {
       labelKey: 'list.delete',
-      confirmTitleKey: 'users.deleteTitle',
-      confirmTextKey: 'users.deleteConfirm',
+      confirmTitleKey: 'users:deleteTitle',
+      confirmTextKey: 'users:deleteConfirm',
       run,
-      successKey: 'users.deleted',
-      errorKey: 'users.deleteFailed',
+      successKey: 'users:deleted',
+      errorKey: 'users:deleteFailed',
     };
     setup({ bulkAction: bulk, onReload });
     const boxes = screen.getAllByRole('checkbox', { name: 'Zeile auswählen' });
@@ -141,7 +150,7 @@ describe('ListPage', () => {
     const user = userEvent.setup({ delay: null });
     setup({
       filter: {
-        titleKey: 'companies.filterByType',
+        titleKey: 'companies:filterByType',
         options: [
           { value: 'even', label: 'Gerade' },
           { value: 'odd', label: 'Ungerade' },

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, skipToken, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import {
   Box,
   Button,
@@ -26,10 +27,13 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@model/constants';
+import type { Page, PageSize } from '@model/paging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { saveBlob } from '@/lib/api-client';
+import { saveBlob, type ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { FilterDialog, type FilterOption } from './filter-dialog';
+import { FilterDialog } from './filter-dialog';
+import type { ListFilter, ListPageProps, ListRequest } from './list-page-types';
+import { useDebouncedValue } from './use-debounced-value';
 import {
   cellText,
   matchesSearch,
@@ -42,56 +46,27 @@ import {
   type SortDirection,
 } from './list-utils';
 
-/** A bulk action on the selected rows (e.g. delete), confirmed with yes/no. */
-export interface BulkAction<T> {
-  labelKey: string;
-  icon?: ReactNode;
-  confirmTitleKey: string;
-  confirmTextKey: string;
-  /** one call per selected row; resolving to false (or rejecting) counts as failure */
-  run: (row: T) => Promise<unknown>;
-  successKey: string;
-  errorKey: string;
-}
+/** How long the search box waits after the last key before server mode asks again. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Checkbox filter over one derived value of a row (e.g. company of a user, type of a company). */
-export interface ListFilter<T> {
-  titleKey: string;
-  options: FilterOption[];
-  valueOf: (row: T) => string;
-}
-
-export interface ListPageProps<T> {
-  title: string;
-  rows: T[];
-  columns: ListColumn<T>[];
-  getRowId: (row: T) => string;
-  loading?: boolean;
-  /** shows the add button */
-  onAdd?: () => void;
-  addLabelKey?: string;
-  /** enables row selection and the context bar */
-  bulkAction?: BulkAction<T>;
-  /** called after a bulk action (reload the list) */
-  onReload?: () => void;
-  /** enables the export button; file name without extension */
-  exportFileName?: string;
-  filter?: ListFilter<T>;
-  defaultSort?: { columnId: string; direction: SortDirection };
-  /** content between header and table (e.g. the last-login box) */
-  children?: ReactNode;
-  emptyKey?: string;
+// Hooks are called unconditionally: client mode (and an empty filter selection) runs this query that never fetches.
+function noServerQuery<T, Key extends QueryKey>(): UseQueryOptions<Page<T>, ApiError, Page<T>, Key> {
+  return { queryKey: ['list-page', 'no-request'] as unknown as Key, queryFn: skipToken };
 }
 
 /**
- * The reusable list page (spec 2, 9): title, search (case-insensitive contains over all text cells),
- * sortable columns, page sizes 5..30 (default 15, cycling wraps), at most 6 page buttons with ellipses,
- * selection with a context bar and a confirmed bulk action, CSV export without action columns,
- * optional filter dialog, loading and empty states, add button.
+ * The reusable list page (spec 2, 9): title, search, sortable columns, page sizes 5..30 (default 15, cycling
+ * wraps), at most 6 page buttons with ellipses, selection with a context bar and a confirmed bulk action,
+ * CSV export without action columns, optional filter dialog, loading and empty states, add button.
+ *
+ * Client mode (`rows`) searches (case-insensitive contains over all text cells), filters, sorts and pages in
+ * memory - for short lists. Server mode (`server`) sends the paging contract of `@model/paging` with the
+ * debounced search and the filter values and shows `totalElements`; the CSV export holds the current page.
  */
-export function ListPage<T>({
+export function ListPage<T, Key extends QueryKey = QueryKey>({
   title,
   rows,
+  server,
   columns,
   getRowId,
   loading = false,
@@ -104,59 +79,116 @@ export function ListPage<T>({
   defaultSort,
   children,
   emptyKey = 'list.empty',
-}: ListPageProps<T>) {
+}: ListPageProps<T, Key>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  const serverSearch = useDebouncedValue(search.trim(), server ? SEARCH_DEBOUNCE_MS : 0);
   const [sort, setSort] = useState<{ columnId: string; direction: SortDirection } | undefined>(defaultSort);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [selected, setSelected] = useState<string[]>([]);
+  // the page asked for; `page` below is the one shown (the last one when the total shrank below it)
+  const [requestedPage, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [selection, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [running, setRunning] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
   const [filterValues, setFilterValues] = useState<string[] | null>(null);
 
+  const sortable = (c: ListColumn<T>) =>
+    !c.action && c.sortable !== false && (!server || server.sortColumns.includes(c.id));
+  const sortColumn = columns.find((c) => c.id === sort?.columnId && sortable(c));
+
+  // client mode: everything in memory
+  const rowFilter = rows ? (filter as ListFilter<T> | undefined) : undefined;
   const visible = useMemo(() => {
+    if (!rows) return [];
     const filtered = rows.filter(
-      (r) => (!filter || filterValues === null || filterValues.includes(filter.valueOf(r))) && matchesSearch(r, columns, search),
+      (r) =>
+        (!rowFilter || filterValues === null || filterValues.includes(rowFilter.valueOf(r))) &&
+        matchesSearch(r, columns, search),
     );
-    return sortRows(filtered, columns.find((c) => c.id === sort?.columnId), sort?.direction ?? 'asc');
-  }, [rows, columns, search, sort, filter, filterValues]);
+    return sortRows(filtered, sortColumn, sort?.direction ?? 'asc');
+  }, [rows, columns, search, sortColumn, sort?.direction, rowFilter, filterValues]);
 
-  const pages = pageCount(visible.length, pageSize);
-  useEffect(() => {
-    if (page > pages - 1) setPage(pages - 1);
-  }, [page, pages]);
-  useEffect(() => {
-    const ids = new Set(rows.map(getRowId));
-    setSelected((s) => s.filter((id) => ids.has(id)));
-  }, [rows, getRowId]);
+  // server mode: one request per page; an empty filter selection matches nothing and asks nobody. The total
+  // of the last answer bounds the page (a delete may have removed the last page).
+  const nothingMatches = filterValues !== null && filterValues.length === 0;
+  const [serverTotal, setServerTotal] = useState<number | undefined>(undefined);
+  const total = rows ? visible.length : nothingMatches ? 0 : (serverTotal ?? 0);
+  const pages = pageCount(total, pageSize);
+  const page = rows || serverTotal !== undefined ? Math.min(requestedPage, pages - 1) : requestedPage;
+  const request: ListRequest = {
+    page,
+    paginationSize: pageSize,
+    column: sortColumn?.id,
+    sortDescending: sort?.direction === 'desc',
+    search: serverSearch || undefined,
+    filter: filterValues ?? undefined,
+  };
+  const query = useQuery(
+    server && !nothingMatches
+      ? { ...server.queryOptions(request), placeholderData: keepPreviousData }
+      : noServerQuery<T, Key>(),
+  );
+  // remember the total of the latest answer (adjusting state while rendering, not in an effect)
+  const answeredTotal = query.data?.totalElements;
+  if (answeredTotal !== undefined && answeredTotal !== serverTotal) setServerTotal(answeredTotal);
+  const pageRows = rows
+    ? visible.slice(page * pageSize, page * pageSize + pageSize)
+    : nothingMatches
+      ? []
+      : (query.data?.content ?? []);
+  const busy = loading || running || (server !== undefined && query.isFetching);
 
-  const pageRows = visible.slice(page * pageSize, page * pageSize + pageSize);
-  const visibleIds = visible.map(getRowId);
-  const allSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.includes(id));
+  // client mode: the selection holds only rows that are still in the (reloaded) list, as they are now
+  const selected = useMemo<ReadonlyMap<string, T>>(() => {
+    if (!rows) return selection;
+    const byId = new Map(rows.map((r) => [getRowId(r), r]));
+    return new Map([...selection.keys()].flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
+  }, [rows, getRowId, selection]);
+
+  // "select all": every filtered row in client mode, the rows of this page in server mode
+  const selectable = rows ? visible : pageRows;
+  const selectableIds = selectable.map(getRowId);
+  const allSelected = selectableIds.length > 0 && selectableIds.every((id) => selected.has(id));
 
   const toggleSort = (columnId: string) =>
     setSort((s) => ({ columnId, direction: s?.columnId === columnId && s.direction === 'asc' ? 'desc' : 'asc' }));
-  const toggleRow = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
-  const toggleAll = () => setSelected(allSelected ? [] : visibleIds);
+  const toggleRow = (row: T) => {
+    const next = new Map(selected);
+    const id = getRowId(row);
+    if (next.has(id)) next.delete(id);
+    else next.set(id, row);
+    setSelected(next);
+  };
+  const toggleAll = () => {
+    const next = new Map(selected);
+    for (const row of selectable) {
+      if (allSelected) next.delete(getRowId(row));
+      else next.set(getRowId(row), row);
+    }
+    setSelected(next);
+  };
 
   const runBulk = async () => {
     if (!bulkAction) return;
     setConfirmOpen(false);
     setRunning(true);
-    const targets = rows.filter((r) => selected.includes(getRowId(r)));
-    const results = await Promise.allSettled(targets.map((r) => bulkAction.run(r)));
+    const targets = [...selected.values()];
+    const results = bulkAction.runAll
+      ? await bulkAction
+          .runAll(targets)
+          .catch(() => targets.map((): PromiseSettledResult<unknown> => ({ status: 'rejected', reason: undefined })))
+      : await Promise.allSettled(targets.map((r) => bulkAction.run?.(r)));
     const allOk = results.every((r) => r.status === 'fulfilled' && r.value !== false);
     if (allOk) notify.success(t(bulkAction.successKey));
     else notify.error(t(bulkAction.errorKey));
-    setSelected([]);
+    setSelected(new Map());
     setRunning(false);
     onReload?.();
   };
 
   const exportCsv = () => {
-    const csv = toCsv(visible, columns, (c) => t(c.labelKey));
+    const csv = toCsv(rows ? visible : pageRows, columns, (c) => t(c.labelKey));
     saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${exportFileName ?? 'export'}.csv`);
   };
 
@@ -186,7 +218,11 @@ export function ListPage<T>({
         />
         {filter && (
           <Tooltip title={t(filter.titleKey)}>
-            <IconButton aria-label={t(filter.titleKey)} onClick={() => setFilterOpen(true)} color={filterValues ? 'primary' : 'default'}>
+            <IconButton
+              aria-label={t(filter.titleKey)}
+              onClick={() => setFilterOpen(true)}
+              color={filterValues ? 'primary' : 'default'}
+            >
               <FilterListIcon />
             </IconButton>
           </Tooltip>
@@ -204,15 +240,15 @@ export function ListPage<T>({
       </Stack>
       {children}
       <Paper>
-        {bulkAction && selected.length > 0 && (
+        {bulkAction && selected.size > 0 && (
           <Toolbar sx={{ bgcolor: 'action.selected', gap: 2 }} data-testid="context-bar">
-            <Typography sx={{ flexGrow: 1 }}>{t('list.selected', { count: selected.length })}</Typography>
+            <Typography sx={{ flexGrow: 1 }}>{t('list.selected', { count: selected.size })}</Typography>
             <Button startIcon={bulkAction.icon} color="error" disabled={running} onClick={() => setConfirmOpen(true)}>
               {t(bulkAction.labelKey)}
             </Button>
           </Toolbar>
         )}
-        {(loading || running) && <LinearProgress aria-label={t('common.loading')} />}
+        {busy && <LinearProgress aria-label={t('common.loading')} />}
         <TableContainer>
           <Table size="small">
             <TableHead>
@@ -221,20 +257,24 @@ export function ListPage<T>({
                   <TableCell padding="checkbox">
                     <Checkbox
                       checked={allSelected}
-                      indeterminate={selected.length > 0 && !allSelected}
+                      indeterminate={selected.size > 0 && !allSelected}
                       onChange={toggleAll}
                       slotProps={{ input: { 'aria-label': t('list.selectAll') } }}
                     />
                   </TableCell>
                 )}
                 {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align} sortDirection={sort?.columnId === c.id ? sort.direction : false}>
-                    {c.action || c.sortable === false ? (
+                  <TableCell
+                    key={c.id}
+                    align={c.align}
+                    sortDirection={sortColumn?.id === c.id ? sort?.direction : false}
+                  >
+                    {!sortable(c) ? (
                       t(c.labelKey)
                     ) : (
                       <TableSortLabel
-                        active={sort?.columnId === c.id}
-                        direction={sort?.columnId === c.id ? sort.direction : 'asc'}
+                        active={sortColumn?.id === c.id}
+                        direction={sortColumn?.id === c.id ? sort?.direction : 'asc'}
                         onClick={() => toggleSort(c.id)}
                       >
                         {t(c.labelKey)}
@@ -248,12 +288,12 @@ export function ListPage<T>({
               {pageRows.map((row) => {
                 const id = getRowId(row);
                 return (
-                  <TableRow key={id} hover selected={selected.includes(id)} data-testid="list-row">
+                  <TableRow key={id} hover selected={selected.has(id)} data-testid="list-row">
                     {bulkAction && (
                       <TableCell padding="checkbox">
                         <Checkbox
-                          checked={selected.includes(id)}
-                          onChange={() => toggleRow(id)}
+                          checked={selected.has(id)}
+                          onChange={() => toggleRow(row)}
                           slotProps={{ input: { 'aria-label': t('list.selectRow') } }}
                         />
                       </TableCell>
@@ -266,9 +306,13 @@ export function ListPage<T>({
                   </TableRow>
                 );
               })}
-              {!loading && visible.length === 0 && (
+              {!busy && pageRows.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={columns.length + (bulkAction ? 1 : 0)} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  <TableCell
+                    colSpan={columns.length + (bulkAction ? 1 : 0)}
+                    align="center"
+                    sx={{ py: 4, color: 'text.secondary' }}
+                  >
                     {t(emptyKey)}
                   </TableCell>
                 </TableRow>
@@ -276,12 +320,25 @@ export function ListPage<T>({
             </TableBody>
           </Table>
         </TableContainer>
-        <Stack direction="row" spacing={0.5} sx={{ p: 1, alignItems: 'center', flexWrap: 'wrap' }} component="nav" aria-label={t('list.pagination')}>
-          <Button size="small" onClick={() => { setPageSize(nextPageSize(pageSize)); setPage(0); }} aria-label={t('list.pageSize')}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ p: 1, alignItems: 'center', flexWrap: 'wrap' }}
+          component="nav"
+          aria-label={t('list.pagination')}
+        >
+          <Button
+            size="small"
+            onClick={() => {
+              setPageSize(nextPageSize(pageSize));
+              setPage(0);
+            }}
+            aria-label={t('list.pageSize')}
+          >
             {t('list.perPage', { count: pageSize })}
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-            {t('list.total', { count: visible.length })}
+            {t('list.total', { count: total })}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
           {pageButtons(page, pages).map((b) =>
@@ -309,7 +366,7 @@ export function ListPage<T>({
         <ConfirmDialog
           open={confirmOpen}
           title={t(bulkAction.confirmTitleKey)}
-          text={t(bulkAction.confirmTextKey, { count: selected.length })}
+          text={t(bulkAction.confirmTextKey, { count: selected.size })}
           onConfirm={() => void runBulk()}
           onCancel={() => setConfirmOpen(false)}
         />
@@ -320,6 +377,7 @@ export function ListPage<T>({
           title={t(filter.titleKey)}
           options={filter.options}
           selected={filterValues}
+          max={filter.max}
           onApply={(v) => {
             setFilterValues(v);
             setFilterOpen(false);

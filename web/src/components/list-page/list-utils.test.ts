@@ -78,9 +78,12 @@ describe('search, sort, csv', () => {
 });
 
 describe('CSV formula injection', () => {
-  it.each(['=HYPERLINK("http://evil")', '+49-711-555', '-2+3', '@SUM(A1)', '\tx', '\rx'])('prefixes %j with a quote mark', (text) => {
-    expect(quote(text)).toBe(`"'${text.replace(/"/g, '""')}"`);
-  });
+  it.each(['=HYPERLINK("http://evil")', '+49-711-555', '-2+3', '@SUM(A1)', '\tx', '\rx'])(
+    'prefixes %j with a quote mark',
+    (text) => {
+      expect(quote(text)).toBe(`"'${text.replace(/"/g, '""')}"`);
+    },
+  );
 
   it('leaves other text alone and neutralises cells in the export', () => {
     expect(quote('Müller = gut')).toBe('"Müller = gut"');

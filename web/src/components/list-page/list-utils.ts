@@ -1,4 +1,5 @@
 import { MAX_PAGE_BUTTONS, PAGE_SIZES } from '@model/constants';
+import type { PageSize } from '@model/paging';
 import { formatDateTime } from '@/lib/format';
 import type { ReactNode } from 'react';
 
@@ -92,8 +93,8 @@ export function pageButtons(current: number, total: number, max: number = MAX_PA
 }
 
 /** The next page size of the list (5, 10, ... 30, then wraps to 5). */
-export function nextPageSize(size: number): number {
-  const i = PAGE_SIZES.indexOf(size as (typeof PAGE_SIZES)[number]);
+export function nextPageSize(size: number): PageSize {
+  const i = PAGE_SIZES.indexOf(size as PageSize);
   return PAGE_SIZES[(i + 1) % PAGE_SIZES.length];
 }
 

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { paths } from '@/config/paths';
 
 export type LegalPageKey = 'avb' | 'imprint' | 'privacy' | 'tom' | 'subcontractors';
 
@@ -36,7 +37,9 @@ function SectionBlock({ section }: { section: LegalSection }) {
       <Typography variant="h6" component="h2" gutterBottom>
         {section.heading}
       </Typography>
-      {section.paragraphs?.map((text, i) => <Paragraph key={i} text={text} />)}
+      {section.paragraphs?.map((text, i) => (
+        <Paragraph key={i} text={text} />
+      ))}
       {section.items && section.items.length > 0 && (
         <Box component="ul" sx={{ mt: 0, mb: 2, pl: 3 }}>
           {section.items.map((item, i) => (
@@ -68,7 +71,7 @@ export function LegalPage({ page, backToProfile = false, children }: LegalPagePr
   return (
     <Container component="article" maxWidth="md" sx={{ py: 4 }}>
       {backToProfile && (
-        <Button component={RouterLink} to="/profile" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        <Button component={RouterLink} to={paths.profile.getHref()} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
           {t('backToProfile')}
         </Button>
       )}
@@ -80,9 +83,13 @@ export function LegalPage({ page, backToProfile = false, children }: LegalPagePr
           {t(`${page}.stand`)}
         </Typography>
       )}
-      {intro.map((text, i) => <Paragraph key={i} text={text} />)}
+      {intro.map((text, i) => (
+        <Paragraph key={i} text={text} />
+      ))}
       {children}
-      {sections.map((section, i) => <SectionBlock key={i} section={section} />)}
+      {sections.map((section, i) => (
+        <SectionBlock key={i} section={section} />
+      ))}
     </Container>
   );
 }

@@ -81,7 +81,18 @@ describe('legal pages', () => {
 
   it('imprint names the operator', () => {
     const text = renderPage(ImprintPage);
-    for (const c of ['Schrankwerk GmbH', 'Industriestraße 12', '70565 Stuttgart', 'Dr. Jana Albrecht', 'HRB 789012', 'Amtsgericht Stuttgart', 'DE318765432', 'info@schrankwerk.de', '+49 711 123456-0', 'datenschutz@schrankwerk.de']) {
+    for (const c of [
+      'Schrankwerk GmbH',
+      'Industriestraße 12',
+      '70565 Stuttgart',
+      'Dr. Jana Albrecht',
+      'HRB 789012',
+      'Amtsgericht Stuttgart',
+      'DE318765432',
+      'info@schrankwerk.de',
+      '+49 711 123456-0',
+      'datenschutz@schrankwerk.de',
+    ]) {
       expect(text, c).toContain(c);
     }
   });
@@ -110,7 +121,18 @@ describe('legal pages', () => {
     const headers = Array.from(table.querySelectorAll('th')).map((th) => th.textContent);
     expect(headers).toEqual(['Unternehmen', 'Anschrift', 'Leistung', 'Ort der Verarbeitung']);
     const body = table.querySelector('tbody')?.textContent ?? '';
-    for (const c of ['Google Cloud EMEA Limited', 'europe-west3', 'Frankfurt', 'Google Ireland Limited', 'Firebase Authentication', 'Calendly', 'Cloud Functions', 'Cloud Storage', 'Firestore', 'Firebase Hosting']) {
+    for (const c of [
+      'Google Cloud EMEA Limited',
+      'europe-west3',
+      'Frankfurt',
+      'Google Ireland Limited',
+      'Firebase Authentication',
+      'Calendly',
+      'Cloud Functions',
+      'Cloud Storage',
+      'Firestore',
+      'Firebase Hosting',
+    ]) {
       expect(body, c).toContain(c);
     }
     expect(table.querySelectorAll('tbody tr').length).toBeGreaterThanOrEqual(4);

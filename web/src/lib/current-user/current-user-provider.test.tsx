@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render as renderTree, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { User as FirebaseUser } from 'firebase/auth';
 import { mockFetch } from '@/testing/fetch-mock';
 import { signOut } from '@/testing/fake-auth';
-import { makeUser } from '@/testing/render';
+import { createTestQueryClient, makeUser } from '@/testing/render';
 import { COUNT_LOGIN_KEY } from '@/lib/auth';
 import { useCurrentUser } from './current-user-context';
 import { CurrentUserProvider } from './current-user-provider';
@@ -12,6 +14,10 @@ vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const fbUser = { uid: 'u1' } as FirebaseUser;
+
+/** Each render is a page load: a fresh query cache. */
+const render = (ui: ReactElement) =>
+  renderTree(<QueryClientProvider client={createTestQueryClient()}>{ui}</QueryClientProvider>);
 
 function Probe() {
   const { user } = useCurrentUser();
@@ -45,15 +51,18 @@ describe('CurrentUserProvider', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/user/update/counter?userId=u1', '/api/user/?id=u1']);
   });
 
-  it.each(['userDisabled', 'tokenRevoked', 'companyInactive', 'unauthenticated'])('%s is fatal: signs out', async (code) => {
-    signOut.mockClear();
-    mockFetch(() => ({ status: code === 'companyInactive' ? 403 : 401, body: { code } }));
-    render(
-      <CurrentUserProvider firebaseUser={fbUser}>
-        <Probe />
-      </CurrentUserProvider>,
-    );
-    await waitFor(() => expect(signOut).toHaveBeenCalled());
-    expect(screen.queryByTestId('who')).not.toBeInTheDocument();
-  });
+  it.each(['userDisabled', 'tokenRevoked', 'companyInactive', 'unauthenticated'])(
+    '%s is fatal: signs out',
+    async (code) => {
+      signOut.mockClear();
+      mockFetch(() => ({ status: code === 'companyInactive' ? 403 : 401, body: { code } }));
+      render(
+        <CurrentUserProvider firebaseUser={fbUser}>
+          <Probe />
+        </CurrentUserProvider>,
+      );
+      await waitFor(() => expect(signOut).toHaveBeenCalled());
+      expect(screen.queryByTestId('who')).not.toBeInTheDocument();
+    },
+  );
 });

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { User as FirebaseUser } from 'firebase/auth';
-import type { User } from '@model/user';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company } from '@model/company';
+import type { User } from '@model/user';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { ApiError, errorText } from '@/lib/api-client';
-import { authActions, COUNT_LOGIN_KEY, FATAL_AUTH_CODES } from '@/lib/auth';
+import { ApiError, errorText, type ErrorCode } from '@/lib/api-client';
+import { authActions, COUNT_LOGIN_KEY } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { shouldRetry } from '@/lib/react-query';
 import { CurrentUserContext, type CurrentUser } from './current-user-context';
 import { getUser } from './api/get-user';
 import { updateLoginCounter } from './api/update-login-counter';
@@ -14,63 +16,71 @@ import { updateLoginCounter } from './api/update-login-counter';
 type LoadedUser = User & { company: Company };
 
 /** Errors after which the session ends and the user goes back to /login. */
-const FATAL_CODES = ['unauthenticated', 'tokenRevoked', 'userDisabled', 'companyInactive'];
+const FATAL_CODES: readonly ErrorCode[] = ['unauthenticated', 'tokenRevoked', 'userDisabled', 'companyInactive'];
+const isFatal = (error: unknown) => error instanceof ApiError && FATAL_CODES.includes(error.code);
+
+/** The signed-in principal: GET /user/?id=<uid>, or - once per sign-in - the login counter, which answers the user too. */
+async function loadCurrentUser(uid: string): Promise<LoadedUser> {
+  // once per login (set by authActions.signIn), not on every page load
+  if (sessionStorage.getItem(COUNT_LOGIN_KEY)) {
+    sessionStorage.removeItem(COUNT_LOGIN_KEY);
+    const counted = await updateLoginCounter(uid);
+    if (counted.company) return counted as LoadedUser;
+  }
+  return (await getUser(uid)) as LoadedUser;
+}
+
+export const currentUserQueryOptions = (uid: string) =>
+  queryOptions({
+    queryKey: ['current-user', uid],
+    queryFn: () => loadCurrentUser(uid),
+    // a long-open tab re-reads the principal now and then (role or company changes, deactivation)
+    staleTime: 5 * 60 * 1000,
+    retry: (count, error) => !isFatal(error) && shouldRetry(count, error),
+  });
 
 /**
- * Loads the signed-in principal (GET /user/?id=<uid>, user with company) after the Firebase sign-in and
- * counts the login once per sign-in (GET /user/update/counter). Fatal conditions sign out.
+ * Loads the signed-in principal (user with company) after the Firebase sign-in and counts the login once per
+ * sign-in. Fatal conditions sign out. The query cache is emptied when the session ends, so nothing of one
+ * user is shown to the next.
  */
 export function CurrentUserProvider({ firebaseUser, children }: { firebaseUser: FirebaseUser; children: ReactNode }) {
   const { t } = useTranslation();
-  const [user, setUser] = useState<LoadedUser | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const logout = useCallback(async () => {
-    await authActions.signOut();
-  }, []);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      let loaded: User;
-      // once per login (set by authActions.signIn), not on every page load
-      if (sessionStorage.getItem(COUNT_LOGIN_KEY)) {
-        sessionStorage.removeItem(COUNT_LOGIN_KEY);
-        loaded = await updateLoginCounter(firebaseUser.uid);
-        if (!loaded.company) loaded = await getUser(firebaseUser.uid);
-      } else {
-        loaded = await getUser(firebaseUser.uid);
-      }
-      setUser(loaded as LoadedUser);
-    } catch (error) {
-      const code = error instanceof ApiError ? error.code : ((error as { code?: string }).code ?? '');
-      if (FATAL_CODES.includes(code) || FATAL_AUTH_CODES.includes(code)) {
-        notify.error(errorText(code));
-        await authActions.signOut();
-        return;
-      }
-      console.warn('loading the current user failed', error);
-      setFailed(true);
-    }
-  }, [firebaseUser]);
+  const queryClient = useQueryClient();
+  const options = currentUserQueryOptions(firebaseUser.uid);
+  const query = useQuery(options);
+  const { error, refetch } = query;
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!isFatal(error)) return;
+    notify.error(errorText((error as ApiError).code));
+    void authActions.signOut();
+  }, [error]);
+  useEffect(() => () => queryClient.clear(), [queryClient]);
 
   const value = useMemo<CurrentUser | null>(
-    () => (user ? { user, setUser, reload: load, logout } : null),
-    [user, load, logout],
+    () =>
+      query.data
+        ? {
+            user: query.data,
+            setUser: (user) => queryClient.setQueryData(options.queryKey, user),
+            reload: async () => {
+              await refetch();
+            },
+            logout: () => authActions.signOut(),
+          }
+        : null,
+    [query.data, queryClient, options.queryKey, refetch],
   );
 
-  if (failed) {
+  if (!value && query.isError && !isFatal(error)) {
     return (
       <Box sx={{ p: 4, textAlign: 'center' }}>
         <Typography sx={{ mb: 2 }}>{t('errors.unknown')}</Typography>
-        <Button onClick={() => void load()} sx={{ mr: 1 }}>
+        <Button onClick={() => void refetch()} sx={{ mr: 1 }}>
           {t('common.retry')}
         </Button>
-        <Button onClick={() => void logout()}>{t('profile.logout')}</Button>
+        <Button onClick={() => void authActions.signOut()}>{t('profile:logout')}</Button>
       </Box>
     );
   }

@@ -3,25 +3,28 @@ import { Alert, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { log } from '@/lib/log';
 
 /**
  * /action - the e-mail action handler: mode=resetPassword verifies the oobCode and continues at /reset
  * with { mail, oobCode }; a missing code goes to /; any other mode is rejected with an error.
  */
 export function ActionPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const oobCode = params.get('oobCode');
-  const [error, setError] = useState<string | null>(null);
+  const invalidMode = Boolean(oobCode) && mode !== 'resetPassword';
+  const [verifyFailed, setVerifyFailed] = useState(false);
+  const error = invalidMode ? t('action.invalidMode') : verifyFailed ? t('reset.failed') : null;
 
   useEffect(() => {
     if (!oobCode) return;
     if (mode !== 'resetPassword') {
-      setError(t('action.invalidMode'));
       notify.error(t('action.invalidMode'));
       return;
     }
@@ -29,12 +32,12 @@ export function ActionPage() {
     authActions
       .verifyResetCode(oobCode)
       .then((mail) => {
-        if (!cancelled) navigate('/reset', { replace: true, state: { mail, oobCode } });
+        if (!cancelled) navigate(paths.auth.reset.getHref(), { replace: true, state: { mail, oobCode } });
       })
       .catch((e: unknown) => {
-        console.warn('verifyPasswordResetCode failed', e);
+        log.warn('verifyPasswordResetCode failed', e);
         if (!cancelled) {
-          setError(t('reset.failed'));
+          setVerifyFailed(true);
           notify.error(t('reset.failed'));
         }
       });
@@ -43,9 +46,9 @@ export function ActionPage() {
     };
   }, [mode, oobCode, navigate, t]);
 
-  if (!oobCode) return <Navigate to="/" replace />;
+  if (!oobCode) return <Navigate to={paths.home.getHref()} replace />;
   return (
-    <AuthLayout title={t('action.title')} links={[{ to: '/login', labelKey: 'forget.toLogin' }]}>
+    <AuthLayout title={t('action.title')} links={[{ to: paths.auth.login.getHref(), labelKey: 'auth:forget.toLogin' }]}>
       {error ? <Alert severity="error">{error}</Alert> : <CircularProgress aria-label={t('common.loading')} />}
     </AuthLayout>
   );

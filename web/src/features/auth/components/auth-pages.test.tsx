@@ -32,7 +32,9 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText(/^E-Mail/), 'max@firma.de');
     await user.type(screen.getByLabelText(/^Passwort/), 'geheim1');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    await waitFor(() => expect(signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'max@firma.de', 'geheim1'));
+    await waitFor(() =>
+      expect(signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'max@firma.de', 'geheim1'),
+    );
     expect(sessionStorage.getItem('schrankwerk.countLogin')).toBe('1');
   });
 });

@@ -7,7 +7,9 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { mailSchema } from '@model/user';
 import { FormTextField } from '@/components/form-page';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
+import { log } from '@/lib/log';
 
 const loginSchema = yup.object({ mail: mailSchema, password: yup.string().required('validation.required') });
 
@@ -16,7 +18,7 @@ const loginSchema = yup.object({ mail: mailSchema, password: yup.string().requir
  * /business-data/{id} when an id (route parameter or ?id=) was present, otherwise to /.
  */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const params = useParams();
   const [search] = useSearchParams();
   const id = params.id ?? search.get('id');
@@ -33,7 +35,7 @@ export function LoginPage() {
             await authActions.signIn(values.mail.trim(), values.password);
           } catch (error) {
             // spec 8: a login failure is logged; we also show the catalogue text inline
-            console.warn('login failed', (error as { code?: string }).code);
+            log.warn('login failed', (error as { code?: string }).code);
             setFailed(true);
           }
         }}
@@ -41,17 +43,23 @@ export function LoginPage() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <Stack spacing={2}>
-              <FormTextField name="mail" labelKey="login.mail" type="email" autoComplete="username" required />
-              <FormTextField name="password" labelKey="login.password" type="password" autoComplete="current-password" required />
+              <FormTextField name="mail" labelKey="auth:login.mail" type="email" autoComplete="username" required />
+              <FormTextField
+                name="password"
+                labelKey="auth:login.password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
               {failed && <Alert severity="error">{t('login.failed')}</Alert>}
               <Button type="submit" variant="contained" disabled={isSubmitting} size="large">
                 {t('login.submit')}
               </Button>
               <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-                <Link component={RouterLink} to="/forget">
+                <Link component={RouterLink} to={paths.auth.forget.getHref()}>
                   {t('login.forget')}
                 </Link>
-                <Link component={RouterLink} to={id ? `/register?id=${encodeURIComponent(id)}` : '/register'}>
+                <Link component={RouterLink} to={paths.auth.register.getHref(id)}>
                   {t('login.register')}
                 </Link>
               </Stack>

@@ -95,7 +95,9 @@ describe('RegisterWizard', () => {
 
   it('submits only at step 2 with both checkboxes ticked; sends info and signs in, then /profile', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = mockFetch((c) => (c.url.startsWith('/api/user/register') ? { status: 201, body: { user: {}, company: {} } } : undefined));
+    const calls = mockFetch((c) =>
+      c.url.startsWith('/api/user/register') ? { status: 201, body: { user: {}, company: {} } } : undefined,
+    );
     renderPage(<RegisterWizard />, { route: '/register?info=Messe%202025' });
     await fillStep0(user);
     await next(user);

@@ -1,31 +1,41 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, Stack, Step, StepLabel, Stepper } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+} from '@mui/material';
 import { Form, Formik, getIn, type FormikProps } from 'formik';
 import * as yup from 'yup';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { addressSchema, registrationCompanySchema } from '@model/company';
-import { mailSchema, passwordRepeatSchema, registrationUserSchema } from '@model/user';
+import { mailSchema, passwordRepeatSchema, registrationUserSchema, type RegistrationInput } from '@model/user';
 import { AddressFields, FormTextField, useValidationText } from '@/components/form-page';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
-import { register } from '../api/register';
+import { useRegister } from '../api/register';
+import { log } from '@/lib/log';
 
-export interface RegisterValues {
-  name: string;
-  lastname: string;
-  phoneNumber: string;
-  mail: string;
-  password: string;
-  passwordRepeat: string;
-  companyName: string;
-  street: string;
-  houseNo: string;
-  zip: string;
-  city: string;
-  privacy: boolean;
-  terms: boolean;
-}
+/**
+ * The wizard's flat form, made of the model's registration types: the user part, the password repeat, the
+ * company name and address (flat, one field each), and the two agreements.
+ */
+export type RegisterValues = RegistrationInput['user'] &
+  yup.InferType<typeof passwordRepeatSchema> & {
+    companyName: RegistrationInput['company']['name'];
+  } & RegistrationInput['company']['address'] & {
+    privacy: boolean;
+    terms: boolean;
+  };
 
 const accepted = yup.boolean().oneOf([true], 'validation.required').required('validation.required');
 
@@ -45,7 +55,7 @@ export const REGISTER_STEP_SCHEMAS = [
 ];
 
 /** The pages the agreement checkboxes link to (labels: register.<name>Prefix / register.<name>Link). */
-const AGREEMENT_PAGES = { privacy: '/privacy', terms: '/avb' } as const;
+const AGREEMENT_PAGES = { privacy: paths.legal.privacy.getHref(), terms: paths.legal.avb.getHref() } as const;
 
 const EMPTY: RegisterValues = {
   name: '',
@@ -65,12 +75,13 @@ const EMPTY: RegisterValues = {
 
 /** /register: the three-step registration wizard (spec 2, 4, 5). On success: sign in and go to /profile. */
 export function RegisterWizard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const info = search.get('info') ?? undefined;
   const [step, setStep] = useState(0);
   const text = useValidationText();
+  const register = useRegister();
 
   const next = async (formik: FormikProps<RegisterValues>) => {
     const errors = await formik.validateForm();
@@ -85,9 +96,15 @@ export function RegisterWizard() {
   const submit = async (values: RegisterValues) => {
     const mail = values.mail.trim().toLowerCase();
     try {
-      await register(
-        {
-          user: { name: values.name, lastname: values.lastname, phoneNumber: values.phoneNumber, mail, password: values.password },
+      await register.mutateAsync({
+        body: {
+          user: {
+            name: values.name,
+            lastname: values.lastname,
+            phoneNumber: values.phoneNumber,
+            mail,
+            password: values.password,
+          },
           company: {
             name: values.companyName,
             type: 'CUSTOMER',
@@ -96,12 +113,12 @@ export function RegisterWizard() {
           },
         },
         info,
-      );
+      });
       await authActions.signIn(mail, values.password);
-      navigate('/profile', { replace: true });
+      navigate(paths.profile.getHref(), { replace: true });
     } catch (error) {
       // spec 8: logged and the loading state stops; the api client has shown the German error toast
-      console.warn('registration failed', error);
+      log.warn('registration failed', error);
     }
   };
 
@@ -130,8 +147,8 @@ export function RegisterWizard() {
       title={t('register.title')}
       width={560}
       links={[
-        { to: '/forget', labelKey: 'login.forget' },
-        { to: '/login', labelKey: 'register.toLogin' },
+        { to: paths.auth.forget.getHref(), labelKey: 'auth:login.forget' },
+        { to: paths.auth.login.getHref(), labelKey: 'auth:register.toLogin' },
       ]}
     >
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
@@ -161,14 +178,33 @@ export function RegisterWizard() {
                 <>
                   <FormTextField name="name" labelKey="user.name" required autoComplete="given-name" />
                   <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
-                  <FormTextField name="phoneNumber" labelKey="user.phoneNumber" type="tel" required hintKey="user.phoneHint" autoComplete="tel" />
+                  <FormTextField
+                    name="phoneNumber"
+                    labelKey="user.phoneNumber"
+                    type="tel"
+                    required
+                    hintKey="user.phoneHint"
+                    autoComplete="tel"
+                  />
                 </>
               )}
               {step === 1 && (
                 <>
                   <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
-                  <FormTextField name="password" labelKey="register.password" type="password" required autoComplete="new-password" />
-                  <FormTextField name="passwordRepeat" labelKey="register.passwordRepeat" type="password" required autoComplete="new-password" />
+                  <FormTextField
+                    name="password"
+                    labelKey="auth:register.password"
+                    type="password"
+                    required
+                    autoComplete="new-password"
+                  />
+                  <FormTextField
+                    name="passwordRepeat"
+                    labelKey="auth:register.passwordRepeat"
+                    type="password"
+                    required
+                    autoComplete="new-password"
+                  />
                 </>
               )}
               {step === 2 && (

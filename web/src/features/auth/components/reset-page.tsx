@@ -5,8 +5,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { passwordRepeatSchema } from '@model/user';
 import { FormTextField } from '@/components/form-page';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { log } from '@/lib/log';
 
 export interface ResetState {
   mail: string;
@@ -15,10 +17,10 @@ export interface ResetState {
 
 /** /reset: needs { mail, oobCode } in navigation state (from /action), otherwise redirects to /. */
 export function ResetPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const state = useLocation().state as Partial<ResetState> | null;
-  if (!state?.mail || !state.oobCode) return <Navigate to="/" replace />;
+  if (!state?.mail || !state.oobCode) return <Navigate to={paths.home.getHref()} replace />;
   const { mail, oobCode } = state;
 
   return (
@@ -33,9 +35,9 @@ export function ResetPage() {
           try {
             await authActions.confirmReset(oobCode, values.password);
             notify.success(t('reset.done'));
-            navigate('/login', { replace: true });
+            navigate(paths.auth.login.getHref(), { replace: true });
           } catch (error) {
-            console.warn('password reset failed', error);
+            log.warn('password reset failed', error);
             notify.error(t('reset.failed'));
           }
         }}
@@ -43,8 +45,20 @@ export function ResetPage() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <Stack spacing={2}>
-              <FormTextField name="password" labelKey="reset.password" type="password" autoComplete="new-password" required />
-              <FormTextField name="passwordRepeat" labelKey="reset.passwordRepeat" type="password" autoComplete="new-password" required />
+              <FormTextField
+                name="password"
+                labelKey="auth:reset.password"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
+              <FormTextField
+                name="passwordRepeat"
+                labelKey="auth:reset.passwordRepeat"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 {t('reset.submit')}
               </Button>

@@ -1,4 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { COMPANIES_KEY } from './get-companies';
 
 /** POST /company/delete?companyId= - sets the company inactive (not the own company). */
 export interface DeleteCompanyResponse {
@@ -7,4 +10,25 @@ export interface DeleteCompanyResponse {
 
 export function deleteCompany(companyId: string): Promise<DeleteCompanyResponse> {
   return api.post<DeleteCompanyResponse>('/company/delete', {}, { query: { companyId } });
+}
+
+/** Several companies at once (the list's bulk action): one result per id, in order. */
+export function deleteCompanies(companyIds: string[]): Promise<PromiseSettledResult<DeleteCompanyResponse>[]> {
+  return Promise.allSettled(companyIds.map(deleteCompany));
+}
+
+/** Deactivates the given companies; when all calls have settled, company queries are refetched once. */
+export function useDeleteCompanies({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteCompanies> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
+      await onSuccess?.(...args);
+    },
+    mutationFn: deleteCompanies,
+  });
 }

@@ -1,9 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company } from '@model/company';
 import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+import { COMPANIES_KEY } from './get-companies';
 
 /** GET /company/?id= - platform admin, or the own company. */
 export type GetCompanyResponse = Company;
 
 export function getCompany(id: string): Promise<GetCompanyResponse> {
   return api.get<GetCompanyResponse>('/company/', { query: { id }, toastOnError: true });
+}
+
+export const getCompanyQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...COMPANIES_KEY, 'detail', id], queryFn: () => getCompany(id) });
+
+/** One company; `initialData`: the row a list passed in navigation state. */
+export function useCompany({
+  id,
+  initialData,
+  queryConfig,
+}: {
+  id: string;
+  initialData?: Company;
+  queryConfig?: QueryConfig<typeof getCompanyQueryOptions>;
+}) {
+  return useQuery({ ...getCompanyQueryOptions(id), initialData, ...queryConfig });
 }

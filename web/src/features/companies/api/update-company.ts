@@ -1,26 +1,27 @@
-import { companySchema, type Company, type CompanyInput } from '@model/company';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { companySchema, type Company, type CompanyInput, type CompanyUpdateInput } from '@model/company';
 import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { getCompanyQueryOptions } from './get-company';
+import { COMPANIES_KEY } from './get-companies';
 
 /**
- * POST /company/update - the full company form with id; `pendingRegistration: false` on a pending company
+ * POST /company/update - the model's company form with id; `pendingRegistration: false` on a pending company
  * releases it; `active` re-/deactivates.
  */
-export type UpdateCompanyRequest = CompanyInput & { id: string; pendingRegistration?: boolean; active?: boolean };
+export type UpdateCompanyRequest = CompanyUpdateInput;
 export type UpdateCompanyResponse = Company;
 
 export function updateCompany(company: UpdateCompanyRequest): Promise<UpdateCompanyResponse> {
   return api.post<UpdateCompanyResponse>('/company/update', company);
 }
 
-/** The form fields of a stored company (what /company/update validates). */
+/** The form fields of a stored company (what /company/update validates), through the model's schema. */
 export function companyFormOf(company: Company): CompanyInput {
-  return {
-    name: company.name,
-    type: company.type as CompanyInput['type'],
-    customerNumber: company.customerNumber ?? '',
-    additionalInfo: company.additionalInfo ?? '',
-    address: { ...company.address },
-  };
+  return companySchema.cast(
+    { customerNumber: '', additionalInfo: '', ...company, address: { ...company.address } },
+    { stripUnknown: true, assert: false },
+  ) as CompanyInput;
 }
 
 /** Can the company be released as is? A registered CUSTOMER needs its customerNumber first (form). */
@@ -31,4 +32,33 @@ export function releasableAsIs(company: Company): boolean {
 /** Release of a pending registration (the form fields are sent along, unchanged). */
 export function releaseCompany(company: Company): Promise<UpdateCompanyResponse> {
   return updateCompany({ ...companyFormOf(company), id: company.id, pendingRegistration: false });
+}
+
+/** Saves a company: its record becomes the answer, every company query is refetched. */
+export function useUpdateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateCompany> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (company, ...args) => {
+      queryClient.setQueryData(getCompanyQueryOptions(company.id).queryKey, company);
+      await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
+      await onSuccess?.(company, ...args);
+    },
+    mutationFn: updateCompany,
+  });
+}
+
+/** Releases a pending company (see releaseCompany); company queries are refetched. */
+export function useReleaseCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof releaseCompany> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (company, ...args) => {
+      await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
+      await onSuccess?.(company, ...args);
+    },
+    mutationFn: releaseCompany,
+  });
 }

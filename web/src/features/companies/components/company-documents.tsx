@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Company } from '@model/company';
 import { companyDocumentsPath } from '@model/files';
 import { callerFacts, mayChangeCompanyDocuments, mayReadCompanyDocuments } from '@model/permissions';
-import { deleteFile, downloadFile, FileTable, listFiles } from '@/components/file-table';
+import { downloadFile, FileTable, useDeleteFiles, useFiles, useRefreshFiles } from '@/components/file-table';
 import { FileUpload } from '@/components/upload';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
-import { useLoad } from '@/lib/use-load';
 
 /** The documents of a company (signed AVV, certificates): list and download; upload and delete where the model allows. */
 function CompanyDocumentFiles({ company }: { company: Company }) {
@@ -16,25 +15,21 @@ function CompanyDocumentFiles({ company }: { company: Company }) {
   const { user } = useCurrentUser();
   const canChange = mayChangeCompanyDocuments(callerFacts(user), company.id);
   const path = companyDocumentsPath(company.id);
-  const files = useLoad(() => listFiles(path), [], [path]);
+  const files = useFiles(path);
+  const refresh = useRefreshFiles(path);
+  const remove = useDeleteFiles(path);
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         {t('companyDocuments.hint')}
       </Typography>
-      {canChange && <FileUpload path={path} context="general" onUploaded={() => void files.reload()} />}
+      {canChange && <FileUpload path={path} context="general" onUploaded={() => void refresh()} />}
       <FileTable
-        files={files.data}
-        loading={files.loading}
+        files={files.data ?? []}
+        loading={files.isPending}
         canDelete={canChange}
         onDownload={downloadFile}
-        onDelete={async (list) => {
-          try {
-            for (const file of list) await deleteFile(file.path);
-          } finally {
-            await files.reload();
-          }
-        }}
+        onDelete={(list) => remove.mutateAsync(list)}
       />
     </Stack>
   );

@@ -12,7 +12,11 @@ describe('CompanyFormPage', () => {
   it('create: required fields, customer number only for customers, EXTERNAL not selectable', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = mockFetch((c) => (c.url === '/api/company/' ? { status: 201, body: makeCompany() } : undefined));
-    renderPage(<CompanyFormPage />, { route: '/company/new', path: '/company/:id', user: makeUser({}, { type: 'ADMIN' }) });
+    renderPage(<CompanyFormPage />, {
+      route: '/company/new',
+      path: '/company/:id',
+      user: makeUser({}, { type: 'ADMIN' }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Speichern' }));
     expect((await screen.findAllByText('Pflichtfeld')).length).toBeGreaterThanOrEqual(6);
     expect(screen.getByLabelText(/^Kundennummer/)).toBeInTheDocument();
@@ -37,8 +41,15 @@ describe('CompanyFormPage', () => {
   it('release of a registered customer: enter the customer number, release sends pendingRegistration false', async () => {
     const user = userEvent.setup({ delay: null });
     const pending = makeCompany({ id: 'p2', name: 'Registriert GmbH', pendingRegistration: true });
-    const calls = mockFetch((c) => (c.url === '/api/company/update' ? { body: { ...pending, pendingRegistration: false } } : undefined));
-    renderPage(<CompanyFormPage />, { route: '/company/p2', path: '/company/:id', state: { company: pending }, user: makeUser({}, { type: 'ADMIN' }) });
+    const calls = mockFetch((c) =>
+      c.url === '/api/company/update' ? { body: { ...pending, pendingRegistration: false } } : undefined,
+    );
+    renderPage(<CompanyFormPage />, {
+      route: '/company/p2',
+      path: '/company/:id',
+      state: { company: pending },
+      user: makeUser({}, { type: 'ADMIN' }),
+    });
     expect(await screen.findByTestId('status-pending')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Pflichtfeld')).toBeInTheDocument();

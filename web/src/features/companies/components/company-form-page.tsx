@@ -1,33 +1,49 @@
 import { useRef } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { SELECTABLE_COMPANY_TYPES, companySchema, companyStatus, type Company } from '@model/company';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  SELECTABLE_COMPANY_TYPES,
+  companySchema,
+  companyStatus,
+  type Address,
+  type Company,
+  type CompanyInput,
+} from '@model/company';
 import { AddressFields, FormPage, FormSelectField, FormTextField } from '@/components/form-page';
-import { useRouteRecord } from '@/lib/use-route-record';
-import { createCompany } from '../api/create-company';
-import { getCompany } from '../api/get-company';
-import { updateCompany } from '../api/update-company';
+import { paths } from '@/config/paths';
+import { useCreateCompany } from '../api/create-company';
+import { useCompany } from '../api/get-company';
+import { useUpdateCompany } from '../api/update-company';
 import { CompanyDocuments } from './company-documents';
 import { CompanyStatusChip } from './company-status-chip';
 
-interface CompanyFormValues {
-  name: string;
-  type: string;
-  customerNumber: string;
-  additionalInfo: string;
-  address: { street: string; houseNo: string; zip: string; city: string; country: string };
-}
+/** The form's values: the model's company form, every field present (strings for the inputs). */
+type CompanyFormValues = Required<Omit<CompanyInput, 'type' | 'address'>> & {
+  type: CompanyInput['type'];
+  address: Required<Address>;
+};
 
 /** /company/:id ('new' = create). EXTERNAL is not selectable; customerNumber is required for customers. */
 export function CompanyFormPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('companies');
   const navigate = useNavigate();
-  const { id, isNew, ...loaded } = useRouteRecord<Company>('company', getCompany);
-  const c = loaded.data;
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  // a row passed by the list (navigation state) is shown at once instead of being loaded again
+  const fromList = (useLocation().state as { company?: Company } | null)?.company;
+  const loaded = useCompany({
+    id,
+    initialData: fromList?.id === id ? fromList : undefined,
+    queryConfig: { enabled: !isNew },
+  });
+  const createCompany = useCreateCompany();
+  const updateCompany = useUpdateCompany();
+  const c = isNew ? undefined : loaded.data;
   const initialValues: CompanyFormValues = {
     name: c?.name ?? '',
-    type: c?.type ?? 'CUSTOMER',
+    // an EXTERNAL company is never edited here (the API refuses it); the select offers the selectable types
+    type: (c?.type ?? 'CUSTOMER') as CompanyFormValues['type'],
     customerNumber: c?.customerNumber ?? '',
     additionalInfo: c?.additionalInfo ?? '',
     address: {
@@ -46,21 +62,21 @@ export function CompanyFormPage() {
     const body = companySchema.cast(values, { stripUnknown: true });
     const release = releasing.current;
     releasing.current = false;
-    if (isNew) await createCompany(body);
-    else await updateCompany({ ...body, id, ...(release ? { pendingRegistration: false } : {}) });
-    navigate('/company');
-    if (release) return { level: 'success' as const, text: t('companies.released', { name: body.name }) };
+    if (isNew) await createCompany.mutateAsync(body);
+    else await updateCompany.mutateAsync({ ...body, id, ...(release ? { pendingRegistration: false } : {}) });
+    navigate(paths.companies.list.getHref());
+    if (release) return { level: 'success' as const, text: t('released', { name: body.name }) };
   };
 
   const form = (
     <FormPage<CompanyFormValues>
-      title={t(isNew ? 'companies.createTitle' : 'companies.editTitle')}
+      title={t(isNew ? 'createTitle' : 'editTitle')}
       initialValues={initialValues}
       validationSchema={companySchema}
       onSubmit={submit}
-      loading={loaded.loading}
-      backTo="/company"
-      messages={{ success: 'companies.saved' }}
+      loading={!isNew && loaded.isPending}
+      backTo={paths.companies.list.getHref()}
+      messages={{ success: 'companies:saved' }}
       actions={(formik) =>
         c && companyStatus(c) === 'pending' ? (
           <Button
@@ -74,7 +90,7 @@ export function CompanyFormPage() {
               });
             }}
           >
-            {t('companies.release')}
+            {t('release')}
           </Button>
         ) : undefined
       }
@@ -94,7 +110,9 @@ export function CompanyFormPage() {
             required
             options={SELECTABLE_COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) }))}
           />
-          {formik.values.type === 'CUSTOMER' && <FormTextField name="customerNumber" labelKey="company.customerNumber" required />}
+          {formik.values.type === 'CUSTOMER' && (
+            <FormTextField name="customerNumber" labelKey="company.customerNumber" required />
+          )}
           <AddressFields prefix="address." />
           <FormTextField name="address.country" labelKey="company.country" />
           <FormTextField name="additionalInfo" labelKey="company.additionalInfo" multiline minRows={2} />

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
+import type { Company } from '@model/company';
+import { answerPage } from '@/testing/page-server';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import { CompanyListPage } from './company-list-page';
 
@@ -13,11 +15,20 @@ const registered = makeCompany({ id: 'p2', name: 'Pending Kunde', pendingRegistr
 const inactive = makeCompany({ id: 'i1', name: 'Alt GmbH', active: false, customerNumber: 'K-1' });
 const active = makeCompany({ id: 'a1', name: 'Aktiv GmbH', customerNumber: 'K-2' });
 
+/** GET /company/filter, answered like the server: search, type filter, sort, page. */
+const isList = (url: string) => url.startsWith('/api/company/filter?');
+const listOf = (url: string, companies: Company[]) =>
+  answerPage(url, companies, {
+    searchText: (c) => c.name,
+    columns: { name: (c) => c.name, type: (c) => c.type },
+    filters: { types: (c, types) => types.includes(c.type) },
+  });
+
 describe('CompanyListPage', () => {
   it('shows the status in the spec colours and releases a complete pending company with the full form', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = mockFetch((c) => {
-      if (c.url === '/api/company/all') return { body: [complete, registered, inactive, active] };
+      if (isList(c.url)) return listOf(c.url, [complete, registered, inactive, active]);
       if (c.url === '/api/company/update') return { body: { ...complete, pendingRegistration: false } };
       return undefined;
     });
@@ -31,12 +42,18 @@ describe('CompanyListPage', () => {
     await user.click(within(row).getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Die Firma Pending Lieferant wurde freigegeben.')).toBeInTheDocument();
     const update = calls.find((c) => c.url === '/api/company/update')!;
-    expect(update.body).toMatchObject({ id: 'p1', name: 'Pending Lieferant', type: 'SUPPLIER', pendingRegistration: false, address: complete.address });
+    expect(update.body).toMatchObject({
+      id: 'p1',
+      name: 'Pending Lieferant',
+      type: 'SUPPLIER',
+      pendingRegistration: false,
+      address: complete.address,
+    });
   });
 
   it('a registered customer without customer number is released through the form', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = mockFetch((c) => (c.url === '/api/company/all' ? { body: [registered] } : undefined));
+    const calls = mockFetch((c) => (isList(c.url) ? listOf(c.url, [registered]) : undefined));
     renderPage(<CompanyListPage />, { user: makeUser({}, { type: 'ADMIN' }) });
     const [row] = await screen.findAllByTestId('list-row');
     await user.click(within(row).getByRole('button', { name: 'Freigeben' }));
@@ -47,7 +64,7 @@ describe('CompanyListPage', () => {
   it('filters by type and deletes (deactivates) the selection after confirmation', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = mockFetch((c) => {
-      if (c.url === '/api/company/all') return { body: [complete, registered, inactive, active] };
+      if (isList(c.url)) return listOf(c.url, [complete, registered, inactive, active]);
       if (c.url.startsWith('/api/company/delete')) return { body: { ok: true } };
       return undefined;
     });
@@ -60,9 +77,14 @@ describe('CompanyListPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('checkbox', { name: 'Zeile auswählen' }));
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    // server mode: the type filter was a request of its own; count the list loads from here on
+    const loadsBefore = calls.filter((c) => isList(c.url)).length;
     await user.click(screen.getByRole('button', { name: 'Ja' }));
     expect(await screen.findByText('Die Firmen wurden deaktiviert.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.startsWith('/api/company/delete')).map((c) => c.url)).toEqual(['/api/company/delete?companyId=p1']);
-    expect(calls.filter((c) => c.url === '/api/company/all')).toHaveLength(2);
+    expect(calls.filter((c) => c.url.startsWith('/api/company/delete')).map((c) => c.url)).toEqual([
+      '/api/company/delete?companyId=p1',
+    ]);
+    // the list is loaded again, once, after the delete
+    await waitFor(() => expect(calls.filter((c) => isList(c.url))).toHaveLength(loadsBefore + 1));
   });
 });

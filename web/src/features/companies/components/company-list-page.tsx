@@ -1,40 +1,51 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button, Stack } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { COMPANY_TYPES, companyStatus, type Company } from '@model/company';
-import { ListPage, type ListColumn } from '@/components/list-page';
-import { errorText } from '@/lib/api-client';
+import { COMPANY_TYPES, companyStatus, type Company, type CompanyType } from '@model/company';
+import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
+import { paths } from '@/config/paths';
+import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { useLoad } from '@/lib/use-load';
-import { deleteCompany } from '../api/delete-company';
-import { getCompanies } from '../api/get-companies';
-import { releasableAsIs, releaseCompany } from '../api/update-company';
+import { useDeleteCompanies } from '../api/delete-company';
+import { COMPANY_SORT_COLUMNS, getCompaniesQueryOptions, type CompanySortColumn } from '../api/get-companies';
+import { releasableAsIs, useReleaseCompany } from '../api/update-company';
 import { CompanyStatusChip } from './company-status-chip';
+
+/** The company list, page by page from GET /company/filter (search, sort, type filter on the server). */
+const companiesSource = {
+  queryOptions: ({ filter, ...request }: ListRequest<CompanySortColumn>) =>
+    getCompaniesQueryOptions({ ...request, types: filter as CompanyType[] | undefined }),
+  sortColumns: COMPANY_SORT_COLUMNS,
+};
 
 /** /company (platform admin): search, filter by type, status with release of pending companies, multi-delete. */
 export function CompanyListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('companies');
   const navigate = useNavigate();
-  const companies = useLoad(getCompanies, [] as Company[]);
+  const releaseCompany = useReleaseCompany();
+  const deleteCompanies = useDeleteCompanies();
+  const { mutateAsync: release } = releaseCompany;
 
-  const release = async (company: Company) => {
-    if (!releasableAsIs(company)) {
-      // e.g. a registered customer without customer number: complete the form, release there
-      notify.info(t('companies.completeBeforeRelease'));
-      navigate(`/company/${company.id}`, { state: { company } });
-      return;
-    }
-    try {
-      await releaseCompany(company);
-      notify.success(t('companies.released', { name: company.name }));
-      void companies.reload();
-    } catch (error) {
-      notify.error(errorText((error as { code?: string }).code ?? 'unknown'));
-    }
-  };
+  const releaseRow = useCallback(
+    async (company: Company) => {
+      if (!releasableAsIs(company)) {
+        // e.g. a registered customer without customer number: complete the form, release there
+        notify.info(t('completeBeforeRelease'));
+        navigate(paths.companies.detail.getHref(company.id), { state: { company } });
+        return;
+      }
+      try {
+        await release(company);
+        notify.success(t('released', { name: company.name }));
+      } catch (error) {
+        notify.error(errorText(error instanceof ApiError ? error.code : 'unknown'));
+      }
+    },
+    [navigate, release, t],
+  );
 
   const columns = useMemo<ListColumn<Company>[]>(
     () => [
@@ -55,45 +66,45 @@ export function CompanyListPage() {
         action: true,
         render: (c) => (
           <Stack direction="row" spacing={1}>
-            <Button size="small" startIcon={<VisibilityIcon />} onClick={() => navigate(`/company/${c.id}`, { state: { company: c } })}>
+            <Button
+              size="small"
+              startIcon={<VisibilityIcon />}
+              onClick={() => navigate(paths.companies.detail.getHref(c.id), { state: { company: c } })}
+            >
               {t('list.display')}
             </Button>
             {companyStatus(c) === 'pending' && (
-              <Button size="small" variant="outlined" color="success" onClick={() => void release(c)}>
-                {t('companies.release')}
+              <Button size="small" variant="outlined" color="success" onClick={() => void releaseRow(c)}>
+                {t('release')}
               </Button>
             )}
           </Stack>
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [navigate, t],
+    [navigate, releaseRow, t],
   );
 
   return (
-    <ListPage<Company>
-      title={t('companies.title')}
-      rows={companies.data}
-      loading={companies.loading}
+    <ListPage
+      title={t('title')}
+      server={companiesSource}
       columns={columns}
       getRowId={(c) => c.id}
-      onAdd={() => navigate('/company/new')}
+      onAdd={() => navigate(paths.companies.create.getHref())}
       bulkAction={{
         labelKey: 'list.delete',
         icon: <DeleteIcon />,
-        confirmTitleKey: 'companies.deleteTitle',
-        confirmTextKey: 'companies.deleteConfirm',
-        run: (c) => deleteCompany(c.id),
-        successKey: 'companies.deleted',
-        errorKey: 'companies.deleteFailed',
+        confirmTitleKey: 'companies:deleteTitle',
+        confirmTextKey: 'companies:deleteConfirm',
+        runAll: (rows) => deleteCompanies.mutateAsync(rows.map((c) => c.id)),
+        successKey: 'companies:deleted',
+        errorKey: 'companies:deleteFailed',
       }}
-      onReload={() => void companies.reload()}
       exportFileName="firmen"
       filter={{
-        titleKey: 'companies.filterByType',
+        titleKey: 'companies:filterByType',
         options: COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) })),
-        valueOf: (c) => c.type,
       }}
       defaultSort={{ columnId: 'name', direction: 'asc' }}
     />

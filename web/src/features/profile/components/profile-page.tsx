@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import EventIcon from '@mui/icons-material/Event';
@@ -7,7 +6,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_CALENDAR_URL, DOCUMENTATION_URL } from '@model/constants';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
-import { downloadAvv } from '../api/download-avv';
+import { useDownloadAvv } from '../api/download-avv';
 import { PasswordChangeForm } from './password-change-form';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
@@ -23,9 +22,9 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 
 /** /profile (spec 2): greeting, logout, booking link, profile fields, banners, AVV download, password change. */
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   const { user, logout } = useCurrentUser();
-  const [downloading, setDownloading] = useState(false);
+  const downloadAvv = useDownloadAvv();
   const company = user.company;
   const external = company.type === 'EXTERNAL';
   const typeText = (
@@ -39,24 +38,24 @@ export function ProfilePage() {
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
       {company.pendingRegistration && (
         <Alert severity="warning" data-testid="pending-banner">
-          {t('profile.pendingBanner')}
+          {t('pendingBanner')}
         </Alert>
       )}
       {user.passwordChangeNeeded && (
         <Alert severity="warning" data-testid="password-banner">
-          {t('profile.passwordBanner')}
+          {t('passwordBanner')}
         </Alert>
       )}
       <Paper sx={{ p: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
           <Typography variant="h1" sx={{ flexGrow: 1 }}>
-            {t('profile.greeting', { name: external ? user.mail : `${user.name} ${user.lastname}`.trim() })}
+            {t('greeting', { name: external ? user.mail : `${user.name} ${user.lastname}`.trim() })}
           </Typography>
           <Button startIcon={<EventIcon />} href={BOOKING_CALENDAR_URL} target="_blank" rel="noopener noreferrer">
             {t('nav.booking')}
           </Button>
           <Button startIcon={<LogoutIcon />} variant="outlined" onClick={() => void logout()}>
-            {t('profile.logout')}
+            {t('logout')}
           </Button>
         </Stack>
         {external ? (
@@ -79,21 +78,21 @@ export function ProfilePage() {
             <Button
               startIcon={<DownloadIcon />}
               variant="outlined"
-              disabled={downloading}
-              onClick={() => {
-                setDownloading(true);
-                downloadAvv()
-                  .catch(() => undefined)
-                  .finally(() => setDownloading(false));
-              }}
+              disabled={downloadAvv.isPending}
+              onClick={() => downloadAvv.mutate()}
             >
-              {t('profile.avv')}
+              {t('avv')}
             </Button>
           )}
           {company.type === 'ADMIN' && (
-            <Link href={DOCUMENTATION_URL} target="_blank" rel="noopener noreferrer" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Link
+              href={DOCUMENTATION_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
               <MenuBookIcon fontSize="small" />
-              {t('profile.documentation')}
+              {t('documentation')}
             </Link>
           )}
         </Stack>

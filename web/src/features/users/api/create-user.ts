@@ -1,15 +1,11 @@
-import type { User } from '@model/user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User, UserInput } from '@model/user';
 import { apiRequest } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { getUsersQueryOptions } from './get-users';
 
-/** POST /user/ body. companyId: required for the platform admin, forced to the own company otherwise. */
-export interface CreateUserRequest {
-  name: string;
-  lastname: string;
-  mail: string;
-  phoneNumber: string;
-  admin: boolean;
-  companyId?: string;
-}
+/** POST /user/ body: the model's user form. companyId: required for the platform admin, forced to the own company otherwise. */
+export type CreateUserRequest = Omit<UserInput, 'id'>;
 
 /** 201 user, or 200 `{ code: 'mailExternal' }` (mail of an external party, nothing created). Errors: 409 mailInUse, 412. */
 export type CreateUserResponse = { status: 201; user: User } | { status: 200; code: 'mailExternal' };
@@ -18,4 +14,18 @@ export async function createUser(user: CreateUserRequest): Promise<CreateUserRes
   const { status, data } = await apiRequest<User | { code: string }>('/user/', { method: 'POST', body: user });
   if (status === 201) return { status: 201, user: data as User };
   return { status: 200, code: 'mailExternal' };
+}
+
+/** Creates a user; every user list is refetched. */
+export function useCreateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createUser> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+      await onSuccess?.(...args);
+    },
+    mutationFn: createUser,
+  });
 }

@@ -1,4 +1,6 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /user/lastlogin - ADMIN company: the latest login, or {}. */
 export interface GetLastLoginResponse {
@@ -8,4 +10,11 @@ export interface GetLastLoginResponse {
 
 export function getLastLogin(): Promise<GetLastLoginResponse> {
   return api.get<GetLastLoginResponse>('/user/lastlogin');
+}
+
+export const getLastLoginQueryOptions = () =>
+  queryOptions({ queryKey: ['users', 'last-login'], queryFn: getLastLogin });
+
+export function useLastLogin({ queryConfig }: { queryConfig?: QueryConfig<typeof getLastLoginQueryOptions> } = {}) {
+  return useQuery({ ...getLastLoginQueryOptions(), ...queryConfig });
 }

@@ -1,9 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@model/user';
 import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /user/?id= - one user with `company`. */
 export type GetUserResponse = User;
 
 export function getUser(id: string): Promise<GetUserResponse> {
   return api.get<GetUserResponse>('/user/', { query: { id }, toastOnError: true });
+}
+
+export const getUserQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['users', 'detail', id], queryFn: () => getUser(id) });
+
+/**
+ * One user. `initialData`: the row a list passed in navigation state (spares the load, like the list had it);
+ * `enabled: false` for a form that creates a new user.
+ */
+export function useUser({
+  id,
+  initialData,
+  queryConfig,
+}: {
+  id: string;
+  initialData?: User;
+  queryConfig?: QueryConfig<typeof getUserQueryOptions>;
+}) {
+  return useQuery({ ...getUserQueryOptions(id), initialData, ...queryConfig });
 }

@@ -1,10 +1,29 @@
-import type { User } from '@model/user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User, UserUpdateInput } from '@model/user';
 import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { getUserQueryOptions } from './get-user';
+import { getUsersQueryOptions } from './get-users';
 
-/** POST /user/update - user with id. */
-export type UpdateUserRequest = Partial<User> & { id: string };
+/** POST /user/update - the model's user form with id (`admin` omitted leaves the flag unchanged). */
+export type UpdateUserRequest = UserUpdateInput;
 export type UpdateUserResponse = User;
 
 export function updateUser(user: UpdateUserRequest): Promise<UpdateUserResponse> {
   return api.post<UpdateUserResponse>('/user/update', user);
+}
+
+/** Saves a user: its cached record becomes the answer, every user list is refetched. */
+export function useUpdateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateUser> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (user, ...args) => {
+      queryClient.setQueryData(getUserQueryOptions(user.id).queryKey, user);
+      await queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+      await onSuccess?.(user, ...args);
+    },
+    mutationFn: updateUser,
+  });
 }

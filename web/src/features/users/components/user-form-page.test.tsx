@@ -51,7 +51,14 @@ describe('UserFormPage (create)', () => {
     expect(await screen.findByText(/Der Benutzer wurde angelegt/)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/user');
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toEqual({ name: 'Ina', lastname: 'Neu', mail: 'ina@firma.de', phoneNumber: '0711-1', admin: true, companyId: 'own' });
+    expect(post.body).toEqual({
+      name: 'Ina',
+      lastname: 'Neu',
+      mail: 'ina@firma.de',
+      phoneNumber: '0711-1',
+      admin: true,
+      companyId: 'own',
+    });
   });
 
   it('200 mailExternal: warning about the external party, nothing navigates', async () => {

@@ -1,58 +1,59 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import * as yup from 'yup';
-import { companyStatus } from '@model/company';
-import { userSchema, type User } from '@model/user';
+import { acceptsUsers } from '@model/company-rules';
+import { isManagerOf } from '@model/permissions';
+import { userSchema, type User, type UserInput } from '@model/user';
 import { FormPage, FormSelectField, FormSwitch, FormTextField, type FormResult } from '@/components/form-page';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
-import { useLoad } from '@/lib/use-load';
-import { useRouteRecord } from '@/lib/use-route-record';
-import { createUser } from '../api/create-user';
-import { getCompanies } from '../api/get-companies';
-import { getUser } from '../api/get-user';
-import { updateUser } from '../api/update-user';
+import { principalOf } from '@/lib/current-user/principal';
+import { useCreateUser } from '../api/create-user';
+import { useCompanies } from '../api/get-companies';
+import { useUser } from '../api/get-user';
+import { useUpdateUser } from '../api/update-user';
 
-interface UserFormValues {
-  name: string;
-  lastname: string;
-  mail: string;
-  phoneNumber: string;
-  admin: boolean;
-  companyId: string;
-}
+/** The form's values: the model's user form (every field present, strings for the inputs). */
+type UserFormValues = Required<Omit<UserInput, 'id'>>;
 
 /** Spec 8 for create: 409 -> mail in use; 412 and any other -> the generic create error. */
 export function createUserErrorKey(error: unknown): string {
-  return error instanceof ApiError && error.status === 409 ? 'users.mailInUse' : 'users.createFailed';
+  return error instanceof ApiError && error.status === 409 ? 'users:mailInUse' : 'users:createFailed';
 }
 
-/** /user/:id ('new' = create). The admin company chooses the company among ACTIVE companies. */
+/** /user/:id ('new' = create). The admin company chooses the company among companies that accept users. */
 export function UserFormPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('users');
   const navigate = useNavigate();
   const { user: me } = useCurrentUser();
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  // a row passed by the list (navigation state) is shown at once instead of being loaded again
+  const fromList = (useLocation().state as { user?: User } | null)?.user;
+  const loaded = useUser({
+    id,
+    initialData: fromList?.id === id ? fromList : undefined,
+    queryConfig: { enabled: !isNew },
+  });
   const adminCompany = me.company.type === 'ADMIN';
-  const { id, isNew, ...loaded } = useRouteRecord<User>('user', getUser);
-  const companies = useLoad(() => (adminCompany ? getCompanies() : Promise.resolve([])), [], [adminCompany]);
-  // only companies that accept users (active, released, not EXTERNAL) are offered; the user's current
-  // company stays visible when editing
-  const activeCompanies = companies.data.filter(
-    (c) => (companyStatus(c) === 'active' && c.type !== 'EXTERNAL') || c.id === loaded.data?.companyId,
-  );
+  const companies = useCompanies({ queryConfig: { enabled: adminCompany } });
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const u = isNew ? undefined : loaded.data;
+  // the user's current company stays visible when editing, even if it accepts no new users
+  const companyOptions = (companies.data ?? []).filter((c) => acceptsUsers(c) || c.id === u?.companyId);
   // nobody changes his own admin flag or company (the API ignores both for oneself)
   const own = !isNew && me.id === id;
+  const mayEdit = own || (u ? isManagerOf(principalOf(me), u) : isNew);
 
   const schema = useMemo(
     () =>
-      adminCompany
-        ? userSchema.shape({ companyId: yup.string().trim().required('validation.required') })
-        : userSchema,
+      adminCompany ? userSchema.shape({ companyId: yup.string().trim().required('validation.required') }) : userSchema,
     [adminCompany],
   );
 
-  const u = loaded.data;
   const initialValues: UserFormValues = {
     name: u?.name ?? '',
     lastname: u?.lastname ?? '',
@@ -63,27 +64,31 @@ export function UserFormPage() {
   };
 
   const submit = async (values: UserFormValues): Promise<FormResult | void> => {
-    const body = { ...values, mail: values.mail.trim().toLowerCase(), companyId: adminCompany ? values.companyId : me.companyId };
+    const body = {
+      ...values,
+      mail: values.mail.trim().toLowerCase(),
+      companyId: adminCompany ? values.companyId : me.companyId,
+    };
     if (isNew) {
-      const result = await createUser(body);
-      if (result.status === 200) return { level: 'warn', text: t('users.mailExternal') };
-      navigate('/user');
-      return { level: 'success', text: t('users.created') };
+      const result = await createUser.mutateAsync(body);
+      if (result.status === 200) return { level: 'warn', text: t('mailExternal') };
+      navigate(paths.users.list.getHref());
+      return { level: 'success', text: t('created') };
     }
-    await updateUser({ ...body, id });
-    navigate('/user');
+    await updateUser.mutateAsync({ ...body, id });
+    navigate(paths.users.list.getHref());
   };
 
   return (
     <FormPage<UserFormValues>
-      title={t(isNew ? 'users.createTitle' : 'users.editTitle')}
+      title={t(isNew ? 'createTitle' : 'editTitle')}
       initialValues={initialValues}
       validationSchema={schema}
       onSubmit={submit}
-      loading={loaded.loading}
-      backTo="/user"
-      readOnly={!me.admin && me.id !== id}
-      messages={{ success: 'users.saved', error: isNew ? createUserErrorKey : undefined }}
+      loading={!isNew && loaded.isPending}
+      backTo={paths.users.list.getHref()}
+      readOnly={!mayEdit}
+      messages={{ success: 'users:saved', error: isNew ? createUserErrorKey : undefined }}
     >
       <FormTextField name="name" labelKey="user.name" required autoComplete="given-name" />
       <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
@@ -96,7 +101,7 @@ export function UserFormPage() {
           labelKey="user.company"
           required
           disabled={own}
-          options={activeCompanies.map((c) => ({ value: c.id, label: c.name }))}
+          options={companyOptions.map((c) => ({ value: c.id, label: c.name }))}
         />
       )}
     </FormPage>

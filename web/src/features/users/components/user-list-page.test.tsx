@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@model/user';
 import { mockFetch } from '@/testing/fetch-mock';
+import { answerPage } from '@/testing/page-server';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import * as apiClient from '@/lib/api-client';
 import { UserListPage } from './user-list-page';
@@ -13,15 +14,35 @@ vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 const customer = makeCompany({ id: 'c1', name: 'Müller GmbH' });
 const supplier = makeCompany({ id: 's1', name: 'Weber AG', type: 'SUPPLIER' });
 const users: User[] = [
-  { ...makeUser({ id: 'a', name: 'Anna', lastname: 'Zeller', mail: 'anna@mueller.de', loginCounter: 3 }), company: customer },
-  { ...makeUser({ id: 'b', name: 'Bernd', lastname: 'Adler', mail: 'bernd@weber.de', companyId: 's1', loginCounter: 1 }), company: supplier },
+  {
+    ...makeUser({ id: 'a', name: 'Anna', lastname: 'Zeller', mail: 'anna@mueller.de', loginCounter: 3 }),
+    company: customer,
+  },
+  {
+    ...makeUser({
+      id: 'b',
+      name: 'Bernd',
+      lastname: 'Adler',
+      mail: 'bernd@weber.de',
+      companyId: 's1',
+      loginCounter: 1,
+    }),
+    company: supplier,
+  },
 ];
 
 function api() {
   return mockFetch((c) => {
-    if (c.url === '/api/user/all') return { body: users };
+    // GET /user/filter, answered like the server: search, company filter, sort, page
+    if (c.url.startsWith('/api/user/filter?'))
+      return answerPage(c.url, users, {
+        searchText: (u) => `${u.name} ${u.lastname} ${u.mail}`,
+        columns: { lastname: (u) => u.lastname, name: (u) => u.name, loginCounter: (u) => u.loginCounter },
+        filters: { companyIds: (u, ids) => ids.includes(u.companyId) },
+      });
     if (c.url === '/api/company/all') return { body: [customer, supplier] };
-    if (c.url === '/api/user/lastlogin') return { body: { mail: 'anna@mueller.de', lastLoginAt: '2025-05-22T08:30:00.000Z' } };
+    if (c.url === '/api/user/lastlogin')
+      return { body: { mail: 'anna@mueller.de', lastLoginAt: '2025-05-22T08:30:00.000Z' } };
     return undefined;
   });
 }

@@ -4,43 +4,67 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { User } from '@model/user';
-import { ListPage, type BulkAction, type ListColumn, type ListFilter } from '@/components/list-page';
+import { isUserManager } from '@model/permissions';
+import { paths } from '@/config/paths';
+import {
+  ListPage,
+  type BulkAction,
+  type ListColumn,
+  type ListRequest,
+  type ServerListFilter,
+} from '@/components/list-page';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { principalOf } from '@/lib/current-user/principal';
 import { formatDateTime } from '@/lib/format';
-import { useLoad } from '@/lib/use-load';
-import { deleteUser } from '../api/delete-user';
-import { getCompanies } from '../api/get-companies';
-import { getLastLogin, type GetLastLoginResponse } from '../api/get-last-login';
-import { getUsers } from '../api/get-users';
+import { useDeleteUsers } from '../api/delete-user';
+import { useCompanies } from '../api/get-companies';
+import { useLastLogin } from '../api/get-last-login';
+import { getUsersQueryOptions, USER_SORT_COLUMNS, type UserListItem, type UserSortColumn } from '../api/get-users';
+
+/** The company filter sends the ticked ids as one `in` query: Firestore takes at most 30 values. */
+const MAX_COMPANY_FILTER = 30;
+
+/** The user list, page by page from GET /user/filter (search, sort, company filter on the server). */
+const usersSource = {
+  queryOptions: ({ filter, ...request }: ListRequest<UserSortColumn>) =>
+    getUsersQueryOptions({ ...request, companyIds: filter }),
+  sortColumns: USER_SORT_COLUMNS,
+};
 
 /** /user (spec 2): users of the own company, or all users for the admin company. */
 export function UserListPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('users');
   const navigate = useNavigate();
   const { user: me } = useCurrentUser();
   const adminCompany = me.company.type === 'ADMIN';
-  const canManage = me.admin;
-  const users = useLoad(getUsers, [] as User[]);
-  const companies = useLoad(() => (adminCompany ? getCompanies() : Promise.resolve([])), [], [adminCompany]);
-  const lastLogin = useLoad<GetLastLoginResponse>(() => (adminCompany ? getLastLogin() : Promise.resolve({})), {}, [adminCompany]);
+  // the list is visible to every ADMIN-company user; adding, opening and deleting need a user manager
+  const canManage = isUserManager(principalOf(me));
+  const companies = useCompanies({ queryConfig: { enabled: adminCompany } });
+  const lastLogin = useLastLogin({ queryConfig: { enabled: adminCompany } });
+  const deleteUsers = useDeleteUsers();
 
-  const columns = useMemo<ListColumn<User>[]>(
+  const columns = useMemo<ListColumn<UserListItem>[]>(
     () => [
       { id: 'lastname', labelKey: 'user.lastname', value: (u) => u.lastname },
       { id: 'name', labelKey: 'user.name', value: (u) => u.name },
       { id: 'mail', labelKey: 'user.mail', value: (u) => u.mail },
-      ...(adminCompany ? [{ id: 'company', labelKey: 'user.company', value: (u: User) => u.company?.name ?? '' }] : []),
+      ...(adminCompany
+        ? [{ id: 'companyName', labelKey: 'user.company', value: (u: UserListItem) => u.company?.name ?? '' }]
+        : []),
       { id: 'loginCounter', labelKey: 'user.loginCounter', value: (u) => u.loginCounter ?? 0, align: 'right' },
       { id: 'lastLoginAt', labelKey: 'user.lastLoginAt', value: (u) => u.lastLoginAt },
       {
         id: 'display',
         labelKey: 'list.actions',
         action: true,
-        // /user/:id exists only for users with the admin flag (route table); others see the list only
+        // /user/:id exists only for user managers (route table); others see the list only
         render: (u) =>
           canManage ? (
-            <Button size="small" startIcon={<VisibilityIcon />} onClick={() => navigate(`/user/${u.id}`, { state: { user: u } })}>
+            <Button
+              size="small"
+              startIcon={<VisibilityIcon />}
+              onClick={() => navigate(paths.users.detail.getHref(u.id), { state: { user: u } })}
+            >
               {t('list.display')}
             </Button>
           ) : null,
@@ -49,44 +73,42 @@ export function UserListPage() {
     [adminCompany, canManage, navigate, t],
   );
 
-  const bulkAction: BulkAction<User> | undefined = canManage
+  const bulkAction: BulkAction<UserListItem> | undefined = canManage
     ? {
         labelKey: 'list.delete',
         icon: <DeleteIcon />,
-        confirmTitleKey: 'users.deleteTitle',
-        confirmTextKey: 'users.deleteConfirm',
-        run: (u) => deleteUser(u.id),
-        successKey: 'users.deleted',
-        errorKey: 'users.deleteFailed',
+        confirmTitleKey: 'users:deleteTitle',
+        confirmTextKey: 'users:deleteConfirm',
+        runAll: (rows) => deleteUsers.mutateAsync(rows.map((u) => u.id)),
+        successKey: 'users:deleted',
+        errorKey: 'users:deleteFailed',
       }
     : undefined;
 
-  const filter: ListFilter<User> | undefined = adminCompany
+  const filter: ServerListFilter | undefined = adminCompany
     ? {
-        titleKey: 'users.filterByCompany',
-        options: companies.data.map((c) => ({ value: c.id, label: c.name })),
-        valueOf: (u) => u.companyId,
+        titleKey: 'users:filterByCompany',
+        options: (companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+        max: MAX_COMPANY_FILTER,
       }
     : undefined;
 
   return (
-    <ListPage<User>
-      title={t('users.title')}
-      rows={users.data}
-      loading={users.loading}
+    <ListPage
+      title={t('title')}
+      server={usersSource}
       columns={columns}
       getRowId={(u) => u.id}
-      onAdd={canManage ? () => navigate('/user/new') : undefined}
+      onAdd={canManage ? () => navigate(paths.users.create.getHref()) : undefined}
       bulkAction={bulkAction}
-      onReload={() => void users.reload()}
       exportFileName="benutzer"
       filter={filter}
       defaultSort={{ columnId: 'lastname', direction: 'asc' }}
     >
-      {adminCompany && lastLogin.data.mail && (
+      {adminCompany && lastLogin.data?.mail && (
         <Paper sx={{ p: 1.5 }} data-testid="last-login">
           <Typography variant="body2">
-            {t('users.lastLogin', { mail: lastLogin.data.mail, date: formatDateTime(lastLogin.data.lastLoginAt) })}
+            {t('lastLogin', { mail: lastLogin.data.mail, date: formatDateTime(lastLogin.data.lastLoginAt) })}
           </Typography>
         </Paper>
       )}

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=bench-types.js.map

@@ -1,0 +1,72 @@
+import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
+import { FIELD_VALUE_LISTS, paths } from '@/config/paths';
+import type { Feature, RouteAccess } from '@/lib/feature';
+
+/*
+ * The areas that arrive with later issues, registered with their spec-2 routes, permissions and menu entries
+ * but without pages: they render the ComingSoonPage ("Dieser Bereich folgt in Kürze."). An area that gets
+ * built moves its entry into its own `features/<area>/feature.ts` (with elements) and out of this file.
+ * Menu labels of these placeholders live in the common namespace (`menu.*`) until then.
+ */
+
+const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
+/** CUSTOMER and SUPPLIER: the enquiry -> offer -> order -> job workflow. */
+const workflowCompany = (p: RouteAccess) => SELF_MANAGED_COMPANY_TYPES.includes(p.companyType);
+const platformAdmin = (p: RouteAccess) => p.platformAdmin;
+
+export const workflowPlaceholders: Feature = {
+  routes: [
+    {
+      path: paths.enquiries.list.path,
+      allowed: workflowCompany,
+      menu: { labelKey: 'menu.enquiry' },
+      landing: workflowCompany,
+    },
+    { path: paths.enquiries.detail.path, allowed: workflowCompany },
+    { path: paths.offers.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.offer' } },
+    { path: paths.offers.create.path, allowed: workflowCompany },
+    { path: paths.offers.detail.path, allowed: workflowCompany },
+    { path: paths.orders.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.order' } },
+    { path: paths.orders.detail.path, allowed: workflowCompany },
+    { path: paths.jobs.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.job' } },
+    { path: paths.jobs.detail.path, allowed: workflowCompany },
+  ],
+};
+
+export const businessDataPlaceholder: Feature = {
+  routes: [
+    {
+      path: paths.businessData.list.path,
+      allowed: (p) => workflowCompany(p) || p.companyType === 'EXTERNAL',
+      // the external party's only menu entry; customers and suppliers reach folders from their offers
+      menu: { labelKey: 'menu.business-data', visible: (p) => p.companyType === 'EXTERNAL' },
+      landing: (p) => p.companyType === 'EXTERNAL',
+    },
+    // signed out too: the anonymous view of a shared folder
+    {
+      path: paths.businessData.detail.path,
+      audience: 'everyone',
+      allowed: (p) => workflowCompany(p) || p.companyType === 'EXTERNAL',
+    },
+    { path: paths.businessData.invite.path, audience: 'signedOut' },
+  ],
+};
+
+export const messagesPlaceholder: Feature = {
+  routes: [{ path: paths.messages.list.path, allowed: (p) => p.companyType !== 'EXTERNAL' }],
+};
+
+export const catalogueAndImportPlaceholders: Feature = {
+  routes: [
+    { path: paths.articles.list.path, allowed: adminCompany, menu: { labelKey: 'menu.article' } },
+    { path: paths.articles.detail.path, allowed: adminCompany },
+    { path: paths.fieldValues.overview.path, allowed: platformAdmin, menu: { labelKey: 'menu.fieldvalues' } },
+    ...FIELD_VALUE_LISTS.flatMap((list) => [
+      { path: paths.fieldValues.list.pathOf(list), allowed: platformAdmin },
+      { path: paths.fieldValues.detail.pathOf(list), allowed: platformAdmin },
+    ]),
+    { path: paths.imports.configs.path, allowed: platformAdmin, menu: { labelKey: 'menu.import.config' } },
+    { path: paths.imports.config.path, allowed: platformAdmin },
+    { path: paths.imports.bom.path, allowed: adminCompany, menu: { labelKey: 'menu.import.stueckliste' } },
+  ],
+};

@@ -1,0 +1,32 @@
+import { authFeature } from '@/features/auth/feature';
+import { companiesFeature } from '@/features/companies/feature';
+import { legalFeature } from '@/features/legal/feature';
+import { profileFeature } from '@/features/profile/feature';
+import { usersFeature } from '@/features/users/feature';
+import { SHARED_NAMESPACES } from '@/config/i18n';
+import type { Feature } from '@/lib/feature';
+import {
+  businessDataPlaceholder,
+  catalogueAndImportPlaceholders,
+  messagesPlaceholder,
+  workflowPlaceholders,
+} from './coming-soon-features';
+
+/**
+ * Every area of the portal, in menu order: the route table, the menus and the translation namespaces are
+ * built from this list. Adding an area = its folder under features/ plus one line here.
+ */
+export const FEATURES: Feature[] = [
+  authFeature,
+  profileFeature,
+  usersFeature,
+  companiesFeature,
+  workflowPlaceholders,
+  businessDataPlaceholder,
+  messagesPlaceholder,
+  catalogueAndImportPlaceholders,
+  legalFeature,
+];
+
+/** The translation namespaces to load: the shared one plus one per area. */
+export const NAMESPACES = [...SHARED_NAMESPACES, ...FEATURES.flatMap((f) => (f.namespace ? [f.namespace] : []))];
