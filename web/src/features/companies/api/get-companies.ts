@@ -1,12 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Company, CompanyType } from '@model/company';
+import type { Company, CompanySortColumn, CompanyType } from '@model/company';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
-
-/** The columns GET /company/filter sorts by (each backed by an index on the server). */
-export const COMPANY_SORT_COLUMNS = ['name', 'type', 'customerNumber', 'city', 'createDate'] as const;
-export type CompanySortColumn = (typeof COMPANY_SORT_COLUMNS)[number];
 
 /** GET /company/filter: the paging contract plus `search` and the type filter. */
 export type GetCompaniesRequest = PageRequest<CompanySortColumn> & { search?: string; types?: CompanyType[] };

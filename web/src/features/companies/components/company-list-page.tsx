@@ -4,13 +4,20 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { COMPANY_TYPES, companyStatus, type Company, type CompanyType } from '@model/company';
+import {
+  COMPANY_SORT_COLUMNS,
+  COMPANY_TYPES,
+  companyStatus,
+  type Company,
+  type CompanySortColumn,
+  type CompanyType,
+} from '@model/company';
 import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDeleteCompanies } from '../api/delete-company';
-import { COMPANY_SORT_COLUMNS, getCompaniesQueryOptions, type CompanySortColumn } from '../api/get-companies';
+import { getCompaniesQueryOptions } from '../api/get-companies';
 import { releasableAsIs, useReleaseCompany } from '../api/update-company';
 import { CompanyStatusChip } from './company-status-chip';
 

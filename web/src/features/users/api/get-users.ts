@@ -1,13 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company } from '@model/company';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
-import type { User } from '@model/user';
+import type { User, UserSortColumn } from '@model/user';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
-
-/** The columns GET /user/filter sorts by (each backed by an index on the server). */
-export const USER_SORT_COLUMNS = ['lastname', 'name', 'mail', 'companyName', 'loginCounter', 'lastLoginAt'] as const;
-export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
 /** GET /user/filter: the paging contract plus `search` and the company filter (at most 30 ids). */
 export type GetUsersRequest = PageRequest<UserSortColumn> & { search?: string; companyIds?: string[] };

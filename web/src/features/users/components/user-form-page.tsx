@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import * as yup from 'yup';
-import { acceptsUsers } from '@model/company-rules';
-import { isManagerOf } from '@model/permissions';
+import { acceptsUsers } from '@model/company';
+import { canEditUser } from '@model/permissions-users';
 import { userSchema, type User, type UserInput } from '@model/user';
 import { FormPage, FormSelectField, FormSwitch, FormTextField, type FormResult } from '@/components/form-page';
 import { paths } from '@/config/paths';
@@ -46,7 +46,7 @@ export function UserFormPage() {
   const companyOptions = (companies.data ?? []).filter((c) => acceptsUsers(c) || c.id === u?.companyId);
   // nobody changes his own admin flag or company (the API ignores both for oneself)
   const own = !isNew && me.id === id;
-  const mayEdit = own || (u ? isManagerOf(principalOf(me), u) : isNew);
+  const mayEdit = u ? canEditUser(principalOf(me), u) : isNew;
 
   const schema = useMemo(
     () =>

@@ -5,6 +5,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isUserManager } from '@model/permissions';
+import { MAX_COMPANY_FILTER, USER_SORT_COLUMNS, type UserSortColumn } from '@model/user';
 import { paths } from '@/config/paths';
 import {
   ListPage,
@@ -19,10 +20,7 @@ import { formatDateTime } from '@/lib/format';
 import { useDeleteUsers } from '../api/delete-user';
 import { useCompanies } from '../api/get-companies';
 import { useLastLogin } from '../api/get-last-login';
-import { getUsersQueryOptions, USER_SORT_COLUMNS, type UserListItem, type UserSortColumn } from '../api/get-users';
-
-/** The company filter sends the ticked ids as one `in` query: Firestore takes at most 30 values. */
-const MAX_COMPANY_FILTER = 30;
+import { getUsersQueryOptions, type UserListItem } from '../api/get-users';
 
 /** The user list, page by page from GET /user/filter (search, sort, company filter on the server). */
 const usersSource = {
