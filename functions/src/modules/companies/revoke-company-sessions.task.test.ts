@@ -28,7 +28,7 @@ function setup() {
   const revoked: string[] = [];
   const identity = { revokeSessions: async (uid: string) => { revoked.push(uid); } } as unknown as Identity;
   const queue = { names: [] as string[], async enqueue(_id: string, name: string) { this.names.push(name); } };
-  const runner = new TaskRunner({ db, queue, now: () => new Date(), kinds: new TaskKindRegistry([revokeCompanySessionsTask({ users: new UsersRepository(db), identity })]) });
+  const runner = new TaskRunner({ db, queue, now: () => new Date(), kinds: new TaskKindRegistry().register(revokeCompanySessionsTask({ users: new UsersRepository(db), identity })) });
   return { revoked, runner, queue };
 }
 

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '../../http/multipart.js';
 import { principal } from '../../testing/principals.js';
-import { FileOwners, type FileOwner } from './file-owners.js';
+import { FileOwners } from './file-owners.js';
 import type { FileStore, StoredObject } from './file-store.js';
 import { FilesService } from './files.service.js';
 import { companyDocumentsOwner } from './owners/company-documents.js';

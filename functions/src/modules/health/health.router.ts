@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { handle } from '../../http/handler.js';
-import { HealthRepository } from './health.repository.js';
+import { type HealthRepository } from './health.repository.js';
 
 /** GET /health: proves browser -> Hosting -> function -> Firestore + Storage end to end, read-only. */
 export function createHealthRouter(repo: Pick<HealthRepository, 'check'>): Router {

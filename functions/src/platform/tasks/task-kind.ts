@@ -59,16 +59,14 @@ export class TaskFailure extends Error {
 
 /** kind → definition; each area contributes its kinds when the modules are built. */
 export class TaskKindRegistry {
-  private readonly kinds = new Map<string, TaskKind<any>>();
+  private readonly kinds = new Map<string, TaskKind<unknown>>();
 
-  constructor(kinds: TaskKind<any>[] = []) {
-    for (const k of kinds) this.register(k);
-  }
-
-  register(kind: TaskKind<any>): void {
+  /** Each kind parses its own stored params (`parse`), so the registry keeps them as unknown. */
+  register<P>(kind: TaskKind<P>): this {
     if (this.kinds.has(kind.kind)) throw new Error(`task kind ${kind.kind} registered twice`);
     if (!(kind.chunkSize >= 1)) throw new Error(`task kind ${kind.kind}: chunkSize must be at least 1`);
-    this.kinds.set(kind.kind, kind);
+    this.kinds.set(kind.kind, kind as unknown as TaskKind<unknown>);
+    return this;
   }
 
   get(kind: string): TaskKind<unknown> | undefined {

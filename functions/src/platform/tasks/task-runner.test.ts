@@ -93,7 +93,7 @@ beforeEach(() => {
   queue = new FakeQueue();
   runner = new TaskRunner({
     db, queue, now, leaseMs: LEASE_MS, stallGraceMs: GRACE_MS,
-    kinds: new TaskKindRegistry([itemsKind, failingKind]),
+    kinds: new TaskKindRegistry().register(itemsKind).register(failingKind),
   });
 });
 
