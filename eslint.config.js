@@ -26,7 +26,10 @@ export default tseslint.config(
       'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-import-resolver.cjs', import.meta.url))]: {} },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
@@ -73,7 +76,14 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/functions/src/*', '!**/functions/src/model', '!**/functions/src/model/**'], message: 'The web imports only the model (@model/...).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/functions/src/*', '!**/functions/src/model', '!**/functions/src/model/**'],
+              message: 'The web imports only the model (@model/...).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -84,7 +94,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', 'express', 'node:*', '../*', '!../model', '!../model/**'], message: 'model/ is isomorphic (docs/architecture.md).' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'firebase-admin',
+                'firebase-admin/*',
+                'firebase-functions',
+                'firebase-functions/*',
+                'express',
+                'node:*',
+                '../*',
+                '!../model',
+                '!../model/**',
+              ],
+              message: 'model/ is isomorphic (docs/architecture.md).',
+            },
+          ],
+        },
       ],
     },
   },

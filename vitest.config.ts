@@ -38,7 +38,11 @@ export default defineConfig({
       {
         test: {
           name: 'stack',
-          include: ['emulators/launcher/**/*.api.test.ts', 'functions/src/**/*.api.test.ts', 'web/e2e/**/*.e2e.test.ts'],
+          include: [
+            'emulators/launcher/**/*.api.test.ts',
+            'functions/src/**/*.api.test.ts',
+            'web/e2e/**/*.e2e.test.ts',
+          ],
           globalSetup: ['emulators/launcher/test-stack.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -30,7 +30,9 @@ function renderSection(s: BenchSection): string {
     (r) => `| ${r.measure} | ${r.result} | ${r.target ?? '–'} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} |`,
   );
   const notes = (s.notes ?? []).map((n) => `- ${n}`);
-  return [`## ${s.title}`, '', '| Measure | Result | Target | Met |', '|---|---|---|---|', ...rows, '', ...notes].join('\n');
+  return [`## ${s.title}`, '', '| Measure | Result | Target | Met |', '|---|---|---|---|', ...rows, '', ...notes].join(
+    '\n',
+  );
 }
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';

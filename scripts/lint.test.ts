@@ -20,7 +20,10 @@ describe('code style', () => {
   }, 180_000);
 
   it('every tracked source file is formatted with Prettier', async () => {
-    const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((f) => /\.(ts|tsx|js|mjs|json|css|html)$/.test(f));
     const unformatted: string[] = [];
@@ -30,7 +33,8 @@ describe('code style', () => {
       const info = await prettier.getFileInfo(full, { ignorePath: path.join(ROOT, '.prettierignore') });
       if (info.ignored) continue;
       const options = await prettier.resolveConfig(full);
-      if (!(await prettier.check(fs.readFileSync(full, 'utf8'), { ...options, filepath: full }))) unformatted.push(file);
+      if (!(await prettier.check(fs.readFileSync(full, 'utf8'), { ...options, filepath: full })))
+        unformatted.push(file);
     }
     expect(unformatted).toEqual([]);
   }, 180_000);

@@ -3,7 +3,10 @@ import { startVitest } from 'vitest/node';
 // `npm test`: every vitest project in one run (unit, web, stack). Ends with the plain closing line
 // "N passed, N failed, N skipped" so CI logs can be read at a glance. Extra args select projects/files.
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const projects = process.argv.slice(2).filter((a) => a.startsWith('--project=')).map((a) => a.slice(10));
+const projects = process.argv
+  .slice(2)
+  .filter((a) => a.startsWith('--project='))
+  .map((a) => a.slice(10));
 
 const vitest = await startVitest('test', filters, {
   run: true,

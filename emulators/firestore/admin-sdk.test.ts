@@ -34,7 +34,10 @@ describe('firebase-admin via FIRESTORE_EMULATOR_HOST', () => {
       ),
     );
     expect((await orders.doc('o1').get()).get('total')).toBe(15);
-    const open = await orders.where(Filter.or(Filter.where('status', '==', 'open'), Filter.where('total', '>', 20))).orderBy('total', 'desc').get();
+    const open = await orders
+      .where(Filter.or(Filter.where('status', '==', 'open'), Filter.where('total', '>', 20)))
+      .orderBy('total', 'desc')
+      .get();
     expect(open.docs.map((d) => d.id)).toEqual(['o2', 'o1', 'o3']);
     expect((await orders.count().get()).data().count).toBe(3);
     await db.recursiveDelete(orders);

@@ -24,7 +24,9 @@ describe('listing', () => {
 
   it('ListDocuments pages with page tokens and applies masks', async () => {
     const coll = uniq('ldp');
-    await Promise.all(['d1', 'd2', 'd3', 'd4', 'd5'].map((id, i) => env.db.collection(coll).doc(id).set({ i, keep: 'k' })));
+    await Promise.all(
+      ['d1', 'd2', 'd3', 'd4', 'd5'].map((id, i) => env.db.collection(coll).doc(id).set({ i, keep: 'k' })),
+    );
     const seen: string[] = [];
     let pageToken = '';
     let pages = 0;
@@ -81,7 +83,10 @@ describe('raw listing and transaction protocol details', () => {
     const db = env.client('demo-colpages');
     await Promise.all(['c1', 'c2', 'c3'].map((c) => db.doc(`${c}/d`).set({})));
     const database = 'projects/demo-colpages/databases/(default)';
-    const [first, , res] = await env.gapic.listCollectionIds({ parent: `${database}/documents`, pageSize: 2 }, { autoPaginate: false });
+    const [first, , res] = await env.gapic.listCollectionIds(
+      { parent: `${database}/documents`, pageSize: 2 },
+      { autoPaginate: false },
+    );
     expect(first).toEqual(['c1', 'c2']);
     const [second, , res2] = await env.gapic.listCollectionIds(
       { parent: `${database}/documents`, pageSize: 2, pageToken: res!.nextPageToken! },
@@ -120,11 +125,22 @@ describe('single-document RPCs (generated client)', () => {
   it('CreateDocument, GetDocument, UpdateDocument and DeleteDocument', async () => {
     const coll = uniq('single');
     const parent = env.root;
-    const [auto] = await env.gapic.createDocument({ parent, collectionId: coll, document: { fields: { a: { integerValue: 1 } } } });
+    const [auto] = await env.gapic.createDocument({
+      parent,
+      collectionId: coll,
+      document: { fields: { a: { integerValue: 1 } } },
+    });
     expect(auto.name).toMatch(new RegExp(`/${coll}/[A-Za-z0-9]{20}$`));
-    const [created] = await env.gapic.createDocument({ parent, collectionId: coll, documentId: 'd', document: { fields: { a: { integerValue: 1 }, b: { stringValue: 'x' } } } });
+    const [created] = await env.gapic.createDocument({
+      parent,
+      collectionId: coll,
+      documentId: 'd',
+      document: { fields: { a: { integerValue: 1 }, b: { stringValue: 'x' } } },
+    });
     expect(created.fields!.b).toMatchObject({ stringValue: 'x' });
-    expect(await codeOf(env.gapic.createDocument({ parent, collectionId: coll, documentId: 'd', document: { fields: {} } }))).toBe(6);
+    expect(
+      await codeOf(env.gapic.createDocument({ parent, collectionId: coll, documentId: 'd', document: { fields: {} } })),
+    ).toBe(6);
     const name = `${parent}/${coll}/d`;
     const [updated] = await env.gapic.updateDocument({
       document: { name, fields: { b: { stringValue: 'y' } } },
@@ -145,7 +161,9 @@ describe('HTTP endpoints on the gRPC port', () => {
     const a = env.client('demo-reset-a');
     const b = env.client('demo-reset-b');
     await Promise.all([a.doc('c/1').set({ v: 1 }), a.doc('c/1/s/2').set({ v: 2 }), b.doc('c/1').set({ v: 3 })]);
-    const res = await fetch(`${base}/emulator/v1/projects/demo-reset-a/databases/(default)/documents`, { method: 'DELETE' });
+    const res = await fetch(`${base}/emulator/v1/projects/demo-reset-a/databases/(default)/documents`, {
+      method: 'DELETE',
+    });
     expect(res.status).toBe(200);
     expect((await a.doc('c/1').get()).exists).toBe(false);
     expect((await a.doc('c/1/s/2').get()).exists).toBe(false);

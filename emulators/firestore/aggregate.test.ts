@@ -16,7 +16,8 @@ async function rawAggregate(collectionId: string, aggregations: object[]) {
     parent: env.root,
     structuredAggregationQuery: { structuredQuery: { from: [{ collectionId }] }, aggregations },
   });
-  for await (const r of stream as AsyncIterable<any>) if (r.result) return r.result.aggregateFields as Record<string, any>;
+  for await (const r of stream as AsyncIterable<any>)
+    if (r.result) return r.result.aggregateFields as Record<string, any>;
   throw new Error('no result');
 }
 
@@ -32,19 +33,30 @@ describe('aggregations', () => {
       coll.doc('f').set({ n: [1] }),
       coll.doc('g').set({ other: 1 }),
     ]);
-    const r = await coll.aggregate({ c: AggregateField.count(), s: AggregateField.sum('n'), a: AggregateField.average('n') }).get();
+    const r = await coll
+      .aggregate({ c: AggregateField.count(), s: AggregateField.sum('n'), a: AggregateField.average('n') })
+      .get();
     expect(r.data()).toEqual({ c: 7, s: 6.5, a: 6.5 / 3 });
     expect((await coll.count().get()).data().count).toBe(7);
     expect((await coll.where('g', '==', 'x').count().get()).data().count).toBe(2);
     expect((await coll.orderBy('n').limit(3).count().get()).data().count).toBe(3);
-    const sumX = await coll.where('g', '==', 'x').aggregate({ s: AggregateField.sum('n'), a: AggregateField.average('n') }).get();
+    const sumX = await coll
+      .where('g', '==', 'x')
+      .aggregate({ s: AggregateField.sum('n'), a: AggregateField.average('n') })
+      .get();
     expect(sumX.data()).toEqual({ s: 3, a: 1.5 });
   });
 
   it('sum of integers stays an integer, overflows to double; avg is a double', async () => {
     const coll = uniq('aggint');
-    await env.db.collection(coll).doc('a').set({ n: 40, big: 2 ** 62 });
-    await env.db.collection(coll).doc('b').set({ n: 2, big: 2 ** 62 });
+    await env.db
+      .collection(coll)
+      .doc('a')
+      .set({ n: 40, big: 2 ** 62 });
+    await env.db
+      .collection(coll)
+      .doc('b')
+      .set({ n: 2, big: 2 ** 62 });
     const r = await rawAggregate(coll, [
       { alias: 's', sum: { field: { fieldPath: 'n' } } },
       { alias: 'a', avg: { field: { fieldPath: 'n' } } },
@@ -57,7 +69,9 @@ describe('aggregations', () => {
 
   it('empty input: sum 0, avg null; NaN poisons sum and avg', async () => {
     const empty = env.db.collection(uniq('aggempty'));
-    const r = await empty.aggregate({ s: AggregateField.sum('n'), a: AggregateField.average('n'), c: AggregateField.count() }).get();
+    const r = await empty
+      .aggregate({ s: AggregateField.sum('n'), a: AggregateField.average('n'), c: AggregateField.count() })
+      .get();
     expect(r.data()).toEqual({ s: 0, a: null, c: 0 });
     const nan = env.db.collection(uniq('aggnan'));
     await Promise.all([nan.doc('a').set({ n: NaN }), nan.doc('b').set({ n: 1 })]);
@@ -82,8 +96,15 @@ describe('aggregations', () => {
 
   it('aggregates collection groups', async () => {
     const g = uniq('aggg');
-    await Promise.all([env.db.doc(`x/1/${g}/a`).set({ n: 1 }), env.db.doc(`y/2/z/3/${g}/b`).set({ n: 2 }), env.db.doc(`${g}/c`).set({ n: 3 })]);
-    const r = await env.db.collectionGroup(g).aggregate({ s: AggregateField.sum('n'), c: AggregateField.count() }).get();
+    await Promise.all([
+      env.db.doc(`x/1/${g}/a`).set({ n: 1 }),
+      env.db.doc(`y/2/z/3/${g}/b`).set({ n: 2 }),
+      env.db.doc(`${g}/c`).set({ n: 3 }),
+    ]);
+    const r = await env.db
+      .collectionGroup(g)
+      .aggregate({ s: AggregateField.sum('n'), c: AggregateField.count() })
+      .get();
     expect(r.data()).toEqual({ s: 6, c: 3 });
   });
 });

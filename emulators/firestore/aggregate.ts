@@ -14,8 +14,9 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
 /** The sum/avg fields of an aggregation (index selection reads them from the index). */
-export const aggregatedFields = (aggs: Aggregation[]): string[] =>
-  [...new Set(aggs.map((a) => (a.sum ?? a.avg)?.field?.fieldPath).filter((p): p is string => !!p))];
+export const aggregatedFields = (aggs: Aggregation[]): string[] => [
+  ...new Set(aggs.map((a) => (a.sum ?? a.avg)?.field?.fieldPath).filter((p): p is string => !!p)),
+];
 
 /**
  * Computes count/sum/avg like production: sum of integers stays an integer unless it overflows
@@ -28,7 +29,8 @@ export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Valu
   const out: Record<string, Value> = {};
   // sum/avg read the aggregated fields from one index, which holds only documents that have all of them
   const fieldSegs = aggregatedFields(aggs).map(parseFieldPath);
-  const withAll = fieldSegs.length > 1 ? docs.filter((d) => fieldSegs.every((s) => getField(d.fields, s) !== undefined)) : docs;
+  const withAll =
+    fieldSegs.length > 1 ? docs.filter((d) => fieldSegs.every((s) => getField(d.fields, s) !== undefined)) : docs;
   for (const a of aggs) {
     const alias = a.alias || `field_${Object.keys(out).length + 1}`;
     if (a.count) {
@@ -56,7 +58,8 @@ export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Valu
     }
     if (a.sum) {
       const overflow = intSum > INT64_MAX || intSum < INT64_MIN;
-      out[alias] = !sawDouble && !overflow ? { integerValue: intSum.toString() } : { doubleValue: Number(intSum) + dblSum };
+      out[alias] =
+        !sawDouble && !overflow ? { integerValue: intSum.toString() } : { doubleValue: Number(intSum) + dblSum };
     } else {
       out[alias] = n === 0 ? { nullValue: 'NULL_VALUE' } : { doubleValue: (Number(intSum) + dblSum) / n };
     }

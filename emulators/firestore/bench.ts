@@ -16,8 +16,22 @@ const repo = path.resolve(here, '../..');
 /** The composite indexes the benchmark's queries need: it runs with enforcement on, like the test stack. */
 const BENCH_INDEXES = {
   indexes: [
-    { collectionGroup: 'warmup', queryScope: 'COLLECTION', fields: [{ fieldPath: 'group', order: 'ASCENDING' }, { fieldPath: 'score', order: 'ASCENDING' }] },
-    { collectionGroup: 'users', queryScope: 'COLLECTION', fields: [{ fieldPath: 'active', order: 'ASCENDING' }, { fieldPath: 'score', order: 'DESCENDING' }] },
+    {
+      collectionGroup: 'warmup',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'group', order: 'ASCENDING' },
+        { fieldPath: 'score', order: 'ASCENDING' },
+      ],
+    },
+    {
+      collectionGroup: 'users',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'active', order: 'ASCENDING' },
+        { fieldPath: 'score', order: 'DESCENDING' },
+      ],
+    },
   ],
   fieldOverrides: [],
 };
@@ -27,10 +41,14 @@ async function startChild(dataDir: string): Promise<{ child: ChildProcess; port:
   const indexFile = path.join(dataDir, 'firestore.indexes.json');
   writeFileSync(indexFile, JSON.stringify(BENCH_INDEXES));
   const indexArgs = ['--indexes', indexFile, '--index-mode', process.env.FS_BENCH_INDEX_MODE ?? 'enforce'];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'main.ts'), '--port', '0', '--data', dataDir, ...indexArgs], {
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', path.join(here, 'main.ts'), '--port', '0', '--data', dataDir, ...indexArgs],
+    {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -77,7 +95,13 @@ async function writeDocs(db: Firestore, coll: string, from: number, count: numbe
 export default async function bench(): Promise<BenchSection> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fs-bench-'));
   const { child, port } = await startChild(dataDir);
-  const db = new Firestore({ projectId: 'demo-bench', host: '127.0.0.1', port, ssl: false, customHeaders: { Authorization: 'Bearer owner' } });
+  const db = new Firestore({
+    projectId: 'demo-bench',
+    host: '127.0.0.1',
+    port,
+    ssl: false,
+    customHeaders: { Authorization: 'Bearer owner' },
+  });
   const rows: BenchRow[] = [];
   try {
     // warm up the connection and code paths
@@ -87,7 +111,12 @@ export default async function bench(): Promise<BenchSection> {
     let t = performance.now();
     await writeDocs(db, 'users', 0, 20_000, 4);
     const writeMs = performance.now() - t;
-    rows.push({ measure: 'Write 20 000 docs (40 batches of 500, 4 in flight)', result: ms(writeMs), target: '< 5 s', ok: writeMs < 5000 });
+    rows.push({
+      measure: 'Write 20 000 docs (40 batches of 500, 4 in flight)',
+      result: ms(writeMs),
+      target: '< 5 s',
+      ok: writeMs < 5000,
+    });
 
     const page = db.collection('users').where('active', '==', true).orderBy('score', 'desc').offset(300).limit(15);
     const pageTimes: number[] = [];
@@ -98,7 +127,12 @@ export default async function bench(): Promise<BenchSection> {
       if (i >= 2) pageTimes.push(performance.now() - t);
     }
     const pageMs = median(pageTimes);
-    rows.push({ measure: 'Filtered + sorted page of 15 at offset 300 over 20 000 docs (median of 20)', result: ms(pageMs), target: '< 20 ms', ok: pageMs < 20 });
+    rows.push({
+      measure: 'Filtered + sorted page of 15 at offset 300 over 20 000 docs (median of 20)',
+      result: ms(pageMs),
+      target: '< 20 ms',
+      ok: pageMs < 20,
+    });
 
     const countTimes: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -108,7 +142,12 @@ export default async function bench(): Promise<BenchSection> {
       if (i >= 2) countTimes.push(performance.now() - t);
     }
     const countMs = median(countTimes);
-    rows.push({ measure: 'Filtered count() over 20 000 docs (median of 10)', result: ms(countMs), target: '< 20 ms', ok: countMs < 20 });
+    rows.push({
+      measure: 'Filtered count() over 20 000 docs (median of 10)',
+      result: ms(countMs),
+      target: '< 20 ms',
+      ok: countMs < 20,
+    });
 
     t = performance.now();
     await Promise.all(
@@ -121,15 +160,26 @@ export default async function bench(): Promise<BenchSection> {
       ),
     );
     const txMs = performance.now() - t;
-    rows.push({ measure: '1 000 parallel read-modify-write transactions (distinct docs)', result: ms(txMs), target: '< 5 s', ok: txMs < 5000 });
+    rows.push({
+      measure: '1 000 parallel read-modify-write transactions (distinct docs)',
+      result: ms(txMs),
+      target: '< 5 s',
+      ok: txMs < 5000,
+    });
 
     t = performance.now();
     await writeDocs(db, 'users', 20_000, 80_000, 4);
     const loadMs = performance.now() - t;
     await new Promise((r) => setTimeout(r, 2000)); // let the emulator settle (idle compaction after bulk loads)
     const rss = rssMb(child.pid!);
-    if (process.env.FS_BENCH_DEBUG) console.error(await (await fetch(`http://127.0.0.1:${port}/emulator/v1/stats`)).json());
-    rows.push({ measure: 'Emulator RSS with 100 000 small docs', result: `${rss.toFixed(0)} MB`, target: '< 300 MB', ok: rss < 300 });
+    if (process.env.FS_BENCH_DEBUG)
+      console.error(await (await fetch(`http://127.0.0.1:${port}/emulator/v1/stats`)).json());
+    rows.push({
+      measure: 'Emulator RSS with 100 000 small docs',
+      result: `${rss.toFixed(0)} MB`,
+      target: '< 300 MB',
+      ok: rss < 300,
+    });
     rows.push({ measure: 'Write 80 000 more docs (batches of 500)', result: ms(loadMs) });
 
     await db.terminate();
@@ -142,7 +192,13 @@ export default async function bench(): Promise<BenchSection> {
     t = performance.now();
     const again = await startChild(dataDir);
     const restartMs = performance.now() - t;
-    const db2 = new Firestore({ projectId: 'demo-bench', host: '127.0.0.1', port: again.port, ssl: false, customHeaders: { Authorization: 'Bearer owner' } });
+    const db2 = new Firestore({
+      projectId: 'demo-bench',
+      host: '127.0.0.1',
+      port: again.port,
+      ssl: false,
+      customHeaders: { Authorization: 'Bearer owner' },
+    });
     const n = (await db2.collection('users').count().get()).data().count;
     await db2.terminate();
     again.child.kill('SIGKILL');
@@ -167,7 +223,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const section = await bench();
   console.log(`## ${section.title}\n`);
   console.log('| Measure | Result | Target | OK |\n|---|---|---|---|');
-  for (const r of section.rows) console.log(`| ${r.measure} | ${r.result} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} |`);
+  for (const r of section.rows)
+    console.log(
+      `| ${r.measure} | ${r.result} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? 'yes' : 'NO'} |`,
+    );
   for (const n of section.notes ?? []) console.log(`\n${n}`);
   process.exit(0);
 }

@@ -39,7 +39,10 @@ function report(e: unknown) {
 
 const unimplemented = (what: string): Handler =>
   ((call: any, cb?: grpc.sendUnaryData<any>) => {
-    const err = { code: grpc.status.UNIMPLEMENTED, details: `${what} is not supported by the Schrankwerk Firestore emulator` };
+    const err = {
+      code: grpc.status.UNIMPLEMENTED,
+      details: `${what} is not supported by the Schrankwerk Firestore emulator`,
+    };
     if (cb) cb(err);
     else call.emit('error', err);
   }) as Handler;

@@ -20,11 +20,12 @@ function watch<S extends QuerySnapshot | DocumentSnapshot>(target: Query | Docum
   let error: Error | undefined;
   const onNext = (s: S) => {
     snaps.push(s);
-    for (const w of [...waiters]) if (w.pred(s)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      from = snaps.length;
-      w.resolve(s);
-    }
+    for (const w of [...waiters])
+      if (w.pred(s)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        from = snaps.length;
+        w.resolve(s);
+      }
   };
   const onError = (e: Error) => (error = e);
   const stop = (target as Query).onSnapshot(onNext as never, onError);
@@ -85,7 +86,11 @@ describe('Listen (realtime)', () => {
 
   it('ordered, limited listeners follow the top of the result', async () => {
     const coll = env.db.collection(uniq('livetop'));
-    await Promise.all([coll.doc('a').set({ score: 1 }), coll.doc('b').set({ score: 2 }), coll.doc('c').set({ score: 3 })]);
+    await Promise.all([
+      coll.doc('a').set({ score: 1 }),
+      coll.doc('b').set({ score: 2 }),
+      coll.doc('c').set({ score: 3 }),
+    ]);
     const w = watch<QuerySnapshot>(coll.orderBy('score', 'desc').limit(2));
     expect(idsOf(await w.until(() => true))).toEqual(['c', 'b']);
     await coll.doc('d').set({ score: 5 });
@@ -106,7 +111,9 @@ describe('Listen (realtime)', () => {
     await batch.commit();
     const after = await w.until((s) => s.size === 6);
     expect(after.docChanges()).toHaveLength(5); // one snapshot for the whole batch
-    await fetch(`http://127.0.0.1:${env.emu.port}/emulator/v1/projects/demo-live-reset/databases/(default)/documents`, { method: 'DELETE' });
+    await fetch(`http://127.0.0.1:${env.emu.port}/emulator/v1/projects/demo-live-reset/databases/(default)/documents`, {
+      method: 'DELETE',
+    });
     await w.until((s) => s.size === 0);
     w.stop();
   });

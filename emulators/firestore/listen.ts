@@ -48,7 +48,11 @@ export function handleListen(engine: Engine, call: grpc.ServerDuplexStream<any, 
       if (now.has(name)) continue;
       t.sent.delete(name);
       const gone = !engine.store.get(name);
-      call.write(gone ? { documentDelete: { document: name, removedTargetIds: [t.id], readTime } } : { documentRemove: { document: name, removedTargetIds: [t.id], readTime } });
+      call.write(
+        gone
+          ? { documentDelete: { document: name, removedTargetIds: [t.id], readTime } }
+          : { documentRemove: { document: name, removedTargetIds: [t.id], readTime } },
+      );
       changed = true;
     }
     return changed;
@@ -66,10 +70,19 @@ export function handleListen(engine: Engine, call: grpc.ServerDuplexStream<any, 
         // runs outside any request: report on the target instead of crashing the process
         targets.delete(t.id);
         const err = toServiceError(e);
-        call.write({ targetChange: { targetChangeType: 'REMOVE', targetIds: [t.id], cause: { code: err.code, message: err.details } } });
+        call.write({
+          targetChange: {
+            targetChangeType: 'REMOVE',
+            targetIds: [t.id],
+            cause: { code: err.code, message: err.details },
+          },
+        });
       }
     }
-    if (changed) call.write({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], readTime, resumeToken: token(micros) } });
+    if (changed)
+      call.write({
+        targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], readTime, resumeToken: token(micros) },
+      });
   };
 
   const add = (target: ListenTarget) => {
@@ -93,11 +106,17 @@ export function handleListen(engine: Engine, call: grpc.ServerDuplexStream<any, 
       const micros = engine.clock.readNow();
       const readTime = toTimestamp(micros);
       sendDiff(t, readTime);
-      call.write({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], readTime, resumeToken: token(micros) } });
-      call.write({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], readTime, resumeToken: token(micros) } });
+      call.write({
+        targetChange: { targetChangeType: 'CURRENT', targetIds: [id], readTime, resumeToken: token(micros) },
+      });
+      call.write({
+        targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], readTime, resumeToken: token(micros) },
+      });
     } catch (e) {
       const err = toServiceError(e);
-      call.write({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code: err.code, message: err.details } } });
+      call.write({
+        targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code: err.code, message: err.details } },
+      });
     }
   };
 

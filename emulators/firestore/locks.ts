@@ -163,7 +163,8 @@ export class LockManager {
  * '\uffff' prefix makes them sort after document names, so commits take document locks first.
  */
 export const collectionLockKey = (collectionPath: string): string => `\uffffcoll\u0000${collectionPath}`;
-export const groupLockKey = (root: string, collectionId: string): string => `\uffffgroup\u0000${root}\u0000${collectionId}`;
+export const groupLockKey = (root: string, collectionId: string): string =>
+  `\uffffgroup\u0000${root}\u0000${collectionId}`;
 
 /** The locks a write to document `name` takes: the document and its collection pseudo-keys. */
 export function writeLockKeys(name: string): string[] {
@@ -175,5 +176,7 @@ export function writeLockKeys(name: string): string[] {
 function describeLock(name: string): string {
   if (!name.startsWith('\uffff')) return `document ${name}`;
   const [kind, a, b] = name.slice(1).split('\u0000');
-  return kind === 'coll' ? `collection ${a} (queried in a transaction)` : `collection group ${b} in ${a} (queried in a transaction)`;
+  return kind === 'coll'
+    ? `collection ${a} (queried in a transaction)`
+    : `collection group ${b} in ${a} (queried in a transaction)`;
 }

@@ -14,10 +14,19 @@ const { values: indexArgs, tokens } = parseArgs({
   strict: false,
   tokens: true,
 });
-const indexTokens = new Set(tokens.filter((t) => t.kind === 'option' && (t.name === 'indexes' || t.name === 'index-mode')).flatMap((t) => (t.kind === 'option' ? [t.index, t.inlineValue ? -1 : t.index + 1] : [])));
-const values = parseEmulatorArgs(8080, process.argv.slice(2).filter((_, i) => !indexTokens.has(i)));
+const indexTokens = new Set(
+  tokens
+    .filter((t) => t.kind === 'option' && (t.name === 'indexes' || t.name === 'index-mode'))
+    .flatMap((t) => (t.kind === 'option' ? [t.index, t.inlineValue ? -1 : t.index + 1] : [])),
+);
+const values = parseEmulatorArgs(
+  8080,
+  process.argv.slice(2).filter((_, i) => !indexTokens.has(i)),
+);
 const indexFile = (indexArgs.indexes as string | undefined) ?? process.env.FIRESTORE_INDEXES;
-const indexMode = ((indexArgs['index-mode'] as string | undefined) ?? process.env.FIRESTORE_INDEX_MODE ?? (indexFile ? 'enforce' : 'off')) as IndexMode;
+const indexMode = ((indexArgs['index-mode'] as string | undefined) ??
+  process.env.FIRESTORE_INDEX_MODE ??
+  (indexFile ? 'enforce' : 'off')) as IndexMode;
 if (!INDEX_MODES.includes(indexMode)) {
   console.error(`--index-mode must be one of ${INDEX_MODES.join(', ')}, got ${indexMode}`);
   process.exit(2);
@@ -30,6 +39,7 @@ const emu = await startFirestoreEmulator({ ...values, indexFile, indexMode }).ca
 // only the standalone process compacts: in-process users (tests) own their heap
 startIdleCompaction(() => emu.engine.store.generation);
 console.log(`Firestore emulator ready on ${emu.host}:${emu.port} (data: ${values.dataDir ?? 'in-memory'})`);
-if (indexMode !== 'off') console.log(`Firestore emulator indexes: ${indexMode} ${indexFile ?? '(automatic single-field indexes only)'}`);
+if (indexMode !== 'off')
+  console.log(`Firestore emulator indexes: ${indexMode} ${indexFile ?? '(automatic single-field indexes only)'}`);
 
 stopOnSignals(() => emu.stop(), 'Failed to flush Firestore emulator data');

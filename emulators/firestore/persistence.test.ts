@@ -93,7 +93,8 @@ describe('persistence', () => {
     await db.doc('p/periodic').set({ v: 1 });
     const file = path.join(dataDir, 'firestore.json');
     const deadline = Date.now() + 3000;
-    while (Date.now() < deadline && !(existsSync(file) && readFileSync(file, 'utf8').includes('p/periodic'))) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && !(existsSync(file) && readFileSync(file, 'utf8').includes('p/periodic')))
+      await new Promise((r) => setTimeout(r, 50));
     expect(readFileSync(file, 'utf8')).toContain('p/periodic');
     await db.terminate();
     await emu.stop();

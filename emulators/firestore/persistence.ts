@@ -33,7 +33,8 @@ function reviveFields(f: Fields): void {
   for (const k of Object.keys(f)) reviveValue(f[k]!);
 }
 function reviveValue(v: Value): void {
-  if (typeof v.doubleValue === 'string') v.doubleValue = Number(v.doubleValue); // "NaN", "Infinity", "-Infinity", "-0"
+  if (typeof v.doubleValue === 'string')
+    v.doubleValue = Number(v.doubleValue); // "NaN", "Infinity", "-Infinity", "-0"
   else if (typeof v.bytesValue === 'string') v.bytesValue = Buffer.from(v.bytesValue, 'base64');
   else if (v.mapValue) reviveFields(v.mapValue.fields ?? {});
   else if (v.arrayValue) for (const x of v.arrayValue.values ?? []) reviveValue(x);
@@ -43,8 +44,11 @@ function reviveValue(v: Value): void {
 // JSON has no NaN/±Infinity/-0: such doubles are stored as the protobuf-JSON strings ("NaN",
 // "Infinity", "-Infinity", plus "-0") and revived by reviveValue.
 const replacer = (key: string, v: unknown) => {
-  if (key === 'doubleValue' && typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0) ? v : String(Object.is(v, -0) ? '-0' : v);
-  return key === 'bytesValue' && v && typeof v === 'object' && 'data' in v ? Buffer.from((v as { data: number[] }).data).toString('base64') : v;
+  if (key === 'doubleValue' && typeof v === 'number')
+    return Number.isFinite(v) && !Object.is(v, -0) ? v : String(Object.is(v, -0) ? '-0' : v);
+  return key === 'bytesValue' && v && typeof v === 'object' && 'data' in v
+    ? Buffer.from((v as { data: number[] }).data).toString('base64')
+    : v;
 };
 
 export class Persistence {
@@ -66,7 +70,10 @@ export class Persistence {
   }
 
   start(intervalMs = 5000): void {
-    this.timer = setInterval(() => void this.flush().catch((e) => console.error('[firestore-emulator] flush failed:', e)), intervalMs);
+    this.timer = setInterval(
+      () => void this.flush().catch((e) => console.error('[firestore-emulator] flush failed:', e)),
+      intervalMs,
+    );
     this.timer.unref();
   }
 

@@ -5,11 +5,7 @@ import * as protoLoader from '@grpc/proto-loader';
 
 // The official client ships the exact .proto files it speaks; load those so the wire format matches.
 const require = createRequire(import.meta.url);
-const PROTO_ROOT = path.join(
-  path.dirname(require.resolve('@google-cloud/firestore/package.json')),
-  'build',
-  'protos',
-);
+const PROTO_ROOT = path.join(path.dirname(require.resolve('@google-cloud/firestore/package.json')), 'build', 'protos');
 
 export function loadFirestoreService(): grpc.ServiceDefinition {
   const def = protoLoader.loadSync('google/firestore/v1/firestore.proto', {

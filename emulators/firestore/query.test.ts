@@ -73,7 +73,10 @@ describe('field filters', () => {
 
   it('composite AND/OR filters nest arbitrarily', async () => {
     const c = env.db.collection(C);
-    const or = Filter.or(Filter.where('n', '==', 1), Filter.and(Filter.where('s', '>=', 'c'), Filter.where('s', '<', 'e')));
+    const or = Filter.or(
+      Filter.where('n', '==', 1),
+      Filter.and(Filter.where('s', '>=', 'c'), Filter.where('s', '<', 'e')),
+    );
     expect(await ids(c.where(or))).toEqual(['p1', 'p3', 'p4']);
     const and = Filter.and(
       Filter.where('g', '==', 1),
@@ -92,12 +95,23 @@ describe('field filters', () => {
       for await (const _ of env.gapic.runQuery({ parent: env.root, structuredQuery }) as AsyncIterable<unknown>);
     };
     const where = (op: string, value: object) => ({ fieldFilter: { field: { fieldPath: 'n' }, op, value } });
-    expect(await codeOf(run({ from: [{ collectionId: C }], where: where('IN', { arrayValue: { values: [] } }) }))).toBe(3);
+    expect(await codeOf(run({ from: [{ collectionId: C }], where: where('IN', { arrayValue: { values: [] } }) }))).toBe(
+      3,
+    );
     expect(await codeOf(run({ from: [{ collectionId: C }], where: where('IN', { integerValue: 1 }) }))).toBe(3);
-    expect(await codeOf(run({ from: [{ collectionId: C }], where: { fieldFilter: { field: { fieldPath: 'a..b' }, op: 'EQUAL', value: { integerValue: 1 } } } }))).toBe(3);
+    expect(
+      await codeOf(
+        run({
+          from: [{ collectionId: C }],
+          where: { fieldFilter: { field: { fieldPath: 'a..b' }, op: 'EQUAL', value: { integerValue: 1 } } },
+        }),
+      ),
+    ).toBe(3);
     expect(await codeOf(run({ from: [] }))).toBe(3);
     // production limits: not-in ≤ 10 values, in / array-contains-any ≤ 30
-    const ints = (k: number) => ({ arrayValue: { values: Array.from({ length: k }, (_, i) => ({ integerValue: i })) } });
+    const ints = (k: number) => ({
+      arrayValue: { values: Array.from({ length: k }, (_, i) => ({ integerValue: i })) },
+    });
     expect(await codeOf(run({ from: [{ collectionId: C }], where: where('NOT_IN', ints(10)) }))).toBe('ok');
     expect(await codeOf(run({ from: [{ collectionId: C }], where: where('NOT_IN', ints(11)) }))).toBe(3);
     expect(await codeOf(run({ from: [{ collectionId: C }], where: where('IN', ints(30)) }))).toBe('ok');
@@ -180,7 +194,8 @@ describe('projections, subcollections and collection groups', () => {
     expect(partitions).toEqual([`${g}/top`, `${root}/a/${g}/d1`, `${root}/a/${g}/d2`, `${root}/b/x/y/${g}/d3`]);
     // getPartitions (PartitionQuery): a single partition that covers the whole group
     const parts: string[] = [];
-    for await (const p of env.db.collectionGroup(g).getPartitions(3)) parts.push(...(await p.toQuery().get()).docs.map((d) => d.id));
+    for await (const p of env.db.collectionGroup(g).getPartitions(3))
+      parts.push(...(await p.toQuery().get()).docs.map((d) => d.id));
     expect(parts).toEqual(['top', 'd1', 'd2', 'd3']);
   });
 });
@@ -194,10 +209,16 @@ describe('pages over larger result sets', () => {
     await batch.commit();
     const all = scores.map((score, i) => ({ id: `d${String(i).padStart(3, '0')}`, score, odd: i % 2 === 1 }));
     const asc = all.filter((d) => d.odd).sort((a, b) => a.score - b.score || (a.id < b.id ? -1 : 1));
-    expect(await ids(coll.where('odd', '==', true).orderBy('score').offset(20).limit(7))).toEqual(asc.slice(20, 27).map((d) => d.id));
+    expect(await ids(coll.where('odd', '==', true).orderBy('score').offset(20).limit(7))).toEqual(
+      asc.slice(20, 27).map((d) => d.id),
+    );
     const desc = [...asc].reverse();
-    expect(await ids(coll.where('odd', '==', true).orderBy('score', 'desc').offset(5).limit(10))).toEqual(desc.slice(5, 15).map((d) => d.id));
-    expect(await ids(coll.where('odd', '==', true).orderBy('score').limitToLast(3))).toEqual(asc.slice(-3).map((d) => d.id));
+    expect(await ids(coll.where('odd', '==', true).orderBy('score', 'desc').offset(5).limit(10))).toEqual(
+      desc.slice(5, 15).map((d) => d.id),
+    );
+    expect(await ids(coll.where('odd', '==', true).orderBy('score').limitToLast(3))).toEqual(
+      asc.slice(-3).map((d) => d.id),
+    );
     expect((await coll.where('odd', '==', true).count().get()).data().count).toBe(150);
   });
 });

@@ -50,7 +50,14 @@ function getter(path: string): Getter {
   return (d) => getField(d.fields, segs);
 }
 
-const INEQUALITY = new Set(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+const INEQUALITY = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+]);
 
 function arrayOperand(op: string, v: Value | undefined): Value[] {
   if (!v?.arrayValue) throw invalid(`'${op}' requires an array value.`);
@@ -285,9 +292,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
 
   let projection: string[][] | undefined;
   if (q.select) {
-    projection = (q.select.fields ?? [])
-      .map((f) => parseFieldPath(f.fieldPath ?? ''))
-      .filter((s) => !isNameSegs(s));
+    projection = (q.select.fields ?? []).map((f) => parseFieldPath(f.fieldPath ?? '')).filter((s) => !isNameSegs(s));
   }
   return {
     collections,
@@ -312,7 +317,8 @@ function compareSegs(a: string[], b: string[]): number {
   }
   return a.length - b.length;
 }
-const quoteSeg = (s: string) => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`');
+const quoteSeg = (s: string) =>
+  /^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`';
 
 /** A matching document with its sort keys; `__name__` keys stay null and compare via doc.name. */
 interface Row {
@@ -396,6 +402,7 @@ function cmpCursor(row: Row, cursor: Key[], p: Plan): number {
 /** Vector search: exact distances over every document that passes the filters. */
 function executeNearest(store: Store, p: Plan, n: NearestPlan, readTime?: number): Doc[] {
   const matching: Doc[] = [];
-  for (const coll of p.collections) for (const doc of store.scanCollection(coll, readTime)) if (p.filter(doc)) matching.push(doc);
+  for (const coll of p.collections)
+    for (const doc of store.scanCollection(coll, readTime)) if (p.filter(doc)) matching.push(doc);
   return nearest(matching, n);
 }

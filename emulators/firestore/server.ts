@@ -40,7 +40,9 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
   });
   grpcServer.addService(loadFirestoreService(), handlers(engine));
   const grpcPort = await new Promise<number>((resolve, reject) =>
-    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
+    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) =>
+      err ? reject(err) : resolve(port),
+    ),
   );
 
   const http1 = http.createServer((req, res) => {
@@ -55,12 +57,21 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report));
     } else if (req.method === 'GET' && url.pathname === '/emulator/v1/stats') {
       const mem = process.memoryUsage();
-      const stats = { documents: engine.store.count(), openTransactions: engine.txs.openCount, locks: engine.locks.size, rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal };
+      const stats = {
+        documents: engine.store.count(),
+        openTransactions: engine.txs.openCount,
+        locks: engine.locks.size,
+        rss: mem.rss,
+        heapUsed: mem.heapUsed,
+        heapTotal: mem.heapTotal,
+      };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
     } else if (req.method === 'GET' && url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('Ok');
     } else {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Not found: ${req.method} ${url.pathname}` }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: `Not found: ${req.method} ${url.pathname}` }));
     }
   });
   http1.keepAliveTimeout = 5000;

@@ -130,7 +130,10 @@ export class Engine {
     }
   }
 
-  async batchGet(req: { database: string; documents?: string[]; mask?: { fieldPaths?: string[] } } & ReadSelector, write: (m: object) => void) {
+  async batchGet(
+    req: { database: string; documents?: string[]; mask?: { fieldPaths?: string[] } } & ReadSelector,
+    write: (m: object) => void,
+  ) {
     const root = req.database + '/documents';
     const names = req.documents ?? [];
     for (const n of names) {
@@ -185,14 +188,23 @@ export class Engine {
   }
 
   /** Runs a query; read-write transactions lock the returned documents (re-running after waits). */
-  private async queryDocs(parent: string, q: StructuredQuery | undefined, ctx: ReadCtx, unordered = false, aggs: Aggregation[] = [], explain = false) {
+  private async queryDocs(
+    parent: string,
+    q: StructuredQuery | undefined,
+    ctx: ReadCtx,
+    unordered = false,
+    aggs: Aggregation[] = [],
+    explain = false,
+  ) {
     if (!q) throw invalid('structuredQuery is required.');
     let p = plan(this.store, parent, q);
     const uses = this.checkIndexes(q, p, aggs, explain);
     if (ctx.tx && !ctx.tx.readOnly) {
       // phantom protection: hold the queried collection (group) until commit, before reading it
       const { collectionId = '', allDescendants = false } = q.from![0]!;
-      const key = allDescendants ? groupLockKey(dbRoot(parent), collectionId) : collectionLockKey(`${parent}/${collectionId}`);
+      const key = allDescendants
+        ? groupLockKey(dbRoot(parent), collectionId)
+        : collectionLockKey(`${parent}/${collectionId}`);
       const r = this.locks.acquire(ctx.tx.owner, key);
       if (r !== true) {
         await r;
@@ -235,14 +247,27 @@ export class Engine {
     }
     const start = process.hrtime.bigint();
     await this.withRead(req, root, async (ctx) => {
-      const { docs, projection, uses } = await this.queryDocs(req.parent, req.structuredQuery, ctx, false, [], !!req.explainOptions);
+      const { docs, projection, uses } = await this.queryDocs(
+        req.parent,
+        req.structuredQuery,
+        ctx,
+        false,
+        [],
+        !!req.explainOptions,
+      );
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
       const tx = ctx.newTx?.id;
       if (docs.length === 0 && !req.explainOptions) write({ readTime, transaction: tx, done: true });
-      docs.forEach((d, i) => write({ document: docToProto(d, projection), readTime, transaction: i === 0 ? tx : undefined }));
+      docs.forEach((d, i) =>
+        write({ document: docToProto(d, projection), readTime, transaction: i === 0 ? tx : undefined }),
+      );
       if (req.explainOptions) {
         const stats = executionStats(docs.length, Math.max(1, docs.length), docs.length, start);
-        write({ readTime, transaction: docs.length === 0 ? tx : undefined, explainMetrics: { planSummary: planSummary(uses), executionStats: stats } });
+        write({
+          readTime,
+          transaction: docs.length === 0 ? tx : undefined,
+          explainMetrics: { planSummary: planSummary(uses), executionStats: stats },
+        });
       }
     });
   }
@@ -265,12 +290,22 @@ export class Engine {
     }
     const start = process.hrtime.bigint();
     await this.withRead(req, root, async (ctx) => {
-      const { docs, uses } = await this.queryDocs(req.parent, agg.structuredQuery, ctx, true, aggs, !!req.explainOptions);
+      const { docs, uses } = await this.queryDocs(
+        req.parent,
+        agg.structuredQuery,
+        ctx,
+        true,
+        aggs,
+        !!req.explainOptions,
+      );
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
       const result = { aggregateFields: aggregate(docs, aggs) };
       // aggregations bill one read per batch of up to 1000 index entries, at least one
       const explainMetrics = req.explainOptions
-        ? { planSummary: planSummary(uses), executionStats: executionStats(1, Math.max(1, Math.ceil(docs.length / 1000)), docs.length, start) }
+        ? {
+            planSummary: planSummary(uses),
+            executionStats: executionStats(1, Math.max(1, Math.ceil(docs.length / 1000)), docs.length, start),
+          }
         : undefined;
       write({ result, readTime, transaction: ctx.newTx?.id, explainMetrics });
     });
@@ -290,7 +325,8 @@ export class Engine {
   async commit(req: { database: string; writes?: Write[]; transaction?: Bytes }) {
     const root = req.database + '/documents';
     const writes = req.writes ?? [];
-    if (writes.length > MAX_WRITES_PER_COMMIT) throw invalid(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
+    if (writes.length > MAX_WRITES_PER_COMMIT)
+      throw invalid(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
     const tx = req.transaction?.length ? this.txs.get(req.transaction, root) : undefined;
     if (tx?.readOnly) {
       this.txs.finish(tx);
@@ -299,7 +335,10 @@ export class Engine {
     const owner = tx && !tx.readOnly ? tx.owner : newOwner(`commit-${++tempOwners}`);
     try {
       writes.forEach((w) => validateWrite(w, root));
-      await this.locks.acquireAll(owner, writes.flatMap((w) => writeLockKeys(writeTarget(w))));
+      await this.locks.acquireAll(
+        owner,
+        writes.flatMap((w) => writeLockKeys(writeTarget(w))),
+      );
       const commitTime = this.clock.next();
       const writeResults = applyWrites(this.store, writes, commitTime);
       return { writeResults, commitTime: toTimestamp(commitTime) };
@@ -314,7 +353,8 @@ export class Engine {
   async batchWrite(req: { database: string; writes?: Write[] }) {
     const root = req.database + '/documents';
     const writes = req.writes ?? [];
-    if (writes.length > MAX_WRITES_PER_COMMIT) throw invalid(`A batch write may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
+    if (writes.length > MAX_WRITES_PER_COMMIT)
+      throw invalid(`A batch write may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
     const writeResults: object[] = [];
     const statuses: object[] = [];
     for (const w of writes) {
@@ -399,16 +439,30 @@ export class Engine {
     return doc ? docToProto(doc, mask ? (mask.fieldPaths ?? []).map(parseFieldPath) : undefined) : {};
   }
 
-  createDocument(req: { parent: string; collectionId: string; documentId?: string; document?: { fields?: Fields }; mask?: { fieldPaths?: string[] } }) {
+  createDocument(req: {
+    parent: string;
+    collectionId: string;
+    documentId?: string;
+    document?: { fields?: Fields };
+    mask?: { fieldPaths?: string[] };
+  }) {
     const root = checkParent(req.parent);
     const name = `${req.parent}/${req.collectionId}/${req.documentId || autoId()}`;
-    return this.writeOne(root, { update: { name, fields: req.document?.fields ?? {} }, currentDocument: { exists: false } }, req.mask);
+    return this.writeOne(
+      root,
+      { update: { name, fields: req.document?.fields ?? {} }, currentDocument: { exists: false } },
+      req.mask,
+    );
   }
 
   updateDocument(req: Write & { document?: { name?: string; fields?: Fields }; mask?: { fieldPaths?: string[] } }) {
     const name = req.document?.name ?? '';
     checkDocName(name);
-    return this.writeOne(dbRoot(name), { update: req.document, updateMask: req.updateMask, currentDocument: req.currentDocument }, req.mask);
+    return this.writeOne(
+      dbRoot(name),
+      { update: req.document, updateMask: req.updateMask, currentDocument: req.currentDocument },
+      req.mask,
+    );
   }
 
   async deleteDocument(req: { name: string; currentDocument?: Write['currentDocument'] }) {

@@ -32,7 +32,8 @@ export function checkDocName(name: string): void {
     throw invalid(`Document name "${name}" has an odd number of segments.`);
   for (const [i, s] of segs.entries()) {
     // document ids (odd positions) may be numeric ids `__id<n>__`; other `__x__` segments are reserved
-    if (s === '.' || s === '..' || (/^__.*__$/.test(s) && !(i % 2 === 1 && isNumericId(s)))) throw invalid(`Invalid document path segment "${s}" in "${name}".`);
+    if (s === '.' || s === '..' || (/^__.*__$/.test(s) && !(i % 2 === 1 && isNumericId(s))))
+      throw invalid(`Invalid document path segment "${s}" in "${name}".`);
     if (Buffer.byteLength(s) > 1500) throw invalid(`Document ID too long in "${name}".`);
   }
 }

@@ -34,7 +34,11 @@ export async function startEnv(opts: Partial<FirestoreEmulatorOptions> = {}): Pr
     clients.push(c);
     return c;
   };
-  const gapic = new v1.FirestoreClient({ servicePath: '127.0.0.1', port: emu.port, sslCreds: credentials.createInsecure() });
+  const gapic = new v1.FirestoreClient({
+    servicePath: '127.0.0.1',
+    port: emu.port,
+    sslCreds: credentials.createInsecure(),
+  });
   return {
     emu,
     db: client(),

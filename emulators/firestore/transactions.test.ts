@@ -117,7 +117,14 @@ describe('serializable read-write transactions', () => {
   it('concurrent transfers between accounts preserve the total', async () => {
     const coll = env.db.collection(uniq('bank'));
     await Promise.all(['a', 'b', 'c'].map((id) => coll.doc(id).set({ balance: 100 })));
-    const pairs = [['a', 'b'], ['b', 'c'], ['c', 'a'], ['a', 'c'], ['b', 'a'], ['c', 'b']];
+    const pairs = [
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'a'],
+      ['a', 'c'],
+      ['b', 'a'],
+      ['c', 'b'],
+    ];
     await Promise.all(
       pairs.map(([from, to], i) =>
         env.db.runTransaction(async (t) => {
@@ -206,7 +213,9 @@ describe('serializable read-write transactions', () => {
   it('getAll with a field mask and missing documents inside a transaction', async () => {
     const coll = env.db.collection(uniq('ga'));
     await coll.doc('a').set({ x: 1, y: 2 });
-    const [a, missing] = await env.db.runTransaction((t) => t.getAll(coll.doc('a'), coll.doc('zz'), { fieldMask: ['x'] }));
+    const [a, missing] = await env.db.runTransaction((t) =>
+      t.getAll(coll.doc('a'), coll.doc('zz'), { fieldMask: ['x'] }),
+    );
     expect(a!.data()).toEqual({ x: 1 });
     expect(missing!.exists).toBe(false);
   });
@@ -250,7 +259,10 @@ describe('read-only transactions and read times', () => {
 });
 
 const rawSet = (e: TestEnv, path: string, n: number) =>
-  e.gapic.commit({ database: e.database, writes: [{ update: { name: `${e.root}/${path}`, fields: { n: { integerValue: n } } } }] });
+  e.gapic.commit({
+    database: e.database,
+    writes: [{ update: { name: `${e.root}/${path}`, fields: { n: { integerValue: n } } } }],
+  });
 
 describe('lock timeouts and expiry', () => {
   it('a lock wait longer than the timeout answers ABORTED', async () => {
@@ -284,12 +296,20 @@ describe('lock timeouts and expiry', () => {
     await ref.set({ n: 0 });
     const [{ transaction }] = await short.gapic.beginTransaction({ database: short.database });
     const name = `${short.root}/${coll}/d`;
-    for await (const _ of short.gapic.batchGetDocuments({ database: short.database, documents: [name], transaction }) as AsyncIterable<unknown>);
+    for await (const _ of short.gapic.batchGetDocuments({
+      database: short.database,
+      documents: [name],
+      transaction,
+    }) as AsyncIterable<unknown>);
     expect(await codeOf(rawSet(short, `${coll}/d`, 1))).toBe(10); // still locked
     await sleep(2600); // idle timeout 1500 ms + sweep interval 750 ms
     expect(await codeOf(ref.set({ n: 2 }))).toBe('ok');
     const err = await short.gapic
-      .commit({ database: short.database, transaction, writes: [{ update: { name, fields: { n: { integerValue: 3 } } } }] })
+      .commit({
+        database: short.database,
+        transaction,
+        writes: [{ update: { name, fields: { n: { integerValue: 3 } } } }],
+      })
       .catch((e: Error & { code: number }) => e);
     expect((err as { code: number }).code).toBe(3);
     expect((err as Error).message).toMatch(/transaction has expired/);

@@ -67,8 +67,12 @@ export class Transactions {
     const key = Buffer.from(id).toString('base64');
     const tx = this.open.get(key);
     if (!tx) {
-      if (this.retired.has(key)) throw aborted('Transaction has already been committed, rolled back or aborted; retry.');
-      throw new RpcError(status.INVALID_ARGUMENT, 'The referenced transaction has expired or is no longer valid (transaction has expired).');
+      if (this.retired.has(key))
+        throw aborted('Transaction has already been committed, rolled back or aborted; retry.');
+      throw new RpcError(
+        status.INVALID_ARGUMENT,
+        'The referenced transaction has expired or is no longer valid (transaction has expired).',
+      );
     }
     if (tx.root !== root) throw invalid('Transaction belongs to a different database.');
     if (tx.owner.abortedReason) throw aborted(tx.owner.abortedReason);
@@ -98,17 +102,17 @@ export class Transactions {
         this.locks.abort(tx.owner, 'Transaction expired after being idle; retry.');
         this.finish(tx);
         this.retired.delete(tx.key); // later use answers "transaction has expired", which clients retry
-
       }
     }
   }
 
   /** Ends all transactions of a database (used by the reset endpoint). */
   clear(root: string): void {
-    for (const tx of [...this.open.values()]) if (tx.root === root) {
-      this.locks.abort(tx.owner, 'Database was reset; retry.');
-      this.finish(tx);
-    }
+    for (const tx of [...this.open.values()])
+      if (tx.root === root) {
+        this.locks.abort(tx.owner, 'Database was reset; retry.');
+        this.finish(tx);
+      }
   }
 
   close(): void {

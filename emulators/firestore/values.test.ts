@@ -100,7 +100,9 @@ describe('Firestore total value order', () => {
 
   it('timestamps are stored with microsecond precision (nanos rounded down) and queried on that value', async () => {
     const c = env.db.collection(uniq('ts'));
-    await c.doc('t').set({ t: new Timestamp(100, 123456789), l: [new Timestamp(1, 999)], m: { x: new Timestamp(2, 1999) } });
+    await c
+      .doc('t')
+      .set({ t: new Timestamp(100, 123456789), l: [new Timestamp(1, 999)], m: { x: new Timestamp(2, 1999) } });
     const d = await c.doc('t').get();
     expect((d.get('t') as Timestamp).nanoseconds).toBe(123456000);
     expect((d.get('l')[0] as Timestamp).nanoseconds).toBe(0);
@@ -113,14 +115,22 @@ describe('Firestore total value order', () => {
 
   it('string range filters use UTF-8 byte order', async () => {
     const c = env.db.collection(uniq('utf8'));
-    await Promise.all([c.doc('fffd').set({ s: '\uFFFD' }), c.doc('emoji').set({ s: '😀' }), c.doc('e000').set({ s: '\uE000' })]);
+    await Promise.all([
+      c.doc('fffd').set({ s: '\uFFFD' }),
+      c.doc('emoji').set({ s: '😀' }),
+      c.doc('e000').set({ s: '\uE000' }),
+    ]);
     expect((await c.where('s', '>', '\uFFFD').get()).docs.map((d) => d.id)).toEqual(['emoji']);
     expect((await c.where('s', '<', '😀').orderBy('s').get()).docs.map((d) => d.id)).toEqual(['e000', 'fffd']);
   });
 
   it('filters and orders on map and array values', async () => {
     const c = env.db.collection(uniq('cplx'));
-    await Promise.all([c.doc('m1').set({ m: { a: 1, b: 2 } }), c.doc('m2').set({ m: { b: 2, a: 1 } }), c.doc('m3').set({ m: { a: 1 } })]);
+    await Promise.all([
+      c.doc('m1').set({ m: { a: 1, b: 2 } }),
+      c.doc('m2').set({ m: { b: 2, a: 1 } }),
+      c.doc('m3').set({ m: { a: 1 } }),
+    ]);
     expect((await c.where('m', '==', { a: 1, b: 2 }).get()).docs.map((d) => d.id)).toEqual(['m1', 'm2']);
     expect((await c.where('m', '>', { a: 1 }).get()).docs.map((d) => d.id)).toEqual(['m1', 'm2']);
   });

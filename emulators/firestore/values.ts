@@ -257,12 +257,17 @@ export function normalizeValue(v: Value): Value {
     case 'timestampValue':
       // stored with microsecond precision like production (nanos rounded down to a multiple of 1000)
       return {
-        timestampValue: { seconds: String(v.timestampValue?.seconds ?? '0'), nanos: Math.floor((v.timestampValue?.nanos ?? 0) / 1000) * 1000 },
+        timestampValue: {
+          seconds: String(v.timestampValue?.seconds ?? '0'),
+          nanos: Math.floor((v.timestampValue?.nanos ?? 0) / 1000) * 1000,
+        },
       };
     case 'bytesValue':
       return { bytesValue: Buffer.from(v.bytesValue ?? []) };
     case 'geoPointValue':
-      return { geoPointValue: { latitude: v.geoPointValue?.latitude ?? 0, longitude: v.geoPointValue?.longitude ?? 0 } };
+      return {
+        geoPointValue: { latitude: v.geoPointValue?.latitude ?? 0, longitude: v.geoPointValue?.longitude ?? 0 },
+      };
     case 'arrayValue':
       return { arrayValue: { values: (v.arrayValue?.values ?? []).map(normalizeValue) } };
     case 'mapValue':

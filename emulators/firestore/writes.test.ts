@@ -192,7 +192,12 @@ describe('atomicity and limits', () => {
     const raw = (paths: string[]) =>
       env.gapic.commit({
         database: env.database,
-        writes: [{ update: { name: `${env.root}/${coll}/d`, fields: { a: { integerValue: 1 } } }, updateMask: { fieldPaths: paths } }],
+        writes: [
+          {
+            update: { name: `${env.root}/${coll}/d`, fields: { a: { integerValue: 1 } } },
+            updateMask: { fieldPaths: paths },
+          },
+        ],
       });
     expect(await codeOf(raw(['a..b']))).toBe(INVALID_ARGUMENT);
     expect(await codeOf(raw(['a.']))).toBe(INVALID_ARGUMENT);
@@ -211,13 +216,18 @@ describe('atomicity and limits', () => {
       writes: [
         {
           update: { name: `${env.root}/${c.id}/c`, fields: {} },
-          updateTransforms: [{ fieldPath: 'l', appendMissingElements: { values: [{ arrayValue: { values: [{ integerValue: 1 }] } }] } }],
+          updateTransforms: [
+            { fieldPath: 'l', appendMissingElements: { values: [{ arrayValue: { values: [{ integerValue: 1 }] } }] } },
+          ],
         },
       ],
     });
     expect(await codeOf(raw)).toBe(INVALID_ARGUMENT);
     expect((await c.get()).size).toBe(0);
-    const e = await c.doc('a').set({ a: [[1]] }).catch((x: Error) => x);
+    const e = await c
+      .doc('a')
+      .set({ a: [[1]] })
+      .catch((x: Error) => x);
     expect(String(e)).toContain('Cannot convert an array value in an array value');
     // arrays of maps holding arrays are fine
     expect(await codeOf(c.doc('d').set({ a: [{ b: [1, 2] }, 3] }))).toBe('ok');

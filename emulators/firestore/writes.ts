@@ -65,7 +65,8 @@ export function validateWrite(w: Write, root: string): void {
 
 function checkWritablePath(p: string): string[] {
   const segs = parseFieldPath(p);
-  if (Buffer.byteLength(segs.join('.')) > MAX_FIELD_PATH_BYTES) throw invalid(`Field path "${p.slice(0, 40)}…" is longer than ${MAX_FIELD_PATH_BYTES} bytes.`);
+  if (Buffer.byteLength(segs.join('.')) > MAX_FIELD_PATH_BYTES)
+    throw invalid(`Field path "${p.slice(0, 40)}…" is longer than ${MAX_FIELD_PATH_BYTES} bytes.`);
   for (const s of segs)
     if (/^__.*__$/.test(s) && s !== '__type__') throw invalid(`Field path "${p}" uses a reserved name (__.*__).`);
   return segs;
@@ -184,7 +185,9 @@ function applyTransform(t: FieldTransform, cur: Value | undefined, commitTime: n
   }
   if (t.removeAllFromArray) {
     const rm = (t.removeAllFromArray.values ?? []).map(normalizeValue);
-    const base = cur?.arrayValue ? (cur.arrayValue.values ?? []).filter((x) => !rm.some((r) => compareValues(x, r) === 0)) : [];
+    const base = cur?.arrayValue
+      ? (cur.arrayValue.values ?? []).filter((x) => !rm.some((r) => compareValues(x, r) === 0))
+      : [];
     return [{ arrayValue: { values: base } }, { nullValue: 'NULL_VALUE' }];
   }
   throw invalid('Unknown field transform.');

@@ -119,8 +119,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
           spawnUntilReady({
             name,
             ...tsxNode(`emulators/${name}/main.ts`, [
-              '--port', String(ports[name]), '--host', HOST, '--data', path.join(opts.dataDir, name),
-              ...(name === 'firestore' ? ['--indexes', path.join(ROOT, 'firestore.indexes.json'), '--index-mode', opts.indexMode ?? 'warn'] : []),
+              '--port',
+              String(ports[name]),
+              '--host',
+              HOST,
+              '--data',
+              path.join(opts.dataDir, name),
+              ...(name === 'firestore'
+                ? ['--indexes', path.join(ROOT, 'firestore.indexes.json'), '--index-mode', opts.indexMode ?? 'warn']
+                : []),
             ]),
             env,
             readyWhen: /ready on/i,
@@ -138,8 +145,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const only = opts.official ? 'auth,functions,hosting,tasks,firestore,storage' : 'auth,functions,hosting,tasks';
     const args = [
       path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
-      'emulators:start', '--only', only, '--project', projectId,
-      '--config', configFile,
+      'emulators:start',
+      '--only',
+      only,
+      '--project',
+      projectId,
+      '--config',
+      configFile,
     ];
     if (opts.persistAuth) {
       if (fs.existsSync(path.join(authDir, 'firebase-export-metadata.json'))) args.push('--import', authDir);

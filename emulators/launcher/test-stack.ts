@@ -20,7 +20,10 @@ export async function setup(): Promise<void> {
     dataDir,
     persistAuth: false,
     // a query without its index in firestore.indexes.json fails the test; FIRESTORE_INDEX_MODE=off|warn relaxes it
-    indexMode: process.env.FIRESTORE_INDEX_MODE === 'off' || process.env.FIRESTORE_INDEX_MODE === 'warn' ? process.env.FIRESTORE_INDEX_MODE : 'enforce',
+    indexMode:
+      process.env.FIRESTORE_INDEX_MODE === 'off' || process.env.FIRESTORE_INDEX_MODE === 'warn'
+        ? process.env.FIRESTORE_INDEX_MODE
+        : 'enforce',
     log: (name, line) => log.write(`[${name}] ${line}\n`),
   });
   Object.assign(process.env, stack.env);

@@ -53,34 +53,86 @@ const USERS: Array<{ company: CompanyInput; users: DemoUser[] }> = [
   {
     company: ADMIN_COMPANY,
     users: [
-      { mail: 'admin@schrankwerk.de', name: 'Anna', lastname: 'Keller', phoneNumber: '+49-711-4000-10', admin: true, role: 'Plattform-Administrator (ADMIN mit Flag)' },
-      { mail: 'mitarbeiter@schrankwerk.de', name: 'Jonas', lastname: 'Brandt', phoneNumber: '+49-711-4000-20', admin: false, role: 'Mitarbeiter (ADMIN ohne Flag)' },
+      {
+        mail: 'admin@schrankwerk.de',
+        name: 'Anna',
+        lastname: 'Keller',
+        phoneNumber: '+49-711-4000-10',
+        admin: true,
+        role: 'Plattform-Administrator (ADMIN mit Flag)',
+      },
+      {
+        mail: 'mitarbeiter@schrankwerk.de',
+        name: 'Jonas',
+        lastname: 'Brandt',
+        phoneNumber: '+49-711-4000-20',
+        admin: false,
+        role: 'Mitarbeiter (ADMIN ohne Flag)',
+      },
     ],
   },
   {
     company: CUSTOMER_COMPANY,
     users: [
-      { mail: 'kunde.admin@mueller-maschinenbau.de', name: 'Petra', lastname: 'Müller', phoneNumber: '+49-7161-5050-0', admin: true, role: 'Kunde, Firmenadministrator' },
-      { mail: 'kunde@mueller-maschinenbau.de', name: 'Stefan', lastname: 'Schäfer', phoneNumber: '+49-7161-5050-12', admin: false, role: 'Kunde' },
+      {
+        mail: 'kunde.admin@mueller-maschinenbau.de',
+        name: 'Petra',
+        lastname: 'Müller',
+        phoneNumber: '+49-7161-5050-0',
+        admin: true,
+        role: 'Kunde, Firmenadministrator',
+      },
+      {
+        mail: 'kunde@mueller-maschinenbau.de',
+        name: 'Stefan',
+        lastname: 'Schäfer',
+        phoneNumber: '+49-7161-5050-12',
+        admin: false,
+        role: 'Kunde',
+      },
     ],
   },
   {
     company: SUPPLIER_COMPANY,
     users: [
-      { mail: 'lieferant.admin@weber-schaltanlagen.de', name: 'Markus', lastname: 'Weber', phoneNumber: '+49-7131-8080-0', admin: true, role: 'Lieferant, Firmenadministrator' },
-      { mail: 'lieferant@weber-schaltanlagen.de', name: 'Julia', lastname: 'Fischer', phoneNumber: '+49-7131-8080-33', admin: false, role: 'Lieferant' },
+      {
+        mail: 'lieferant.admin@weber-schaltanlagen.de',
+        name: 'Markus',
+        lastname: 'Weber',
+        phoneNumber: '+49-7131-8080-0',
+        admin: true,
+        role: 'Lieferant, Firmenadministrator',
+      },
+      {
+        mail: 'lieferant@weber-schaltanlagen.de',
+        name: 'Julia',
+        lastname: 'Fischer',
+        phoneNumber: '+49-7131-8080-33',
+        admin: false,
+        role: 'Lieferant',
+      },
     ],
   },
 ];
 
-const PENDING_USER = { mail: 'neu@neu-automation.de', name: 'Lukas', lastname: 'Neumann', phoneNumber: '+49-7031-2020-0' };
+const PENDING_USER = {
+  mail: 'neu@neu-automation.de',
+  name: 'Lukas',
+  lastname: 'Neumann',
+  phoneNumber: '+49-7031-2020-0',
+};
 
 /** The demo accounts (README, tests). All share DEMO_PASSWORD. */
 export const DEMO_LOGINS: DemoLogin[] = [
   ...USERS.flatMap(({ company, users }) =>
     users.map((u) => ({ mail: u.mail, password: DEMO_PASSWORD, company: company.name, role: u.role })),
   ),
-  { mail: PENDING_USER.mail, password: DEMO_PASSWORD, company: PENDING_COMPANY.name, role: 'Kunde, Registrierung wartet auf Freigabe' },
+  {
+    mail: PENDING_USER.mail,
+    password: DEMO_PASSWORD,
+    company: PENDING_COMPANY.name,
+    role: 'Kunde, Registrierung wartet auf Freigabe',
+  },
 ];
 
 function seedApp() {
@@ -126,10 +178,13 @@ export async function seedIfEmpty(): Promise<boolean> {
       });
     }
   }
-  await c.account.register({
-    user: { ...PENDING_USER, password: DEMO_PASSWORD },
-    company: { name: PENDING_COMPANY.name, type: 'CUSTOMER', address: PENDING_COMPANY.address },
-  }, PENDING_COMPANY.additionalInfo);
+  await c.account.register(
+    {
+      user: { ...PENDING_USER, password: DEMO_PASSWORD },
+      company: { name: PENDING_COMPANY.name, type: 'CUSTOMER', address: PENDING_COMPANY.address },
+    },
+    PENDING_COMPANY.additionalInfo,
+  );
   return true;
 }
 

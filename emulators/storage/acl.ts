@@ -20,7 +20,13 @@ export class AclHandlers {
   constructor(private readonly store: ObjectStore) {}
 
   /** ACL collection (`entity` undefined) or one entry of an object, a bucket or its default object ACL. */
-  async acl(req: IncomingMessage, res: ServerResponse, scope: Scope, entity: string | undefined, q: URLSearchParams): Promise<void> {
+  async acl(
+    req: IncomingMessage,
+    res: ServerResponse,
+    scope: Scope,
+    entity: string | undefined,
+    q: URLSearchParams,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readJson(req) : (req.resume(), {});
     let generation: string | undefined;
@@ -30,14 +36,18 @@ export class AclHandlers {
       if (g && g !== meta.generation) throw notFound(scope.bucket, scope.name); // only the live generation exists
       generation = meta.generation;
     }
-    const key = scope.kind === 'object' ? `o\u0000${scope.bucket}\u0000${scope.name}\u0000${generation}` : `${scope.kind[0]}\u0000${scope.bucket}`;
+    const key =
+      scope.kind === 'object'
+        ? `o\u0000${scope.bucket}\u0000${scope.name}\u0000${generation}`
+        : `${scope.kind[0]}\u0000${scope.bucket}`;
     let entries = this.acls.get(key);
     if (!entries) this.acls.set(key, (entries = new Map()));
     const base = baseUrl(req);
     const resource = (e: Entry) => aclResource(scope, e, generation, base);
 
     if (entity === undefined) {
-      if (method === 'GET') return sendJson(res, 200, { kind: kindOf(scope) + 's', items: [...entries.values()].map(resource) });
+      if (method === 'GET')
+        return sendJson(res, 200, { kind: kindOf(scope) + 's', items: [...entries.values()].map(resource) });
       if (method === 'POST') {
         const e = entryFrom(body, undefined);
         entries.set(e.entity, e);
@@ -62,7 +72,13 @@ export class AclHandlers {
   }
 
   /** GET / PUT /b/{b}/iam and GET /b/{b}/iam/testPermissions. */
-  async iam(req: IncomingMessage, res: ServerResponse, bucket: string, testPermissions: boolean, q: URLSearchParams): Promise<void> {
+  async iam(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    testPermissions: boolean,
+    q: URLSearchParams,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     if (testPermissions) {
       req.resume();
@@ -106,7 +122,13 @@ function entryFrom(body: Record<string, unknown>, entity: string | undefined): E
 const kindOf = (s: Scope) => (s.kind === 'bucket' ? 'storage#bucketAccessControl' : 'storage#objectAccessControl');
 
 function aclResource(scope: Scope, e: Entry, generation: string | undefined, base: string): Record<string, unknown> {
-  const r: Record<string, unknown> = { kind: kindOf(scope), entity: e.entity, role: e.role, etag: ETAG, bucket: scope.bucket };
+  const r: Record<string, unknown> = {
+    kind: kindOf(scope),
+    entity: e.entity,
+    role: e.role,
+    etag: ETAG,
+    bucket: scope.bucket,
+  };
   if (scope.kind === 'object') {
     r.id = `${scope.bucket}/${scope.name}/${generation}/${e.entity}`;
     r.object = scope.name;

@@ -29,10 +29,17 @@ describe('firebase-admin/storage', () => {
     expect(bucket.name).toBe('demo-test.appspot.com');
     expect((await bucket.exists())[0]).toBe(true);
     const file = bucket.file('users/u1/avatar.png');
-    await file.save(Buffer.from('png-bytes'), { contentType: 'image/png', metadata: { metadata: { firebaseStorageDownloadTokens: 'tok' } } });
+    await file.save(Buffer.from('png-bytes'), {
+      contentType: 'image/png',
+      metadata: { metadata: { firebaseStorageDownloadTokens: 'tok' } },
+    });
     await bucket.file('users/u1/big.bin').save(Buffer.alloc(300_000, 1), { resumable: true });
     const [m] = await file.getMetadata();
-    expect(m).toMatchObject({ contentType: 'image/png', size: '9', metadata: { firebaseStorageDownloadTokens: 'tok' } });
+    expect(m).toMatchObject({
+      contentType: 'image/png',
+      size: '9',
+      metadata: { firebaseStorageDownloadTokens: 'tok' },
+    });
     expect((await file.download())[0].toString()).toBe('png-bytes');
     expect((await bucket.file('users/u1/big.bin').download())[0].length).toBe(300_000);
     const [files] = await bucket.getFiles({ prefix: 'users/u1/' });
@@ -41,7 +48,9 @@ describe('firebase-admin/storage', () => {
     expect((await file.getMetadata())[0].metadata).toEqual({ firebaseStorageDownloadTokens: 'tok', extra: 'x' });
     // getDownloadURL reads the token through the Firebase /v0 API; the URL downloads from us too
     const url = await getDownloadURL(file);
-    expect(url).toBe(`http://127.0.0.1:${emu.port}/v0/b/demo-test.appspot.com/o/users%2Fu1%2Favatar.png?alt=media&token=tok`);
+    expect(url).toBe(
+      `http://127.0.0.1:${emu.port}/v0/b/demo-test.appspot.com/o/users%2Fu1%2Favatar.png?alt=media&token=tok`,
+    );
     const viaUrl = await fetch(url); // what a browser would do with the URL
     expect(viaUrl.headers.get('content-type')).toBe('image/png');
     expect(await viaUrl.text()).toBe('png-bytes');

@@ -72,7 +72,10 @@ export default async function bench(): Promise<BenchSection> {
       title: 'Storage emulator',
       rows: [
         { measure: `Upload ${SIZE_MB} MB (resumable, file.save)`, result: `${up.toFixed(0)} ms (${mbps(up)})` },
-        { measure: `Download ${SIZE_MB} MB (file.download, crc32c-validated)`, result: `${down.toFixed(0)} ms (${mbps(down)})` },
+        {
+          measure: `Download ${SIZE_MB} MB (file.download, crc32c-validated)`,
+          result: `${down.toFixed(0)} ms (${mbps(down)})`,
+        },
         {
           measure: `Upload + download ${SIZE_MB} MB`,
           result: `${(up + down).toFixed(0)} ms`,
@@ -94,6 +97,7 @@ export default async function bench(): Promise<BenchSection> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const section = await bench();
   console.log(`## ${section.title}\n`);
-  for (const r of section.rows) console.log(`- ${r.measure}: ${r.result}${r.target ? ` (target ${r.target}: ${r.ok ? 'met' : 'NOT met'})` : ''}`);
+  for (const r of section.rows)
+    console.log(`- ${r.measure}: ${r.result}${r.target ? ` (target ${r.target}: ${r.ok ? 'met' : 'NOT met'})` : ''}`);
   for (const n of section.notes ?? []) console.log(`  ${n}`);
 }

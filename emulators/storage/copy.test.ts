@@ -16,7 +16,12 @@ describe('copy and move', () => {
     await src.save('payload', { resumable: false, contentType: 'text/plain', metadata: { metadata: { k: 'v' } } });
     const [dest] = await src.copy('dst/copy of orig.txt');
     const [m] = await dest.getMetadata();
-    expect(m).toMatchObject({ name: 'dst/copy of orig.txt', contentType: 'text/plain', metadata: { k: 'v' }, md5Hash: src.metadata.md5Hash });
+    expect(m).toMatchObject({
+      name: 'dst/copy of orig.txt',
+      contentType: 'text/plain',
+      metadata: { k: 'v' },
+      md5Hash: src.metadata.md5Hash,
+    });
     expect(m.generation).not.toBe(src.metadata.generation);
     expect(await text(env.bucket, 'dst/copy of orig.txt')).toBe('payload');
     expect(await text(env.bucket, 'src/orig.txt')).toBe('payload');
@@ -37,8 +42,17 @@ describe('copy and move', () => {
   it('copy answers a done rewrite response; copyTo answers the resource', async () => {
     const src = env.bucket.file('src/orig.txt');
     const [, apiResponse] = await src.copy('rewritten.txt');
-    expect(apiResponse).toMatchObject({ kind: 'storage#rewriteResponse', done: true, objectSize: '7', resource: { name: 'rewritten.txt' } });
-    const [copyToResp] = await src.request({ method: 'POST', uri: `/copyTo/b/copy-bucket/o/${encodeURIComponent('via copyTo.txt')}`, json: {} });
+    expect(apiResponse).toMatchObject({
+      kind: 'storage#rewriteResponse',
+      done: true,
+      objectSize: '7',
+      resource: { name: 'rewritten.txt' },
+    });
+    const [copyToResp] = await src.request({
+      method: 'POST',
+      uri: `/copyTo/b/copy-bucket/o/${encodeURIComponent('via copyTo.txt')}`,
+      json: {},
+    });
     expect(copyToResp).toMatchObject({ kind: 'storage#object', name: 'via copyTo.txt', size: '7' });
     expect(await text(env.bucket, 'via copyTo.txt')).toBe('payload');
   });
@@ -60,7 +74,11 @@ describe('copy and move', () => {
     expect((await env.bucket.file('atomic/a').exists())[0]).toBe(false);
     expect(await text(env.bucket, 'atomic/b')).toBe('atomic');
     await env.bucket.file('atomic/c').save('other', { resumable: false });
-    expect(await statusOf(env.bucket.file('atomic/b').moveFileAtomic('atomic/c', { preconditionOpts: { ifGenerationMatch: 0 } }))).toBe(412);
+    expect(
+      await statusOf(
+        env.bucket.file('atomic/b').moveFileAtomic('atomic/c', { preconditionOpts: { ifGenerationMatch: 0 } }),
+      ),
+    ).toBe(412);
   });
 
   it('copy of a copy survives deleting the original (shared blob refcount)', async () => {

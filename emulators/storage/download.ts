@@ -31,7 +31,11 @@ export function parseRange(h: string | undefined, size: number): { start: number
 }
 
 function unsatisfiable(size: number): ApiError {
-  return new ApiError(416, 'requestedRangeNotSatisfiable', `The requested range cannot be satisfied (object size ${size}).`);
+  return new ApiError(
+    416,
+    'requestedRangeNotSatisfiable',
+    `The requested range cannot be satisfied (object size ${size}).`,
+  );
 }
 
 export async function sendMedia(

@@ -13,7 +13,11 @@ export class ApiError extends Error {
 }
 
 export const notFound = (bucket: string, name?: string) =>
-  new ApiError(404, 'notFound', name === undefined ? `The specified bucket does not exist.` : `No such object: ${bucket}/${name}`);
+  new ApiError(
+    404,
+    'notFound',
+    name === undefined ? `The specified bucket does not exist.` : `No such object: ${bucket}/${name}`,
+  );
 
 export const preconditionFailed = () =>
   new ApiError(412, 'conditionNotMet', 'At least one of the pre-conditions you specified did not hold.');
@@ -30,6 +34,9 @@ export function sendError(res: ServerResponse, err: unknown): void {
   const body = JSON.stringify({
     error: { code: e.code, message: e.message, errors: [{ domain: 'global', reason: e.reason, message: e.message }] },
   });
-  res.writeHead(e.code, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(e.code, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 }

@@ -14,7 +14,8 @@ function customMetadata(v: unknown): Record<string, string> | undefined {
   if (v === null || v === undefined) return undefined;
   if (typeof v !== 'object' || Array.isArray(v)) throw badRequest('Invalid value for metadata');
   const out: Record<string, string> = {};
-  for (const [k, val] of Object.entries(v as Record<string, unknown>)) if (val !== null) out[k] = str(`metadata.${k}`, val);
+  for (const [k, val] of Object.entries(v as Record<string, unknown>))
+    if (val !== null) out[k] = str(`metadata.${k}`, val);
   return out;
 }
 
@@ -38,7 +39,8 @@ export function patchFields(current: ObjectMeta, body: Record<string, unknown>):
   if ('metadata' in body) {
     if (body.metadata === null) delete next.metadata;
     else {
-      if (typeof body.metadata !== 'object' || Array.isArray(body.metadata)) throw badRequest('Invalid value for metadata');
+      if (typeof body.metadata !== 'object' || Array.isArray(body.metadata))
+        throw badRequest('Invalid value for metadata');
       const md = { ...(next.metadata ?? {}) };
       for (const [k, v] of Object.entries(body.metadata as Record<string, unknown>)) {
         if (v === null) delete md[k];

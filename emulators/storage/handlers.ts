@@ -23,13 +23,25 @@ function lookup(store: ObjectStore, bucket: string, name: string, generation: st
 export class ObjectHandlers {
   constructor(private readonly store: ObjectStore) {}
 
-  async get(req: IncomingMessage, res: ServerResponse, bucket: string, name: string, q: URLSearchParams): Promise<void> {
+  async get(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    name: string,
+    q: URLSearchParams,
+  ): Promise<void> {
     const meta = lookup(this.store, bucket, name, q.get('generation'));
     checkConditions(meta, conditionsFrom(q), true);
     sendJson(res, 200, objectResource(meta, baseUrl(req)));
   }
 
-  async download(req: IncomingMessage, res: ServerResponse, bucket: string, name: string, q: URLSearchParams): Promise<void> {
+  async download(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    name: string,
+    q: URLSearchParams,
+  ): Promise<void> {
     const conditions = conditionsFrom(q);
     await sendMedia(req, res, this.store, () => {
       const meta = lookup(this.store, bucket, name, q.get('generation'));
@@ -39,7 +51,14 @@ export class ObjectHandlers {
   }
 
   /** PATCH merges; PUT (objects.update) replaces all writable fields. Both bump metageneration. */
-  async patch(req: IncomingMessage, res: ServerResponse, bucket: string, name: string, q: URLSearchParams, replace: boolean): Promise<void> {
+  async patch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    name: string,
+    q: URLSearchParams,
+    replace: boolean,
+  ): Promise<void> {
     const body = await readJson(req);
     const current = lookup(this.store, bucket, name, q.get('generation'));
     checkConditions(current, conditionsFrom(q));
@@ -54,7 +73,13 @@ export class ObjectHandlers {
     sendJson(res, 200, objectResource(next, baseUrl(req)));
   }
 
-  async delete(req: IncomingMessage, res: ServerResponse, bucket: string, name: string, q: URLSearchParams): Promise<void> {
+  async delete(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    name: string,
+    q: URLSearchParams,
+  ): Promise<void> {
     req.resume();
     const meta = lookup(this.store, bucket, name, q.get('generation'));
     checkConditions(meta, conditionsFrom(q));
@@ -116,7 +141,14 @@ export class ObjectHandlers {
   }
 
   /** moveTo (File#moveFileAtomic): atomic rename inside one bucket. */
-  async move(req: IncomingMessage, res: ServerResponse, bucket: string, name: string, destName: string, q: URLSearchParams): Promise<void> {
+  async move(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    name: string,
+    destName: string,
+    q: URLSearchParams,
+  ): Promise<void> {
     await readJson(req);
     const src = lookup(this.store, bucket, name, null);
     checkConditions(src, conditionsFrom(q, 'ifSource'));
@@ -130,7 +162,13 @@ export class ObjectHandlers {
   }
 
   /** compose: concatenate up to 32 source objects of the bucket into `name`. */
-  async compose(req: IncomingMessage, res: ServerResponse, bucket: string, name: string, q: URLSearchParams): Promise<void> {
+  async compose(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    name: string,
+    q: URLSearchParams,
+  ): Promise<void> {
     const body = await readJson(req);
     const sources = body.sourceObjects;
     if (!Array.isArray(sources) || sources.length === 0 || sources.length > 32) {
@@ -189,4 +227,3 @@ function stripWritable(meta: ObjectMeta): ObjectMeta {
   delete rest.metadata;
   return rest;
 }
-

@@ -25,7 +25,16 @@ const TABLES: Uint32Array[] = (() => {
 
 /** Continue a CRC32C over `buf`; start with crc = 0. */
 export function crc32cUpdate(crc: number, buf: Uint8Array): number {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = TABLES as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
+  const [t0, t1, t2, t3, t4, t5, t6, t7] = TABLES as [
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+    Uint32Array,
+  ];
   let c = ~crc >>> 0;
   let i = 0;
   const len = buf.length;

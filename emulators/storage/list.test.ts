@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestBucket } from './test-helpers.js';
 
 const env = useTestBucket('list-bucket');
-const names = ['a.txt', 'b/1.txt', 'b/2.txt', 'b/c/3.txt', 'b/c/4.txt', 'b/d/5.txt', 'b0', 'c/6.txt', 'z', 'A.txt', 'b/é.txt'];
+const names = [
+  'a.txt',
+  'b/1.txt',
+  'b/2.txt',
+  'b/c/3.txt',
+  'b/c/4.txt',
+  'b/d/5.txt',
+  'b0',
+  'c/6.txt',
+  'z',
+  'A.txt',
+  'b/é.txt',
+];
 const sorted = [...names].sort();
 
 beforeAll(async () => {
@@ -75,7 +87,14 @@ describe('list', () => {
     const [files] = await env.bucket.getFiles({ startOffset: 'b/c', endOffset: 'b0' });
     expect(files.map((f) => f.name)).toEqual(['b/c/3.txt', 'b/c/4.txt', 'b/d/5.txt', 'b/é.txt']);
     const [globbed] = await env.bucket.getFiles({ matchGlob: 'b/**/*.txt' });
-    expect(globbed.map((f) => f.name)).toEqual(['b/1.txt', 'b/2.txt', 'b/c/3.txt', 'b/c/4.txt', 'b/d/5.txt', 'b/é.txt']);
+    expect(globbed.map((f) => f.name)).toEqual([
+      'b/1.txt',
+      'b/2.txt',
+      'b/c/3.txt',
+      'b/c/4.txt',
+      'b/d/5.txt',
+      'b/é.txt',
+    ]);
     const [one] = await env.bucket.getFiles({ matchGlob: 'b/*.txt' });
     expect(one.map((f) => f.name)).toEqual(['b/1.txt', 'b/2.txt', 'b/é.txt']);
   });

@@ -70,7 +70,11 @@ export function listObjects(store: ObjectStore, bucket: string, lq: ListQuery): 
     const name = names[i]!;
     if (!name.startsWith(lq.prefix)) break;
     if (lq.endOffset && compareCodePoints(name, lq.endOffset) >= 0) break;
-    if (after !== undefined && (compareCodePoints(name, after) <= 0 || (after.endsWith(lq.delimiter ?? '\0') && name.startsWith(after)))) continue;
+    if (
+      after !== undefined &&
+      (compareCodePoints(name, after) <= 0 || (after.endsWith(lq.delimiter ?? '\0') && name.startsWith(after)))
+    )
+      continue;
     if (glob && !glob.test(name)) continue;
     let prefix: string | undefined;
     if (lq.delimiter) {
@@ -119,7 +123,14 @@ export function globToRegExp(glob: string): RegExp {
     } else if (c === '{') {
       const close = glob.indexOf('}', i + 1);
       if (close < 0) throw badRequest('Invalid matchGlob');
-      re += '(?:' + glob.slice(i + 1, close).split(',').map(escape).join('|') + ')';
+      re +=
+        '(?:' +
+        glob
+          .slice(i + 1, close)
+          .split(',')
+          .map(escape)
+          .join('|') +
+        ')';
       i = close;
     } else re += escape(c);
   }

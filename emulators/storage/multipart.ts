@@ -2,9 +2,7 @@
 // parts are emitted as byte slices as they arrive; only a delimiter-sized tail is held back.
 
 export type PartEvent =
-  | { type: 'part'; headers: Record<string, string> }
-  | { type: 'data'; data: Buffer }
-  | { type: 'end' };
+  { type: 'part'; headers: Record<string, string> } | { type: 'data'; data: Buffer } | { type: 'end' };
 
 const CRLF2 = Buffer.from('\r\n\r\n');
 

@@ -17,7 +17,11 @@ describe('uploads', () => {
     await file.save('hello world', {
       resumable: false,
       contentType: 'text/plain; charset=utf-8',
-      metadata: { cacheControl: 'private, max-age=60', contentDisposition: 'attachment', metadata: { owner: 'u1', n: 5 } },
+      metadata: {
+        cacheControl: 'private, max-age=60',
+        contentDisposition: 'attachment',
+        metadata: { owner: 'u1', n: 5 },
+      },
     });
     const [m] = await file.getMetadata();
     expect(m).toMatchObject({
@@ -73,7 +77,11 @@ describe('uploads', () => {
     const file = env.bucket.file('big/chunked.bin');
     const statuses: number[] = [];
     await new Promise<void>((resolve, reject) => {
-      const ws = file.createWriteStream({ resumable: true, chunkSize: 256 * 1024, contentType: 'application/octet-stream' });
+      const ws = file.createWriteStream({
+        resumable: true,
+        chunkSize: 256 * 1024,
+        contentType: 'application/octet-stream',
+      });
       ws.on('error', reject).on('finish', resolve);
       ws.on('response', (r: { status: number }) => statuses.push(r.status));
       for (let off = 0; off < data.length; off += 300_000) ws.write(data.subarray(off, off + 300_000));
@@ -129,24 +137,34 @@ describe('preconditions and errors', () => {
   it('ifGenerationMatch: 0 creates once, then 412 (multipart and resumable)', async () => {
     const file = env.bucket.file('once.txt');
     await file.save('first', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } });
-    expect(await statusOf(file.save('second', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } }))).toBe(412);
-    expect(await statusOf(file.save('second', { resumable: true, preconditionOpts: { ifGenerationMatch: 0 } }))).toBe(412);
+    expect(await statusOf(file.save('second', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } }))).toBe(
+      412,
+    );
+    expect(await statusOf(file.save('second', { resumable: true, preconditionOpts: { ifGenerationMatch: 0 } }))).toBe(
+      412,
+    );
     expect((await file.download())[0].toString()).toBe('first');
   });
 
   it('ifMetagenerationMatch on upload, and declared hashes are verified', async () => {
     const file = env.bucket.file('metagen-upload.txt');
     await file.save('a', { resumable: false });
-    expect(await statusOf(file.save('b', { resumable: false, preconditionOpts: { ifMetagenerationMatch: 7 } }))).toBe(412);
+    expect(await statusOf(file.save('b', { resumable: false, preconditionOpts: { ifMetagenerationMatch: 7 } }))).toBe(
+      412,
+    );
     await file.save('c', { resumable: false, preconditionOpts: { ifMetagenerationMatch: 1 } });
-    expect(await statusOf(file.save('d', { resumable: false, metadata: { md5Hash: md5(Buffer.from('not d')) } }))).toBe(400);
+    expect(await statusOf(file.save('d', { resumable: false, metadata: { md5Hash: md5(Buffer.from('not d')) } }))).toBe(
+      400,
+    );
     await file.save('e', { resumable: false, metadata: { md5Hash: md5(Buffer.from('e')) } });
     expect((await file.download())[0].toString()).toBe('e');
   });
 
   it('412 carries a GCS-shaped error body', async () => {
     const file = env.bucket.file('once.txt');
-    const err = await file.save('x', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } }).catch((e: unknown) => e);
+    const err = await file
+      .save('x', { resumable: false, preconditionOpts: { ifGenerationMatch: 0 } })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 412, message: expect.stringMatching(/pre-conditions/) });
     expect((err as { errors: { reason: string }[] }).errors[0]!.reason).toBe('conditionNotMet');
   });
@@ -156,7 +174,9 @@ describe('preconditions and errors', () => {
     await file.save('a', { resumable: false });
     const gen = Number(file.metadata.generation);
     await file.save('b', { resumable: false, preconditionOpts: { ifGenerationMatch: gen } });
-    expect(await statusOf(file.save('c', { resumable: false, preconditionOpts: { ifGenerationMatch: gen } }))).toBe(412);
+    expect(await statusOf(file.save('c', { resumable: false, preconditionOpts: { ifGenerationMatch: gen } }))).toBe(
+      412,
+    );
     const gen2 = Number(file.metadata.generation);
     expect(await statusOf(file.setMetadata({ metadata: { a: '1' } }, { ifMetagenerationMatch: 5 }))).toBe(412);
     await file.setMetadata({ metadata: { a: '1' } }, { ifMetagenerationMatch: 1 });
@@ -169,7 +189,10 @@ describe('preconditions and errors', () => {
   });
 
   it('missing objects answer 404 with a notFound reason', async () => {
-    const err = await env.bucket.file('nope/missing.txt').getMetadata().catch((e: unknown) => e);
+    const err = await env.bucket
+      .file('nope/missing.txt')
+      .getMetadata()
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 404, message: 'No such object: demo-test.appspot.com/nope/missing.txt' });
     expect((err as { errors: { reason: string }[] }).errors[0]!.reason).toBe('notFound');
     expect(await statusOf(env.bucket.file('nope').download())).toBe(404);
@@ -248,7 +271,11 @@ describe('downloads', () => {
 describe('metadata', () => {
   it('patch merges custom metadata, null deletes a key, other fields update', async () => {
     const file = env.bucket.file('meta.json');
-    await file.save('{}', { resumable: false, contentType: 'application/json', metadata: { metadata: { a: '1', b: '2' } } });
+    await file.save('{}', {
+      resumable: false,
+      contentType: 'application/json',
+      metadata: { metadata: { a: '1', b: '2' } },
+    });
     await file.setMetadata({ metadata: { b: null, c: '3' }, contentType: 'text/plain', cacheControl: 'no-cache' });
     let [m] = await file.getMetadata();
     expect(m.metadata).toEqual({ a: '1', c: '3' });
@@ -265,7 +292,13 @@ describe('metadata', () => {
 });
 
 describe('names and delete', () => {
-  const names = ['dir/sub dir/file name.txt', 'ünïcödé/日本語.txt', 'special/!#$&\'()*+,;=?@[]%.txt', 'a+b/c%2Fd', ' lead and trail '];
+  const names = [
+    'dir/sub dir/file name.txt',
+    'ünïcödé/日本語.txt',
+    "special/!#$&'()*+,;=?@[]%.txt",
+    'a+b/c%2Fd',
+    ' lead and trail ',
+  ];
 
   it('round-trips object names with slashes, spaces, unicode and reserved characters', async () => {
     for (const name of names) await env.bucket.file(name).save(`body of ${name}`, { resumable: false });
@@ -295,11 +328,19 @@ describe('ACLs and IAM (accepted, not enforced)', () => {
     const file = env.bucket.file('acl/dir/obj.txt');
     await file.save('acl');
     const [pub] = await file.makePublic();
-    expect(pub).toMatchObject({ kind: 'storage#objectAccessControl', entity: 'allUsers', role: 'READER', object: 'acl/dir/obj.txt' });
+    expect(pub).toMatchObject({
+      kind: 'storage#objectAccessControl',
+      entity: 'allUsers',
+      role: 'READER',
+      object: 'acl/dir/obj.txt',
+    });
     const [added] = await file.acl.add({ entity: 'user-a@example.com', role: 'OWNER' });
     expect(added).toMatchObject({ entity: 'user-a@example.com', role: 'OWNER' });
     const [list] = await file.acl.get();
-    expect((list as unknown as { entity: string }[]).map((e) => e.entity).sort()).toEqual(['allUsers', 'user-a@example.com']);
+    expect((list as unknown as { entity: string }[]).map((e) => e.entity).sort()).toEqual([
+      'allUsers',
+      'user-a@example.com',
+    ]);
     const [one] = await file.acl.get({ entity: 'allUsers' });
     expect(one).toMatchObject({ entity: 'allUsers', role: 'READER' });
     const [upd] = await file.acl.update({ entity: 'allUsers', role: 'WRITER' });

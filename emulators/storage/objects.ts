@@ -264,9 +264,11 @@ export class ObjectStore {
     const prev = this.writes.get(key) ?? Promise.resolve();
     const next = prev.then(job, job);
     this.writes.set(key, next);
-    void next.finally(() => {
-      if (this.writes.get(key) === next) this.writes.delete(key);
-    }).catch(() => {});
+    void next
+      .finally(() => {
+        if (this.writes.get(key) === next) this.writes.delete(key);
+      })
+      .catch(() => {});
     return next;
   }
 

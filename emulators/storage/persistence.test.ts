@@ -19,7 +19,9 @@ describe('persistence', () => {
     const big = pseudoRandom(2 * 1024 * 1024, 11);
     const first = await startTestEnv(dataDir);
     const b1 = first.storage.bucket('demo-test.appspot.com');
-    await b1.file('keep/ü n/ï.txt').save('kept', { resumable: false, contentType: 'text/plain', metadata: { metadata: { a: '1' } } });
+    await b1
+      .file('keep/ü n/ï.txt')
+      .save('kept', { resumable: false, contentType: 'text/plain', metadata: { metadata: { a: '1' } } });
     await b1.file('keep/big.bin').save(big, { resumable: true });
     await b1.file('keep/overwritten').save('old', { resumable: false });
     await b1.file('keep/overwritten').save('new', { resumable: false });
@@ -44,7 +46,11 @@ describe('persistence', () => {
       expect((await b2.file('keep/big.bin').download())[0].equals(big)).toBe(true);
       expect((await b2.file('keep/overwritten').download())[0].toString()).toBe('new');
       expect((await b2.file('gone').exists())[0]).toBe(false);
-      expect((await b2.getFiles())[0].map((f) => f.name)).toEqual(['keep/big.bin', 'keep/overwritten', 'keep/ü n/ï.txt']);
+      expect((await b2.getFiles())[0].map((f) => f.name)).toEqual([
+        'keep/big.bin',
+        'keep/overwritten',
+        'keep/ü n/ï.txt',
+      ]);
       // overwritten and deleted objects leave no blob behind
       expect(await readdir(join(dataDir, 'blobs'))).toHaveLength(3);
       expect(await readdir(join(dataDir, 'meta'))).toHaveLength(3);

@@ -28,10 +28,12 @@ export function conditionsFrom(q: URLSearchParams, prefix: 'if' | 'ifSource' = '
 export function checkConditions(obj: ObjectMeta | undefined, c: Conditions, read = false): void {
   const notModified = () => (read ? new ApiError(304, 'notModified', 'Not Modified') : preconditionFailed());
   if (c.generationMatch !== undefined) {
-    if (c.generationMatch === '0' ? obj !== undefined : obj?.generation !== c.generationMatch) throw preconditionFailed();
+    if (c.generationMatch === '0' ? obj !== undefined : obj?.generation !== c.generationMatch)
+      throw preconditionFailed();
   }
   if (c.generationNotMatch !== undefined) {
-    if (c.generationNotMatch === '0' ? obj === undefined : obj?.generation === c.generationNotMatch) throw notModified();
+    if (c.generationNotMatch === '0' ? obj === undefined : obj?.generation === c.generationNotMatch)
+      throw notModified();
   }
   if (c.metagenerationMatch !== undefined && obj?.metageneration !== c.metagenerationMatch) throw preconditionFailed();
   if (c.metagenerationNotMatch !== undefined && obj && obj.metageneration === c.metagenerationNotMatch) {

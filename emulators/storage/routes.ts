@@ -20,13 +20,21 @@ function decode(s: string): string {
 }
 
 /** Split ".../o/{rest}" where rest may hold an action suffix (copyTo, rewriteTo, moveTo, compose). */
-function splitObjectPath(rest: string):
+function splitObjectPath(
+  rest: string,
+):
   | { name: string; action?: undefined }
   | { name: string; action: 'copyTo' | 'rewriteTo'; destBucket: string; destName: string }
   | { name: string; action: 'moveTo'; destName: string }
   | { name: string; action: 'compose' } {
   let m = /^(.+?)\/(copyTo|rewriteTo)\/b\/([^/]+)\/o\/(.+)$/.exec(rest);
-  if (m) return { name: decode(m[1]!), action: m[2] as 'copyTo' | 'rewriteTo', destBucket: decode(m[3]!), destName: decode(m[4]!) };
+  if (m)
+    return {
+      name: decode(m[1]!),
+      action: m[2] as 'copyTo' | 'rewriteTo',
+      destBucket: decode(m[3]!),
+      destName: decode(m[4]!),
+    };
   m = /^(.+?)\/moveTo\/o\/(.+)$/.exec(rest);
   if (m) return { name: decode(m[1]!), action: 'moveTo', destName: decode(m[2]!) };
   m = /^(.+)\/compose$/.exec(rest);
@@ -131,13 +139,23 @@ export class Router {
             if (q.get('alt') === 'media') return this.objects.download(req, res, bucket, target.name, q);
             return this.objects.get(req, res, bucket, target.name, q);
           }
-          if (method === 'PATCH' || method === 'PUT') return this.objects.patch(req, res, bucket, target.name, q, method === 'PUT');
+          if (method === 'PATCH' || method === 'PUT')
+            return this.objects.patch(req, res, bucket, target.name, q, method === 'PUT');
           if (method === 'DELETE') return this.objects.delete(req, res, bucket, target.name, q);
           break;
         case 'copyTo':
         case 'rewriteTo':
           if (method === 'POST') {
-            return this.objects.copy(req, res, bucket, target.name, target.destBucket, target.destName, q, target.action);
+            return this.objects.copy(
+              req,
+              res,
+              bucket,
+              target.name,
+              target.destBucket,
+              target.destName,
+              q,
+              target.action,
+            );
           }
           break;
         case 'moveTo':
@@ -157,4 +175,3 @@ export class Router {
     throw new ApiError(404, 'notFound', `Not Found: ${method} ${url.pathname}`);
   }
 }
-

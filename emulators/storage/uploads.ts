@@ -33,7 +33,13 @@ interface Session {
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 
 /** Append request bytes to `file`, hashing them; `skip` drops bytes the server already has. */
-export async function pump(src: AsyncIterable<Buffer> | Iterable<Buffer>, file: string, hasher: Hasher, flags: 'w' | 'a', skip = 0): Promise<void> {
+export async function pump(
+  src: AsyncIterable<Buffer> | Iterable<Buffer>,
+  file: string,
+  hasher: Hasher,
+  flags: 'w' | 'a',
+  skip = 0,
+): Promise<void> {
   const ws = createWriteStream(file, { flags, highWaterMark: 1 << 20 });
   let failure: unknown;
   ws.on('error', (err) => (failure ??= err)); // disk errors: reported below, never uncaught
@@ -97,14 +103,28 @@ export class Uploads {
     try {
       await pump(req as AsyncIterable<Buffer>, tmp, hasher, 'w');
       const body = { contentType: req.headers['content-type'] };
-      const meta = await this.finish(bucket, name, tmp, hasher, body, undefined, conditions, parseGoogHash(req.headers['x-goog-hash']));
+      const meta = await this.finish(
+        bucket,
+        name,
+        tmp,
+        hasher,
+        body,
+        undefined,
+        conditions,
+        parseGoogHash(req.headers['x-goog-hash']),
+      );
       sendJson(res, 200, objectResource(meta, baseUrl(req)));
     } finally {
       await unlink(tmp).catch(() => {});
     }
   }
 
-  private async multipart(req: IncomingMessage, res: ServerResponse, bucket: string, q: URLSearchParams): Promise<void> {
+  private async multipart(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    q: URLSearchParams,
+  ): Promise<void> {
     const boundary = boundaryOf(req.headers['content-type']);
     if (!boundary) throw badRequest('Missing multipart boundary');
     const parser = new MultipartParser(boundary);
@@ -226,7 +246,8 @@ export class Uploads {
     if (s.busy) throw new ApiError(503, 'backendError', 'Another request is writing to this upload session.');
     const range = parseContentRange(req.headers['content-range']);
     if (range.total !== undefined) {
-      if (s.total !== undefined && s.total !== range.total) throw badRequest('Content-Range total differs from upload size');
+      if (s.total !== undefined && s.total !== range.total)
+        throw badRequest('Content-Range total differs from upload size');
       s.total = range.total;
     }
     s.busy = true;
@@ -235,7 +256,9 @@ export class Uploads {
         const received = s.hasher.bytes;
         if (range.start > received) {
           req.resume();
-          throw badRequest(`Invalid request. Content-Range starts at ${range.start} but only ${received} bytes were received.`);
+          throw badRequest(
+            `Invalid request. Content-Range starts at ${range.start} but only ${received} bytes were received.`,
+          );
         }
         await pump(req as AsyncIterable<Buffer>, s.tmp, s.hasher, received === 0 ? 'w' : 'a', received - range.start);
       } else {
@@ -243,7 +266,8 @@ export class Uploads {
         if (s.hasher.bytes === 0) await pump([], s.tmp, s.hasher, 'w');
       }
       const received = s.hasher.bytes;
-      if (s.total !== undefined && received > s.total) throw badRequest('Upload received more bytes than its declared size');
+      if (s.total !== undefined && received > s.total)
+        throw badRequest('Upload received more bytes than its declared size');
       // Complete when the declared size is reached, or when an open-ended request ("a-*/*") ended.
       const complete = s.total !== undefined ? received === s.total : range.start !== undefined && range.openEnded;
       if (!complete) {
@@ -251,7 +275,16 @@ export class Uploads {
         return;
       }
       try {
-        s.done = await this.finish(s.bucket, s.name, s.tmp, s.hasher, s.body, s.headerContentType, s.conditions, parseGoogHash(req.headers['x-goog-hash']));
+        s.done = await this.finish(
+          s.bucket,
+          s.name,
+          s.tmp,
+          s.hasher,
+          s.body,
+          s.headerContentType,
+          s.conditions,
+          parseGoogHash(req.headers['x-goog-hash']),
+        );
       } catch (err) {
         // a failed finalization (bad hash, precondition) ends the session like GCS does
         this.sessions.delete(id);

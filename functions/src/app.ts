@@ -29,4 +29,3 @@ export function createApp(built: Pick<Modules, 'modules' | 'platform'> = default
   app.use(createErrorHandler(built.platform.log));
   return app;
 }
-

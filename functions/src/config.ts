@@ -12,7 +12,9 @@ export const params = {
   /** Where the functions run; firebase.json's Hosting rewrite names the same region. */
   region: defineString('REGION', { default: 'europe-west3', description: 'Cloud Functions region' }),
   /** Sender of outgoing mail (Trigger Email `from`); the extension's default sender when empty. */
-  mailFrom: defineString('MAIL_FROM', { description: 'Sender address of portal mails, e.g. "Schrankwerk <portal@example.de>"' }),
+  mailFrom: defineString('MAIL_FROM', {
+    description: 'Sender address of portal mails, e.g. "Schrankwerk <portal@example.de>"',
+  }),
   /** At most one forgotten-password mail per address within this many seconds. */
   passwordResetIntervalSeconds: defineInt('PASSWORD_RESET_INTERVAL_SECONDS', { default: 60 }),
 } as const;

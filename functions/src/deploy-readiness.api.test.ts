@@ -57,7 +57,8 @@ beforeAll(async () => {
 describe('deploy readiness (offline)', () => {
   it('firebase-tools discovers the api function from the build, on the runtime of firebase.json', () => {
     expect(build.endpoints.api).toMatchObject({ runtime: firebaseJson.functions[0].runtime, httpsTrigger: {} });
-    for (const endpoint of Object.values(build.endpoints)) expect(endpoint.runtime).toBe(firebaseJson.functions[0].runtime);
+    for (const endpoint of Object.values(build.endpoints))
+      expect(endpoint.runtime).toBe(firebaseJson.functions[0].runtime);
   });
 
   it('every declared parameter has a value in the demo project file, and the file holds nothing else', () => {
@@ -85,7 +86,10 @@ describe('deploy readiness (offline)', () => {
 
   it('the rules deny every client access for the right service', () => {
     const rules = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-    for (const [file, service] of [[firebaseJson.firestore.rules, 'cloud.firestore'], [firebaseJson.storage.rules, 'firebase.storage']]) {
+    for (const [file, service] of [
+      [firebaseJson.firestore.rules, 'cloud.firestore'],
+      [firebaseJson.storage.rules, 'firebase.storage'],
+    ]) {
       const text = rules(file!);
       expect(text).toMatch(/^rules_version = '2';/);
       expect(text).toContain(`service ${service} {`);
@@ -95,7 +99,9 @@ describe('deploy readiness (offline)', () => {
   });
 
   it('firestore.indexes.json is well-formed for the Firestore admin API', () => {
-    const { indexes, fieldOverrides } = JSON.parse(fs.readFileSync(path.join(ROOT, firebaseJson.firestore.indexes), 'utf8'));
+    const { indexes, fieldOverrides } = JSON.parse(
+      fs.readFileSync(path.join(ROOT, firebaseJson.firestore.indexes), 'utf8'),
+    );
     expect(Array.isArray(indexes) && Array.isArray(fieldOverrides)).toBe(true);
     const keys = new Set<string>();
     for (const index of indexes) {

@@ -16,17 +16,31 @@ import { createPlatform, type PlatformDeps } from './platform/platform.js';
  */
 export function createModules(deps: PlatformDeps) {
   const platform = createPlatform(deps);
-  const authenticate = createAuthenticate(platform.verifier, principalLoader(new UsersRepository(platform.db), new CompaniesRepository(platform.db)));
+  const authenticate = createAuthenticate(
+    platform.verifier,
+    principalLoader(new UsersRepository(platform.db), new CompaniesRepository(platform.db)),
+  );
   const d = { ...platform, authenticate };
 
   const health = createHealthModule(platform);
   const users = createUsersModule(d);
   const companies = createCompaniesModule(d);
   const legal = createLegalModule(d);
-  const files = createFilesModule({ authenticate, companiesRepo: new CompaniesRepository(platform.db), bucket: platform.bucket });
+  const files = createFilesModule({
+    authenticate,
+    companiesRepo: new CompaniesRepository(platform.db),
+    bucket: platform.bucket,
+  });
   const modules: AreaModule[] = [health, users, companies, legal, files];
 
-  return { platform, authenticate, modules, users: users.service, account: users.account, companies: companies.service };
+  return {
+    platform,
+    authenticate,
+    modules,
+    users: users.service,
+    account: users.account,
+    companies: companies.service,
+  };
 }
 
 export type Modules = ReturnType<typeof createModules>;

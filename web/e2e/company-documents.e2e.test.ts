@@ -38,7 +38,9 @@ describe('company documents end to end', () => {
     await row.getByTestId('file-icon-document').waitFor();
 
     // a wrong type is refused before anything is sent
-    await page.getByTestId('file-input').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await page.getByText(/^setup\.exe: Dieser Dateityp ist hier nicht erlaubt/).waitFor();
 
     const [download] = await Promise.all([

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('Hosting security headers', () => {
-  it('every page carries the security headers; the CSP allows only the app\'s own scripts', async () => {
+  it("every page carries the security headers; the CSP allows only the app's own scripts", async () => {
     for (const path of ['/login', '/', '/imprint', '/does-not-exist']) {
       const res = await fetch(`${PORTAL}${path}`);
       expect(res.status).toBe(200);
@@ -50,7 +50,9 @@ describe('Hosting security headers', () => {
     await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
-        (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+        (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(
+          `${e.violatedDirective} ${e.blockedURI}`,
+        );
       });
     });
 

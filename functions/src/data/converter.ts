@@ -27,7 +27,9 @@ export class CorruptDocumentError extends Error {
  * document id, Timestamps become Dates, undefined values are not written, derived fields are maintained on
  * every write and dropped on read.
  */
-export function entityConverter<T extends { id: string }>(spec: ConverterSpec<T>): FirestoreDataConverter<T, DocumentData> {
+export function entityConverter<T extends { id: string }>(
+  spec: ConverterSpec<T>,
+): FirestoreDataConverter<T, DocumentData> {
   const dropOnRead = new Set<string>(spec.derivedFields ?? []);
   return {
     toFirestore(entity: T): DocumentData {
@@ -42,10 +44,15 @@ export function entityConverter<T extends { id: string }>(spec: ConverterSpec<T>
   };
 }
 
-function readEntity<T extends { id: string }>(spec: ConverterSpec<T>, snapshot: QueryDocumentSnapshot, dropOnRead: Set<string>): T {
+function readEntity<T extends { id: string }>(
+  spec: ConverterSpec<T>,
+  snapshot: QueryDocumentSnapshot,
+  dropOnRead: Set<string>,
+): T {
   const data = revive<Record<string, unknown>>(snapshot.data());
   for (const field of spec.required) {
-    if (field !== 'id' && (data[field] === undefined || data[field] === null)) throw new CorruptDocumentError(snapshot.ref.path, field);
+    if (field !== 'id' && (data[field] === undefined || data[field] === null))
+      throw new CorruptDocumentError(snapshot.ref.path, field);
   }
   for (const field of dropOnRead) delete data[field];
   for (const field of spec.nullable ?? []) if (data[field] === null) delete data[field];
@@ -53,7 +60,9 @@ function readEntity<T extends { id: string }>(spec: ConverterSpec<T>, snapshot: 
 }
 
 /** A read-only converter for list views built from stored fields (e.g. a user with its denormalised company). */
-export function viewConverter<T>(read: (data: Record<string, unknown>, id: string) => T): FirestoreDataConverter<T, DocumentData> {
+export function viewConverter<T>(
+  read: (data: Record<string, unknown>, id: string) => T,
+): FirestoreDataConverter<T, DocumentData> {
   return {
     toFirestore(): DocumentData {
       throw new Error('view converters are read-only');

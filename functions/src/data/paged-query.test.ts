@@ -6,7 +6,13 @@ import { indexesFor, readPage, requiredIndex, type QueryFilter } from './paged-q
 import { searchTerm, searchTokens } from './search-tokens.js';
 
 /** The page helper against our Firestore emulator (the same gRPC API production serves). */
-interface Item { id: string; name: string; group: string; rank: number; note?: string }
+interface Item {
+  id: string;
+  name: string;
+  group: string;
+  rank: number;
+  note?: string;
+}
 
 const converter = entityConverter<Item>({
   required: ['name', 'group', 'rank'],
@@ -15,7 +21,18 @@ const converter = entityConverter<Item>({
   derived: (item) => ({ searchTokens: searchTokens(item.name) }),
 });
 
-const NAMES = ['Anna Keller', 'Jonas Brandt', 'Petra Müller', 'Stefan Schäfer', 'Markus Weber', 'Julia Fischer', 'Lukas Neumann', 'Anna Weber', 'Karl Kellermann', 'Zoe Adler'];
+const NAMES = [
+  'Anna Keller',
+  'Jonas Brandt',
+  'Petra Müller',
+  'Stefan Schäfer',
+  'Markus Weber',
+  'Julia Fischer',
+  'Lukas Neumann',
+  'Anna Weber',
+  'Karl Kellermann',
+  'Zoe Adler',
+];
 const ITEMS: Item[] = Array.from({ length: 47 }, (_, i) => ({
   id: `item-${String(i).padStart(2, '0')}`,
   name: `${NAMES[i % NAMES.length]} ${Math.floor(i / NAMES.length)}`,
@@ -74,17 +91,39 @@ describe('readPage', () => {
   });
 
   it('applies ==, in and array-contains filters to the page and to the count', async () => {
-    expect(await run([{ field: 'group', op: '==', value: 'b' }], 'rank', false, 0, 5)).toMatchObject(expected((i) => i.group === 'b', 'rank', false, 0, 5));
-    expect(await run([{ field: 'group', op: 'in', value: ['a', 'c'] }], 'name', true, 2, 5)).toMatchObject(expected((i) => i.group !== 'b', 'name', true, 2, 5));
-    const anna = await run([{ field: 'searchTokens', op: 'array-contains', value: searchTerm('ANNA') }], 'name', false, 0, 30);
+    expect(await run([{ field: 'group', op: '==', value: 'b' }], 'rank', false, 0, 5)).toMatchObject(
+      expected((i) => i.group === 'b', 'rank', false, 0, 5),
+    );
+    expect(await run([{ field: 'group', op: 'in', value: ['a', 'c'] }], 'name', true, 2, 5)).toMatchObject(
+      expected((i) => i.group !== 'b', 'name', true, 2, 5),
+    );
+    const anna = await run(
+      [{ field: 'searchTokens', op: 'array-contains', value: searchTerm('ANNA') }],
+      'name',
+      false,
+      0,
+      30,
+    );
     expect(anna).toMatchObject(expected((i) => i.name.startsWith('Anna'), 'name', false, 0, 30));
     expect(anna.total).toBe(9); // Anna Keller and Anna Weber, i % 10 ∈ {0, 7} below 47
-    const kellerInA = await run([
-      { field: 'group', op: 'in', value: ['a', 'b'] },
-      { field: 'searchTokens', op: 'array-contains', value: searchTerm('kel') },
-    ], 'rank', true, 0, 30);
+    const kellerInA = await run(
+      [
+        { field: 'group', op: 'in', value: ['a', 'b'] },
+        { field: 'searchTokens', op: 'array-contains', value: searchTerm('kel') },
+      ],
+      'rank',
+      true,
+      0,
+      30,
+    );
     expect(kellerInA).toMatchObject(expected((i) => i.group !== 'c' && /(^| )Kel/.test(i.name), 'rank', true, 0, 30));
-    const muller = await run([{ field: 'searchTokens', op: 'array-contains', value: searchTerm('mueller') }], 'name', false, 0, 5);
+    const muller = await run(
+      [{ field: 'searchTokens', op: 'array-contains', value: searchTerm('mueller') }],
+      'name',
+      false,
+      0,
+      5,
+    );
     expect(muller.total).toBe(5);
   });
 });
@@ -93,12 +132,30 @@ describe('indexes', () => {
   it('a sort on another field than the filters needs a composite index; no filter or only the sort field does not', () => {
     expect(requiredIndex('items', [], 'name', false)).toBeUndefined();
     expect(requiredIndex('items', [{ field: 'group', op: 'in' }], 'group', true)).toBeUndefined();
-    expect(requiredIndex('items', [{ field: 'group', op: 'in' }, { field: 'searchTokens', op: 'array-contains' }], 'rank', true)).toEqual({
+    expect(
+      requiredIndex(
+        'items',
+        [
+          { field: 'group', op: 'in' },
+          { field: 'searchTokens', op: 'array-contains' },
+        ],
+        'rank',
+        true,
+      ),
+    ).toEqual({
       collectionGroup: 'items',
       queryScope: 'COLLECTION',
-      fields: [{ fieldPath: 'group', order: 'ASCENDING' }, { fieldPath: 'searchTokens', arrayConfig: 'CONTAINS' }, { fieldPath: 'rank', order: 'DESCENDING' }],
+      fields: [
+        { fieldPath: 'group', order: 'ASCENDING' },
+        { fieldPath: 'searchTokens', arrayConfig: 'CONTAINS' },
+        { fieldPath: 'rank', order: 'DESCENDING' },
+      ],
     });
-    const all = indexesFor({ collectionGroup: 'items', filterSets: [[], [{ field: 'group', op: 'in' }]], orderFields: ['name', 'group'] });
+    const all = indexesFor({
+      collectionGroup: 'items',
+      filterSets: [[], [{ field: 'group', op: 'in' }]],
+      orderFields: ['name', 'group'],
+    });
     expect(all).toHaveLength(2); // group+name asc/desc
   });
 });

@@ -43,7 +43,9 @@ export async function readPage<T>(base: Query<T>, q: PageQuery): Promise<Page<T>
 export interface IndexDefinition {
   collectionGroup: string;
   queryScope: 'COLLECTION';
-  fields: Array<{ fieldPath: string; order: 'ASCENDING' | 'DESCENDING' } | { fieldPath: string; arrayConfig: 'CONTAINS' }>;
+  fields: Array<
+    { fieldPath: string; order: 'ASCENDING' | 'DESCENDING' } | { fieldPath: string; arrayConfig: 'CONTAINS' }
+  >;
 }
 
 /**
@@ -51,14 +53,23 @@ export interface IndexDefinition {
  * serve it (no filter, or only a filter on the sort field). The count() of the same filters needs none:
  * equality filters alone are served by merging single-field indexes.
  */
-export function requiredIndex(collectionGroup: string, filters: ReadonlyArray<Pick<QueryFilter, 'field' | 'op'>>, orderBy: string, descending: boolean): IndexDefinition | undefined {
+export function requiredIndex(
+  collectionGroup: string,
+  filters: ReadonlyArray<Pick<QueryFilter, 'field' | 'op'>>,
+  orderBy: string,
+  descending: boolean,
+): IndexDefinition | undefined {
   const others = filters.filter((f) => f.field !== orderBy);
   if (!others.length) return undefined;
   return {
     collectionGroup,
     queryScope: 'COLLECTION',
     fields: [
-      ...others.map((f) => (f.op === 'array-contains' ? { fieldPath: f.field, arrayConfig: 'CONTAINS' as const } : { fieldPath: f.field, order: 'ASCENDING' as const })),
+      ...others.map((f) =>
+        f.op === 'array-contains'
+          ? { fieldPath: f.field, arrayConfig: 'CONTAINS' as const }
+          : { fieldPath: f.field, order: 'ASCENDING' as const },
+      ),
       { fieldPath: orderBy, order: descending ? 'DESCENDING' : 'ASCENDING' },
     ],
   };

@@ -13,7 +13,8 @@ describe('search tokens (word-prefix search on Firestore)', () => {
   });
 
   it('ignores case, accents and punctuation; umlauts match both spellings; ß is ss', () => {
-    for (const input of ['müller', 'MULLER', 'mueller', 'Mül']) expect(finds(input, 'Müller Maschinenbau GmbH'), input).toBe(true);
+    for (const input of ['müller', 'MULLER', 'mueller', 'Mül'])
+      expect(finds(input, 'Müller Maschinenbau GmbH'), input).toBe(true);
     expect(finds('strasse', 'Hafenstraße')).toBe(false); // not a word start
     expect(finds('hafenstrasse', 'Hafenstraße')).toBe(true);
     expect(finds('kunde.admin@mue', 'kunde.admin@mueller-maschinenbau.de')).toBe(true);
@@ -32,7 +33,14 @@ describe('search tokens (word-prefix search on Firestore)', () => {
   });
 
   it('stores a bounded number of tokens per record', () => {
-    const tokens = searchTokens('Petra', 'Müller', 'Petra Müller', 'Müller Petra', 'kunde.admin@mueller-maschinenbau.de', 'Müller Maschinenbau GmbH');
+    const tokens = searchTokens(
+      'Petra',
+      'Müller',
+      'Petra Müller',
+      'Müller Petra',
+      'kunde.admin@mueller-maschinenbau.de',
+      'Müller Maschinenbau GmbH',
+    );
     expect(new Set(tokens).size).toBe(tokens.length);
     expect(tokens.length).toBeLessThan(400);
     expect(Math.max(...tokens.map((t) => t.length))).toBeLessThanOrEqual(MAX_TOKEN_LENGTH);
@@ -42,6 +50,15 @@ describe('search tokens (word-prefix search on Firestore)', () => {
 describe('sort keys', () => {
   it('order text as a German reader expects: case-insensitive, umlauts as their base letter', () => {
     const names = ['Zoe', 'adler', 'Becker', 'Bäcker', 'Öztürk', 'Otto', 'Groß', 'Grosz'];
-    expect([...names].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))).toEqual(['adler', 'Bäcker', 'Becker', 'Groß', 'Grosz', 'Otto', 'Öztürk', 'Zoe']);
+    expect([...names].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))).toEqual([
+      'adler',
+      'Bäcker',
+      'Becker',
+      'Groß',
+      'Grosz',
+      'Otto',
+      'Öztürk',
+      'Zoe',
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import type { DocumentData, Firestore, FirestoreDataConverter, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import type {
+  DocumentData,
+  Firestore,
+  FirestoreDataConverter,
+  QueryDocumentSnapshot,
+  Transaction,
+} from 'firebase-admin/firestore';
 import { revive } from './firestore-values.js';
 
 export type UniqueKind = 'userMail';
@@ -24,7 +30,10 @@ export class UniqueKeysRepository {
   constructor(private readonly db: Firestore) {}
 
   private ref(kind: UniqueKind, value: string) {
-    return this.db.collection('uniqueKeys').withConverter(claimConverter).doc(`${kind}:${value.replace(/\//g, '%2F')}`);
+    return this.db
+      .collection('uniqueKeys')
+      .withConverter(claimConverter)
+      .doc(`${kind}:${value.replace(/\//g, '%2F')}`);
   }
 
   async get(kind: UniqueKind, value: string): Promise<UniqueClaim | undefined> {

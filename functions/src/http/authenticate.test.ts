@@ -49,18 +49,25 @@ describe('authenticate', () => {
     ['auth/id-token-expired', 'unauthenticated'],
     ['auth/argument-error', 'unauthenticated'],
   ])('maps %s to 401 %s', async (firebaseCode, code) => {
-    const verifier: TokenVerifier = { verifyIdToken: vi.fn(async () => { throw authError(firebaseCode); }) };
+    const verifier: TokenVerifier = {
+      verifyIdToken: vi.fn(async () => {
+        throw authError(firebaseCode);
+      }),
+    };
     const { error } = await run(createAuthenticate(verifier, vi.fn())(), { authorization: 'Bearer x' });
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code });
   });
 
-  it.each([{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }])('answers 401 without a bearer token %o', async (headers) => {
-    const verifier: TokenVerifier = { verifyIdToken: vi.fn() };
-    const { error } = await run(createAuthenticate(verifier, vi.fn())(), headers as Record<string, string>);
-    expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
-    expect(verifier.verifyIdToken).not.toHaveBeenCalled();
-  });
+  it.each([{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }])(
+    'answers 401 without a bearer token %o',
+    async (headers) => {
+      const verifier: TokenVerifier = { verifyIdToken: vi.fn() };
+      const { error } = await run(createAuthenticate(verifier, vi.fn())(), headers as Record<string, string>);
+      expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
+      expect(verifier.verifyIdToken).not.toHaveBeenCalled();
+    },
+  );
 
   it('answers 401 when the account has no portal user', async () => {
     const verifier: TokenVerifier = { verifyIdToken: vi.fn(async () => ({ uid: 'ghost' })) };
@@ -77,12 +84,17 @@ describe('authenticate', () => {
     }
   });
 
-  it.each(['passwordChangeNeeded', 'registrationPending'] as const)('restricts %s callers to the allowed calls', async (restriction) => {
-    const verifier: TokenVerifier = { verifyIdToken: vi.fn(async () => ({ uid: 'u' })) };
-    const load = async () => principal('CUSTOMER', { restriction });
-    const refused = await run(createAuthenticate(verifier, load)(), { authorization: 'Bearer x' });
-    expect(refused.error).toMatchObject({ status: 403, code: restriction });
-    const allowed = await run(createAuthenticate(verifier, load)({ allowRestricted: true }), { authorization: 'Bearer x' });
-    expect(allowed.error).toBeUndefined();
-  });
+  it.each(['passwordChangeNeeded', 'registrationPending'] as const)(
+    'restricts %s callers to the allowed calls',
+    async (restriction) => {
+      const verifier: TokenVerifier = { verifyIdToken: vi.fn(async () => ({ uid: 'u' })) };
+      const load = async () => principal('CUSTOMER', { restriction });
+      const refused = await run(createAuthenticate(verifier, load)(), { authorization: 'Bearer x' });
+      expect(refused.error).toMatchObject({ status: 403, code: restriction });
+      const allowed = await run(createAuthenticate(verifier, load)({ allowRestricted: true }), {
+        authorization: 'Bearer x',
+      });
+      expect(allowed.error).toBeUndefined();
+    },
+  );
 });

@@ -25,8 +25,9 @@ function bearerToken(req: Request): string | undefined {
 }
 
 function mapVerifyError(error: unknown): ApiError {
-  const code = (error as { code?: string; errorInfo?: { code?: string } })?.code
-    ?? (error as { errorInfo?: { code?: string } })?.errorInfo?.code;
+  const code =
+    (error as { code?: string; errorInfo?: { code?: string } })?.code ??
+    (error as { errorInfo?: { code?: string } })?.errorInfo?.code;
   if (code === 'auth/id-token-revoked') return ApiError.unauthenticated('tokenRevoked');
   if (code === 'auth/user-disabled') return ApiError.unauthenticated('userDisabled');
   return ApiError.unauthenticated();

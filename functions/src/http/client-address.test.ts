@@ -31,7 +31,11 @@ describe('app', () => {
     db: getFirestore(fbApp),
     auth: getAuth(fbApp),
     config: TEST_CONFIG,
-    verifier: { verifyIdToken: async () => { throw Object.assign(new Error('bad'), { code: 'auth/argument-error' }); } },
+    verifier: {
+      verifyIdToken: async () => {
+        throw Object.assign(new Error('bad'), { code: 'auth/argument-error' });
+      },
+    },
   });
   const app = createApp(container);
 
@@ -46,7 +50,9 @@ describe('app', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       for (const path of ['/api/user/all', '/user/all', '/api/company/all', '/api/legal/avv']) {
-        const res = await fetch(base + path, { headers: { origin: 'https://evil.example', 'x-forwarded-for': '1.2.3.4' } });
+        const res = await fetch(base + path, {
+          headers: { origin: 'https://evil.example', 'x-forwarded-for': '1.2.3.4' },
+        });
         expect(res.status, path).toBe(401);
         expect(await res.json()).toEqual({ code: 'unauthenticated', message: 'Not signed in' });
         expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -56,13 +62,26 @@ describe('app', () => {
       const missing = await fetch(`${base}/api/nothing/here`);
       expect(missing.status).toBe(404);
       expect((await missing.json()).code).toBe('notFound');
-      const big = await fetch(`${base}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(1_100_000) }) });
+      const big = await fetch(`${base}/api/user/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ x: 'y'.repeat(1_100_000) }),
+      });
       expect(big.status).toBe(413);
-      const invalid = await fetch(`${base}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const invalid = await fetch(`${base}/api/user/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(invalid.status).toBe(400);
       const body = await invalid.json();
       expect(body.code).toBe('validation');
-      expect(body.details).toEqual(expect.arrayContaining([{ path: 'user.mail', key: 'validation.required' }, { path: 'company.address.zip', key: 'validation.required' }]));
+      expect(body.details).toEqual(
+        expect.arrayContaining([
+          { path: 'user.mail', key: 'validation.required' },
+          { path: 'company.address.zip', key: 'validation.required' },
+        ]),
+      );
     } finally {
       server.close();
     }

@@ -9,7 +9,10 @@ export function clientAddress(req: Pick<Request, 'headers' | 'socket'>): string 
   const header = req.headers['x-forwarded-for'];
   const raw = Array.isArray(header) ? header.join(',') : header;
   if (raw) {
-    const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (parts.length) return parts[parts.length - 1];
   }
   return req.socket?.remoteAddress ?? undefined;

@@ -2,9 +2,19 @@ import type { Request, RequestHandler, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import type { CompanyType } from '../model/company.js';
 import { principal } from '../testing/principals.js';
-import { requireCompanyType, requireNotExternal, requirePlatformAdmin, requireUserLister, requireUserManager } from './guards.js';
+import {
+  requireCompanyType,
+  requireNotExternal,
+  requirePlatformAdmin,
+  requireUserLister,
+  requireUserManager,
+} from './guards.js';
 
-async function allows(mw: RequestHandler, p: ReturnType<typeof principal>, query: Record<string, string> = {}): Promise<boolean> {
+async function allows(
+  mw: RequestHandler,
+  p: ReturnType<typeof principal>,
+  query: Record<string, string> = {},
+): Promise<boolean> {
   const req = { query, body: {} } as unknown as Request;
   const res = { locals: { principal: p } } as unknown as Response;
   const error = await new Promise((resolve) => mw(req, res, resolve));
@@ -25,7 +35,11 @@ type Kind = keyof typeof kinds;
 function table(mw: RequestHandler, expected: Kind[], query?: Record<string, string>) {
   return Promise.all(
     (Object.keys(kinds) as Kind[]).map(async (k) => [k, await allows(mw, kinds[k], query)] as const),
-  ).then((rows) => expect(Object.fromEntries(rows)).toEqual(Object.fromEntries((Object.keys(kinds) as Kind[]).map((k) => [k, expected.includes(k)]))));
+  ).then((rows) =>
+    expect(Object.fromEntries(rows)).toEqual(
+      Object.fromEntries((Object.keys(kinds) as Kind[]).map((k) => [k, expected.includes(k)])),
+    ),
+  );
 }
 
 /** Guards state facts about the caller only; the record rules are tested in model/permissions.test.ts. */

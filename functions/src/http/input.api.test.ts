@@ -17,7 +17,10 @@ describe('values of the wrong type answer 400, never 500', () => {
     // simple query parser: `mail[]` is just an unknown key, so the mail is missing
     const brackets = await get('/user/password/reset?mail[]=a@b.de');
     expect(brackets.status).toBe(400);
-    expect(brackets.body).toMatchObject({ code: 'validation', details: [{ path: 'mail', key: 'validation.required' }] });
+    expect(brackets.body).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'mail', key: 'validation.required' }],
+    });
     const twice = await get('/user/password/reset?mail=a@b.de&mail=c@d.de');
     expect(twice).toMatchObject({ status: 400, body: type });
     const ids = await get('/user/?id=a&id=b', { token: w.token('platformAdmin') });
@@ -25,10 +28,12 @@ describe('values of the wrong type answer 400, never 500', () => {
   });
 
   it('an array where the body expects a string', async () => {
-    const res = await post('/user/register', { body: {
-      user: { name: ['x'], lastname: 'L', phoneNumber: '1', mail: 'typ@test.schrankwerk.de', password: 'geheim123' },
-      company: { name: 'F', address: { street: 'S', houseNo: '1', zip: '1', city: 'C' } },
-    } });
+    const res = await post('/user/register', {
+      body: {
+        user: { name: ['x'], lastname: 'L', phoneNumber: '1', mail: 'typ@test.schrankwerk.de', password: 'geheim123' },
+        company: { name: 'F', address: { street: 'S', houseNo: '1', zip: '1', city: 'C' } },
+      },
+    });
     expect(res).toMatchObject({ status: 400, body: type });
   });
 });
@@ -42,14 +47,29 @@ describe('malformed ids answer 400 validation.id before any lookup', () => {
     }
     const token = w.token('platformAdmin');
     const del = await post('/user/delete', { token, query: { userId: id } });
-    expect(del).toMatchObject({ status: 400, body: { code: 'validation', details: [{ path: 'userId', key: 'validation.id' }] } });
-    const upd = await post('/user/update', { token, body: { id, name: 'N', lastname: 'L', mail: 'n@test.schrankwerk.de', phoneNumber: '1' } });
-    expect(upd).toMatchObject({ status: 400, body: { code: 'validation', details: [{ path: 'id', key: 'validation.id' }] } });
+    expect(del).toMatchObject({
+      status: 400,
+      body: { code: 'validation', details: [{ path: 'userId', key: 'validation.id' }] },
+    });
+    const upd = await post('/user/update', {
+      token,
+      body: { id, name: 'N', lastname: 'L', mail: 'n@test.schrankwerk.de', phoneNumber: '1' },
+    });
+    expect(upd).toMatchObject({
+      status: 400,
+      body: { code: 'validation', details: [{ path: 'id', key: 'validation.id' }] },
+    });
     const company = await get('/company/', { token, query: { id } });
     expect(company).toMatchObject({ status: 400, body: { code: 'validation' } });
     const list = await get('/user/company', { token, query: { companyId: id } });
     expect(list).toMatchObject({ status: 400, body: { code: 'validation' } });
-    const create = await post('/user/', { token, body: { name: 'N', lastname: 'L', mail: 'n@test.schrankwerk.de', phoneNumber: '1', companyId: id } });
-    expect(create).toMatchObject({ status: 400, body: { code: 'validation', details: [{ path: 'companyId', key: 'validation.id' }] } });
+    const create = await post('/user/', {
+      token,
+      body: { name: 'N', lastname: 'L', mail: 'n@test.schrankwerk.de', phoneNumber: '1', companyId: id },
+    });
+    expect(create).toMatchObject({
+      status: 400,
+      body: { code: 'validation', details: [{ path: 'companyId', key: 'validation.id' }] },
+    });
   });
 });

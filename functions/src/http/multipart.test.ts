@@ -13,14 +13,26 @@ const stored: unknown[] = [];
 beforeAll(async () => {
   const app = express();
   // the Functions runtime reads every body into req.rawBody before Express: /raw/* imitates it
-  app.use('/raw', express.raw({ type: '*/*', limit: '32mb', verify: (req, _res, buf) => Object.assign(req, { rawBody: buf }) }));
+  app.use(
+    '/raw',
+    express.raw({ type: '*/*', limit: '32mb', verify: (req, _res, buf) => Object.assign(req, { rawBody: buf }) }),
+  );
   app.use(bodyLimit(1200));
   app.use(express.json({ limit: 1200 }));
   const route = multipart({ fileSize: LIMIT, files: 1, fields: 2, fieldSize: 100 });
   const handler: express.RequestHandler = (_req, res) => {
     const body = multipartOf(res);
     stored.push(body);
-    res.json({ fields: body.fields, files: body.files.map((f) => ({ field: f.field, filename: f.filename, size: f.bytes.length, first: f.bytes[0], last: f.bytes.at(-1) })) });
+    res.json({
+      fields: body.fields,
+      files: body.files.map((f) => ({
+        field: f.field,
+        filename: f.filename,
+        size: f.bytes.length,
+        first: f.bytes[0],
+        last: f.bytes.at(-1),
+      })),
+    });
   };
   app.post('/stream', route, handler);
   app.post('/raw/upload', route, handler);
@@ -33,7 +45,11 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function form(size: number, name = 'Plan.pdf', extra: Record<string, string> = { path: 'companies/c1/documents/' }): FormData {
+function form(
+  size: number,
+  name = 'Plan.pdf',
+  extra: Record<string, string> = { path: 'companies/c1/documents/' },
+): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(extra)) f.append(k, v);
   const bytes = new Uint8Array(size).fill(7);
@@ -51,7 +67,10 @@ describe.each(['/stream', '/raw/upload'])('multipart() %s', (path) => {
   it('accepts a file of exactly the limit, whole', async () => {
     const res = await send(path, form(LIMIT));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ fields: { path: 'companies/c1/documents/' }, files: [{ field: 'file', filename: 'Plan.pdf', size: LIMIT, first: 7, last: 9 }] });
+    expect(res.body).toEqual({
+      fields: { path: 'companies/c1/documents/' },
+      files: [{ field: 'file', filename: 'Plan.pdf', size: LIMIT, first: 7, last: 9 }],
+    });
   });
 
   it('refuses one byte over the limit with 413 payloadTooLarge, and the handler never runs', async () => {
@@ -98,13 +117,17 @@ describe.each(['/stream', '/raw/upload'])('multipart() %s', (path) => {
       Buffer.from('Größe.pdf', 'utf8'),
       Buffer.from('"\r\n\r\n%PDF-\r\n--B--\r\n'),
     ]);
-    expect((await send(path, utf8, { 'content-type': 'multipart/form-data; boundary=B' })).body.files[0].filename).toBe('Größe.pdf');
+    expect((await send(path, utf8, { 'content-type': 'multipart/form-data; boundary=B' })).body.files[0].filename).toBe(
+      'Größe.pdf',
+    );
   });
 });
 
 describe('bodyLimit', () => {
   it('keeps its limit for JSON and leaves multipart to the route', async () => {
-    expect((await send('/json', JSON.stringify({ a: 'x'.repeat(3000) }), { 'content-type': 'application/json' })).status).toBe(413);
+    expect(
+      (await send('/json', JSON.stringify({ a: 'x'.repeat(3000) }), { 'content-type': 'application/json' })).status,
+    ).toBe(413);
     // file, fields and envelope are over the JSON limit of 1200 bytes, within the route's own limits
     const f = form(LIMIT, 'a.pdf', { path: 'p'.repeat(100), b: 'q'.repeat(100) });
     expect(new Blob([await new Response(f).arrayBuffer()]).size).toBeGreaterThan(1200);

@@ -14,7 +14,12 @@ export interface MultipartLimits {
   fieldSize: number;
 }
 
-export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = { fileSize: FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 };
+export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
+  fileSize: FILE_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 64 * 1024,
+};
 
 export interface UploadedFile {
   /** form field name */
@@ -51,7 +56,8 @@ export function multipart(overrides: Partial<MultipartLimits> = {}): RequestHand
     const declared = Number(req.headers['content-length'] ?? 0);
     const raw = (req as { rawBody?: unknown }).rawBody;
     const rawBody = Buffer.isBuffer(raw) ? raw : undefined;
-    if (declared > totalLimit(limits) || (rawBody?.length ?? 0) > totalLimit(limits)) return next(ApiError.payloadTooLarge());
+    if (declared > totalLimit(limits) || (rawBody?.length ?? 0) > totalLimit(limits))
+      return next(ApiError.payloadTooLarge());
     parse(req, limits, rawBody).then(
       (body) => {
         res.locals.multipart = body;
@@ -108,7 +114,12 @@ function parse(req: Request, limits: MultipartLimits, rawBody: Buffer | undefine
       stream.on('error', () => fail(ApiError.badRequest()));
       stream.on('end', () => {
         if (failed || stream.truncated) return;
-        body.files.push({ field, filename: normaliseFileName(info.filename ?? ''), declaredType: info.mimeType, bytes: Buffer.concat(chunks, size) });
+        body.files.push({
+          field,
+          filename: normaliseFileName(info.filename ?? ''),
+          declaredType: info.mimeType,
+          bytes: Buffer.concat(chunks, size),
+        });
       });
     });
     bb.on('filesLimit', tooLarge);

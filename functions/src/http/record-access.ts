@@ -27,7 +27,9 @@ export function authorizeRecord<T>(principal: Principal, record: T | undefined, 
   const hidden = () =>
     principal.restriction
       ? ApiError.forbidden(principal.restriction)
-      : rule.hidden === 'forbidden' ? ApiError.forbidden() : ApiError.notFound();
+      : rule.hidden === 'forbidden'
+        ? ApiError.forbidden()
+        : ApiError.notFound();
   if (record === undefined) throw rule.seesAll ? ApiError.notFound() : hidden();
   if (!rule.see(record)) throw hidden();
   if (rule.act && !rule.act(record)) throw ApiError.forbidden(principal.restriction ?? 'forbidden');

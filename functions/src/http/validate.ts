@@ -31,14 +31,22 @@ function validateWith<T extends AnyObject>(
 
 /** Validates req.body against a yup schema (abortEarly off, unknown keys stripped) and replaces it. */
 export function validateBody<T extends AnyObject>(schema: ObjectSchema<T>): RequestHandler {
-  return validateWith(schema, (req) => req.body, (req, _res, value) => {
-    req.body = value;
-  });
+  return validateWith(
+    schema,
+    (req) => req.body,
+    (req, _res, value) => {
+      req.body = value;
+    },
+  );
 }
 
 /** Validates req.query; the parsed value is stored in res.locals.query (req.query is a getter). */
 export function validateQuery<T extends AnyObject>(schema: ObjectSchema<T>): RequestHandler {
-  return validateWith(schema, (req) => req.query, (_req, res, value) => {
-    res.locals.query = value;
-  });
+  return validateWith(
+    schema,
+    (req) => req.query,
+    (_req, res, value) => {
+      res.locals.query = value;
+    },
+  );
 }

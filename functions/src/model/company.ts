@@ -67,7 +67,10 @@ export const addressSchema = yup.object({
 /** The company form (admin): customerNumber is required for customers; EXTERNAL is not selectable. */
 export const companySchema = yup.object({
   name: yup.string().trim().required(required).max(200),
-  type: yup.string().oneOf([...SELECTABLE_COMPANY_TYPES], 'validation.oneOf').required(required),
+  type: yup
+    .string()
+    .oneOf([...SELECTABLE_COMPANY_TYPES], 'validation.oneOf')
+    .required(required),
   customerNumber: yup
     .string()
     .trim()
@@ -105,6 +108,12 @@ export type CompanySortColumn = (typeof COMPANY_SORT_COLUMNS)[number];
 /** GET /company/filter query: the paging contract plus free-text `search` and `types` (comma-joined). */
 export const companyFilterSchema = pageRequestSchema(COMPANY_SORT_COLUMNS, {
   search: yup.string().trim().max(100, 'validation.max').optional(),
-  types: commaList(yup.string().oneOf([...COMPANY_TYPES], 'validation.oneOf').required(), COMPANY_TYPES.length),
+  types: commaList(
+    yup
+      .string()
+      .oneOf([...COMPANY_TYPES], 'validation.oneOf')
+      .required(),
+    COMPANY_TYPES.length,
+  ),
 });
 export type CompanyFilter = yup.InferType<typeof companyFilterSchema>;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedExtensions, collisionFreeName, companyDocumentsPath, contentTypeOf, documentTypesFor, fileIconGroup, FILE_MAX_BYTES,
-  FILE_NAME_MAX_LENGTH, normaliseFileName, uploadRefusal,
+  allowedExtensions,
+  collisionFreeName,
+  companyDocumentsPath,
+  contentTypeOf,
+  documentTypesFor,
+  fileIconGroup,
+  FILE_MAX_BYTES,
+  FILE_NAME_MAX_LENGTH,
+  normaliseFileName,
+  uploadRefusal,
 } from './files.js';
 
 describe('normaliseFileName', () => {
@@ -46,7 +54,14 @@ describe('collisionFreeName', () => {
 describe('document types (spec 02 §5 table)', () => {
   it('by extension, case-insensitive; any other extension UNKNOWN', () => {
     expect(documentTypesFor('a.xlsx')).toEqual(['BILL_OF_MATERIAL', 'UNKNOWN']);
-    expect(documentTypesFor('a.PDF')).toEqual(['OFFER', 'ORDER_CONFIRMATION', 'ORDER', 'LEGAL_DOCUMENT', 'CIRCUIT_DIAGRAM', 'UNKNOWN']);
+    expect(documentTypesFor('a.PDF')).toEqual([
+      'OFFER',
+      'ORDER_CONFIRMATION',
+      'ORDER',
+      'LEGAL_DOCUMENT',
+      'CIRCUIT_DIAGRAM',
+      'UNKNOWN',
+    ]);
     expect(documentTypesFor('a.csv')).toEqual(['BILL_OF_MATERIAL', 'LABELLING', 'CONNECTION_LIST', 'UNKNOWN']);
     expect(documentTypesFor('a.txt')).toEqual(['LABELLING', 'UNKNOWN']);
     expect(documentTypesFor('a.png')).toEqual(['UNKNOWN']);
@@ -56,7 +71,19 @@ describe('document types (spec 02 §5 table)', () => {
 
 describe('upload contexts (spec 01 §5)', () => {
   it('general list; regulation, cabinet language and offer without csv/txt; BOM only xlsx/xls/csv', () => {
-    expect(allowedExtensions('general')).toEqual(['docx', 'doc', 'pdf', 'xlsx', 'xls', 'csv', 'txt', 'jpeg', 'jpg', 'png', 'gif']);
+    expect(allowedExtensions('general')).toEqual([
+      'docx',
+      'doc',
+      'pdf',
+      'xlsx',
+      'xls',
+      'csv',
+      'txt',
+      'jpeg',
+      'jpg',
+      'png',
+      'gif',
+    ]);
     for (const c of ['customerRegulation', 'cabinetLanguage', 'offer'] as const) {
       expect(allowedExtensions(c)).toEqual(['docx', 'doc', 'pdf', 'xlsx', 'xls', 'jpeg', 'jpg', 'png', 'gif']);
     }
@@ -79,7 +106,12 @@ describe('icons and content types', () => {
   it('spec 9: jpg/png/jpeg image, xlsx/xls/csv sheet, all others document', () => {
     expect(['a.jpg', 'a.PNG', 'a.jpeg'].map(fileIconGroup)).toEqual(['image', 'image', 'image']);
     expect(['a.xlsx', 'a.xls', 'a.csv'].map(fileIconGroup)).toEqual(['sheet', 'sheet', 'sheet']);
-    expect(['a.pdf', 'a.gif', 'a.txt', 'a'].map(fileIconGroup)).toEqual(['document', 'document', 'document', 'document']);
+    expect(['a.pdf', 'a.gif', 'a.txt', 'a'].map(fileIconGroup)).toEqual([
+      'document',
+      'document',
+      'document',
+      'document',
+    ]);
   });
 
   it('serves by extension, never HTML or SVG', () => {

@@ -97,7 +97,15 @@ export const FILE_NAME_MAX_LENGTH = 200;
 
 /** C0 and C1 controls, DEL, and the bidi/format controls that can disguise an extension ("fdp.exe"). */
 function isControl(cp: number): boolean {
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0xfeff;
+  return (
+    cp < 0x20 ||
+    (cp >= 0x7f && cp <= 0x9f) ||
+    cp === 0x200e ||
+    cp === 0x200f ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069) ||
+    cp === 0xfeff
+  );
 }
 
 function withoutControls(s: string): string {
@@ -111,13 +119,19 @@ function withoutControls(s: string): string {
  */
 export function normaliseFileName(name: string): string {
   let out = name.normalize('NFC').replace(/[/\\]/g, '_');
-  out = withoutControls(out).trim().replace(/[.\s]+$/, '');
+  out = withoutControls(out)
+    .trim()
+    .replace(/[.\s]+$/, '');
   if (out === '.' || out === '..') return '';
   const chars = [...out];
   if (chars.length > FILE_NAME_MAX_LENGTH) {
     const ext = extensionOf(out);
     const keep = ext && ext.length < 20 ? `.${ext}` : '';
-    out = chars.slice(0, FILE_NAME_MAX_LENGTH - [...keep].length).join('').trimEnd() + keep;
+    out =
+      chars
+        .slice(0, FILE_NAME_MAX_LENGTH - [...keep].length)
+        .join('')
+        .trimEnd() + keep;
   }
   return out;
 }

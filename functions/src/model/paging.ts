@@ -29,15 +29,27 @@ export const MAX_PAGE_INDEX = 1000;
  * The yup schema of a list's query: the paging fields plus `filters`. `columns` are the sortable columns
  * the list's repository can order by (each backed by an index); anything else answers 400.
  */
-export function pageRequestSchema<Column extends string, F extends yup.ObjectShape>(columns: readonly Column[], filters: F) {
+export function pageRequestSchema<Column extends string, F extends yup.ObjectShape>(
+  columns: readonly Column[],
+  filters: F,
+) {
   return yup.object({
-    page: yup.number().typeError('validation.type').integer('validation.integer').min(0, 'validation.min').max(MAX_PAGE_INDEX, 'validation.max').default(0),
+    page: yup
+      .number()
+      .typeError('validation.type')
+      .integer('validation.integer')
+      .min(0, 'validation.min')
+      .max(MAX_PAGE_INDEX, 'validation.max')
+      .default(0),
     paginationSize: yup
       .number()
       .typeError('validation.type')
       .oneOf([...PAGE_SIZES], 'validation.oneOf')
       .default(DEFAULT_PAGE_SIZE),
-    column: yup.string().oneOf([...columns], 'validation.oneOf').optional(),
+    column: yup
+      .string()
+      .oneOf([...columns], 'validation.oneOf')
+      .optional(),
     sortDescending: yup.boolean().typeError('validation.type').default(false),
     ...filters,
   });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { authorizeRecord, type RecordRule } from '../http/record-access.js';
 import { principal } from '../testing/principals.js';
 import { canDeleteCompany, canReadCompany, seesAllCompanies } from './permissions-companies.js';
-import { canDeleteUser, canEditUser, canReadUser, seesAllUsers, userEditRole, userListScope, type UserRef } from './permissions-users.js';
+import {
+  canDeleteUser,
+  canEditUser,
+  canReadUser,
+  seesAllUsers,
+  userEditRole,
+  userListScope,
+  type UserRef,
+} from './permissions-users.js';
 import { isManagerOfCompany } from './permissions.js';
 import type { Principal } from './user.js';
 
@@ -24,12 +32,19 @@ type Kind = keyof typeof kinds;
 const ALL = Object.keys(kinds) as Kind[];
 
 function table(rule: (p: Principal) => boolean, expected: Kind[]) {
-  expect(Object.fromEntries(ALL.map((k) => [k, rule(kinds[k])]))).toEqual(Object.fromEntries(ALL.map((k) => [k, expected.includes(k)])));
+  expect(Object.fromEntries(ALL.map((k) => [k, rule(kinds[k])]))).toEqual(
+    Object.fromEntries(ALL.map((k) => [k, expected.includes(k)])),
+  );
 }
 
 /** Status the users area answers for a call on `id` (authorizeRecord with the users rules), or 'ok'. */
 function outcome(p: Principal, id: string, act: (p: Principal, u: UserRef) => boolean): number | string {
-  const rule: RecordRule<UserRef> = { see: (u) => canReadUser(p, u), act: (u) => act(p, u), seesAll: seesAllUsers(p), hidden: 'forbidden' };
+  const rule: RecordRule<UserRef> = {
+    see: (u) => canReadUser(p, u),
+    act: (u) => act(p, u),
+    seesAll: seesAllUsers(p),
+    hidden: 'forbidden',
+  };
   try {
     authorizeRecord(p, id === p.uid ? { id, companyId: p.company.id } : users[id], rule);
     return 'ok';
@@ -41,13 +56,21 @@ function outcome(p: Principal, id: string, act: (p: Principal, u: UserRef) => bo
 
 describe('user record rules', () => {
   it('manager of a user: platform admin anyone, company admin own company only', () => {
-    table((p) => canEditUser(p, users['cust-1']!) && userEditRole(p, users['cust-1']!) === 'manager', ['customerAdmin', 'platformAdmin']);
+    table(
+      (p) => canEditUser(p, users['cust-1']!) && userEditRole(p, users['cust-1']!) === 'manager',
+      ['customerAdmin', 'platformAdmin'],
+    );
     table((p) => canDeleteUser(p, users['supp-1']!), ['supplierAdmin', 'platformAdmin']);
   });
 
   it('unknown ids look like foreign ones (403), except to callers who may know every user (404)', () => {
     expect(Object.fromEntries(ALL.map((k) => [k, outcome(kinds[k], 'nobody', canEditUser)]))).toEqual({
-      customerUser: 403, customerAdmin: 403, supplierAdmin: 403, adminUser: 404, platformAdmin: 404, externalAdmin: 403,
+      customerUser: 403,
+      customerAdmin: 403,
+      supplierAdmin: 403,
+      adminUser: 404,
+      platformAdmin: 404,
+      externalAdmin: 403,
     });
     // a visible user the caller may not change: 403; an invisible one: the same 403
     expect(outcome(kinds.adminUser, 'cust-1', canEditUser)).toBe(403);
@@ -68,7 +91,11 @@ describe('user record rules', () => {
   });
 
   it('restricted callers may only read themselves and their own company, and are told why', () => {
-    const restricted = principal('CUSTOMER', { admin: true, restriction: 'passwordChangeNeeded', companyId: 'customer-co' });
+    const restricted = principal('CUSTOMER', {
+      admin: true,
+      restriction: 'passwordChangeNeeded',
+      companyId: 'customer-co',
+    });
     expect(canReadUser(restricted, { id: restricted.uid, companyId: 'customer-co' })).toBe(true);
     expect(canReadUser(restricted, users['cust-1']!)).toBe(false);
     expect(outcome(restricted, 'cust-1', canReadUser)).toBe('403 passwordChangeNeeded');
@@ -102,7 +129,11 @@ describe('company record rules', () => {
     const pa = kinds.platformAdmin;
     expect(canDeleteCompany(pa, { id: 'customer-co' })).toBe(true);
     expect(canDeleteCompany(pa, { id: pa.company.id })).toBe(false);
-    const rule = { see: () => seesAllCompanies(pa), act: (c: { id: string }) => canDeleteCompany(pa, c), seesAll: seesAllCompanies(pa) };
+    const rule = {
+      see: () => seesAllCompanies(pa),
+      act: (c: { id: string }) => canDeleteCompany(pa, c),
+      seesAll: seesAllCompanies(pa),
+    };
     expect(() => authorizeRecord(pa, undefined, rule)).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => authorizeRecord(pa, { id: pa.company.id }, rule)).toThrow(expect.objectContaining({ status: 403 }));
   });
@@ -111,10 +142,20 @@ describe('company record rules', () => {
 describe('authorizeRecord', () => {
   const p = kinds.customerUser;
   it('answers 404 by default for hidden and unknown records alike, 403 for visible ones the caller may not change', () => {
-    const rule: RecordRule<{ mine: boolean; open: boolean }> = { see: (r) => r.mine, act: (r) => r.open, seesAll: false };
-    expect(() => authorizeRecord(p, undefined, rule)).toThrow(expect.objectContaining({ status: 404, code: 'notFound' }));
-    expect(() => authorizeRecord(p, { mine: false, open: true }, rule)).toThrow(expect.objectContaining({ status: 404, code: 'notFound' }));
-    expect(() => authorizeRecord(p, { mine: true, open: false }, rule)).toThrow(expect.objectContaining({ status: 403, code: 'forbidden' }));
+    const rule: RecordRule<{ mine: boolean; open: boolean }> = {
+      see: (r) => r.mine,
+      act: (r) => r.open,
+      seesAll: false,
+    };
+    expect(() => authorizeRecord(p, undefined, rule)).toThrow(
+      expect.objectContaining({ status: 404, code: 'notFound' }),
+    );
+    expect(() => authorizeRecord(p, { mine: false, open: true }, rule)).toThrow(
+      expect.objectContaining({ status: 404, code: 'notFound' }),
+    );
+    expect(() => authorizeRecord(p, { mine: true, open: false }, rule)).toThrow(
+      expect.objectContaining({ status: 403, code: 'forbidden' }),
+    );
     expect(authorizeRecord(p, { mine: true, open: true }, rule)).toEqual({ mine: true, open: true });
   });
 });

@@ -46,7 +46,12 @@ export type CallerFacts = Pick<Principal, 'admin' | 'companyType' | 'platformAdm
 
 /** CallerFacts of a signed-in user with his company (the web's current user). */
 export function callerFacts(user: Pick<User, 'admin'> & { company: { id: string; type: CompanyType } }): CallerFacts {
-  return { admin: user.admin, companyType: user.company.type, platformAdmin: isPlatformAdmin(user, user.company.type), company: user.company };
+  return {
+    admin: user.admin,
+    companyType: user.company.type,
+    platformAdmin: isPlatformAdmin(user, user.company.type),
+    company: user.company,
+  };
 }
 
 /**

@@ -54,12 +54,7 @@ export const passwordSchema = yup
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
   .max(128)
   .required(required);
-export const phoneSchema = yup
-  .string()
-  .trim()
-  .matches(PHONE_PATTERN, 'validation.phone')
-  .max(40)
-  .required(required);
+export const phoneSchema = yup.string().trim().matches(PHONE_PATTERN, 'validation.phone').max(40).required(required);
 
 /** The user form (/user/:id). companyId is required for the admin company, forced otherwise. */
 export const userSchema = yup.object({

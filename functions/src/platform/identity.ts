@@ -82,8 +82,10 @@ export class Identity {
   private map(error: unknown): unknown {
     const code = authCode(error);
     if (code === 'auth/email-already-exists') return ApiError.conflict('mailInUse');
-    if (code === 'auth/invalid-password') return ApiError.badRequest('validation', [{ path: 'password', key: 'validation.passwordMin' }]);
-    if (code === 'auth/invalid-email') return ApiError.badRequest('validation', [{ path: 'mail', key: 'validation.email' }]);
+    if (code === 'auth/invalid-password')
+      return ApiError.badRequest('validation', [{ path: 'password', key: 'validation.passwordMin' }]);
+    if (code === 'auth/invalid-email')
+      return ApiError.badRequest('validation', [{ path: 'mail', key: 'validation.email' }]);
     if (code === 'auth/user-not-found') return ApiError.notFound();
     return error;
   }

@@ -25,7 +25,9 @@ describe('access matrix', () => {
     const self = kind === 'anonymous' ? undefined : w.users[kind].user.id;
     const ownCompany = kind === 'anonymous' ? undefined : w.users[kind].company.id;
     const ctx = { w, kind, self, ownCompany, target };
-    const res = row.send ? await row.send(ctx, w.token(kind)) : await call(method, path, { token: w.token(kind), ...(await row.request(ctx)) });
+    const res = row.send
+      ? await row.send(ctx, w.token(kind))
+      : await call(method, path, { token: w.token(kind), ...(await row.request(ctx)) });
     if (allowed) {
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeGreaterThanOrEqual(200);
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(300);

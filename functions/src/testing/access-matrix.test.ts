@@ -10,7 +10,8 @@ import { TEST_CONFIG } from './config.js';
 
 /** A route without a row in the access matrix fails here: compared with what Express actually registered. */
 describe('access matrix completeness', () => {
-  const fbApp = getApps().find((a) => a.name === 'unit-matrix') ?? initializeApp({ projectId: 'demo-unit' }, 'unit-matrix');
+  const fbApp =
+    getApps().find((a) => a.name === 'unit-matrix') ?? initializeApp({ projectId: 'demo-unit' }, 'unit-matrix');
   const built = createModules({ db: getFirestore(fbApp), auth: getAuth(fbApp), config: TEST_CONFIG });
   const routes = registeredRoutes(createApp(built), built.modules);
 
@@ -23,7 +24,13 @@ describe('access matrix completeness', () => {
 
   it('every registered route has a row, and every row names a registered route', () => {
     const rows = new Set(ACCESS_ROWS.map((r) => normaliseCall(r.call)));
-    expect(routes.filter((r) => !rows.has(r)), 'routes without an access-matrix row').toEqual([]);
-    expect([...rows].filter((r) => !routes.includes(r)), 'rows without a route').toEqual([]);
+    expect(
+      routes.filter((r) => !rows.has(r)),
+      'routes without an access-matrix row',
+    ).toEqual([]);
+    expect(
+      [...rows].filter((r) => !routes.includes(r)),
+      'rows without a route',
+    ).toEqual([]);
   });
 });

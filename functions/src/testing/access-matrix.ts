@@ -45,7 +45,9 @@ export function allowedKinds(row: AccessRow): readonly CallerKind[] {
 /** The rows in run order (rows marked `last` at the end) as one case per caller kind. */
 export function accessCases(rows: readonly AccessRow[]) {
   const ordered = [...rows.filter((r) => !r.last), ...rows.filter((r) => r.last)];
-  return ordered.flatMap((row) => CALLER_KINDS.map((kind) => ({ row, call: row.call, kind, allowed: allowedKinds(row).includes(kind) })));
+  return ordered.flatMap((row) =>
+    CALLER_KINDS.map((kind) => ({ row, call: row.call, kind, allowed: allowedKinds(row).includes(kind) })),
+  );
 }
 
 /** `GET /user/` and `GET /user` are one endpoint. */
@@ -55,7 +57,7 @@ export function normaliseCall(call: string): string {
 }
 
 type RouterLayer = { route?: { path: string; methods: Record<string, boolean> }; handle?: unknown };
-const stackOf = (router: unknown): RouterLayer[] => ((router as { stack?: RouterLayer[] }).stack ?? []);
+const stackOf = (router: unknown): RouterLayer[] => (router as { stack?: RouterLayer[] }).stack ?? [];
 
 /**
  * Every `METHOD /path` the app has registered: walks the app's router stack down into the mounted routers

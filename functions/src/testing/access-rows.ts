@@ -6,4 +6,10 @@ import { USERS_ACCESS } from '../modules/users/users.access.js';
 import type { AccessRow } from './access-matrix.js';
 
 /** The access matrix: one line per area (its rows live in modules/<area>/<area>.access.ts). */
-export const ACCESS_ROWS: AccessRow[] = [...HEALTH_ACCESS, ...USERS_ACCESS, ...COMPANIES_ACCESS, ...LEGAL_ACCESS, ...FILES_ACCESS];
+export const ACCESS_ROWS: AccessRow[] = [
+  ...HEALTH_ACCESS,
+  ...USERS_ACCESS,
+  ...COMPANIES_ACCESS,
+  ...LEGAL_ACCESS,
+  ...FILES_ACCESS,
+];

@@ -28,7 +28,8 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   const res = await fetch(url, { method, headers, body });
   const bytes = Buffer.from(await res.arrayBuffer());
   const type = res.headers.get('content-type') ?? '';
-  const parsed = type.includes('application/json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : bytes.toString('utf8');
+  const parsed =
+    type.includes('application/json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : bytes.toString('utf8');
   return { status: res.status, body: parsed as T, headers: res.headers, bytes };
 }
 

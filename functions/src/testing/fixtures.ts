@@ -26,7 +26,10 @@ const clientApps: FirebaseApp[] = [];
 
 /** Signs in with the real Firebase web SDK (as the SPA does) and returns a fresh ID token. */
 export async function signIn(mail: string, password = PASSWORD): Promise<string> {
-  const app = initializeClientApp({ apiKey: 'demo-api-key', projectId: PROJECT_ID, authDomain: `${PROJECT_ID}.firebaseapp.com` }, `client-${++clientCounter}`);
+  const app = initializeClientApp(
+    { apiKey: 'demo-api-key', projectId: PROJECT_ID, authDomain: `${PROJECT_ID}.firebaseapp.com` },
+    `client-${++clientCounter}`,
+  );
   clientApps.push(app);
   const auth = getClientAuth(app);
   connectAuthEmulator(auth, `http://${HOSTS.auth}`, { disableWarnings: true });
@@ -46,12 +49,16 @@ export function uniqueMail(prefix = 'user'): string {
 
 export async function createCompany(type: CompanyType, overrides: Partial<Company> = {}): Promise<Company> {
   const { container } = admin();
-  const company = await container.companies.create('test', {
-    name: overrides.name ?? `${type} Test GmbH ${++seq}`,
-    type: type as 'CUSTOMER',
-    customerNumber: type === 'CUSTOMER' ? `K-${90000 + seq}` : undefined,
-    address: { street: 'Teststraße', houseNo: '1', zip: '70565', city: 'Stuttgart' },
-  }, { pendingRegistration: overrides.pendingRegistration });
+  const company = await container.companies.create(
+    'test',
+    {
+      name: overrides.name ?? `${type} Test GmbH ${++seq}`,
+      type: type as 'CUSTOMER',
+      customerNumber: type === 'CUSTOMER' ? `K-${90000 + seq}` : undefined,
+      address: { street: 'Teststraße', houseNo: '1', zip: '70565', city: 'Stuttgart' },
+    },
+    { pendingRegistration: overrides.pendingRegistration },
+  );
   if (overrides.active === false || overrides.pendingRegistration) {
     const patched = { ...company, ...overrides };
     await admin().db.collection('companies').withConverter(companyConverter).doc(company.id).set(patched);
@@ -68,7 +75,10 @@ export interface TestUser {
 }
 
 /** A user with a known password (no change needed), signed in. */
-export async function createUser(company: Company, opts: { admin?: boolean; mail?: string; passwordChangeNeeded?: boolean; signIn?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  company: Company,
+  opts: { admin?: boolean; mail?: string; passwordChangeNeeded?: boolean; signIn?: boolean } = {},
+): Promise<TestUser> {
   const { container, db } = admin();
   const mail = opts.mail ?? uniqueMail(company.type.toLowerCase());
   const user = (await container.users.provision({
@@ -86,7 +96,14 @@ export async function createUser(company: Company, opts: { admin?: boolean; mail
 }
 
 export const CALLER_KINDS = [
-  'anonymous', 'customerUser', 'customerAdmin', 'supplierUser', 'supplierAdmin', 'adminUser', 'platformAdmin', 'externalUser',
+  'anonymous',
+  'customerUser',
+  'customerAdmin',
+  'supplierUser',
+  'supplierAdmin',
+  'adminUser',
+  'platformAdmin',
+  'externalUser',
 ] as const;
 export type CallerKind = (typeof CALLER_KINDS)[number];
 
@@ -99,18 +116,30 @@ export interface World {
 /** One company of each type with the callers of the access matrix, all signed in. */
 export async function createWorld(): Promise<World> {
   const [admin_, customer, supplier, external] = await Promise.all([
-    createCompany('ADMIN'), createCompany('CUSTOMER'), createCompany('SUPPLIER'), createCompany('EXTERNAL'),
+    createCompany('ADMIN'),
+    createCompany('CUSTOMER'),
+    createCompany('SUPPLIER'),
+    createCompany('EXTERNAL'),
   ]);
-  const [platformAdmin, adminUser, customerAdmin, customerUser, supplierAdmin, supplierUser, externalUser] = await Promise.all([
-    createUser(admin_!, { admin: true }),
-    createUser(admin_!),
-    createUser(customer!, { admin: true }),
-    createUser(customer!),
-    createUser(supplier!, { admin: true }),
-    createUser(supplier!),
-    createUser(external!),
-  ]);
-  const users = { platformAdmin, adminUser, customerAdmin, customerUser, supplierAdmin, supplierUser, externalUser } as World['users'];
+  const [platformAdmin, adminUser, customerAdmin, customerUser, supplierAdmin, supplierUser, externalUser] =
+    await Promise.all([
+      createUser(admin_!, { admin: true }),
+      createUser(admin_!),
+      createUser(customer!, { admin: true }),
+      createUser(customer!),
+      createUser(supplier!, { admin: true }),
+      createUser(supplier!),
+      createUser(external!),
+    ]);
+  const users = {
+    platformAdmin,
+    adminUser,
+    customerAdmin,
+    customerUser,
+    supplierAdmin,
+    supplierUser,
+    externalUser,
+  } as World['users'];
   return {
     companies: { ADMIN: admin_!, CUSTOMER: customer!, SUPPLIER: supplier!, EXTERNAL: external! },
     users,
@@ -119,7 +148,11 @@ export async function createWorld(): Promise<World> {
 }
 
 /** Mails in the outbox addressed to `to`, oldest first. */
-export async function mailsTo(to: string): Promise<Array<{ to: string | string[]; message: { subject: string; text: string; html: string }; createdAt: unknown }>> {
+export async function mailsTo(
+  to: string,
+): Promise<
+  Array<{ to: string | string[]; message: { subject: string; text: string; html: string }; createdAt: unknown }>
+> {
   const snap = await admin().db.collection('mail').get();
   return snap.docs
     .map((d) => d.data() as any)

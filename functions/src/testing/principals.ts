@@ -2,7 +2,10 @@ import type { Company, CompanyType } from '../model/company.js';
 import type { Principal, Restriction, User } from '../model/user.js';
 
 /** An in-memory principal for unit tests of guards and rules. */
-export function principal(type: CompanyType, opts: { admin?: boolean; uid?: string; companyId?: string; restriction?: Restriction; active?: boolean } = {}): Principal {
+export function principal(
+  type: CompanyType,
+  opts: { admin?: boolean; uid?: string; companyId?: string; restriction?: Restriction; active?: boolean } = {},
+): Principal {
   const company: Company = {
     id: opts.companyId ?? `${type.toLowerCase()}-co`,
     name: `${type} GmbH`,

@@ -19,7 +19,8 @@ type Proto = Record<string, (...args: unknown[]) => Promise<{ result: any }>>;
 export function countReads(): ReadCounter {
   const require = createRequire(import.meta.url);
   const root = dirname(require.resolve('@google-cloud/firestore'));
-  const load = (file: string, name: string) => (require(join(root, file)) as Record<string, { prototype: Proto }>)[name]!.prototype;
+  const load = (file: string, name: string) =>
+    (require(join(root, file)) as Record<string, { prototype: Proto }>)[name]!.prototype;
   const restores: Array<() => void> = [];
   const counter: ReadCounter = {
     reads: 0,
@@ -41,10 +42,14 @@ export function countReads(): ReadCounter {
       counter.byKind[kind] += n;
       return out;
     };
-    restores.push(() => { proto._get = original; });
+    restores.push(() => {
+      proto._get = original;
+    });
   };
   wrap(load('document-reader.js', 'DocumentReader'), 'documents', (snaps: unknown[]) => snaps.length);
   wrap(load('reference/query.js', 'Query'), 'queries', (snap: { size: number }) => Math.max(1, snap.size));
-  wrap(load('reference/aggregate-query.js', 'AggregateQuery'), 'counts', (snap: { data(): { count?: number } }) => Math.max(1, Math.ceil((snap.data().count ?? 0) / 1000)));
+  wrap(load('reference/aggregate-query.js', 'AggregateQuery'), 'counts', (snap: { data(): { count?: number } }) =>
+    Math.max(1, Math.ceil((snap.data().count ?? 0) / 1000)),
+  );
   return counter;
 }

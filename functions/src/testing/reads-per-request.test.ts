@@ -22,8 +22,27 @@ let env: TestEnv;
 let base: string;
 let close: () => void;
 let counter: ReadCounter;
-const company: Company = { id: 'cust', name: 'Müller Maschinenbau GmbH', type: 'CUSTOMER', customerNumber: 'K-1', active: true, pendingRegistration: false, address: { street: 'S', houseNo: '1', zip: '1', city: 'C' } };
-const person = (id: string, admin = false): User => ({ id, name: 'Max', lastname: `Muster ${id}`, mail: `${id}@mueller.de`, phoneNumber: '1', admin, companyId: 'cust', permissions: [], passwordChangeNeeded: false, loginCounter: 1 });
+const company: Company = {
+  id: 'cust',
+  name: 'Müller Maschinenbau GmbH',
+  type: 'CUSTOMER',
+  customerNumber: 'K-1',
+  active: true,
+  pendingRegistration: false,
+  address: { street: 'S', houseNo: '1', zip: '1', city: 'C' },
+};
+const person = (id: string, admin = false): User => ({
+  id,
+  name: 'Max',
+  lastname: `Muster ${id}`,
+  mail: `${id}@mueller.de`,
+  phoneNumber: '1',
+  admin,
+  companyId: 'cust',
+  permissions: [],
+  passwordChangeNeeded: false,
+  loginCounter: 1,
+});
 
 async function seed(db: Firestore) {
   const users = new UsersRepository(db);
@@ -38,8 +57,14 @@ beforeAll(async () => {
   env = await startEnv();
   const db = env.db as unknown as Firestore;
   await seed(db);
-  const fbApp = getApps().find((a) => a.name === 'unit-reads') ?? initializeApp({ projectId: 'demo-test' }, 'unit-reads');
-  const built = createModules({ db, auth: getAuth(fbApp), config: TEST_CONFIG, verifier: { verifyIdToken: async (token) => ({ uid: token }) } });
+  const fbApp =
+    getApps().find((a) => a.name === 'unit-reads') ?? initializeApp({ projectId: 'demo-test' }, 'unit-reads');
+  const built = createModules({
+    db,
+    auth: getAuth(fbApp),
+    config: TEST_CONFIG,
+    verifier: { verifyIdToken: async (token) => ({ uid: token }) },
+  });
   const server = createApp(built).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -66,7 +91,13 @@ async function reads(method: string, path: string, body?: unknown): Promise<numb
 describe('Firestore reads per request', () => {
   it('counts what each representative call reads (2 of them are authenticate: user + company)', async () => {
     const result = {
-      'POST /user/update': await reads('POST', '/user/update', { id: 'u1', name: 'Max', lastname: 'Neu', mail: 'u1@mueller.de', phoneNumber: '2' }),
+      'POST /user/update': await reads('POST', '/user/update', {
+        id: 'u1',
+        name: 'Max',
+        lastname: 'Neu',
+        mail: 'u1@mueller.de',
+        phoneNumber: '2',
+      }),
       'GET /user/?id=': await reads('GET', '/user/?id=u2'),
       'GET /user/all': await reads('GET', '/user/all'),
       'GET /user/filter (page of 5)': await reads('GET', '/user/filter?paginationSize=5'),

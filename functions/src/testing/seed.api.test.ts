@@ -13,12 +13,17 @@ describe('seed', () => {
     expect(await seedIfEmpty()).toBe(true);
     expect(await seedIfEmpty()).toBe(false);
     expect(DEMO_LOGINS.map((l) => l.mail)).toEqual([
-      'admin@schrankwerk.de', 'mitarbeiter@schrankwerk.de',
-      'kunde.admin@mueller-maschinenbau.de', 'kunde@mueller-maschinenbau.de',
-      'lieferant.admin@weber-schaltanlagen.de', 'lieferant@weber-schaltanlagen.de',
+      'admin@schrankwerk.de',
+      'mitarbeiter@schrankwerk.de',
+      'kunde.admin@mueller-maschinenbau.de',
+      'kunde@mueller-maschinenbau.de',
+      'lieferant.admin@weber-schaltanlagen.de',
+      'lieferant@weber-schaltanlagen.de',
       'neu@neu-automation.de',
     ]);
-    const tokens = Object.fromEntries(await Promise.all(DEMO_LOGINS.map(async (l) => [l.mail, await signIn(l.mail, DEMO_PASSWORD)] as const)));
+    const tokens = Object.fromEntries(
+      await Promise.all(DEMO_LOGINS.map(async (l) => [l.mail, await signIn(l.mail, DEMO_PASSWORD)] as const)),
+    );
 
     const users = await get('/user/all', { token: tokens['admin@schrankwerk.de'] });
     expect(users.status).toBe(200);
@@ -26,7 +31,11 @@ describe('seed', () => {
     const companies = await get('/company/all', { token: tokens['mitarbeiter@schrankwerk.de'] });
     const byName = Object.fromEntries(companies.body.map((c: { name: string }) => [c.name, c]));
     expect(byName['Schrankwerk GmbH']).toMatchObject({ type: 'ADMIN', active: true, pendingRegistration: false });
-    expect(byName['Müller Maschinenbau GmbH']).toMatchObject({ type: 'CUSTOMER', customerNumber: 'K-10001', pendingRegistration: false });
+    expect(byName['Müller Maschinenbau GmbH']).toMatchObject({
+      type: 'CUSTOMER',
+      customerNumber: 'K-10001',
+      pendingRegistration: false,
+    });
     expect(byName['Elektro Schaltanlagen Weber GmbH']).toMatchObject({ type: 'SUPPLIER', pendingRegistration: false });
     expect(byName['Neu Automation GmbH']).toMatchObject({ type: 'CUSTOMER', active: true, pendingRegistration: true });
 

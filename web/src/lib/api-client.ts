@@ -122,7 +122,8 @@ type ErrorBody = { code?: unknown; message?: string; details?: unknown } | undef
  * falls back to errors.unknown. Every code of the model has its German text (translations.test.ts).
  */
 function apiErrorFrom(status: number, body: ErrorBody): ApiError {
-  if (!body || typeof body !== 'object') return new ApiError(status, status === 404 ? 'notFound' : status === 413 ? 'payloadTooLarge' : 'internal');
+  if (!body || typeof body !== 'object')
+    return new ApiError(status, status === 404 ? 'notFound' : status === 413 ? 'payloadTooLarge' : 'internal');
   const code = typeof body.code === 'string' ? (body.code as ErrorCode) : 'internal';
   return new ApiError(status, code, body.details, body.message);
 }

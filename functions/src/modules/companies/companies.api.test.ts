@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
-import { admin, createCompany, createUser, createWorld, disposeClients, mailsTo, signIn, uniqueMail, type World } from '../../testing/fixtures.js';
+import {
+  admin,
+  createCompany,
+  createUser,
+  createWorld,
+  disposeClients,
+  mailsTo,
+  signIn,
+  uniqueMail,
+  type World,
+} from '../../testing/fixtures.js';
 
 let w: World;
 beforeAll(async () => {
@@ -22,9 +32,19 @@ describe('reading companies', () => {
   it('GET /company/ returns the own company to anyone, any company to the platform admin; 404 unknown', async () => {
     const own = await get('/company/', { token: w.users.supplierUser.token, query: { id: w.companies.SUPPLIER.id } });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ id: w.companies.SUPPLIER.id, name: w.companies.SUPPLIER.name, type: 'SUPPLIER', active: true, pendingRegistration: false });
-    expect((await get('/company/', { token: w.users.supplierUser.token, query: { id: w.companies.CUSTOMER.id } })).status).toBe(403);
-    expect((await get('/company/', { token: w.users.platformAdmin.token, query: { id: w.companies.CUSTOMER.id } })).status).toBe(200);
+    expect(own.body).toMatchObject({
+      id: w.companies.SUPPLIER.id,
+      name: w.companies.SUPPLIER.name,
+      type: 'SUPPLIER',
+      active: true,
+      pendingRegistration: false,
+    });
+    expect(
+      (await get('/company/', { token: w.users.supplierUser.token, query: { id: w.companies.CUSTOMER.id } })).status,
+    ).toBe(403);
+    expect(
+      (await get('/company/', { token: w.users.platformAdmin.token, query: { id: w.companies.CUSTOMER.id } })).status,
+    ).toBe(200);
     expect((await get('/company/', { token: w.users.platformAdmin.token, query: { id: 'missing' } })).status).toBe(404);
   });
 
@@ -42,19 +62,26 @@ describe('POST /company/', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...form(), active: true, pendingRegistration: false });
     expect(res.body.evil).toBeUndefined();
-    expect(res.body.changeEntries).toEqual([{ date: res.body.createDate, userId: w.users.platformAdmin.user.id, action: 'create' }]);
+    expect(res.body.changeEntries).toEqual([
+      { date: res.body.createDate, userId: w.users.platformAdmin.user.id, action: 'create' },
+    ]);
     const stored = (await admin().db.collection('companies').doc(res.body.id).get()).data()!;
     expect(stored.name).toBe('Schaltbau Nord GmbH');
   });
 
   it('validates: customerNumber required for customers, EXTERNAL not selectable', async () => {
-    const res = await post('/company/', { token: w.users.platformAdmin.token, body: { type: 'CUSTOMER', address: {} } });
+    const res = await post('/company/', {
+      token: w.users.platformAdmin.token,
+      body: { type: 'CUSTOMER', address: {} },
+    });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual(expect.arrayContaining([
-      { path: 'name', key: 'validation.required' },
-      { path: 'customerNumber', key: 'validation.required' },
-      { path: 'address.street', key: 'validation.required' },
-    ]));
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'name', key: 'validation.required' },
+        { path: 'customerNumber', key: 'validation.required' },
+        { path: 'address.street', key: 'validation.required' },
+      ]),
+    );
     const ext = await post('/company/', { token: w.users.platformAdmin.token, body: form({ type: 'EXTERNAL' }) });
     expect(ext.body.details).toEqual([{ path: 'type', key: 'validation.oneOf' }]);
   });
@@ -63,12 +90,21 @@ describe('POST /company/', () => {
 describe('POST /company/update', () => {
   it('updates the form fields; 404 unknown; own company cannot change its type', async () => {
     const company = await createCompany('SUPPLIER');
-    const res = await post('/company/update', { token: w.users.platformAdmin.token, body: { ...form({ name: 'Umbenannt GmbH' }), id: company.id } });
+    const res = await post('/company/update', {
+      token: w.users.platformAdmin.token,
+      body: { ...form({ name: 'Umbenannt GmbH' }), id: company.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: company.id, name: 'Umbenannt GmbH', active: true });
     expect(res.body.changeEntries.at(-1)).toMatchObject({ action: 'update', userId: w.users.platformAdmin.user.id });
-    expect((await post('/company/update', { token: w.users.platformAdmin.token, body: { ...form(), id: 'missing' } })).status).toBe(404);
-    const own = await post('/company/update', { token: w.users.platformAdmin.token, body: { ...form(), id: w.companies.ADMIN.id } });
+    expect(
+      (await post('/company/update', { token: w.users.platformAdmin.token, body: { ...form(), id: 'missing' } }))
+        .status,
+    ).toBe(404);
+    const own = await post('/company/update', {
+      token: w.users.platformAdmin.token,
+      body: { ...form(), id: w.companies.ADMIN.id },
+    });
     expect(own.status).toBe(412);
   });
 
@@ -77,7 +113,11 @@ describe('POST /company/update', () => {
     const reg = await post('/user/register', {
       body: {
         user: { name: 'Jana', lastname: 'Wolf', phoneNumber: '0711-2', mail, password: 'geheim123' },
-        company: { name: 'Wolf Steuerungstechnik GmbH', type: 'CUSTOMER', address: { street: 'Ring', houseNo: '3', zip: '70000', city: 'Stuttgart' } },
+        company: {
+          name: 'Wolf Steuerungstechnik GmbH',
+          type: 'CUSTOMER',
+          address: { street: 'Ring', houseNo: '3', zip: '70000', city: 'Stuttgart' },
+        },
       },
     });
     expect(reg.status).toBe(201);
@@ -107,8 +147,17 @@ describe('POST /company/delete', () => {
     const company = await createCompany('CUSTOMER');
     const u = await createUser(company, { admin: true });
     expect((await get('/user/all', { token: u.token })).status).toBe(200);
-    expect((await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: w.companies.ADMIN.id } })).status).toBe(403);
-    expect((await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: 'missing' } })).status).toBe(404);
+    expect(
+      (
+        await post('/company/delete', {
+          token: w.users.platformAdmin.token,
+          query: { companyId: w.companies.ADMIN.id },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: 'missing' } })).status,
+    ).toBe(404);
     expect((await post('/company/delete', { token: w.users.platformAdmin.token })).status).toBe(400);
     await new Promise((r) => setTimeout(r, 1100)); // revocation works at second granularity
     const res = await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: company.id } });
@@ -118,8 +167,14 @@ describe('POST /company/delete', () => {
     expect(old).toMatchObject({ status: 401, body: { code: 'tokenRevoked' } });
     await new Promise((r) => setTimeout(r, 1100)); // a token from a later second than the revocation
     const fresh = await signIn(u.mail);
-    for (const [method, path, query] of [['GET', '/user/all'], ['GET', '/legal/avv'], ['GET', '/company/', { id: company.id }], ['GET', '/user/', { id: u.user.id }]] as const) {
-      const r = method === 'GET' ? await get(path, { token: fresh, query: query as Record<string, string> }) : undefined;
+    for (const [method, path, query] of [
+      ['GET', '/user/all'],
+      ['GET', '/legal/avv'],
+      ['GET', '/company/', { id: company.id }],
+      ['GET', '/user/', { id: u.user.id }],
+    ] as const) {
+      const r =
+        method === 'GET' ? await get(path, { token: fresh, query: query as Record<string, string> }) : undefined;
       expect(r, path).toMatchObject({ status: 403, body: { code: 'companyInactive' } });
     }
     const list = await get('/company/all', { token: w.users.platformAdmin.token });
@@ -141,8 +196,14 @@ describe('restricted callers (docs/api.md)', () => {
       await get('/user/all', { token: u.token }),
       await get('/user/company', { token: u.token, query: { companyId: w.companies.CUSTOMER.id } }),
       await get('/user/', { token: u.token, query: { id: w.users.customerUser.user.id } }),
-      await post('/user/', { token: u.token, body: { name: 'a', lastname: 'b', mail: uniqueMail(), phoneNumber: '1' } }),
-      await post('/user/update', { token: u.token, body: { id: u.user.id, name: 'a', lastname: 'b', mail: u.mail, phoneNumber: '1' } }),
+      await post('/user/', {
+        token: u.token,
+        body: { name: 'a', lastname: 'b', mail: uniqueMail(), phoneNumber: '1' },
+      }),
+      await post('/user/update', {
+        token: u.token,
+        body: { id: u.user.id, name: 'a', lastname: 'b', mail: u.mail, phoneNumber: '1' },
+      }),
     ];
     for (const r of refused) expect(r).toMatchObject({ status: 403, body: { code: 'passwordChangeNeeded' } });
   });

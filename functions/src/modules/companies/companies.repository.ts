@@ -19,7 +19,11 @@ export const companyConverter = entityConverter<Company>({
 
 /** Sort column of /company/filter → stored field (text columns by their folded sort key, see sortKey). */
 const ORDER_FIELDS: Record<CompanySortColumn, string> = {
-  name: 'nameSort', type: 'type', customerNumber: 'customerNumber', city: 'citySort', createDate: 'createDate',
+  name: 'nameSort',
+  type: 'type',
+  customerNumber: 'customerNumber',
+  city: 'citySort',
+  createDate: 'createDate',
 };
 
 /** Every query GET /company/filter can run (types, search, sort). */
@@ -29,7 +33,10 @@ export const COMPANIES_PAGE_SHAPE: PagedListShape = {
     [],
     [{ field: 'type', op: 'in' }],
     [{ field: 'searchTokens', op: 'array-contains' }],
-    [{ field: 'type', op: 'in' }, { field: 'searchTokens', op: 'array-contains' }],
+    [
+      { field: 'type', op: 'in' },
+      { field: 'searchTokens', op: 'array-contains' },
+    ],
   ],
   orderFields: Object.values(ORDER_FIELDS),
 };
@@ -83,10 +90,21 @@ export class CompaniesRepository {
   /** One page of companies (GET /company/filter); see COMPANIES_PAGE_SHAPE for the indexes. */
   async page(q: CompanyPageQuery): Promise<Page<Company>> {
     const filters: QueryFilter[] = [];
-    if (q.types?.length) filters.push(q.types.length === 1 ? { field: 'type', op: '==', value: q.types[0] } : { field: 'type', op: 'in', value: q.types });
+    if (q.types?.length)
+      filters.push(
+        q.types.length === 1
+          ? { field: 'type', op: '==', value: q.types[0] }
+          : { field: 'type', op: 'in', value: q.types },
+      );
     const term = searchTerm(q.search);
     if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
-    return readPage(this.col(), { filters, orderBy: ORDER_FIELDS[q.column], descending: q.sortDescending, page: q.page, size: q.paginationSize });
+    return readPage(this.col(), {
+      filters,
+      orderBy: ORDER_FIELDS[q.column],
+      descending: q.sortDescending,
+      page: q.page,
+      size: q.paginationSize,
+    });
   }
 
   /** Rewrites every company through the converter (derived fields of older documents); idempotent. */

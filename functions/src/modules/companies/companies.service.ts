@@ -4,7 +4,12 @@ import { ApiError } from '../../http/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
 import type { Company, CompanyFilter, CompanyInput, CompanyUpdateInput } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
-import { canDeleteCompany, canReadCompany, mayChangeTypeAndActive, seesAllCompanies } from '../../model/permissions-companies.js';
+import {
+  canDeleteCompany,
+  canReadCompany,
+  mayChangeTypeAndActive,
+  seesAllCompanies,
+} from '../../model/permissions-companies.js';
 import type { Principal } from '../../model/user.js';
 import type { Identity } from '../../platform/identity.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
@@ -49,7 +54,11 @@ export class CompaniesService {
   /** GET /company/: the own company (no read: authenticate has it), any company for platform admins. */
   async get(principal: Principal, id: string): Promise<Company> {
     const company = id === principal.company.id ? principal.company : await this.d.companies.get(id);
-    return authorizeRecord(principal, company, { see: (c) => canReadCompany(principal, c), seesAll: seesAllCompanies(principal), hidden: 'forbidden' });
+    return authorizeRecord(principal, company, {
+      see: (c) => canReadCompany(principal, c),
+      seesAll: seesAllCompanies(principal),
+      hidden: 'forbidden',
+    });
   }
 
   /** GET /company/filter: one server-side page (platform admins, guarded by the router). */
@@ -95,7 +104,8 @@ export class CompaniesService {
       const before = await this.d.companies.getInTx(tx, input.id);
       if (!before) throw ApiError.notFound();
       if (before.type === 'EXTERNAL') throw ApiError.preconditionFailed();
-      if (!mayChangeTypeAndActive(principal, before) && (input.type !== before.type || input.active === false)) throw ApiError.preconditionFailed();
+      if (!mayChangeTypeAndActive(principal, before) && (input.type !== before.type || input.active === false))
+        throw ApiError.preconditionFailed();
       // users store their company's name and type (list pages sort and search by them): keep them in step
       const renamed = input.name !== before.name || input.type !== before.type;
       const members = renamed ? await this.d.users.listByCompanyInTx(tx, before.id) : [];
@@ -142,7 +152,11 @@ export class CompaniesService {
    * done when the call answers (old tokens refused at once). Returns the task id.
    */
   private revokeUsersInTx(tx: Transaction, companyId: string, actorId: string): string {
-    return this.d.tasks.createInTx<RevokeCompanySessionsParams>(tx, { kind: REVOKE_COMPANY_SESSIONS, params: { companyId }, createdBy: actorId });
+    return this.d.tasks.createInTx<RevokeCompanySessionsParams>(tx, {
+      kind: REVOKE_COMPANY_SESSIONS,
+      params: { companyId },
+      createdBy: actorId,
+    });
   }
 
   private async mailRelease(company: Company): Promise<void> {
@@ -151,7 +165,13 @@ export class CompaniesService {
     await Promise.all(
       users.map((u) =>
         this.d.mail.send(
-          companyReleasedMail({ to: u.mail, name: u.name, lastname: u.lastname, companyName: company.name, portalUrl: this.d.portalUrl }),
+          companyReleasedMail({
+            to: u.mail,
+            name: u.name,
+            lastname: u.lastname,
+            companyName: company.name,
+            portalUrl: this.d.portalUrl,
+          }),
           now,
         ),
       ),

@@ -14,7 +14,10 @@ export interface RevokeCompanySessionsParams {
  * each of its users, a page of users per chunk, ordered by id with the last id as cursor. Revoking is
  * idempotent (it moves the user's validSince to now), so a chunk repeated after a crash does no harm.
  */
-export function revokeCompanySessionsTask(d: { users: Pick<UsersRepository, 'idsOfCompany' | 'countOfCompany'>; identity: Identity }): TaskKind<RevokeCompanySessionsParams> {
+export function revokeCompanySessionsTask(d: {
+  users: Pick<UsersRepository, 'idsOfCompany' | 'countOfCompany'>;
+  identity: Identity;
+}): TaskKind<RevokeCompanySessionsParams> {
   return {
     kind: REVOKE_COMPANY_SESSIONS,
     chunkSize: 25,
@@ -28,10 +31,12 @@ export function revokeCompanySessionsTask(d: { users: Pick<UsersRepository, 'ids
     },
     async runChunk({ params, cursor, size, itemDone }) {
       const ids = await d.users.idsOfCompany(params.companyId, typeof cursor === 'string' ? cursor : null, size);
-      await Promise.all(ids.map(async (uid) => {
-        await d.identity.revokeSessions(uid);
-        await itemDone(uid);
-      }));
+      await Promise.all(
+        ids.map(async (uid) => {
+          await d.identity.revokeSessions(uid);
+          await itemDone(uid);
+        }),
+      );
       return { cursor: ids.at(-1) ?? cursor, processed: ids.length, finished: ids.length < size };
     },
   };

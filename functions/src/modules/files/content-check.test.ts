@@ -8,7 +8,12 @@ const bytes = (...b: number[]) => Buffer.from(b);
 
 const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 const ELF = Buffer.concat([bytes(0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0), Buffer.alloc(56)]);
-const PE = Buffer.concat([Buffer.from('MZ'), bytes(0x90, 0, 3, 0, 0, 0, 4, 0), Buffer.alloc(50), Buffer.from('This program cannot be run in DOS mode.')]);
+const PE = Buffer.concat([
+  Buffer.from('MZ'),
+  bytes(0x90, 0, 3, 0, 0, 0, 4, 0),
+  Buffer.alloc(50),
+  Buffer.from('This program cannot be run in DOS mode.'),
+]);
 const PNG = Buffer.concat([bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), Buffer.alloc(16)]);
 const JPEG = Buffer.concat([bytes(0xff, 0xd8, 0xff, 0xe0), Buffer.alloc(16)]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');

@@ -29,7 +29,11 @@ const OOXML_PART: Record<string, string> = { xlsx: 'xl/', docx: 'word/' };
 async function assertOfficeZip(bytes: Uint8Array, ext: string): Promise<void> {
   try {
     const entries = assertSafeZip(bytes);
-    if (!entries.some((e) => e.name === '[Content_Types].xml') || !entries.some((e) => e.name.startsWith(OOXML_PART[ext]!))) throw mismatch();
+    if (
+      !entries.some((e) => e.name === '[Content_Types].xml') ||
+      !entries.some((e) => e.name.startsWith(OOXML_PART[ext]!))
+    )
+      throw mismatch();
     await assertZipInflatesAsDeclared(bytes, entries);
   } catch (error) {
     if (error instanceof SpreadsheetError && error.code === 'tooLarge') throw new ApiError(413, 'archiveTooLarge');

@@ -18,7 +18,11 @@ function status(fn: () => unknown): string {
 
 describe('path to owner', () => {
   it('maps folders (with or without trailing slash) and files to their owner and params', () => {
-    expect(owners.folder('companies/c1/documents/')).toEqual({ owner: companies, params: { companyId: 'c1' }, folder: 'companies/c1/documents/' });
+    expect(owners.folder('companies/c1/documents/')).toEqual({
+      owner: companies,
+      params: { companyId: 'c1' },
+      folder: 'companies/c1/documents/',
+    });
     expect(owners.folder('companies/c1/documents')).toMatchObject({ folder: 'companies/c1/documents/' });
     expect(owners.file('companies/c1/documents/AVV unterschrieben.pdf')).toMatchObject({
       owner: companies,
@@ -50,15 +54,32 @@ describe('path to owner', () => {
       'x'.repeat(1025),
     ];
     for (const path of bad) {
-      expect(status(() => owners.file(path)), JSON.stringify(path)).toBe('400 invalidPath');
-      expect(status(() => owners.folder(path)), JSON.stringify(path)).toBe('400 invalidPath');
+      expect(
+        status(() => owners.file(path)),
+        JSON.stringify(path),
+      ).toBe('400 invalidPath');
+      expect(
+        status(() => owners.folder(path)),
+        JSON.stringify(path),
+      ).toBe('400 invalidPath');
     }
-    for (const value of [undefined, 42, ['companies/c1/documents/']]) expect(status(() => owners.folder(value))).toBe('400 invalidPath');
+    for (const value of [undefined, 42, ['companies/c1/documents/']])
+      expect(status(() => owners.folder(value))).toBe('400 invalidPath');
   });
 
   it('answers 404 for well-formed paths no owner claims', () => {
-    for (const path of ['users/u1/a.pdf', 'companies/c1/a.pdf', 'companies/c1/documents/sub/a.pdf', 'companies/__x__/documents/a.pdf', 'companies/c.1/documents/a.pdf', 'exportResult/a.csv']) {
-      expect(status(() => owners.file(path)), path).toBe('404 notFound');
+    for (const path of [
+      'users/u1/a.pdf',
+      'companies/c1/a.pdf',
+      'companies/c1/documents/sub/a.pdf',
+      'companies/__x__/documents/a.pdf',
+      'companies/c.1/documents/a.pdf',
+      'exportResult/a.csv',
+    ]) {
+      expect(
+        status(() => owners.file(path)),
+        path,
+      ).toBe('404 notFound');
     }
     expect(status(() => owners.file('companies/c1/documents/'))).toBe('404 notFound');
     expect(status(() => owners.folder('companies/c1'))).toBe('404 notFound');

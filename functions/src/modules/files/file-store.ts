@@ -36,7 +36,11 @@ function codeOf(error: unknown): unknown {
 
 function toStored(file: File): StoredObject {
   const m = file.metadata;
-  const custom = Object.fromEntries(Object.entries(m.metadata ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k, String(v)]));
+  const custom = Object.fromEntries(
+    Object.entries(m.metadata ?? {})
+      .filter(([, v]) => v != null)
+      .map(([k, v]) => [k, String(v)]),
+  );
   return {
     path: file.name,
     size: Number(m.size ?? 0),
@@ -55,14 +59,21 @@ export class StorageFileStore implements FileStore {
     return files.filter((f) => f.name !== folder).map(toStored);
   }
 
-  async createIfAbsent(path: string, bytes: Buffer, contentType: string, metadata: Record<string, string>): Promise<boolean> {
+  async createIfAbsent(
+    path: string,
+    bytes: Buffer,
+    contentType: string,
+    metadata: Record<string, string>,
+  ): Promise<boolean> {
     try {
-      await this.bucket().file(path).save(bytes, {
-        resumable: false,
-        contentType,
-        metadata: { contentType, contentDisposition: 'attachment', metadata },
-        preconditionOpts: { ifGenerationMatch: 0 },
-      });
+      await this.bucket()
+        .file(path)
+        .save(bytes, {
+          resumable: false,
+          contentType,
+          metadata: { contentType, contentDisposition: 'attachment', metadata },
+          preconditionOpts: { ifGenerationMatch: 0 },
+        });
       return true;
     } catch (error) {
       if (codeOf(error) === PRECONDITION_FAILED) return false;

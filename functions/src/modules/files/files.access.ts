@@ -25,5 +25,9 @@ export const FILES_ACCESS: AccessRow[] = [
     request: () => ({}),
     send: (ctx, token) => uploadFile(token, ownDocuments(ctx), 'Matrix.pdf', pdfBytes()),
   },
-  { call: 'POST /file/delete', allowed: managers, request: async (ctx) => ({ query: { path: await storedDocument(ctx) } }) },
+  {
+    call: 'POST /file/delete',
+    allowed: managers,
+    request: async (ctx) => ({ query: { path: await storedDocument(ctx) } }),
+  },
 ];

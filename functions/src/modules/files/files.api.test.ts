@@ -18,7 +18,8 @@ afterAll(disposeClients);
 const fixture = (name: string) => readFileSync(new URL(`../../bom/fixtures/${name}`, import.meta.url));
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
 const PE = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0]), Buffer.alloc(200)]);
-const names = async (path = folder, token = w.users.customerUser.token) => (await get('/file/names', { token, query: { path } })).body.map((f: { filename: string }) => f.filename);
+const names = async (path = folder, token = w.users.customerUser.token) =>
+  (await get('/file/names', { token, query: { path } })).body.map((f: { filename: string }) => f.filename);
 
 describe('POST /file/ limits and content', () => {
   it('accepts a file of exactly 10 MB and refuses one byte more with 413, storing nothing', async () => {
@@ -36,12 +37,24 @@ describe('POST /file/ limits and content', () => {
     expect((await uploadFile(admin, folder, 'Rechnung.pdf', ELF)).body.code).toBe('fileContentMismatch');
     expect((await uploadFile(admin, folder, 'Stückliste.xlsx', PE)).status).toBe(415);
     expect((await uploadFile(admin, folder, 'Bild.png', PE)).status).toBe(415);
-    expect(await uploadFile(admin, folder, 'setup.exe', PE)).toMatchObject({ status: 415, body: { code: 'fileTypeNotAllowed' } });
-    expect(await uploadFile(admin, folder, 'bild.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toMatchObject({ status: 415 });
-    expect(await uploadFile(admin, folder, 'Bombe.xlsx', fixture('zip-bomb.xlsx'))).toMatchObject({ status: 413, body: { code: 'archiveTooLarge' } });
-    expect(await uploadFile(admin, folder, 'leer.txt', Buffer.alloc(0))).toMatchObject({ status: 400, body: { code: 'fileEmpty' } });
+    expect(await uploadFile(admin, folder, 'setup.exe', PE)).toMatchObject({
+      status: 415,
+      body: { code: 'fileTypeNotAllowed' },
+    });
+    expect(
+      await uploadFile(admin, folder, 'bild.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).toMatchObject({ status: 415 });
+    expect(await uploadFile(admin, folder, 'Bombe.xlsx', fixture('zip-bomb.xlsx'))).toMatchObject({
+      status: 413,
+      body: { code: 'archiveTooLarge' },
+    });
+    expect(await uploadFile(admin, folder, 'leer.txt', Buffer.alloc(0))).toMatchObject({
+      status: 400,
+      body: { code: 'fileEmpty' },
+    });
     const listed = await names();
-    for (const n of ['Rechnung.pdf', 'Stückliste.xlsx', 'Bild.png', 'setup.exe', 'bild.svg', 'Bombe.xlsx', 'leer.txt']) expect(listed).not.toContain(n);
+    for (const n of ['Rechnung.pdf', 'Stückliste.xlsx', 'Bild.png', 'setup.exe', 'bild.svg', 'Bombe.xlsx', 'leer.txt'])
+      expect(listed).not.toContain(n);
     expect((await uploadFile(admin, folder, 'Stückliste.xlsx', fixture('leading-zeros.xlsx'))).status).toBe(201);
   });
 
@@ -61,7 +74,13 @@ describe('paths', () => {
   it('refuses traversal, absolute paths and backslashes with 400 and unknown prefixes with 404', async () => {
     const token = w.users.platformAdmin.token;
     const other = w.companies.SUPPLIER.id;
-    const bad = [`${folder}../../${other}/documents/`, `/${folder}`, folder.replace(/\//g, '\\'), `${folder}/`, `companies/${other}/./documents/`];
+    const bad = [
+      `${folder}../../${other}/documents/`,
+      `/${folder}`,
+      folder.replace(/\//g, '\\'),
+      `${folder}/`,
+      `companies/${other}/./documents/`,
+    ];
     for (const path of bad) {
       expect((await get('/file/names', { token, query: { path } })).body.code, path).toBe('invalidPath');
       expect((await get('/file/', { token, query: { path: `${path}a.pdf` } })).status, path).toBe(400);
@@ -84,12 +103,20 @@ describe('names, collisions and downloads', () => {
     const bytes = pdfBytes(300);
     const first = await uploadFile(admin, folder, nfd, bytes, 'CIRCUIT_DIAGRAM');
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ filename: 'Schaltplan Größe.pdf', fileType: 'CIRCUIT_DIAGRAM', path: `${folder}Schaltplan Größe.pdf` });
-    expect((await uploadFile(admin, folder, 'Schaltplan Größe.pdf', bytes)).body.filename).toBe('1_Schaltplan Größe.pdf');
+    expect(first.body).toMatchObject({
+      filename: 'Schaltplan Größe.pdf',
+      fileType: 'CIRCUIT_DIAGRAM',
+      path: `${folder}Schaltplan Größe.pdf`,
+    });
+    expect((await uploadFile(admin, folder, 'Schaltplan Größe.pdf', bytes)).body.filename).toBe(
+      '1_Schaltplan Größe.pdf',
+    );
     expect((await uploadFile(admin, folder, nfd, bytes)).body.filename).toBe('2_Schaltplan Größe.pdf');
     expect((await uploadFile(admin, folder, 'a/b\\c.pdf', bytes)).body.filename).toBe('a_b_c.pdf');
     const listed = await names();
-    expect(listed).toEqual(expect.arrayContaining(['Schaltplan Größe.pdf', '1_Schaltplan Größe.pdf', '2_Schaltplan Größe.pdf', 'a_b_c.pdf']));
+    expect(listed).toEqual(
+      expect.arrayContaining(['Schaltplan Größe.pdf', '1_Schaltplan Größe.pdf', '2_Schaltplan Größe.pdf', 'a_b_c.pdf']),
+    );
     expect(listed).toEqual([...listed].sort((a: string, b: string) => a.localeCompare(b, 'de')));
 
     // a member reads it, with the decomposed name too
@@ -97,7 +124,9 @@ describe('names, collisions and downloads', () => {
     expect(res.status).toBe(200);
     expect(res.bytes.equals(bytes)).toBe(true);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Schaltplan Groesse.pdf"; filename*=UTF-8''Schaltplan%20Gr%C3%B6%C3%9Fe.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Schaltplan Groesse.pdf"; filename*=UTF-8''Schaltplan%20Gr%C3%B6%C3%9Fe.pdf`,
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-length')).toBe('300');
   });
@@ -138,10 +167,21 @@ describe('permissions per caller kind (companies/{id}/documents/)', () => {
 
     // platform admins read and change any company's documents
     expect((await get('/file/', { token: t('platformAdmin'), query: { path } })).status).toBe(200);
-    const byAdmin = await uploadFile(t('platformAdmin'), folder, 'AVV unterschrieben.pdf', pdfBytes(), 'LEGAL_DOCUMENT');
+    const byAdmin = await uploadFile(
+      t('platformAdmin'),
+      folder,
+      'AVV unterschrieben.pdf',
+      pdfBytes(),
+      'LEGAL_DOCUMENT',
+    );
     expect(byAdmin.status).toBe(201);
-    expect((await post('/file/delete', { token: t('platformAdmin'), query: { path: byAdmin.body.path } })).status).toBe(200);
-    expect((await get('/file/', { token: t('platformAdmin'), query: { path: `companies/doesNotExist/documents/a.pdf` } })).status).toBe(404);
+    expect((await post('/file/delete', { token: t('platformAdmin'), query: { path: byAdmin.body.path } })).status).toBe(
+      200,
+    );
+    expect(
+      (await get('/file/', { token: t('platformAdmin'), query: { path: `companies/doesNotExist/documents/a.pdf` } }))
+        .status,
+    ).toBe(404);
 
     // the company admin deletes; afterwards it is gone
     expect((await post('/file/delete', { token: t('customerAdmin'), query: { path } })).body).toEqual({ ok: true });

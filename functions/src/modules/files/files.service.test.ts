@@ -16,9 +16,16 @@ class MemoryStore implements FileStore {
 
   async list(folder: string): Promise<StoredObject[]> {
     this.calls.push(`list ${folder}`);
-    return [...this.objects.keys()].filter((p) => p.startsWith(folder) && !p.slice(folder.length).includes('/')).map((p) => this.toStored(p));
+    return [...this.objects.keys()]
+      .filter((p) => p.startsWith(folder) && !p.slice(folder.length).includes('/'))
+      .map((p) => this.toStored(p));
   }
-  async createIfAbsent(path: string, bytes: Buffer, contentType: string, metadata: Record<string, string>): Promise<boolean> {
+  async createIfAbsent(
+    path: string,
+    bytes: Buffer,
+    contentType: string,
+    metadata: Record<string, string>,
+  ): Promise<boolean> {
     this.calls.push(`create ${path}`);
     const raced = this.raceNames.shift();
     if (raced) this.objects.set(raced, { bytes: Buffer.from('x'), contentType, metadata: {} });
@@ -47,18 +54,30 @@ class MemoryStore implements FileStore {
 }
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
-const pdf = (filename: string, bytes = PDF): UploadedFile => ({ field: 'file', filename, declaredType: 'application/pdf', bytes });
+const pdf = (filename: string, bytes = PDF): UploadedFile => ({
+  field: 'file',
+  filename,
+  declaredType: 'application/pdf',
+  bytes,
+});
 
 function setup() {
   const store = new MemoryStore();
   const customer = principal('CUSTOMER', { companyId: 'c1' });
-  const companies = { get: vi.fn(async (id: string) => (id === 'c1' ? customer.company : id === 'c2' ? { ...customer.company, id: 'c2' } : undefined)) };
+  const companies = {
+    get: vi.fn(async (id: string) =>
+      id === 'c1' ? customer.company : id === 'c2' ? { ...customer.company, id: 'c2' } : undefined,
+    ),
+  };
   const owners = new FileOwners().register(companyDocumentsOwner(companies));
   return { store, companies, service: new FilesService(owners, store) };
 }
 
 async function status(p: Promise<unknown>): Promise<string> {
-  return p.then(() => 'ok', (e: { status: number; code: string }) => `${e.status} ${e.code}`);
+  return p.then(
+    () => 'ok',
+    (e: { status: number; code: string }) => `${e.status} ${e.code}`,
+  );
 }
 
 describe('FilesService', () => {
@@ -69,10 +88,23 @@ describe('FilesService', () => {
     const second = await service.upload(admin, 'companies/c1/documents', pdf('AVV.pdf'));
     const third = await service.upload(admin, 'companies/c1/documents/', pdf('AVV.pdf'));
     expect([first.filename, second.filename, third.filename]).toEqual(['AVV.pdf', '1_AVV.pdf', '2_AVV.pdf']);
-    expect(first).toMatchObject({ id: 'companies/c1/documents/AVV.pdf', fileType: 'LEGAL_DOCUMENT', downloadUrl: '/file/?path=companies%2Fc1%2Fdocuments%2FAVV.pdf', size: PDF.length, contentType: 'application/pdf' });
-    expect(store.objects.get('companies/c1/documents/AVV.pdf')?.metadata).toEqual({ documentType: 'LEGAL_DOCUMENT', uploadedBy: admin.uid });
+    expect(first).toMatchObject({
+      id: 'companies/c1/documents/AVV.pdf',
+      fileType: 'LEGAL_DOCUMENT',
+      downloadUrl: '/file/?path=companies%2Fc1%2Fdocuments%2FAVV.pdf',
+      size: PDF.length,
+      contentType: 'application/pdf',
+    });
+    expect(store.objects.get('companies/c1/documents/AVV.pdf')?.metadata).toEqual({
+      documentType: 'LEGAL_DOCUMENT',
+      uploadedBy: admin.uid,
+    });
     const reader = principal('CUSTOMER', { companyId: 'c1' });
-    expect((await service.names(reader, 'companies/c1/documents/')).map((f) => f.filename)).toEqual(['1_AVV.pdf', '2_AVV.pdf', 'AVV.pdf']);
+    expect((await service.names(reader, 'companies/c1/documents/')).map((f) => f.filename)).toEqual([
+      '1_AVV.pdf',
+      '2_AVV.pdf',
+      'AVV.pdf',
+    ]);
   });
 
   it('takes the next free name when a concurrent upload took the chosen one', async () => {
@@ -119,7 +151,9 @@ describe('FilesService', () => {
     expect(await status(service.upload(admin, folder, pdf('')))).toBe('400 invalidFileName');
     expect(await status(service.upload(admin, folder, pdf('tool.exe')))).toBe('415 fileTypeNotAllowed');
     expect(await status(service.upload(admin, folder, pdf('bild.svg')))).toBe('415 fileTypeNotAllowed');
-    expect(await status(service.upload(admin, folder, pdf('tool.pdf', Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'))))).toBe('415 fileContentMismatch');
+    expect(
+      await status(service.upload(admin, folder, pdf('tool.pdf', Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1')))),
+    ).toBe('415 fileContentMismatch');
     expect(await status(service.upload(admin, folder, pdf('a.pdf'), 'BILL_OF_MATERIAL'))).toBe('400 validation');
     expect(store.calls.filter((c) => !c.startsWith('list'))).toEqual([]);
   });
@@ -128,9 +162,14 @@ describe('FilesService', () => {
     const { service } = setup();
     const admin = principal('CUSTOMER', { admin: true, companyId: 'c1' });
     await service.upload(admin, 'companies/c1/documents/', pdf('Größe.pdf'));
-    const d = await service.download(principal('CUSTOMER', { companyId: 'c1' }), 'companies/c1/documents/Größe.pdf'.normalize('NFD'));
+    const d = await service.download(
+      principal('CUSTOMER', { companyId: 'c1' }),
+      'companies/c1/documents/Größe.pdf'.normalize('NFD'),
+    );
     expect(d).toMatchObject({ filename: 'Größe.pdf', contentType: 'application/pdf', size: PDF.length });
-    expect(await status(service.delete(principal('CUSTOMER', { companyId: 'c1' }), 'companies/c1/documents/Größe.pdf'))).toBe('403 forbidden');
+    expect(
+      await status(service.delete(principal('CUSTOMER', { companyId: 'c1' }), 'companies/c1/documents/Größe.pdf')),
+    ).toBe('403 forbidden');
     expect(await status(service.delete(admin, 'companies/c1/documents/Größe.pdf'))).toBe('ok');
     expect(await status(service.delete(admin, 'companies/c1/documents/Größe.pdf'))).toBe('404 notFound');
     expect(await status(service.download(admin, 'companies/c1/documents/Größe.pdf'))).toBe('404 notFound');

@@ -2,7 +2,13 @@ import type { Readable } from 'node:stream';
 import { ApiError } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import {
-  collisionFreeName, contentTypeOf, documentTypesFor, fileDownloadUrl, isAllowedExtension, type AttachedFile, type DocumentType,
+  collisionFreeName,
+  contentTypeOf,
+  documentTypesFor,
+  fileDownloadUrl,
+  isAllowedExtension,
+  type AttachedFile,
+  type DocumentType,
 } from '../../model/files.js';
 import type { Principal } from '../../model/user.js';
 import { assertContentMatches } from './content-check.js';
@@ -54,14 +60,20 @@ export class FilesService {
   }
 
   /** POST /file/: stores the file in the folder under a free name (numeric prefix on collision). */
-  async upload(principal: Principal, path: unknown, file: UploadedFile | undefined, documentType?: string): Promise<AttachedFile> {
+  async upload(
+    principal: Principal,
+    path: unknown,
+    file: UploadedFile | undefined,
+    documentType?: string,
+  ): Promise<AttachedFile> {
     const { owner, params, folder } = this.owners.folder(path);
     await owner.authorize(principal, params, 'change');
     if (!file) throw ApiError.badRequest('validation', [{ path: 'file', key: 'validation.required' }]);
     if (!file.filename) throw ApiError.badRequest('invalidFileName');
     if (!isAllowedExtension(file.filename, owner.context)) throw new ApiError(415, 'fileTypeNotAllowed');
     const type = (documentType || 'UNKNOWN') as DocumentType;
-    if (!documentTypesFor(file.filename).includes(type)) throw ApiError.badRequest('validation', [{ path: 'documentType', key: 'validation.oneOf' }]);
+    if (!documentTypesFor(file.filename).includes(type))
+      throw ApiError.badRequest('validation', [{ path: 'documentType', key: 'validation.oneOf' }]);
     await assertContentMatches(file.filename, file.bytes);
     const contentType = contentTypeOf(file.filename);
     const metadata = { documentType: type, uploadedBy: principal.uid };
@@ -81,7 +93,12 @@ export class FilesService {
     const file = await this.resolve(principal, path, 'read');
     const stored = await this.store.stat(file.path);
     if (!stored) throw ApiError.notFound();
-    return { filename: file.name, contentType: contentTypeOf(file.name), size: stored.size, stream: this.store.read(file.path) };
+    return {
+      filename: file.name,
+      contentType: contentTypeOf(file.name),
+      size: stored.size,
+      stream: this.store.read(file.path),
+    };
   }
 
   /** POST /file/delete */

@@ -18,7 +18,10 @@ export async function uploadFile(
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   const text = await res.text();
-  return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+  };
 }
 
 /** A small valid PDF body of `size` bytes (magic bytes first). */

@@ -3,7 +3,10 @@ import type { Firestore } from 'firebase-admin/firestore';
 /** The parts of a Cloud Storage file the probe needs (firebase-admin's bucket().file()). */
 export interface ProbeFile {
   exists(): Promise<[boolean]>;
-  save(data: string, options: { contentType: string; resumable: boolean; preconditionOpts: { ifGenerationMatch: number } }): Promise<unknown>;
+  save(
+    data: string,
+    options: { contentType: string; resumable: boolean; preconditionOpts: { ifGenerationMatch: number } },
+  ): Promise<unknown>;
   download(): Promise<[Buffer]>;
 }
 

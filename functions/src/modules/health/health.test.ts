@@ -11,7 +11,9 @@ function fakes(opts: { doc?: boolean; object?: boolean; createFails?: unknown; s
   const state = { doc: opts.doc ?? false, object: opts.object ?? false, writes: 0 };
   const probe = {
     get: vi.fn(async () => ({ exists: state.doc })),
-    set: vi.fn(async () => { state.writes++; }),
+    set: vi.fn(async () => {
+      state.writes++;
+    }),
     create: vi.fn(async () => {
       state.doc = true; // a concurrent creator (or we) made it
       if (opts.createFails) throw opts.createFails;
@@ -45,12 +47,18 @@ describe('HealthRepository', () => {
     const f = fakes();
     expect(await f.repo.check()).toEqual({ status: 'ok', firestore: true, storage: true });
     expect(f.probe.create).toHaveBeenCalledWith({ checkedAt: expect.any(Date) });
-    expect(f.file.save).toHaveBeenCalledWith('ok', expect.objectContaining({ preconditionOpts: { ifGenerationMatch: 0 } }));
+    expect(f.file.save).toHaveBeenCalledWith(
+      'ok',
+      expect.objectContaining({ preconditionOpts: { ifGenerationMatch: 0 } }),
+    );
     expect(f.probe.set).not.toHaveBeenCalled();
   });
 
   it('a concurrent creator wins: ALREADY_EXISTS and 412 are ignored, other errors are not', async () => {
-    const raced = fakes({ createFails: Object.assign(new Error('exists'), { code: 6 }), saveFails: Object.assign(new Error('precondition'), { code: 412 }) });
+    const raced = fakes({
+      createFails: Object.assign(new Error('exists'), { code: 6 }),
+      saveFails: Object.assign(new Error('precondition'), { code: 412 }),
+    });
     expect(await raced.repo.check()).toEqual({ status: 'ok', firestore: true, storage: true });
     const broken = fakes({ createFails: Object.assign(new Error('unavailable'), { code: 14 }) });
     await expect(broken.repo.check()).rejects.toMatchObject({ code: 14 });
@@ -60,12 +68,21 @@ describe('HealthRepository', () => {
 describe('GET /health', () => {
   it('answers errors as {code, message} through the error handler', async () => {
     const app = express();
-    app.use('/health', createHealthRouter({ check: async () => { throw new Error('firestore down'); } }));
+    app.use(
+      '/health',
+      createHealthRouter({
+        check: async () => {
+          throw new Error('firestore down');
+        },
+      }),
+    );
     app.use(createErrorHandler({ error: () => undefined }));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {
-      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/health`, { signal: AbortSignal.timeout(5000) });
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/health`, {
+        signal: AbortSignal.timeout(5000),
+      });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ code: 'internal', message: 'Internal error' });
     } finally {

@@ -16,7 +16,8 @@ async function pageText(bytes: Uint8Array): Promise<string> {
     } catch {
       continue;
     }
-    for (const m of content.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g)) out += Buffer.from(m[1]!, 'hex').toString('latin1') + '\n';
+    for (const m of content.toString('latin1').matchAll(/<([0-9A-Fa-f]*)> Tj/g))
+      out += Buffer.from(m[1]!, 'hex').toString('latin1') + '\n';
   }
   return out;
 }
@@ -36,18 +37,35 @@ describe('AVV PDF', () => {
     expect(doc.getTitle()).toContain('Müller Maschinenbau GmbH');
     const text = await pageText(bytes);
     for (const expected of [
-      'Müller Maschinenbau GmbH', 'Kundennummer: K-10001', 'Daimlerstraße 8, 73037 Göppingen', '04.03.2026',
-      'Schrankwerk GmbH', 'Industriestraße 12, 70565 Stuttgart', '§ 1 Gegenstand des Auftrags', '§ 2 Dauer des Auftrags',
-      '§ 3 Art und Zweck der Verarbeitung', '§ 4 Art der personenbezogenen Daten', '§ 5 Kategorien betroffener Personen',
-      '§ 6 Pflichten des Auftragsverarbeiters', '§ 7 Technische und organisatorische Maßnahmen', '§ 8 Unterauftragsverhältnisse',
-      '§ 9 Rechte und Pflichten des Verantwortlichen', '§ 10 Löschung und Rückgabe von Daten', '§ 11 Haftung', 'Seite 2',
-    ]) expect(text).toContain(expected);
+      'Müller Maschinenbau GmbH',
+      'Kundennummer: K-10001',
+      'Daimlerstraße 8, 73037 Göppingen',
+      '04.03.2026',
+      'Schrankwerk GmbH',
+      'Industriestraße 12, 70565 Stuttgart',
+      '§ 1 Gegenstand des Auftrags',
+      '§ 2 Dauer des Auftrags',
+      '§ 3 Art und Zweck der Verarbeitung',
+      '§ 4 Art der personenbezogenen Daten',
+      '§ 5 Kategorien betroffener Personen',
+      '§ 6 Pflichten des Auftragsverarbeiters',
+      '§ 7 Technische und organisatorische Maßnahmen',
+      '§ 8 Unterauftragsverhältnisse',
+      '§ 9 Rechte und Pflichten des Verantwortlichen',
+      '§ 10 Löschung und Rückgabe von Daten',
+      '§ 11 Haftung',
+      'Seite 2',
+    ])
+      expect(text).toContain(expected);
     expect(text).toMatch(/\/tom/);
     expect(text).toMatch(/\/subcontractors/);
   });
 
   it('survives characters outside WinAnsi and very long words', async () => {
-    const bytes = await renderAvvPdf({ company: { name: 'Łódź Elektro 株式会社 ' + 'X'.repeat(300), address: company.address }, date: new Date() });
+    const bytes = await renderAvvPdf({
+      company: { name: 'Łódź Elektro 株式会社 ' + 'X'.repeat(300), address: company.address },
+      date: new Date(),
+    });
     const text = await pageText(bytes);
     expect(text).toContain('?ód? Elektro ????');
   });

@@ -60,7 +60,13 @@ class Writer {
     this.y = PAGE.height - MARGIN.top;
     const size = 8;
     const text = winAnsiSafe(this.regular, `${this.footer} – Seite ${this.pageNo}`);
-    this.page.drawText(text, { x: MARGIN.left, y: MARGIN.bottom / 2, size, font: this.regular, color: rgb(0.4, 0.4, 0.4) });
+    this.page.drawText(text, {
+      x: MARGIN.left,
+      y: MARGIN.bottom / 2,
+      size,
+      font: this.regular,
+      color: rgb(0.4, 0.4, 0.4),
+    });
   }
 
   text(text: string, opts: { size?: number; bold?: boolean; gapAfter?: number; keepWithNext?: number } = {}): void {
@@ -85,7 +91,12 @@ export interface AvvParams {
 }
 
 function germanDate(date: Date): string {
-  return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(date);
+  return new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  }).format(date);
 }
 
 /** The data-processing agreement (Art. 28 DSGVO) for one customer company, as PDF bytes. */
@@ -102,12 +113,19 @@ export async function renderAvvPdf({ company, date }: AvvParams): Promise<Uint8A
   doc.setCreationDate(date);
   doc.setModificationDate(date);
 
-  const w = new Writer(doc, regular, bold, `Auftragsverarbeitungsvertrag ${OPERATOR.name} / ${company.name}, Stand ${dated}`);
+  const w = new Writer(
+    doc,
+    regular,
+    bold,
+    `Auftragsverarbeitungsvertrag ${OPERATOR.name} / ${company.name}, Stand ${dated}`,
+  );
   w.text('Vertrag über die Auftragsverarbeitung', { size: 18, bold: true, gapAfter: 4 });
   w.text('gemäß Art. 28 Datenschutz-Grundverordnung (DSGVO)', { size: 11, gapAfter: 18 });
 
   const a = company.address;
-  const address = a ? [`${a.street} ${a.houseNo}`.trim(), `${a.zip} ${a.city}`.trim(), a.country].filter(Boolean).join(', ') : '';
+  const address = a
+    ? [`${a.street} ${a.houseNo}`.trim(), `${a.zip} ${a.city}`.trim(), a.country].filter(Boolean).join(', ')
+    : '';
   w.text('zwischen', { gapAfter: 6 });
   w.text(company.name, { bold: true, gapAfter: 2 });
   if (address) w.text(address, { gapAfter: 2 });

@@ -14,7 +14,9 @@ describe('GET /legal/avv', () => {
     const res = await get('/legal/avv', { token: u.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="AVV-Groesser-Soehne-Schaltschrankbau-GmbH.pdf"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="AVV-Groesser-Soehne-Schaltschrankbau-GmbH.pdf"',
+    );
     expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const doc = await PDFDocument.load(res.bytes);
     expect(doc.getTitle()).toBe('Auftragsverarbeitungsvertrag – Größer & Söhne Schaltschrankbau GmbH');

@@ -9,13 +9,21 @@ import { LegalService } from './legal.service.js';
 export function createLegalModule(d: AreaDeps): AreaModule {
   const legal = new LegalService(d.now);
   const r = Router();
-  r.get('/avv', d.authenticate({ allowRestricted: true }), requireNotExternal, handle(async (_req, res) => {
-    const { filename, bytes } = await legal.avv(principalOf(res));
-    res.status(200).set({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'private, no-store',
-    }).send(Buffer.from(bytes));
-  }));
+  r.get(
+    '/avv',
+    d.authenticate({ allowRestricted: true }),
+    requireNotExternal,
+    handle(async (_req, res) => {
+      const { filename, bytes } = await legal.avv(principalOf(res));
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${filename}"`,
+          'Cache-Control': 'private, no-store',
+        })
+        .send(Buffer.from(bytes));
+    }),
+  );
   return { path: '/legal', router: r };
 }

@@ -14,7 +14,16 @@ export class LegalService {
 /** `AVV-<company>.pdf`, restricted to a header-safe ASCII file name. */
 export function avvFilename(companyName: string): string {
   const ascii = companyName
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/Ä/g, 'Ae').replace(/Ö/g, 'Oe').replace(/Ü/g, 'Ue').replace(/ß/g, 'ss')
-    .normalize('NFKD').replace(/[^A-Za-z0-9 ._-]/g, '').trim().replace(/\s+/g, '-');
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 ._-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
   return `AVV-${ascii || 'Firma'}.pdf`;
 }

@@ -17,7 +17,11 @@ export class AccountService {
   async register(input: RegistrationInput, info?: string): Promise<{ user: User; company: Company }> {
     const { user: u, company: c } = input;
     const platformAdminMails = await this.platformAdminMails();
-    const uid = await this.d.identity.createAccount({ mail: u.mail, password: u.password, displayName: `${u.name} ${u.lastname}` });
+    const uid = await this.d.identity.createAccount({
+      mail: u.mail,
+      password: u.password,
+      displayName: `${u.name} ${u.lastname}`,
+    });
     try {
       return await this.d.transaction(async (tx) => {
         const now = this.d.now();
@@ -71,8 +75,13 @@ export class AccountService {
 
   private async platformAdminMails(): Promise<string[]> {
     const adminCompanies = await this.d.companies.listByType('ADMIN');
-    const lists = await Promise.all(adminCompanies.filter((c) => c.active).map((c) => this.d.users.listByCompany(c.id)));
-    return lists.flat().filter((u) => u.admin).map((u) => u.mail);
+    const lists = await Promise.all(
+      adminCompanies.filter((c) => c.active).map((c) => this.d.users.listByCompany(c.id)),
+    );
+    return lists
+      .flat()
+      .filter((u) => u.admin)
+      .map((u) => u.mail);
   }
 
   /**
@@ -90,13 +99,22 @@ export class AccountService {
   /** GET /user/password/reset: always `{sent: true}`; a mail only goes out when the account exists. */
   async requestPasswordReset(mail: string): Promise<{ sent: true }> {
     // Throttled per address before the account lookup: same answer and cost whether it exists or not.
-    const allowed = await this.d.throttles.tryUse(`passwordReset:${mail}`, this.d.passwordResetIntervalMs, this.d.now());
+    const allowed = await this.d.throttles.tryUse(
+      `passwordReset:${mail}`,
+      this.d.passwordResetIntervalMs,
+      this.d.now(),
+    );
     const uid = allowed ? await this.d.identity.findUid(mail) : undefined;
     if (uid) {
       const user = await this.d.users.get(uid);
       const code = await this.d.identity.passwordResetCode(mail);
       await this.d.mail.send(
-        passwordResetMail({ to: mail, name: user?.name, lastname: user?.lastname, link: resetPasswordUrl(this.d.portalUrl, code) }),
+        passwordResetMail({
+          to: mail,
+          name: user?.name,
+          lastname: user?.lastname,
+          link: resetPasswordUrl(this.d.portalUrl, code),
+        }),
         this.d.now(),
       );
     }

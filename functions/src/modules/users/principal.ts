@@ -8,7 +8,10 @@ import type { UsersRepository } from './users.repository.js';
  * The caller of a request: his user and company, read once per request by authenticate (2 document reads)
  * and handed to guards and services, which never read them again.
  */
-export function principalLoader(users: Pick<UsersRepository, 'get'>, companies: Pick<CompaniesRepository, 'get'>): PrincipalLoader {
+export function principalLoader(
+  users: Pick<UsersRepository, 'get'>,
+  companies: Pick<CompaniesRepository, 'get'>,
+): PrincipalLoader {
   return async (uid) => {
     const user = await users.get(uid);
     if (!user) return undefined;
@@ -16,7 +19,17 @@ export function principalLoader(users: Pick<UsersRepository, 'get'>, companies: 
     if (!company) return undefined;
     const restriction: Restriction | undefined = user.passwordChangeNeeded
       ? 'passwordChangeNeeded'
-      : company.pendingRegistration ? 'registrationPending' : undefined;
-    return { uid, user, company, companyType: company.type, admin: user.admin === true, platformAdmin: isPlatformAdmin(user, company.type), restriction };
+      : company.pendingRegistration
+        ? 'registrationPending'
+        : undefined;
+    return {
+      uid,
+      user,
+      company,
+      companyType: company.type,
+      admin: user.admin === true,
+      platformAdmin: isPlatformAdmin(user, company.type),
+      restriction,
+    };
   };
 }

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import {
-  admin, createCompany, createUser, createWorld, disposeClients, mailsTo, PASSWORD, signIn, uniqueMail, type World,
+  admin,
+  createCompany,
+  createUser,
+  createWorld,
+  disposeClients,
+  mailsTo,
+  PASSWORD,
+  signIn,
+  uniqueMail,
+  type World,
 } from '../../testing/fixtures.js';
 
 let w: World;
@@ -15,11 +24,22 @@ afterAll(disposeClients);
 function registration(mail: string) {
   return {
     user: { name: 'Lena', lastname: 'Schmidt', phoneNumber: '+49-711-555', mail, password: 'geheim123' },
-    company: { name: 'Schmidt Anlagenbau GmbH', type: 'CUSTOMER', address: { street: 'Hauptstraße', houseNo: '5a', zip: '70173', city: 'Stuttgart' } },
+    company: {
+      name: 'Schmidt Anlagenbau GmbH',
+      type: 'CUSTOMER',
+      address: { street: 'Hauptstraße', houseNo: '5a', zip: '70173', city: 'Stuttgart' },
+    },
   };
 }
 
-const newUser = (mail: string, extra: Record<string, unknown> = {}) => ({ name: 'Tom', lastname: 'Neu', mail, phoneNumber: '0711-1', admin: false, ...extra });
+const newUser = (mail: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Tom',
+  lastname: 'Neu',
+  mail,
+  phoneNumber: '0711-1',
+  admin: false,
+  ...extra,
+});
 
 describe('POST /user/register', () => {
   it('creates Auth account, pending CUSTOMER company (info → additionalInfo), admin user, notice to platform admins', async () => {
@@ -27,13 +47,31 @@ describe('POST /user/register', () => {
     const res = await post('/user/register', { body: registration(mail.toUpperCase()), query: { info: 'Messe 2026' } });
     expect(res.status).toBe(201);
     const { user, company } = res.body;
-    expect(company).toMatchObject({ type: 'CUSTOMER', active: true, pendingRegistration: true, additionalInfo: 'Messe 2026', name: 'Schmidt Anlagenbau GmbH' });
-    expect(user).toMatchObject({ mail, admin: true, loginCounter: 1, passwordChangeNeeded: false, companyId: company.id });
+    expect(company).toMatchObject({
+      type: 'CUSTOMER',
+      active: true,
+      pendingRegistration: true,
+      additionalInfo: 'Messe 2026',
+      name: 'Schmidt Anlagenbau GmbH',
+    });
+    expect(user).toMatchObject({
+      mail,
+      admin: true,
+      loginCounter: 1,
+      passwordChangeNeeded: false,
+      companyId: company.id,
+    });
     expect(new Date(user.createDate).toISOString()).toBe(user.createDate);
     expect(user.changeEntries[0]).toMatchObject({ userId: user.id, action: 'register' });
     expect((await admin().auth.getUserByEmail(mail)).uid).toBe(user.id);
     const notices = await mailsTo(w.users.platformAdmin.mail);
-    expect(notices.some((m) => m.message.subject === 'Neue Registrierung wartet auf Freigabe: Schmidt Anlagenbau GmbH' && m.message.text.includes(mail))).toBe(true);
+    expect(
+      notices.some(
+        (m) =>
+          m.message.subject === 'Neue Registrierung wartet auf Freigabe: Schmidt Anlagenbau GmbH' &&
+          m.message.text.includes(mail),
+      ),
+    ).toBe(true);
 
     // the registrant can sign in, but is restricted until the release
     const token = await signIn(mail, 'geheim123');
@@ -42,17 +80,21 @@ describe('POST /user/register', () => {
   });
 
   it('answers 400 with keys for invalid input and 409 mailInUse for a known mail', async () => {
-    const bad = await post('/user/register', { body: { user: { mail: 'nope', password: '123', phoneNumber: 'abc' }, company: { type: 'SUPPLIER' } } });
+    const bad = await post('/user/register', {
+      body: { user: { mail: 'nope', password: '123', phoneNumber: 'abc' }, company: { type: 'SUPPLIER' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation');
-    expect(bad.body.details).toEqual(expect.arrayContaining([
-      { path: 'user.mail', key: 'validation.email' },
-      { path: 'user.password', key: 'validation.passwordMin' },
-      { path: 'user.phoneNumber', key: 'validation.phone' },
-      { path: 'user.name', key: 'validation.required' },
-      { path: 'company.type', key: 'validation.oneOf' },
-      { path: 'company.name', key: 'validation.required' },
-    ]));
+    expect(bad.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'user.mail', key: 'validation.email' },
+        { path: 'user.password', key: 'validation.passwordMin' },
+        { path: 'user.phoneNumber', key: 'validation.phone' },
+        { path: 'user.name', key: 'validation.required' },
+        { path: 'company.type', key: 'validation.oneOf' },
+        { path: 'company.name', key: 'validation.required' },
+      ]),
+    );
     const dup = await post('/user/register', { body: registration(w.users.customerUser.mail) });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('mailInUse');
@@ -61,7 +103,10 @@ describe('POST /user/register', () => {
   it('rolls the Auth account back when the Firestore part fails (no orphan)', async () => {
     const mail = uniqueMail('orphan');
     // the mail is claimed in Firestore but has no Auth account: Auth succeeds, the transaction fails
-    await admin().db.collection('uniqueKeys').doc(`userMail:${mail}`).set({ kind: 'userMail', value: mail, ownerId: 'ghost', companyId: 'nowhere' });
+    await admin()
+      .db.collection('uniqueKeys')
+      .doc(`userMail:${mail}`)
+      .set({ kind: 'userMail', value: mail, ownerId: 'ghost', companyId: 'nowhere' });
     const res = await post('/user/register', { body: registration(mail) });
     expect(res.status).toBe(409);
     await expect(admin().auth.getUserByEmail(mail)).rejects.toMatchObject({ code: 'auth/user-not-found' });
@@ -95,12 +140,18 @@ describe('passwords', () => {
     const u = await createUser(company, { passwordChangeNeeded: true, admin: true });
     expect((await get('/company/all', { token: u.token })).status).toBe(403);
     expect((await get('/user/all', { token: u.token })).body.code).toBe('passwordChangeNeeded');
-    const other = await post('/user/password/reset', { token: u.token, body: { mail: w.users.customerUser.mail, password: 'neuesPasswort1' } });
+    const other = await post('/user/password/reset', {
+      token: u.token,
+      body: { mail: w.users.customerUser.mail, password: 'neuesPasswort1' },
+    });
     expect(other.status).toBe(403);
     const short = await post('/user/password/reset', { token: u.token, body: { mail: u.mail, password: '123' } });
     expect(short.status).toBe(400);
     expect(short.body.details).toEqual([{ path: 'password', key: 'validation.passwordMin' }]);
-    const ok = await post('/user/password/reset', { token: u.token, body: { mail: u.mail, password: 'neuesPasswort1' } });
+    const ok = await post('/user/password/reset', {
+      token: u.token,
+      body: { mail: u.mail, password: 'neuesPasswort1' },
+    });
     expect(ok).toMatchObject({ status: 200, body: { ok: true } });
     expect((await admin().db.collection('users').doc(u.user.id).get()).data()!.passwordChangeNeeded).toBe(false);
     // a password change ends all older sessions; a fresh sign-in with the new password has full access
@@ -114,12 +165,16 @@ describe('login counter and last login', () => {
   it('increments atomically and records lastLoginAt; only for oneself', async () => {
     const u = w.users.customerUser;
     const before = (await get('/user/', { token: u.token, query: { id: u.user.id } })).body.loginCounter;
-    const results = await Promise.all([1, 2, 3].map(() => get('/user/update/counter', { token: u.token, query: { userId: u.user.id } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => get('/user/update/counter', { token: u.token, query: { userId: u.user.id } })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const after = await get('/user/', { token: u.token, query: { id: u.user.id } });
     expect(after.body.loginCounter).toBe(before + 3);
     expect(Date.now() - new Date(after.body.lastLoginAt).getTime()).toBeLessThan(60_000);
-    expect((await get('/user/update/counter', { token: u.token, query: { userId: w.users.customerAdmin.user.id } })).status).toBe(403);
+    expect(
+      (await get('/user/update/counter', { token: u.token, query: { userId: w.users.customerAdmin.user.id } })).status,
+    ).toBe(403);
 
     const last = await get('/user/lastlogin', { token: w.users.adminUser.token });
     expect(last.status).toBe(200);
@@ -129,10 +184,19 @@ describe('login counter and last login', () => {
 
 describe('reading users', () => {
   it('GET /user/ returns the user with its company; 404 for unknown ids (platform admin); 400 without id', async () => {
-    const res = await get('/user/', { token: w.users.customerAdmin.token, query: { id: w.users.customerUser.user.id } });
+    const res = await get('/user/', {
+      token: w.users.customerAdmin.token,
+      query: { id: w.users.customerUser.user.id },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: w.users.customerUser.user.id, mail: w.users.customerUser.mail, company: { id: w.companies.CUSTOMER.id, name: w.companies.CUSTOMER.name } });
-    expect((await get('/user/', { token: w.users.platformAdmin.token, query: { id: 'does-not-exist' } })).status).toBe(404);
+    expect(res.body).toMatchObject({
+      id: w.users.customerUser.user.id,
+      mail: w.users.customerUser.mail,
+      company: { id: w.companies.CUSTOMER.id, name: w.companies.CUSTOMER.name },
+    });
+    expect((await get('/user/', { token: w.users.platformAdmin.token, query: { id: 'does-not-exist' } })).status).toBe(
+      404,
+    );
     expect((await get('/user/', { token: w.users.platformAdmin.token })).status).toBe(400);
   });
 
@@ -141,34 +205,66 @@ describe('reading users', () => {
     expect(all.status).toBe(200);
     const mails = all.body.map((u: { mail: string }) => u.mail);
     for (const u of Object.values(w.users)) expect(mails).toContain(u.mail);
-    expect(all.body.find((u: { mail: string }) => u.mail === w.users.supplierUser.mail).company).toEqual({ id: w.companies.SUPPLIER.id, name: w.companies.SUPPLIER.name, type: 'SUPPLIER' });
+    expect(all.body.find((u: { mail: string }) => u.mail === w.users.supplierUser.mail).company).toEqual({
+      id: w.companies.SUPPLIER.id,
+      name: w.companies.SUPPLIER.name,
+      type: 'SUPPLIER',
+    });
     const own = await get('/user/all', { token: w.users.supplierAdmin.token });
-    expect(own.body.map((u: { mail: string }) => u.mail).sort()).toEqual([w.users.supplierAdmin.mail, w.users.supplierUser.mail].sort());
+    expect(own.body.map((u: { mail: string }) => u.mail).sort()).toEqual(
+      [w.users.supplierAdmin.mail, w.users.supplierUser.mail].sort(),
+    );
   });
 
   it('GET /user/company lists the users of one company', async () => {
-    const res = await get('/user/company', { token: w.users.platformAdmin.token, query: { companyId: w.companies.CUSTOMER.id } });
-    expect(res.body.map((u: { mail: string }) => u.mail).sort()).toEqual([w.users.customerAdmin.mail, w.users.customerUser.mail].sort());
-    expect((await get('/user/company', { token: w.users.customerAdmin.token, query: { companyId: w.companies.SUPPLIER.id } })).status).toBe(403);
+    const res = await get('/user/company', {
+      token: w.users.platformAdmin.token,
+      query: { companyId: w.companies.CUSTOMER.id },
+    });
+    expect(res.body.map((u: { mail: string }) => u.mail).sort()).toEqual(
+      [w.users.customerAdmin.mail, w.users.customerUser.mail].sort(),
+    );
+    expect(
+      (
+        await get('/user/company', {
+          token: w.users.customerAdmin.token,
+          query: { companyId: w.companies.SUPPLIER.id },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('POST /user/ (create)', () => {
   it('platform admin: Auth account, passwordChangeNeeded, invitation mail with set-password link', async () => {
     const mail = uniqueMail('invite');
-    const res = await post('/user/', { token: w.users.platformAdmin.token, body: newUser(mail, { companyId: w.companies.SUPPLIER.id, admin: true }) });
+    const res = await post('/user/', {
+      token: w.users.platformAdmin.token,
+      body: newUser(mail, { companyId: w.companies.SUPPLIER.id, admin: true }),
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ mail, companyId: w.companies.SUPPLIER.id, admin: true, passwordChangeNeeded: true, loginCounter: 1 });
+    expect(res.body).toMatchObject({
+      mail,
+      companyId: w.companies.SUPPLIER.id,
+      admin: true,
+      passwordChangeNeeded: true,
+      loginCounter: 1,
+    });
     expect((await admin().auth.getUser(res.body.id)).email).toBe(mail);
     const [invitation] = await mailsTo(mail);
     expect(invitation!.message.subject).toBe('Ihr Zugang zum Schrankwerk-Portal');
     expect(invitation!.message.text).toContain(w.companies.SUPPLIER.name);
-    expect(invitation!.message.html).toMatch(/href="http:\/\/127\.0\.0\.1:5000\/action\?mode=resetPassword&amp;oobCode=/);
+    expect(invitation!.message.html).toMatch(
+      /href="http:\/\/127\.0\.0\.1:5000\/action\?mode=resetPassword&amp;oobCode=/,
+    );
   });
 
   it('company admin: the company is forced to the own one', async () => {
     const mail = uniqueMail('forced');
-    const res = await post('/user/', { token: w.users.customerAdmin.token, body: newUser(mail, { companyId: w.companies.SUPPLIER.id }) });
+    const res = await post('/user/', {
+      token: w.users.customerAdmin.token,
+      body: newUser(mail, { companyId: w.companies.SUPPLIER.id }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.companyId).toBe(w.companies.CUSTOMER.id);
   });
@@ -177,29 +273,59 @@ describe('POST /user/ (create)', () => {
     const noCompany = await post('/user/', { token: w.users.platformAdmin.token, body: newUser(uniqueMail()) });
     expect(noCompany.status).toBe(400);
     expect(noCompany.body.details).toEqual([{ path: 'companyId', key: 'validation.required' }]);
-    const bad = await post('/user/', { token: w.users.customerAdmin.token, body: { mail: 'x', phoneNumber: 'call me' } });
+    const bad = await post('/user/', {
+      token: w.users.customerAdmin.token,
+      body: { mail: 'x', phoneNumber: 'call me' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.details).toEqual(expect.arrayContaining([{ path: 'mail', key: 'validation.email' }, { path: 'phoneNumber', key: 'validation.phone' }, { path: 'name', key: 'validation.required' }]));
-    const dup = await post('/user/', { token: w.users.customerAdmin.token, body: newUser(w.users.supplierUser.mail.toUpperCase()) });
+    expect(bad.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'mail', key: 'validation.email' },
+        { path: 'phoneNumber', key: 'validation.phone' },
+        { path: 'name', key: 'validation.required' },
+      ]),
+    );
+    const dup = await post('/user/', {
+      token: w.users.customerAdmin.token,
+      body: newUser(w.users.supplierUser.mail.toUpperCase()),
+    });
     expect(dup).toMatchObject({ status: 409, body: { code: 'mailInUse' } });
     const inactive = await createCompany('SUPPLIER', { active: false });
-    const closed = await post('/user/', { token: w.users.platformAdmin.token, body: newUser(uniqueMail(), { companyId: inactive.id }) });
+    const closed = await post('/user/', {
+      token: w.users.platformAdmin.token,
+      body: newUser(uniqueMail(), { companyId: inactive.id }),
+    });
     expect(closed).toMatchObject({ status: 412, body: { code: 'companyNotActive' } });
     const pending = await createCompany('CUSTOMER', { pendingRegistration: true });
     for (const companyId of [pending.id, w.companies.EXTERNAL.id]) {
-      const refused = await post('/user/', { token: w.users.platformAdmin.token, body: newUser(uniqueMail(), { companyId }) });
+      const refused = await post('/user/', {
+        token: w.users.platformAdmin.token,
+        body: newUser(uniqueMail(), { companyId }),
+      });
       expect(refused).toMatchObject({ status: 412, body: { code: 'companyNotActive' } });
-      const moved = await post('/user/update', { token: w.users.platformAdmin.token, body: { ...newUser(w.users.supplierUser.mail), id: w.users.supplierUser.user.id, companyId } });
+      const moved = await post('/user/update', {
+        token: w.users.platformAdmin.token,
+        body: { ...newUser(w.users.supplierUser.mail), id: w.users.supplierUser.user.id, companyId },
+      });
       expect(moved).toMatchObject({ status: 412, body: { code: 'companyNotActive' } });
     }
-    const external = await post('/user/', { token: w.users.customerAdmin.token, body: newUser(w.users.externalUser.mail) });
+    const external = await post('/user/', {
+      token: w.users.customerAdmin.token,
+      body: newUser(w.users.externalUser.mail),
+    });
     expect(external).toMatchObject({ status: 200, body: { code: 'mailExternal' } });
   });
 
   it('e-mail uniqueness under concurrency: 5 parallel creates of one mail → exactly one 201', async () => {
     const mail = uniqueMail('race');
-    const results = await Promise.all([0, 1, 2, 3, 4].map((i) =>
-      post('/user/', { token: i % 2 ? w.users.customerAdmin.token : w.users.platformAdmin.token, body: newUser(mail, { companyId: w.companies.CUSTOMER.id }) })));
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        post('/user/', {
+          token: i % 2 ? w.users.customerAdmin.token : w.users.platformAdmin.token,
+          body: newUser(mail, { companyId: w.companies.CUSTOMER.id }),
+        }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'mailInUse')).toBe(true);
     expect((await admin().db.collection('users').where('mail', '==', mail).get()).size).toBe(1);
@@ -210,7 +336,10 @@ describe('POST /user/update', () => {
   it('self may change name/lastname/phone only; mail and admin flag stay', async () => {
     const company = await createCompany('CUSTOMER');
     const u = await createUser(company);
-    const res = await post('/user/update', { token: u.token, body: { ...newUser('hijack@evil.de', { admin: true }), id: u.user.id, name: 'Neuer', phoneNumber: '+49-1-2' } });
+    const res = await post('/user/update', {
+      token: u.token,
+      body: { ...newUser('hijack@evil.de', { admin: true }), id: u.user.id, name: 'Neuer', phoneNumber: '+49-1-2' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Neuer', phoneNumber: '+49-1-2', mail: u.mail, admin: false });
     expect(res.body.changeEntries.at(-1)).toMatchObject({ userId: u.user.id, action: 'update' });
@@ -219,17 +348,37 @@ describe('POST /user/update', () => {
   it('manager changes mail (Auth follows, claim moves) and admin flag; 409 for a taken mail; 404 unknown', async () => {
     const u = await createUser(w.companies.CUSTOMER);
     const mail = uniqueMail('moved');
-    const res = await post('/user/update', { token: w.users.customerAdmin.token, body: { ...newUser(mail, { admin: true }), id: u.user.id } });
+    const res = await post('/user/update', {
+      token: w.users.customerAdmin.token,
+      body: { ...newUser(mail, { admin: true }), id: u.user.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mail, admin: true });
     expect((await admin().auth.getUser(u.user.id)).email).toBe(mail);
     // the old mail is free again, the new one is taken
     expect((await post('/user/', { token: w.users.customerAdmin.token, body: newUser(u.mail) })).status).toBe(201);
-    const taken = await post('/user/update', { token: w.users.customerAdmin.token, body: { ...newUser(w.users.customerUser.mail), id: u.user.id } });
+    const taken = await post('/user/update', {
+      token: w.users.customerAdmin.token,
+      body: { ...newUser(w.users.customerUser.mail), id: u.user.id },
+    });
     expect(taken).toMatchObject({ status: 409, body: { code: 'mailInUse' } });
     expect((await admin().auth.getUser(u.user.id)).email).toBe(mail);
-    expect((await post('/user/update', { token: w.users.platformAdmin.token, body: { ...newUser(uniqueMail()), id: 'missing' } })).status).toBe(404);
-    expect((await post('/user/update', { token: w.users.supplierAdmin.token, body: { ...newUser(uniqueMail()), id: u.user.id } })).status).toBe(403);
+    expect(
+      (
+        await post('/user/update', {
+          token: w.users.platformAdmin.token,
+          body: { ...newUser(uniqueMail()), id: 'missing' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await post('/user/update', {
+          token: w.users.supplierAdmin.token,
+          body: { ...newUser(uniqueMail()), id: u.user.id },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -245,14 +394,28 @@ describe('admin omitted in /user/update', () => {
 describe('no lock-out', () => {
   it('nobody changes his own admin flag or company; another platform admin may be demoted and deleted', async () => {
     const me = await createUser(w.companies.ADMIN, { admin: true });
-    const self = await post('/user/update', { token: me.token, body: { ...newUser(me.mail, { admin: false, companyId: w.companies.CUSTOMER.id }), id: me.user.id } });
+    const self = await post('/user/update', {
+      token: me.token,
+      body: { ...newUser(me.mail, { admin: false, companyId: w.companies.CUSTOMER.id }), id: me.user.id },
+    });
     expect(self).toMatchObject({ status: 200, body: { admin: true, companyId: w.companies.ADMIN.id } });
     const companyAdmin = w.users.customerAdmin;
-    const own = await post('/user/update', { token: companyAdmin.token, body: { ...newUser(companyAdmin.mail, { admin: false }), id: companyAdmin.user.id, name: companyAdmin.user.name, lastname: companyAdmin.user.lastname } });
+    const own = await post('/user/update', {
+      token: companyAdmin.token,
+      body: {
+        ...newUser(companyAdmin.mail, { admin: false }),
+        id: companyAdmin.user.id,
+        name: companyAdmin.user.name,
+        lastname: companyAdmin.user.lastname,
+      },
+    });
     expect(own).toMatchObject({ status: 200, body: { admin: true } });
     // the last-admin check (a query inside the transaction) lets this pass: other platform admins exist
     const other = await createUser(w.companies.ADMIN, { admin: true });
-    const demoted = await post('/user/update', { token: me.token, body: { ...newUser(other.mail, { admin: false }), id: other.user.id } });
+    const demoted = await post('/user/update', {
+      token: me.token,
+      body: { ...newUser(other.mail, { admin: false }), id: other.user.id },
+    });
     expect(demoted).toMatchObject({ status: 200, body: { admin: false } });
     const third = await createUser(w.companies.ADMIN, { admin: true });
     expect((await post('/user/delete', { token: me.token, query: { userId: third.user.id } })).status).toBe(200);
@@ -262,13 +425,22 @@ describe('no lock-out', () => {
 describe('POST /user/delete', () => {
   it('deletes user and Auth account; never oneself; 404 unknown; mail reusable', async () => {
     const u = await createUser(w.companies.SUPPLIER);
-    expect((await post('/user/delete', { token: w.users.supplierAdmin.token, query: { userId: w.users.supplierAdmin.user.id } })).status).toBe(403);
+    expect(
+      (
+        await post('/user/delete', {
+          token: w.users.supplierAdmin.token,
+          query: { userId: w.users.supplierAdmin.user.id },
+        })
+      ).status,
+    ).toBe(403);
     const res = await post('/user/delete', { token: w.users.supplierAdmin.token, query: { userId: u.user.id } });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect((await admin().db.collection('users').doc(u.user.id).get()).exists).toBe(false);
     await expect(admin().auth.getUser(u.user.id)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     expect((await get('/user/all', { token: u.token })).status).toBe(401);
-    expect((await post('/user/delete', { token: w.users.platformAdmin.token, query: { userId: u.user.id } })).status).toBe(404);
+    expect(
+      (await post('/user/delete', { token: w.users.platformAdmin.token, query: { userId: u.user.id } })).status,
+    ).toBe(404);
     expect((await post('/user/', { token: w.users.supplierAdmin.token, body: newUser(u.mail) })).status).toBe(201);
     expect(PASSWORD).toBeTruthy();
   });

@@ -8,7 +8,20 @@ import { admin, createCompany, createUser, createWorld, disposeClients, type Wor
 let w: World;
 let acme: Company;
 let beta: Company;
-const LASTNAMES = ['Adler', 'Bäcker', 'Becker', 'Cramer', 'Diehl', 'Eckert', 'Förster', 'Groß', 'Hahn', 'Iske', 'Jung', 'Krüger'];
+const LASTNAMES = [
+  'Adler',
+  'Bäcker',
+  'Becker',
+  'Cramer',
+  'Diehl',
+  'Eckert',
+  'Förster',
+  'Groß',
+  'Hahn',
+  'Iske',
+  'Jung',
+  'Krüger',
+];
 
 beforeAll(async () => {
   await resetAll();
@@ -16,12 +29,22 @@ beforeAll(async () => {
   acme = await createCompany('CUSTOMER', { name: 'Acme Schaltschrank GmbH' });
   beta = await createCompany('SUPPLIER', { name: 'Beta Elektro KG' });
   const { container } = admin();
-  await Promise.all(LASTNAMES.map((lastname, i) => container.users.provision({
-    input: { name: i % 2 ? 'Lena' : 'Paul', lastname, mail: `${lastname.toLowerCase().replace(/[^a-z]/g, 'x')}.${i}@acme-filter.de`, phoneNumber: '1', admin: false },
-    companyId: i < 9 ? acme.id : beta.id,
-    actorId: 'test',
-    password: 'Test1234!',
-  })));
+  await Promise.all(
+    LASTNAMES.map((lastname, i) =>
+      container.users.provision({
+        input: {
+          name: i % 2 ? 'Lena' : 'Paul',
+          lastname,
+          mail: `${lastname.toLowerCase().replace(/[^a-z]/g, 'x')}.${i}@acme-filter.de`,
+          phoneNumber: '1',
+          admin: false,
+        },
+        companyId: i < 9 ? acme.id : beta.id,
+        actorId: 'test',
+        password: 'Test1234!',
+      }),
+    ),
+  );
 });
 afterAll(disposeClients);
 
@@ -37,7 +60,13 @@ describe('GET /user/filter', () => {
     expect(lastnames(first.body)).toEqual(['Adler', 'Bäcker', 'Becker', 'Cramer', 'Diehl']);
     const second = await filter(token, { companyIds: acme.id, page: '1', paginationSize: '5', column: 'lastname' });
     expect(lastnames(second.body)).toEqual(['Eckert', 'Förster', 'Groß', 'Hahn']);
-    const desc = await filter(token, { companyIds: `${acme.id},${beta.id}`, page: '0', paginationSize: '5', column: 'lastname', sortDescending: 'true' });
+    const desc = await filter(token, {
+      companyIds: `${acme.id},${beta.id}`,
+      page: '0',
+      paginationSize: '5',
+      column: 'lastname',
+      sortDescending: 'true',
+    });
     expect(desc.body.totalElements).toBe(12);
     expect(lastnames(desc.body)).toEqual(['Krüger', 'Jung', 'Iske', 'Hahn', 'Groß']);
     const beyond = await filter(token, { companyIds: acme.id, page: '5', paginationSize: '5' });
@@ -50,7 +79,8 @@ describe('GET /user/filter', () => {
     const item = res.body.content[0];
     expect(item.company).toEqual({ id: beta.id, name: 'Beta Elektro KG', type: 'SUPPLIER' });
     expect(item).toMatchObject({ companyId: beta.id, loginCounter: 1, passwordChangeNeeded: false });
-    for (const key of ['searchTokens', 'companyName', 'companyType', 'lastLoginAt']) expect(item, key).not.toHaveProperty(key);
+    for (const key of ['searchTokens', 'companyName', 'companyType', 'lastLoginAt'])
+      expect(item, key).not.toHaveProperty(key);
   });
 
   it('searches word prefixes of name, lastname, mail and company name; umlauts either way', async () => {
@@ -71,21 +101,41 @@ describe('GET /user/filter', () => {
     const token = w.users.platformAdmin.token;
     const u = await createUser(acme);
     await get('/user/update/counter', { token: u.token, query: { userId: u.user.id } });
-    const byLogin = await filter(token, { companyIds: acme.id, column: 'lastLoginAt', sortDescending: 'true', paginationSize: '30' });
+    const byLogin = await filter(token, {
+      companyIds: acme.id,
+      column: 'lastLoginAt',
+      sortDescending: 'true',
+      paginationSize: '30',
+    });
     expect(byLogin.body.totalElements).toBe(10);
     expect(byLogin.body.content).toHaveLength(10);
     expect(byLogin.body.content[0].id).toBe(u.user.id);
     expect(byLogin.body.content[0].lastLoginAt).toBeTruthy();
-    const byCounter = await filter(token, { companyIds: acme.id, column: 'loginCounter', sortDescending: 'true', paginationSize: '5' });
+    const byCounter = await filter(token, {
+      companyIds: acme.id,
+      column: 'loginCounter',
+      sortDescending: 'true',
+      paginationSize: '5',
+    });
     expect(byCounter.body.content[0]).toMatchObject({ id: u.user.id, loginCounter: 2 });
-    const byCompany = await filter(token, { companyIds: `${acme.id},${beta.id}`, column: 'companyName', sortDescending: 'true', paginationSize: '5' });
-    expect(byCompany.body.content.map((x: { company: { name: string } }) => x.company.name)).toEqual(Array(3).fill('Beta Elektro KG').concat(['Acme Schaltschrank GmbH', 'Acme Schaltschrank GmbH']));
+    const byCompany = await filter(token, {
+      companyIds: `${acme.id},${beta.id}`,
+      column: 'companyName',
+      sortDescending: 'true',
+      paginationSize: '5',
+    });
+    expect(byCompany.body.content.map((x: { company: { name: string } }) => x.company.name)).toEqual(
+      Array(3).fill('Beta Elektro KG').concat(['Acme Schaltschrank GmbH', 'Acme Schaltschrank GmbH']),
+    );
   });
 
   it('follows a renamed company (stored name and search tokens are rewritten)', async () => {
     const company = await createCompany('SUPPLIER', { name: 'Alt Name GmbH' });
     await createUser(company, { signIn: false });
-    const renamed = await post('/company/update', { token: w.users.platformAdmin.token, body: { id: company.id, name: 'Neuer Name AG', type: 'SUPPLIER', address: company.address } });
+    const renamed = await post('/company/update', {
+      token: w.users.platformAdmin.token,
+      body: { id: company.id, name: 'Neuer Name AG', type: 'SUPPLIER', address: company.address },
+    });
     expect(renamed.status).toBe(200);
     const res = await filter(w.users.platformAdmin.token, { search: 'neuer na' });
     expect(res.body.totalElements).toBe(1);
@@ -99,7 +149,10 @@ describe('GET /user/filter', () => {
     expect(adminView.body.totalElements).toBe(all); // companyIds ignored for non-platform admins
     const own = await filter(w.users.customerAdmin.token, { companyIds: acme.id, paginationSize: '30' });
     expect(own.body.totalElements).toBe(2);
-    expect(own.body.content.map((u: { companyId: string }) => u.companyId)).toEqual([w.companies.CUSTOMER.id, w.companies.CUSTOMER.id]);
+    expect(own.body.content.map((u: { companyId: string }) => u.companyId)).toEqual([
+      w.companies.CUSTOMER.id,
+      w.companies.CUSTOMER.id,
+    ]);
     expect((await filter(w.users.supplierAdmin.token, { search: 'acme' })).body.totalElements).toBe(0);
     expect((await filter(w.users.customerUser.token, {})).status).toBe(403);
     expect((await filter(w.users.externalUser.token, {})).status).toBe(403);
@@ -109,15 +162,32 @@ describe('GET /user/filter', () => {
   it('answers 400 for an unknown column, a page size outside 5–30, a negative page, bad or too many company ids', async () => {
     const token = w.users.platformAdmin.token;
     const bad = async (query: Record<string, string>) => (await filter(token, query)).body;
-    expect(await bad({ column: 'password' })).toMatchObject({ code: 'validation', details: [{ path: 'column', key: 'validation.oneOf' }] });
-    expect(await bad({ paginationSize: '7' })).toMatchObject({ code: 'validation', details: [{ path: 'paginationSize', key: 'validation.oneOf' }] });
+    expect(await bad({ column: 'password' })).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'column', key: 'validation.oneOf' }],
+    });
+    expect(await bad({ paginationSize: '7' })).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'paginationSize', key: 'validation.oneOf' }],
+    });
     expect(await bad({ paginationSize: '100' })).toMatchObject({ code: 'validation' });
-    expect(await bad({ page: '-1' })).toMatchObject({ code: 'validation', details: [{ path: 'page', key: 'validation.min' }] });
-    expect(await bad({ page: 'x' })).toMatchObject({ code: 'validation', details: [{ path: 'page', key: 'validation.type' }] });
+    expect(await bad({ page: '-1' })).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'page', key: 'validation.min' }],
+    });
+    expect(await bad({ page: 'x' })).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'page', key: 'validation.type' }],
+    });
     expect(await bad({ sortDescending: 'maybe' })).toMatchObject({ code: 'validation' });
     expect(await bad({ companyIds: 'a/b' })).toMatchObject({ code: 'validation' });
     const many = Array.from({ length: 31 }, (_, i) => `c${i}`).join(',');
-    expect(await bad({ companyIds: many })).toMatchObject({ code: 'validation', details: [{ path: 'companyIds', key: 'validation.max' }] });
-    expect((await filter(token, { companyIds: Array.from({ length: 30 }, (_, i) => `c${i}`).join(',') })).body).toEqual({ content: [], totalElements: 0 });
+    expect(await bad({ companyIds: many })).toMatchObject({
+      code: 'validation',
+      details: [{ path: 'companyIds', key: 'validation.max' }],
+    });
+    expect((await filter(token, { companyIds: Array.from({ length: 30 }, (_, i) => `c${i}`).join(',') })).body).toEqual(
+      { content: [], totalElements: 0 },
+    );
   });
 });

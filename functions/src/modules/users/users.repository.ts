@@ -27,21 +27,41 @@ const userConverter = entityConverter<User>({
       lastnameSort: sortKey(user.lastname),
       nameSort: sortKey(user.name),
       companyNameSort: sortKey(company.name),
-      searchTokens: searchTokens(user.name, user.lastname, `${user.name} ${user.lastname}`, `${user.lastname} ${user.name}`, user.mail, company.name),
+      searchTokens: searchTokens(
+        user.name,
+        user.lastname,
+        `${user.name} ${user.lastname}`,
+        `${user.lastname} ${user.name}`,
+        user.mail,
+        company.name,
+      ),
     };
   },
 });
 
 /** A list item (GET /user/filter): the stored user with `company: {id, name, type}` from its stored fields. */
 const userViewConverter = viewConverter<UserView>((data, id) => {
-  const { companyName, companyType, searchTokens: _tokens, lastnameSort: _l, nameSort: _n, companyNameSort: _c, ...user } = data as Record<string, unknown> & User & { companyName?: string; companyType?: CompanyType };
+  const {
+    companyName,
+    companyType,
+    searchTokens: _tokens,
+    lastnameSort: _l,
+    nameSort: _n,
+    companyNameSort: _c,
+    ...user
+  } = data as Record<string, unknown> & User & { companyName?: string; companyType?: CompanyType };
   if (user.lastLoginAt === null) delete user.lastLoginAt;
   return { ...user, id, company: { id: user.companyId, name: companyName, type: companyType } };
 });
 
 /** Sort column of /user/filter → stored field (text columns by their folded sort key, see sortKey). */
 const ORDER_FIELDS: Record<UserSortColumn, string> = {
-  lastname: 'lastnameSort', name: 'nameSort', mail: 'mail', companyName: 'companyNameSort', loginCounter: 'loginCounter', lastLoginAt: 'lastLoginAt',
+  lastname: 'lastnameSort',
+  name: 'nameSort',
+  mail: 'mail',
+  companyName: 'companyNameSort',
+  loginCounter: 'loginCounter',
+  lastLoginAt: 'lastLoginAt',
 };
 
 /** Every query GET /user/filter can run (scope by one company or by chosen companies, search, sort). */
@@ -51,7 +71,10 @@ export const USERS_PAGE_SHAPE: PagedListShape = {
     [],
     [{ field: 'companyId', op: 'in' }],
     [{ field: 'searchTokens', op: 'array-contains' }],
-    [{ field: 'companyId', op: 'in' }, { field: 'searchTokens', op: 'array-contains' }],
+    [
+      { field: 'companyId', op: 'in' },
+      { field: 'searchTokens', op: 'array-contains' },
+    ],
   ],
   orderFields: Object.values(ORDER_FIELDS),
 };
@@ -105,7 +128,11 @@ export class UsersRepository {
   async page(q: UserPageQuery): Promise<Page<UserView>> {
     const filters: QueryFilter[] = [];
     if (q.companyIds) {
-      filters.push(q.companyIds.length === 1 ? { field: 'companyId', op: '==', value: q.companyIds[0] } : { field: 'companyId', op: 'in', value: q.companyIds });
+      filters.push(
+        q.companyIds.length === 1
+          ? { field: 'companyId', op: '==', value: q.companyIds[0] }
+          : { field: 'companyId', op: 'in', value: q.companyIds },
+      );
     }
     const term = searchTerm(q.search);
     if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
@@ -168,7 +195,11 @@ export class UsersRepository {
     tx.set(this.col().doc(after.id), after);
     if (before.mail !== after.mail || before.companyId !== after.companyId) {
       if (before.mail !== after.mail) this.keys.releaseInTx(tx, 'userMail', before.mail);
-      this.keys.claimInTx(tx, { kind: 'userMail', value: after.mail, ownerId: after.id, companyId: after.companyId }, now);
+      this.keys.claimInTx(
+        tx,
+        { kind: 'userMail', value: after.mail, ownerId: after.id, companyId: after.companyId },
+        now,
+      );
     }
   }
 
@@ -184,14 +215,18 @@ export class UsersRepository {
 
   /** Login counter: atomic increment, no read-modify-write. */
   async recordLogin(id: string, now: Date): Promise<void> {
-    await this.col().doc(id).update({ loginCounter: FieldValue.increment(1), lastLoginAt: now });
+    await this.col()
+      .doc(id)
+      .update({ loginCounter: FieldValue.increment(1), lastLoginAt: now });
   }
 
   async clearPasswordChangeNeeded(id: string, now: Date): Promise<void> {
-    await this.col().doc(id).update({
-      passwordChangeNeeded: false,
-      lastUpdate: now,
-      changeEntries: FieldValue.arrayUnion({ date: now, userId: id, action: 'passwordChanged' }),
-    });
+    await this.col()
+      .doc(id)
+      .update({
+        passwordChangeNeeded: false,
+        lastUpdate: now,
+        changeEntries: FieldValue.arrayUnion({ date: now, userId: id, action: 'passwordChanged' }),
+      });
   }
 }

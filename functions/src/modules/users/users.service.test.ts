@@ -11,10 +11,29 @@ let companies: Map<string, Company>;
 let concurrently: (() => void) | undefined;
 
 function company(id: string, type: CompanyType, extra: Partial<Company> = {}): Company {
-  return { id, name: id, type, active: true, pendingRegistration: false, address: { street: 'S', houseNo: '1', zip: '1', city: 'C' }, ...extra };
+  return {
+    id,
+    name: id,
+    type,
+    active: true,
+    pendingRegistration: false,
+    address: { street: 'S', houseNo: '1', zip: '1', city: 'C' },
+    ...extra,
+  };
 }
 function user(id: string, companyId: string, admin = false): User {
-  return { id, name: 'N', lastname: id, mail: `${id}@test.de`, phoneNumber: '1', admin, companyId, permissions: [], passwordChangeNeeded: false, loginCounter: 1 };
+  return {
+    id,
+    name: 'N',
+    lastname: id,
+    mail: `${id}@test.de`,
+    phoneNumber: '1',
+    admin,
+    companyId,
+    permissions: [],
+    passwordChangeNeeded: false,
+    loginCounter: 1,
+  };
 }
 /** The caller as authenticate would load him. */
 function caller(id: string): Principal {
@@ -34,8 +53,12 @@ function service() {
     mailClaim: async () => undefined,
     mailClaimInTx: async () => undefined,
     adminsInTx: async () => [...users.values()].filter((u) => u.admin),
-    updateInTx: (_tx: unknown, _before: User, after: User) => { users.set(after.id, after); },
-    deleteInTx: (_tx: unknown, u: User) => { users.delete(u.id); },
+    updateInTx: (_tx: unknown, _before: User, after: User) => {
+      users.set(after.id, after);
+    },
+    deleteInTx: (_tx: unknown, u: User) => {
+      users.delete(u.id);
+    },
   };
   const companiesRepo = {
     get: async (id: string) => companies.get(id),
@@ -45,7 +68,12 @@ function service() {
     users: usersRepo,
     companies: companiesRepo,
     mail: {},
-    identity: { setMail: async () => undefined, deleteAccount: async () => undefined, createAccount: async () => 'new-uid', passwordResetCode: async () => 'code' },
+    identity: {
+      setMail: async () => undefined,
+      deleteAccount: async () => undefined,
+      createAccount: async () => 'new-uid',
+      passwordResetCode: async () => 'code',
+    },
     throttles: {},
     transaction: (fn: (tx: unknown) => Promise<unknown>) => fn({}),
     portalUrl: 'http://portal',
@@ -55,7 +83,15 @@ function service() {
   return new UsersService(deps);
 }
 
-const form = (u: User, extra: Record<string, unknown> = {}) => ({ id: u.id, name: u.name, lastname: u.lastname, mail: u.mail, phoneNumber: u.phoneNumber, ...extra }) as UserUpdateInput;
+const form = (u: User, extra: Record<string, unknown> = {}) =>
+  ({
+    id: u.id,
+    name: u.name,
+    lastname: u.lastname,
+    mail: u.mail,
+    phoneNumber: u.phoneNumber,
+    ...extra,
+  }) as UserUpdateInput;
 
 beforeEach(() => {
   concurrently = undefined;
@@ -78,7 +114,10 @@ beforeEach(() => {
 
 describe('update: no lock-out', () => {
   it('ignores the own admin flag and company, answering the unchanged values', async () => {
-    const out = await service().update(caller('pa1'), form(users.get('pa1')!, { admin: false, companyId: 'cust-co', name: 'Neu' }));
+    const out = await service().update(
+      caller('pa1'),
+      form(users.get('pa1')!, { admin: false, companyId: 'cust-co', name: 'Neu' }),
+    );
     expect(out).toMatchObject({ admin: true, companyId: 'admin-co', name: 'Neu' });
     expect(users.get('pa1')).toMatchObject({ admin: true, companyId: 'admin-co' });
     const ca = await service().update(caller('ca'), form(users.get('ca')!, { admin: false }));
@@ -89,8 +128,13 @@ describe('update: no lock-out', () => {
     // pa1 was demoted concurrently: pa2 is the last active platform admin
     const p = caller('pa1');
     users.set('pa1', { ...users.get('pa1')!, admin: false });
-    await expect(service().update(p, form(users.get('pa2')!, { admin: false }))).rejects.toMatchObject({ status: 412, code: 'lastPlatformAdmin' });
-    await expect(service().update(p, form(users.get('pa2')!, { admin: true, companyId: 'cust-co' }))).rejects.toMatchObject({ status: 412, code: 'lastPlatformAdmin' });
+    await expect(service().update(p, form(users.get('pa2')!, { admin: false }))).rejects.toMatchObject({
+      status: 412,
+      code: 'lastPlatformAdmin',
+    });
+    await expect(
+      service().update(p, form(users.get('pa2')!, { admin: true, companyId: 'cust-co' })),
+    ).rejects.toMatchObject({ status: 412, code: 'lastPlatformAdmin' });
     await expect(service().delete(p, 'pa2')).rejects.toMatchObject({ status: 412, code: 'lastPlatformAdmin' });
     expect(users.get('pa2')).toMatchObject({ admin: true, companyId: 'admin-co' });
     // an admin in an inactive ADMIN company does not count
@@ -99,16 +143,24 @@ describe('update: no lock-out', () => {
     await expect(service().delete(p, 'pa2')).rejects.toMatchObject({ code: 'lastPlatformAdmin' });
     // with another active platform admin it works; a move between ADMIN companies keeps him
     companies.set('admin-co-2', { ...companies.get('admin-co-2')!, active: true });
-    await expect(service().update(p, form(users.get('pa2')!, { admin: true, companyId: 'admin-co-2' }))).resolves.toMatchObject({ companyId: 'admin-co-2' });
-    await expect(service().update(p, form(users.get('pa2')!, { admin: false }))).resolves.toMatchObject({ admin: false });
+    await expect(
+      service().update(p, form(users.get('pa2')!, { admin: true, companyId: 'admin-co-2' })),
+    ).resolves.toMatchObject({ companyId: 'admin-co-2' });
+    await expect(service().update(p, form(users.get('pa2')!, { admin: false }))).resolves.toMatchObject({
+      admin: false,
+    });
   });
 });
 
 describe('update/delete: permission checked again inside the transaction', () => {
   it('a company admin cannot change or delete a user moved to another company meanwhile', async () => {
-    const moveAway = () => { users.set('cu', { ...users.get('cu')!, companyId: 'supp-co' }); };
+    const moveAway = () => {
+      users.set('cu', { ...users.get('cu')!, companyId: 'supp-co' });
+    };
     concurrently = moveAway;
-    await expect(service().update(caller('ca'), form(users.get('cu')!, { name: 'Hacked' }))).rejects.toMatchObject({ status: 403 });
+    await expect(service().update(caller('ca'), form(users.get('cu')!, { name: 'Hacked' }))).rejects.toMatchObject({
+      status: 403,
+    });
     expect(users.get('cu')).toMatchObject({ name: 'N', companyId: 'supp-co' });
     users.set('cu', { ...users.get('cu')!, companyId: 'cust-co' });
     concurrently = moveAway;
@@ -118,18 +170,28 @@ describe('update/delete: permission checked again inside the transaction', () =>
 });
 
 describe('companies that accept users: active, released, not EXTERNAL', () => {
-  it.each(['pending-co', 'inactive-co', 'ext-co'])('create and move into %s answer 412 companyNotActive', async (companyId) => {
-    const p = caller('pa1');
-    await expect(service().create(p, { name: 'N', lastname: 'L', mail: 'x@test.de', phoneNumber: '1', admin: false, companyId })).rejects.toMatchObject({ status: 412, code: 'companyNotActive' });
-    await expect(service().update(p, form(users.get('cu')!, { companyId }))).rejects.toMatchObject({ status: 412, code: 'companyNotActive' });
-    expect(users.get('cu')!.companyId).toBe('cust-co');
-  });
+  it.each(['pending-co', 'inactive-co', 'ext-co'])(
+    'create and move into %s answer 412 companyNotActive',
+    async (companyId) => {
+      const p = caller('pa1');
+      await expect(
+        service().create(p, { name: 'N', lastname: 'L', mail: 'x@test.de', phoneNumber: '1', admin: false, companyId }),
+      ).rejects.toMatchObject({ status: 412, code: 'companyNotActive' });
+      await expect(service().update(p, form(users.get('cu')!, { companyId }))).rejects.toMatchObject({
+        status: 412,
+        code: 'companyNotActive',
+      });
+      expect(users.get('cu')!.companyId).toBe('cust-co');
+    },
+  );
 });
 
 describe('update: admin omitted', () => {
   it('leaves the flag unchanged; given, it is applied', async () => {
     await expect(service().update(caller('pa1'), form(users.get('ca')!))).resolves.toMatchObject({ admin: true });
     await expect(service().update(caller('ca'), form(users.get('ca')!, {}))).resolves.toMatchObject({ admin: true });
-    await expect(service().update(caller('pa1'), form(users.get('ca')!, { admin: false }))).resolves.toMatchObject({ admin: false });
+    await expect(service().update(caller('pa1'), form(users.get('ca')!, { admin: false }))).resolves.toMatchObject({
+      admin: false,
+    });
   });
 });

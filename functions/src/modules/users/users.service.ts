@@ -7,7 +7,14 @@ import { acceptsUsers, type Company } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
 import { isManagerOfCompany, isPlatformAdmin } from '../../model/permissions.js';
 import {
-  canDeleteUser, canEditUser, canReadUser, isSelf, mayFilterUsersByCompany, seesAllUsers, userEditRole, userListScope,
+  canDeleteUser,
+  canEditUser,
+  canReadUser,
+  isSelf,
+  mayFilterUsersByCompany,
+  seesAllUsers,
+  userEditRole,
+  userListScope,
 } from '../../model/permissions-users.js';
 import type { Principal, User, UserFilter, UserInput, UserUpdateInput, UserView } from '../../model/user.js';
 import type { Identity } from '../../platform/identity.js';
@@ -59,7 +66,8 @@ export class UsersService {
       hidden: 'forbidden',
     });
     // the caller's own company was read by authenticate in this request: no second read
-    const company = user.companyId === principal.company.id ? principal.company : await this.d.companies.get(user.companyId);
+    const company =
+      user.companyId === principal.company.id ? principal.company : await this.d.companies.get(user.companyId);
     return { ...user, company };
   }
 
@@ -84,9 +92,12 @@ export class UsersService {
   async filter(principal: Principal, query: UserFilter): Promise<Page<UserView>> {
     const scope = userListScope(principal);
     if (!scope) throw forbiddenFor(principal);
-    const companyIds = scope.kind === 'company'
-      ? [scope.companyId]
-      : mayFilterUsersByCompany(principal) && query.companyIds?.length ? query.companyIds : undefined;
+    const companyIds =
+      scope.kind === 'company'
+        ? [scope.companyId]
+        : mayFilterUsersByCompany(principal) && query.companyIds?.length
+          ? query.companyIds
+          : undefined;
     return this.d.users.page({
       companyIds,
       search: query.search,
@@ -111,7 +122,8 @@ export class UsersService {
   async create(principal: Principal, input: UserInput): Promise<CreateUserResult> {
     let companyId = principal.company.id;
     if (principal.platformAdmin) {
-      if (!input.companyId) throw ApiError.badRequest('validation', [{ path: 'companyId', key: 'validation.required' }]);
+      if (!input.companyId)
+        throw ApiError.badRequest('validation', [{ path: 'companyId', key: 'validation.required' }]);
       companyId = input.companyId;
     }
     const claim = await this.d.users.mailClaim(input.mail);
@@ -163,7 +175,13 @@ export class UsersService {
         this.d.users.createInTx(tx, { ...user, company }, now);
         if (invitationCode) {
           const link = resetPasswordUrl(this.d.portalUrl, invitationCode);
-          const mail: OutgoingMail = invitationMail({ to: user.mail, name: user.name, lastname: user.lastname, companyName: company.name, link });
+          const mail: OutgoingMail = invitationMail({
+            to: user.mail,
+            name: user.name,
+            lastname: user.lastname,
+            companyName: company.name,
+            link,
+          });
           this.d.mail.sendInTx(tx, mail, now);
         }
         return { ...user, company };
@@ -207,12 +225,15 @@ export class UsersService {
         }
         const currentCompany = await this.d.companies.getInTx(tx, current.companyId);
         const companyId = changes.companyId ?? current.companyId;
-        const company = companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
+        const company =
+          companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
-        if (companyId !== current.companyId && !acceptsUsers(company)) throw ApiError.preconditionFailed('companyNotActive');
+        if (companyId !== current.companyId && !acceptsUsers(company))
+          throw ApiError.preconditionFailed('companyNotActive');
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
-        if (wasPlatformAdmin && !isActivePlatformAdmin(after, company)) await this.keepAnotherPlatformAdmin(tx, current.id);
+        if (wasPlatformAdmin && !isActivePlatformAdmin(after, company))
+          await this.keepAnotherPlatformAdmin(tx, current.id);
         if (mailChanged) {
           authMailBefore ??= current.mail;
           await this.d.identity.setMail(current.id, changes.mail!);

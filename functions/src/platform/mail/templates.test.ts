@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { companyReleasedMail, invitationMail, passwordResetMail, registrationAwaitsReleaseMail, resetPasswordUrl } from './templates.js';
+import {
+  companyReleasedMail,
+  invitationMail,
+  passwordResetMail,
+  registrationAwaitsReleaseMail,
+  resetPasswordUrl,
+} from './templates.js';
 
 describe('mail templates', () => {
   it('builds the portal action link around the oobCode', () => {
-    expect(resetPasswordUrl('https://portal.schrankwerk.de/', 'a b&c')).toBe('https://portal.schrankwerk.de/action?mode=resetPassword&oobCode=a%20b%26c');
+    expect(resetPasswordUrl('https://portal.schrankwerk.de/', 'a b&c')).toBe(
+      'https://portal.schrankwerk.de/action?mode=resetPassword&oobCode=a%20b%26c',
+    );
   });
 
   it('writes German Trigger-Email messages with escaped HTML', () => {
-    const mail = invitationMail({ to: 'x@y.de', name: '<b>Max</b>', lastname: 'Müller', companyName: 'A & B GmbH', link: 'http://h/action?mode=resetPassword&oobCode=1' });
+    const mail = invitationMail({
+      to: 'x@y.de',
+      name: '<b>Max</b>',
+      lastname: 'Müller',
+      companyName: 'A & B GmbH',
+      link: 'http://h/action?mode=resetPassword&oobCode=1',
+    });
     expect(mail.to).toBe('x@y.de');
     expect(mail.message.subject).toBe('Ihr Zugang zum Schrankwerk-Portal');
     expect(mail.message.text).toContain('Guten Tag <b>Max</b> Müller,');
@@ -16,7 +30,18 @@ describe('mail templates', () => {
     expect(mail.message.html).toContain('A &amp; B GmbH');
     expect(mail.message.html).not.toContain('<b>');
     expect(passwordResetMail({ to: 'x@y.de', link: 'l' }).message.text).toMatch(/^Guten Tag,/);
-    expect(registrationAwaitsReleaseMail({ to: ['a@b.de'], companyName: 'Neu GmbH', userName: 'N N', mail: 'n@n.de', portalUrl: 'http://p' }).message.subject).toBe('Neue Registrierung wartet auf Freigabe: Neu GmbH');
-    expect(companyReleasedMail({ to: 'n@n.de', name: 'N', lastname: 'M', companyName: 'Neu GmbH', portalUrl: 'http://p' }).message.text).toContain('freigegeben');
+    expect(
+      registrationAwaitsReleaseMail({
+        to: ['a@b.de'],
+        companyName: 'Neu GmbH',
+        userName: 'N N',
+        mail: 'n@n.de',
+        portalUrl: 'http://p',
+      }).message.subject,
+    ).toBe('Neue Registrierung wartet auf Freigabe: Neu GmbH');
+    expect(
+      companyReleasedMail({ to: 'n@n.de', name: 'N', lastname: 'M', companyName: 'Neu GmbH', portalUrl: 'http://p' })
+        .message.text,
+    ).toContain('freigegeben');
   });
 });

@@ -5,10 +5,18 @@ import type { OutgoingMail } from './outbox.js';
 const SIGNATURE = 'Ihr Schrankwerk-Team\nSchrankwerk GmbH · Industriestraße 12 · 70565 Stuttgart';
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
-function compose(to: string | string[], subject: string, paragraphs: string[], link?: { href: string; label: string }): OutgoingMail {
+function compose(
+  to: string | string[],
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+): OutgoingMail {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), SIGNATURE].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -33,7 +41,13 @@ export function resetPasswordUrl(portalUrl: string, oobCode: string): string {
   return portalLink(portalUrl, `/action?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`);
 }
 
-export function invitationMail(args: { to: string; name: string; lastname: string; companyName: string; link: string }): OutgoingMail {
+export function invitationMail(args: {
+  to: string;
+  name: string;
+  lastname: string;
+  companyName: string;
+  link: string;
+}): OutgoingMail {
   return compose(
     args.to,
     'Ihr Zugang zum Schrankwerk-Portal',
@@ -59,7 +73,13 @@ export function passwordResetMail(args: { to: string; name?: string; lastname?: 
   );
 }
 
-export function registrationAwaitsReleaseMail(args: { to: string[]; companyName: string; userName: string; mail: string; portalUrl: string }): OutgoingMail {
+export function registrationAwaitsReleaseMail(args: {
+  to: string[];
+  companyName: string;
+  userName: string;
+  mail: string;
+  portalUrl: string;
+}): OutgoingMail {
   return compose(
     args.to,
     `Neue Registrierung wartet auf Freigabe: ${args.companyName}`,
@@ -72,7 +92,13 @@ export function registrationAwaitsReleaseMail(args: { to: string[]; companyName:
   );
 }
 
-export function companyReleasedMail(args: { to: string; name: string; lastname: string; companyName: string; portalUrl: string }): OutgoingMail {
+export function companyReleasedMail(args: {
+  to: string;
+  name: string;
+  lastname: string;
+  companyName: string;
+  portalUrl: string;
+}): OutgoingMail {
   return compose(
     args.to,
     'Ihr Zugang zum Schrankwerk-Portal ist freigeschaltet',

@@ -27,7 +27,8 @@ export function createBackgroundTasksFunction() {
       const lastAttempt = (req.retryCount ?? 0) + 1 >= TASK_RETRY_CONFIG.maxAttempts;
       const outcome = await (runner ??= defaultModules().platform.tasks).deliver(taskId, { id: req.id, lastAttempt });
       // Another delivery holds the lease: come back later (it may have died; its lease then expires).
-      if (outcome === 'busy' && !lastAttempt) throw new HttpsError('unavailable', 'Another delivery holds the task lease.');
+      if (outcome === 'busy' && !lastAttempt)
+        throw new HttpsError('unavailable', 'Another delivery holds the task lease.');
       logger.info('background task: delivery ended', { taskId, delivery: req.id, retryCount: req.retryCount, outcome });
     },
   );

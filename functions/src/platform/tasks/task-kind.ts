@@ -51,7 +51,10 @@ export interface TaskKind<P = unknown> {
 
 /** A permanent error: the task ends `failed` with this code, without retries. */
 export class TaskFailure extends Error {
-  constructor(readonly code: string, message?: string) {
+  constructor(
+    readonly code: string,
+    message?: string,
+  ) {
     super(message ?? code);
     this.name = 'TaskFailure';
   }

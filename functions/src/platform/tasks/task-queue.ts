@@ -25,7 +25,9 @@ export class CloudTaskQueue implements TaskQueuePort {
   async enqueue(taskId: string, name: string): Promise<void> {
     const region = params.region.value();
     if (!region) throw new Error('REGION is not set: add it to functions/.env.<projectId>.');
-    const queue = getFunctions(this.app()).taskQueue<TaskMessage>(`locations/${region}/functions/${TASK_FUNCTION_NAME}`);
+    const queue = getFunctions(this.app()).taskQueue<TaskMessage>(
+      `locations/${region}/functions/${TASK_FUNCTION_NAME}`,
+    );
     try {
       await queue.enqueue({ taskId }, { id: name });
     } catch (error) {

@@ -35,7 +35,9 @@ class FakeQueue implements TaskQueuePort {
   }
 }
 
-interface Items { col: string }
+interface Items {
+  col: string;
+}
 
 /**
  * A kind over `<col>/{id}`: each item's Firestore effect (processed/{id}.count += 1) is committed with
@@ -69,7 +71,8 @@ const itemsKind: TaskKind<Items> = {
       processed: ids.length,
       finished: ids.length < size,
       commit: (tx) => {
-        for (const id of ids) tx.set(db.collection(`${params.col}-processed`).doc(id), { count: FieldValue.increment(1) }, { merge: true });
+        for (const id of ids)
+          tx.set(db.collection(`${params.col}-processed`).doc(id), { count: FieldValue.increment(1) }, { merge: true });
       },
     };
   },
@@ -92,7 +95,11 @@ beforeEach(() => {
   hooks = {};
   queue = new FakeQueue();
   runner = new TaskRunner({
-    db, queue, now, leaseMs: LEASE_MS, stallGraceMs: GRACE_MS,
+    db,
+    queue,
+    now,
+    leaseMs: LEASE_MS,
+    stallGraceMs: GRACE_MS,
     kinds: new TaskKindRegistry().register(itemsKind).register(failingKind),
   });
 });
@@ -124,15 +131,33 @@ describe('TaskRunner: chunks and progress', () => {
   it('works in chunks, hands on after chunksPerDelivery, counts progress, ends done', async () => {
     const col = await items(10);
     const id = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin', chunksPerDelivery: 2 });
-    expect(await task(id)).toMatchObject({ state: 'queued', progress: { done: 0, total: null, percent: null }, chunkSize: 3, chunksPerDelivery: 2, createdBy: 'admin' });
+    expect(await task(id)).toMatchObject({
+      state: 'queued',
+      progress: { done: 0, total: null, percent: null },
+      chunkSize: 3,
+      chunksPerDelivery: 2,
+      createdBy: 'admin',
+    });
 
     expect(await runner.deliver(id, delivery('d0'))).toBe('handedOn');
     expect(queue.names).toEqual([`${id}-1`]);
-    expect(await task(id)).toMatchObject({ state: 'running', lease: null, segment: 1, cursor: 'i05', progress: { done: 6, total: 10, percent: 60 } });
+    expect(await task(id)).toMatchObject({
+      state: 'running',
+      lease: null,
+      segment: 1,
+      cursor: 'i05',
+      progress: { done: 6, total: 10, percent: 60 },
+    });
 
     expect(await runner.deliver(id, delivery(`${id}-1`))).toBe('done');
     const t = await task(id);
-    expect(t).toMatchObject({ state: 'done', lease: null, cursor: 'i09', claims: 2, progress: { done: 10, total: 10, percent: 100 } });
+    expect(t).toMatchObject({
+      state: 'done',
+      lease: null,
+      cursor: 'i09',
+      claims: 2,
+      progress: { done: 10, total: 10, percent: 100 },
+    });
     expect(t.resumeAt).toBeUndefined();
     expect(t.finishedAt).toBeInstanceOf(Date);
     expect(await processed(col)).toEqual(once(10));
@@ -200,7 +225,10 @@ describe('TaskRunner: duplicate deliveries, crashes, lease expiry', () => {
     await expect(runner.deliver(id, delivery('t1'))).rejects.toThrow('connection reset');
     // Chunk 1 (i00–i02) committed; chunk 2 cut off after i03, i04: nothing of it committed.
     expect(await task(id)).toMatchObject({
-      state: 'running', lease: null, cursor: 'i02', progress: { done: 3, total: 10, percent: 30 },
+      state: 'running',
+      lease: null,
+      cursor: 'i02',
+      progress: { done: 3, total: 10, percent: 30 },
       lastError: { code: 'internal', message: 'connection reset' },
     });
     expect(await processed(col)).toEqual(once(3));
@@ -209,7 +237,10 @@ describe('TaskRunner: duplicate deliveries, crashes, lease expiry', () => {
     expect(await task(id)).toMatchObject({ state: 'done', claims: 2, progress: { done: 10, total: 10, percent: 100 } });
     expect(await processed(col)).toEqual(once(10));
     // Outside Firestore the cut-off chunk's first items were handled twice: such effects must be idempotent.
-    const counts = external.reduce<Record<string, number>>((acc, item) => ({ ...acc, [item]: (acc[item] ?? 0) + 1 }), {});
+    const counts = external.reduce<Record<string, number>>(
+      (acc, item) => ({ ...acc, [item]: (acc[item] ?? 0) + 1 }),
+      {},
+    );
     expect(counts).toEqual({ ...once(10), i03: 2, i04: 2 });
   });
 
@@ -271,11 +302,18 @@ describe('TaskRunner: abort, failure, recovery', () => {
     const col = await items(10);
     const id = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin' });
     hooks.beforeItem = async (item) => {
-      if (item === 'i04') expect(await runner.requestAbort(id)).toMatchObject({ state: 'running', abortRequested: true });
+      if (item === 'i04')
+        expect(await runner.requestAbort(id)).toMatchObject({ state: 'running', abortRequested: true });
     };
     expect(await runner.deliver(id, delivery('d'))).toBe('aborted');
     const t = await task(id);
-    expect(t).toMatchObject({ state: 'aborted', abortRequested: true, lease: null, cursor: 'i05', progress: { done: 6, total: 10, percent: 60 } });
+    expect(t).toMatchObject({
+      state: 'aborted',
+      abortRequested: true,
+      lease: null,
+      cursor: 'i05',
+      progress: { done: 6, total: 10, percent: 60 },
+    });
     expect(t.finishedAt).toBeInstanceOf(Date);
     expect(await processed(col)).toEqual(once(6));
     expect(await runner.deliver(id, delivery('late'))).toBe('final');
@@ -294,10 +332,16 @@ describe('TaskRunner: abort, failure, recovery', () => {
     const col = await items(3);
     const id = await runner.create({ kind: 'testFailing', params: { col }, createdBy: 'admin' });
     expect(await runner.deliver(id, delivery('d'))).toBe('failed');
-    expect(await task(id)).toMatchObject({ state: 'failed', lease: null, error: { code: 'unreadableFile', message: 'row 3' } });
+    expect(await task(id)).toMatchObject({
+      state: 'failed',
+      lease: null,
+      error: { code: 'unreadableFile', message: 'row 3' },
+    });
 
     const id2 = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin' });
-    hooks.beforeItem = () => { throw new Error('quota exceeded'); };
+    hooks.beforeItem = () => {
+      throw new Error('quota exceeded');
+    };
     expect(await runner.deliver(id2, delivery('d', true))).toBe('failed');
     expect(await task(id2)).toMatchObject({ state: 'failed', error: { code: 'internal', message: 'quota exceeded' } });
 

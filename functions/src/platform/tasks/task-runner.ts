@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { isFinalTaskState, taskPercent, type BackgroundTask, type TaskCursor, type TaskError, type TaskTestSeam } from '../../model/background-task.js';
 import {
-  DEFAULT_CHUNKS_PER_DELIVERY, DELIVERY_BUDGET_MS, STALL_GRACE_MS, TASK_LEASE_MS,
-} from './queue-settings.js';
+  isFinalTaskState,
+  taskPercent,
+  type BackgroundTask,
+  type TaskCursor,
+  type TaskError,
+  type TaskTestSeam,
+} from '../../model/background-task.js';
+import { DEFAULT_CHUNKS_PER_DELIVERY, DELIVERY_BUDGET_MS, STALL_GRACE_MS, TASK_LEASE_MS } from './queue-settings.js';
 import { TaskFailure, type ChunkResult, type TaskKind, type TaskKindRegistry } from './task-kind.js';
 import type { TaskQueuePort } from './task-queue.js';
 import { TasksRepository } from './tasks.repository.js';
@@ -105,7 +110,10 @@ export class TaskRunner {
       lease: null,
       abortRequested: false,
       chunkSize: Math.max(1, Math.min(args.chunkSize ?? kind.chunkSize, kind.chunkSize)),
-      chunksPerDelivery: Math.max(1, Math.min(args.chunksPerDelivery ?? Infinity, kind.chunksPerDelivery ?? DEFAULT_CHUNKS_PER_DELIVERY)),
+      chunksPerDelivery: Math.max(
+        1,
+        Math.min(args.chunksPerDelivery ?? Infinity, kind.chunksPerDelivery ?? DEFAULT_CHUNKS_PER_DELIVERY),
+      ),
       segment: 0,
       claims: 0,
       // Not picked up by then (enqueue lost, process gone): recoverStalled enqueues it again.
@@ -137,13 +145,19 @@ export class TaskRunner {
       // Cloud Tasks answers again: pick up tasks whose enqueue failed earlier (one small query).
       await this.recoverStalled(START_SWEEP_LIMIT);
     } catch (error) {
-      logger.error('background task: enqueue failed; recoverStalled will enqueue it', { taskId, error: errorOf(error) });
+      logger.error('background task: enqueue failed; recoverStalled will enqueue it', {
+        taskId,
+        error: errorOf(error),
+      });
     }
     if (!opts.inline) return;
     try {
       await this.deliver(taskId, { id: `inline-${taskId}`, lastAttempt: false }, INLINE_BUDGET_MS);
     } catch (error) {
-      logger.warn('background task: inline delivery failed; the queued delivery continues', { taskId, error: errorOf(error) });
+      logger.warn('background task: inline delivery failed; the queued delivery continues', {
+        taskId,
+        error: errorOf(error),
+      });
     }
   }
 
@@ -247,7 +261,13 @@ export class TaskRunner {
       try {
         params = kind.parse(task.params);
       } catch (error) {
-        this.finishInTx(tx, taskId, 'failed', now, error instanceof TaskFailure ? errorOf(error) : { code: 'invalidParams' });
+        this.finishInTx(
+          tx,
+          taskId,
+          'failed',
+          now,
+          error instanceof TaskFailure ? errorOf(error) : { code: 'invalidParams' },
+        );
         return { outcome: 'failed' };
       }
       const token = randomUUID();
@@ -265,7 +285,13 @@ export class TaskRunner {
   }
 
   /** The chunk's effects, cursor and progress in one transaction, if this delivery still holds the lease. */
-  private async commitChunk(taskId: string, token: string, from: TaskCursor, result: ChunkResult, total: number | null): Promise<DeliveryOutcome | 'continue'> {
+  private async commitChunk(
+    taskId: string,
+    token: string,
+    from: TaskCursor,
+    result: ChunkResult,
+    total: number | null,
+  ): Promise<DeliveryOutcome | 'continue'> {
     return this.d.db.runTransaction(async (tx) => {
       const task = await this.repo.getInTx(tx, taskId);
       // Someone else took over (our lease expired) or the cursor moved on: our chunk is not committed.
@@ -275,7 +301,11 @@ export class TaskRunner {
       const done = task.progress.done + result.processed;
       const ref = this.repo.ref(taskId);
       if (result.finished) {
-        tx.update(ref, { cursor: result.cursor, progress: { done, total: done, percent: 100 }, ...finalFields('done', now) });
+        tx.update(ref, {
+          cursor: result.cursor,
+          progress: { done, total: done, percent: 100 },
+          ...finalFields('done', now),
+        });
         return 'done';
       }
       const known = task.progress.total ?? total;
@@ -303,7 +333,12 @@ export class TaskRunner {
       if (!task || task.lease?.token !== token) return undefined;
       const now = this.d.now();
       const next = task.segment + 1;
-      tx.update(this.repo.ref(taskId), { lease: null, segment: next, resumeAt: new Date(now.getTime() + this.graceMs), lastUpdate: now });
+      tx.update(this.repo.ref(taskId), {
+        lease: null,
+        segment: next,
+        resumeAt: new Date(now.getTime() + this.graceMs),
+        lastUpdate: now,
+      });
       return next;
     });
     if (segment === undefined) return 'lostLease';
@@ -317,7 +352,12 @@ export class TaskRunner {
    * Otherwise the lease is released and the error rethrown, so Cloud Tasks retries this delivery, which
    * continues from the last committed chunk.
    */
-  private async failDelivery(taskId: string, token: string, error: unknown, delivery: Delivery): Promise<DeliveryOutcome> {
+  private async failDelivery(
+    taskId: string,
+    token: string,
+    error: unknown,
+    delivery: Delivery,
+  ): Promise<DeliveryOutcome> {
     const info = errorOf(error);
     const permanent = error instanceof TaskFailure || delivery.lastAttempt;
     const held = await this.d.db.runTransaction(async (tx) => {
@@ -325,7 +365,13 @@ export class TaskRunner {
       if (!task || task.lease?.token !== token) return false;
       const now = this.d.now();
       if (permanent) this.finishInTx(tx, taskId, 'failed', now, info);
-      else tx.update(this.repo.ref(taskId), { lease: null, lastError: info, resumeAt: new Date(now.getTime() + this.graceMs), lastUpdate: now });
+      else
+        tx.update(this.repo.ref(taskId), {
+          lease: null,
+          lastError: info,
+          resumeAt: new Date(now.getTime() + this.graceMs),
+          lastUpdate: now,
+        });
       return true;
     });
     if (!held) return 'lostLease';
@@ -343,5 +389,12 @@ type FinalState = 'done' | 'failed' | 'aborted';
 
 /** The fields that end a task: no lease, nothing to resume, finishedAt. */
 function finalFields(state: FinalState, now: Date, error?: TaskError) {
-  return { state, lease: null, resumeAt: FieldValue.delete(), finishedAt: now, lastUpdate: now, ...(error ? { error } : {}) };
+  return {
+    state,
+    lease: null,
+    resumeAt: FieldValue.delete(),
+    finishedAt: now,
+    lastUpdate: now,
+    ...(error ? { error } : {}),
+  };
 }

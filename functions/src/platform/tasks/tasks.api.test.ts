@@ -21,7 +21,11 @@ afterAll(disposeClients);
 
 const runner = () => admin().container.platform.tasks;
 
-async function waitForTask(id: string, until: (t: BackgroundTask) => boolean, timeoutMs = 40_000): Promise<BackgroundTask> {
+async function waitForTask(
+  id: string,
+  until: (t: BackgroundTask) => boolean,
+  timeoutMs = 40_000,
+): Promise<BackgroundTask> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const task = await runner().repo.get(id);
@@ -65,32 +69,48 @@ describe('revokeCompanySessions', () => {
     expect(snap.size).toBe(1);
     const task = await waitForTask(snap.docs[0]!.id, isFinal);
     expect(task).toMatchObject({
-      kind: REVOKE_COMPANY_SESSIONS, state: 'done', createdBy: platformAdmin.user.id, lease: null,
-      progress: { done: 4, total: 4, percent: 100 }, cursor: users.at(-1)!.user.id,
+      kind: REVOKE_COMPANY_SESSIONS,
+      state: 'done',
+      createdBy: platformAdmin.user.id,
+      lease: null,
+      progress: { done: 4, total: 4, percent: 100 },
+      cursor: users.at(-1)!.user.id,
     });
     expect(await Promise.all(users.map(tokenStatus))).toEqual(Array(4).fill('tokenRevoked'));
 
     // Deleting again creates no second task.
     expect((await post('/company/delete', { token: platformAdmin.token, query: { companyId } })).status).toBe(200);
-    expect((await admin().db.collection(TASKS_COLLECTION).where('params.companyId', '==', companyId).get()).size).toBe(1);
+    expect((await admin().db.collection(TASKS_COLLECTION).where('params.companyId', '==', companyId).get()).size).toBe(
+      1,
+    );
   });
 
   it('deactivating through POST /company/update starts the same task', async () => {
     const { companyId, company, users } = await companyWithUsers(2);
     const { name, type, customerNumber, address } = company;
-    const res = await post('/company/update', { token: platformAdmin.token, body: { id: companyId, name, type, customerNumber, address, active: false } });
+    const res = await post('/company/update', {
+      token: platformAdmin.token,
+      body: { id: companyId, name, type, customerNumber, address, active: false },
+    });
     expect(res).toMatchObject({ status: 200, body: { active: false } });
     const snap = await admin().db.collection(TASKS_COLLECTION).where('params.companyId', '==', companyId).get();
     expect(snap.size).toBe(1);
-    expect(await waitForTask(snap.docs[0]!.id, isFinal)).toMatchObject({ state: 'done', progress: { done: 2, total: 2, percent: 100 } });
+    expect(await waitForTask(snap.docs[0]!.id, isFinal)).toMatchObject({
+      state: 'done',
+      progress: { done: 2, total: 2, percent: 100 },
+    });
     expect(await Promise.all(users.map(tokenStatus))).toEqual(['tokenRevoked', 'tokenRevoked']);
   });
 
   it('the same task enqueued twice (duplicate delivery) ends in one done with each user revoked once', async () => {
     const { companyId, users } = await companyWithUsers(5);
     const id = await runner().create({
-      kind: REVOKE_COMPANY_SESSIONS, params: { companyId }, createdBy: 'test',
-      chunkSize: 2, chunksPerDelivery: 1, testSeam: { countEffects: true, chunkDelayMs: 500 },
+      kind: REVOKE_COMPANY_SESSIONS,
+      params: { companyId },
+      createdBy: 'test',
+      chunkSize: 2,
+      chunksPerDelivery: 1,
+      testSeam: { countEffects: true, chunkDelayMs: 500 },
     });
     const queue = new CloudTaskQueue(() => admin().auth.app);
     await Promise.all([queue.enqueue(id, `${id}-dupA`), queue.enqueue(id, `${id}-dupB`)]);
@@ -107,15 +127,20 @@ describe('revokeCompanySessions', () => {
   it('a crash mid-chunk is retried by Cloud Tasks and the task still ends done with every user revoked', async () => {
     const { companyId, users } = await companyWithUsers(5);
     const id = await runner().create({
-      kind: REVOKE_COMPANY_SESSIONS, params: { companyId }, createdBy: 'test',
-      chunkSize: 2, testSeam: { countEffects: true, crashAfterItems: 3 },
+      kind: REVOKE_COMPANY_SESSIONS,
+      params: { companyId },
+      createdBy: 'test',
+      chunkSize: 2,
+      testSeam: { countEffects: true, crashAfterItems: 3 },
     });
     await runner().start(id);
 
     const task = await waitForTask(id, isFinal);
     expect(task).toMatchObject({
-      state: 'done', progress: { done: 5, total: 5, percent: 100 },
-      testSeam: { crashed: true }, lastError: { code: 'internal', message: 'test seam: crash mid-chunk' },
+      state: 'done',
+      progress: { done: 5, total: 5, percent: 100 },
+      testSeam: { crashed: true },
+      lastError: { code: 'internal', message: 'test seam: crash mid-chunk' },
     });
     expect(task.claims).toBeGreaterThanOrEqual(2);
     const seen = await effects(id);
@@ -130,8 +155,11 @@ describe('revokeCompanySessions', () => {
   it('an abort of a running task ends it aborted between chunks; later users keep their sessions', async () => {
     const { companyId, users } = await companyWithUsers(4);
     const id = await runner().create({
-      kind: REVOKE_COMPANY_SESSIONS, params: { companyId }, createdBy: 'test',
-      chunkSize: 1, testSeam: { countEffects: true, chunkDelayMs: 1500 },
+      kind: REVOKE_COMPANY_SESSIONS,
+      params: { companyId },
+      createdBy: 'test',
+      chunkSize: 1,
+      testSeam: { countEffects: true, chunkDelayMs: 1500 },
     });
     await runner().start(id);
     await waitForTask(id, (t) => t.state === 'running' && t.progress.done >= 1);

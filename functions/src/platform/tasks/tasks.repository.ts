@@ -5,7 +5,17 @@ import type { BackgroundTask } from '../../model/background-task.js';
 export const TASKS_COLLECTION = 'backgroundTasks';
 
 const taskConverter = entityConverter<BackgroundTask>({
-  required: ['kind', 'state', 'progress', 'chunkSize', 'chunksPerDelivery', 'segment', 'claims', 'createdBy', 'createDate'],
+  required: [
+    'kind',
+    'state',
+    'progress',
+    'chunkSize',
+    'chunksPerDelivery',
+    'segment',
+    'claims',
+    'createdBy',
+    'createDate',
+  ],
 });
 
 /** `backgroundTasks/{id}`: one document per task; only the runner writes them. */
@@ -34,6 +44,8 @@ export class TasksRepository {
 
   /** Unfinished tasks whose delivery has gone (single-field range on resumeAt: no composite index). */
   async stalled(now: Date, limit: number): Promise<BackgroundTask[]> {
-    return (await this.col().where('resumeAt', '<=', now).orderBy('resumeAt').limit(limit).get()).docs.map((d) => d.data());
+    return (await this.col().where('resumeAt', '<=', now).orderBy('resumeAt').limit(limit).get()).docs.map((d) =>
+      d.data(),
+    );
   }
 }

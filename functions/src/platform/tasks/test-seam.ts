@@ -24,7 +24,11 @@ export function testSeamHooks(enabled: boolean, taskRef: DocumentReference, seam
       if (seam.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, seam.chunkDelayMs));
     },
     async itemDone(itemId, handled) {
-      if (seam.countEffects) await taskRef.collection('testEffects').doc(itemId).set({ count: FieldValue.increment(1) }, { merge: true });
+      if (seam.countEffects)
+        await taskRef
+          .collection('testEffects')
+          .doc(itemId)
+          .set({ count: FieldValue.increment(1) }, { merge: true });
       if (seam.crashAfterItems !== undefined && !seam.crashed && handled >= seam.crashAfterItems) {
         seam.crashed = true;
         await taskRef.update({ 'testSeam.crashed': true });

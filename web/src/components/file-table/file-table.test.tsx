@@ -23,14 +23,34 @@ const attached = (filename: string, overrides: Partial<AttachedFile> = {}): Atta
   ...overrides,
 });
 
-const FILES = [attached('Foto.jpg'), attached('Stückliste.xlsx'), attached('AVV.pdf', { fileType: 'LEGAL_DOCUMENT', size: 1_572_864 })];
+const FILES = [
+  attached('Foto.jpg'),
+  attached('Stückliste.xlsx'),
+  attached('AVV.pdf', { fileType: 'LEGAL_DOCUMENT', size: 1_572_864 }),
+];
 
 describe('FileTable', () => {
   it('shows an icon per group: image, sheet, document', () => {
-    renderPage(<FileTable files={[...FILES, attached('Bild.png'), attached('liste.csv'), attached('notiz.txt')]} onDownload={vi.fn()} />);
+    renderPage(
+      <FileTable
+        files={[...FILES, attached('Bild.png'), attached('liste.csv'), attached('notiz.txt')]}
+        onDownload={vi.fn()}
+      />,
+    );
     const rows = screen.getAllByTestId('file-row');
-    const groups = rows.map((r) => within(r).getByTestId(/^file-icon-/).getAttribute('data-testid'));
-    expect(groups).toEqual(['file-icon-image', 'file-icon-sheet', 'file-icon-document', 'file-icon-image', 'file-icon-sheet', 'file-icon-document']);
+    const groups = rows.map((r) =>
+      within(r)
+        .getByTestId(/^file-icon-/)
+        .getAttribute('data-testid'),
+    );
+    expect(groups).toEqual([
+      'file-icon-image',
+      'file-icon-sheet',
+      'file-icon-document',
+      'file-icon-image',
+      'file-icon-sheet',
+      'file-icon-document',
+    ]);
     expect(within(rows[2]!).getByText('Rechtsdokument')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('1,5 MB')).toBeInTheDocument();
   });
@@ -50,7 +70,10 @@ describe('FileTable', () => {
     await user.click(screen.getByRole('checkbox', { name: 'AVV.pdf auswählen' }));
     await user.click(screen.getByRole('checkbox', { name: 'Foto.jpg auswählen' }));
     await user.click(screen.getByRole('button', { name: 'Auswahl herunterladen' }));
-    expect(onDownload.mock.calls.map((c) => (c as unknown as [AttachedFile])[0].filename)).toEqual(['Foto.jpg', 'AVV.pdf']);
+    expect(onDownload.mock.calls.map((c) => (c as unknown as [AttachedFile])[0].filename)).toEqual([
+      'Foto.jpg',
+      'AVV.pdf',
+    ]);
   });
 
   it('deletes only after confirmation', async () => {

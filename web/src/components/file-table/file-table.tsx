@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import {
-  Box, Button, Checkbox, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
+  Box,
+  Button,
+  Checkbox,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DescriptionIcon from '@mui/icons-material/Description';
@@ -13,7 +26,11 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 
-const ICONS: Record<FileIconGroup, typeof ImageIcon> = { image: ImageIcon, sheet: TableChartIcon, document: DescriptionIcon };
+const ICONS: Record<FileIconGroup, typeof ImageIcon> = {
+  image: ImageIcon,
+  sheet: TableChartIcon,
+  document: DescriptionIcon,
+};
 
 export function FileIcon({ name }: { name: string }) {
   const { t } = useTranslation('files');
@@ -139,13 +156,19 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
                 <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title={t('table.download')}>
-                    <IconButton aria-label={t('table.downloadNamed', { name: file.filename })} onClick={() => void download([file])}>
+                    <IconButton
+                      aria-label={t('table.downloadNamed', { name: file.filename })}
+                      onClick={() => void download([file])}
+                    >
                       <DownloadIcon />
                     </IconButton>
                   </Tooltip>
                   {canDelete && (
                     <Tooltip title={t('table.delete')}>
-                      <IconButton aria-label={t('table.deleteNamed', { name: file.filename })} onClick={() => askDelete([file])}>
+                      <IconButton
+                        aria-label={t('table.deleteNamed', { name: file.filename })}
+                        onClick={() => askDelete([file])}
+                      >
                         <DeleteIcon />
                       </IconButton>
                     </Tooltip>

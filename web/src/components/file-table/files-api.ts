@@ -10,7 +10,8 @@ export function listFiles(path: string): Promise<AttachedFile[]> {
   return api.get<AttachedFile[]>('/file/names', { query: { path } });
 }
 
-export const filesQueryOptions = (path: string) => queryOptions({ queryKey: filesKey(path), queryFn: () => listFiles(path) });
+export const filesQueryOptions = (path: string) =>
+  queryOptions({ queryKey: filesKey(path), queryFn: () => listFiles(path) });
 
 export function useFiles(path: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...filesQueryOptions(path), enabled });

@@ -18,7 +18,9 @@ class FakeXhr {
   body: FormData | undefined;
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -70,7 +72,11 @@ describe('FileUpload', () => {
     renderPage(<FileUpload path="companies/c1/documents/" context="offer" />);
     const input = screen.getByTestId('file-input');
     await user.upload(input, file('setup.exe', 100, 'application/x-msdownload'));
-    expect(await screen.findByText('setup.exe: Dieser Dateityp ist hier nicht erlaubt (erlaubt: docx, doc, pdf, xlsx, xls, jpeg, jpg, png, gif).')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'setup.exe: Dieser Dateityp ist hier nicht erlaubt (erlaubt: docx, doc, pdf, xlsx, xls, jpeg, jpg, png, gif).',
+      ),
+    ).toBeInTheDocument();
     await user.upload(input, file('liste.csv', 100, 'text/csv')); // offer uploads omit csv
     expect(await screen.findByText(/^liste\.csv: Dieser Dateityp ist hier nicht erlaubt/)).toBeInTheDocument();
     await user.upload(input, file('gross.pdf', FILE_MAX_BYTES + 1));
@@ -82,7 +88,14 @@ describe('FileUpload', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const onUploaded = vi.fn();
     const user = userEvent.setup({ delay: null });
-    renderPage(<FileUpload path="companies/c1/documents/" context="general" documentType="LEGAL_DOCUMENT" onUploaded={onUploaded} />);
+    renderPage(
+      <FileUpload
+        path="companies/c1/documents/"
+        context="general"
+        documentType="LEGAL_DOCUMENT"
+        onUploaded={onUploaded}
+      />,
+    );
     await user.upload(screen.getByTestId('file-input'), file('AVV.pdf', 200 * 1024));
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     const xhr = FakeXhr.all[0]!;
@@ -103,7 +116,13 @@ describe('FileUpload', () => {
     xhr.progress(200 * 1024, 200 * 1024);
     expect(bar()).toHaveAttribute('aria-valuenow', '100');
 
-    const stored = { id: 'companies/c1/documents/1_AVV.pdf', path: 'companies/c1/documents/1_AVV.pdf', filename: '1_AVV.pdf', fileType: 'LEGAL_DOCUMENT', size: 204800 };
+    const stored = {
+      id: 'companies/c1/documents/1_AVV.pdf',
+      path: 'companies/c1/documents/1_AVV.pdf',
+      filename: '1_AVV.pdf',
+      fileType: 'LEGAL_DOCUMENT',
+      size: 204800,
+    };
     xhr.respond(201, stored);
     expect(await screen.findByText('1_AVV.pdf wurde hochgeladen.')).toBeInTheDocument();
     expect(onUploaded).toHaveBeenCalledWith(stored);
@@ -117,6 +136,8 @@ describe('FileUpload', () => {
     await user.upload(screen.getByTestId('file-input'), file('Rechnung.pdf', 1000));
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     FakeXhr.all[0]!.respond(415, { code: 'fileContentMismatch', message: 'x' });
-    expect(await screen.findByText('Falsche Datei hochgeladen: Der Inhalt passt nicht zur Dateiendung.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Falsche Datei hochgeladen: Der Inhalt passt nicht zur Dateiendung.'),
+    ).toBeInTheDocument();
   });
 });

@@ -3,7 +3,14 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
-import { allowedExtensions, CONTENT_TYPES, uploadRefusal, type AttachedFile, type DocumentType, type UploadContext } from '@model/files';
+import {
+  allowedExtensions,
+  CONTENT_TYPES,
+  uploadRefusal,
+  type AttachedFile,
+  type DocumentType,
+  type UploadContext,
+} from '@model/files';
 import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { uploadFile } from './upload-file';
@@ -55,14 +62,17 @@ export function FileUpload({ path, context, documentType, onUploaded, disabled =
           path,
           file,
           documentType,
-          onProgress: (loaded, total) => setProgress({ name: file.name, percent: total ? Math.floor((loaded / total) * 100) : 0 }),
+          onProgress: (loaded, total) =>
+            setProgress({ name: file.name, percent: total ? Math.floor((loaded / total) * 100) : 0 }),
         });
         onUploaded?.(stored);
         notify.success(t('upload.uploaded', { name: stored.filename }));
       } catch (error) {
         failed++;
         // the API's reason when it gave one (wrong content, too large, no permission), else the spec's text
-        notify.error(error instanceof ApiError && error.status > 0 ? errorText(error.code) : t('errors.fileUploadError'));
+        notify.error(
+          error instanceof ApiError && error.status > 0 ? errorText(error.code) : t('errors.fileUploadError'),
+        );
       }
     }
     setProgress(null);
@@ -105,7 +115,11 @@ export function FileUpload({ path, context, documentType, onUploaded, disabled =
       </Box>
       {progress && (
         <Box sx={{ mt: 1 }}>
-          <LinearProgress variant="determinate" value={progress.percent} aria-label={t('upload.progress', { ...progress })} />
+          <LinearProgress
+            variant="determinate"
+            value={progress.percent}
+            aria-label={t('upload.progress', { ...progress })}
+          />
           <Typography variant="body2">{t('upload.progress', { ...progress })}</Typography>
         </Box>
       )}

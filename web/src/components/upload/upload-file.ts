@@ -17,5 +17,9 @@ export function uploadFile({ path, file, documentType, onProgress, signal }: Upl
   form.append('path', path);
   if (documentType) form.append('documentType', documentType);
   form.append('file', file, file.name);
-  return uploadWithProgress<AttachedFile>('/file/', form, { onProgress, progressStep: UPLOAD_PROGRESS_CHUNK_BYTES, signal });
+  return uploadWithProgress<AttachedFile>('/file/', form, {
+    onProgress,
+    progressStep: UPLOAD_PROGRESS_CHUNK_BYTES,
+    signal,
+  });
 }

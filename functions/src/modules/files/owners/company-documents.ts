@@ -19,7 +19,10 @@ export function companyDocumentsOwner(companies: Pick<CompaniesRepository, 'get'
       // the caller's own company was loaded with the principal: read only a foreign one (platform admins)
       const company = companyId === principal.company.id ? principal.company : await companies.get(companyId);
       if (!company) throw ApiError.notFound();
-      const allowed = access === 'read' ? mayReadCompanyDocuments(principal, company.id) : mayChangeCompanyDocuments(principal, company.id);
+      const allowed =
+        access === 'read'
+          ? mayReadCompanyDocuments(principal, company.id)
+          : mayChangeCompanyDocuments(principal, company.id);
       if (!allowed) throw ApiError.forbidden();
     },
   };

@@ -45,7 +45,12 @@ export function CompanyDocuments({ company }: { company: Company }) {
   const [open, setOpen] = useState(false);
   if (!mayReadCompanyDocuments(callerFacts(user), company.id)) return null;
   return (
-    <Accordion expanded={open} onChange={(_e, expanded) => setOpen(expanded)} sx={{ mt: 3, maxWidth: 760 }} slotProps={{ transition: { unmountOnExit: true } }}>
+    <Accordion
+      expanded={open}
+      onChange={(_e, expanded) => setOpen(expanded)}
+      sx={{ mt: 3, maxWidth: 760 }}
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="company-documents" id="company-documents-header">
         <Typography variant="h2">{t('companyDocuments.title')}</Typography>
       </AccordionSummary>
