@@ -1,3 +1,5 @@
+import { spellOutUmlauts } from '../../model/text.js';
+
 /** RFC 5987 attr-char: everything else in filename* is percent-encoded (UTF-8). */
 function encodeExtValue(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -5,14 +7,7 @@ function encodeExtValue(value: string): string {
 
 /** The quoted ASCII fallback: umlauts transliterated, other non-ASCII and quoting characters replaced. */
 function asciiFallback(name: string): string {
-  const out = name
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/Ä/g, 'Ae')
-    .replace(/Ö/g, 'Oe')
-    .replace(/Ü/g, 'Ue')
-    .replace(/ß/g, 'ss')
+  const out = spellOutUmlauts(name)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|["\\%;]/g, '_');

@@ -1,5 +1,6 @@
 import type { Principal } from '../../model/user.js';
 import { renderAvvPdf } from './avv.pdf.js';
+import { spellOutUmlauts } from '../../model/text.js';
 
 /** Legal documents generated for the caller's company. */
 export class LegalService {
@@ -13,14 +14,7 @@ export class LegalService {
 
 /** `AVV-<company>.pdf`, restricted to a header-safe ASCII file name. */
 export function avvFilename(companyName: string): string {
-  const ascii = companyName
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/Ä/g, 'Ae')
-    .replace(/Ö/g, 'Oe')
-    .replace(/Ü/g, 'Ue')
-    .replace(/ß/g, 'ss')
+  const ascii = spellOutUmlauts(companyName)
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9 ._-]/g, '')
     .trim()
