@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.js';
+import { ensureChromium } from './chromium.js';
 import { startStack, type Stack } from './stack.js';
 import { printIndexReport } from '../firestore/index-report.js';
 
@@ -11,6 +12,14 @@ let stack: Stack | undefined;
 let dataDir: string | undefined;
 
 export async function setup(): Promise<void> {
+  // The end-to-end tests' browser, found or installed once; without one they fail with this one line,
+  // the API tests still run.
+  try {
+    process.env.CHROMIUM_PATH = ensureChromium();
+  } catch (error) {
+    process.env.CHROMIUM_MISSING = (error as Error).message;
+    console.error(process.env.CHROMIUM_MISSING);
+  }
   if (process.env.SKIP_BUILD !== '1') buildAll();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-test-'));
   const logDir = path.resolve('.tmp');

@@ -7,9 +7,11 @@ export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
 
 /** Headless Debian chromium with a throw-away profile. */
 export async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  // the stack's global setup found or installed the browser (emulators/launcher/chromium.ts)
+  if (process.env.CHROMIUM_MISSING) throw new Error(process.env.CHROMIUM_MISSING);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH,
     headless: true,
     locale: 'de-DE',
     args: [
