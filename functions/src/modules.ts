@@ -2,7 +2,7 @@ import type { AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { createCompaniesModule } from './modules/companies/companies.module.js';
-import { createFilesModule } from './modules/files/index.js';
+import { createFilesModule } from './modules/files/files.module.js';
 import { createHealthModule } from './modules/health/health.module.js';
 import { createLegalModule } from './modules/legal/legal.module.js';
 import { principalLoader } from './modules/users/principal.js';
