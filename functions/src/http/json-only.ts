@@ -9,8 +9,10 @@ import { ApiError } from './api-error.js';
  * without a body (GET, a POST with only a query) pass.
  */
 export const jsonOnly: RequestHandler = (req, _res, next) => {
+  // behind the Functions runtime the body has been read already (a proxy may have sent an empty one chunked)
+  const raw = (req as { rawBody?: Buffer }).rawBody;
   const declared = Number(req.headers['content-length'] ?? 0);
-  const hasBody = req.headers['transfer-encoding'] !== undefined || declared > 0;
+  const hasBody = raw ? raw.length > 0 : req.headers['transfer-encoding'] !== undefined || declared > 0;
   if (!hasBody) return next();
   if (req.is(['application/json', 'multipart/form-data'])) return next();
   next(ApiError.unsupportedMediaType());

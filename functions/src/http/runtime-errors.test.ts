@@ -105,6 +105,13 @@ describe('the Functions runtime in front of our app', () => {
     expect(await res.json()).toEqual({ body: { a: 1 } });
   });
 
+  it('finds the runtime Express from the entry script, also without its .js extension', () => {
+    const entry = createRequire(import.meta.url)
+      .resolve('firebase-tools/lib/emulator/functionsEmulatorRuntime.js')
+      .replace(/\.js$/, '');
+    expect(patchFunctionsRuntime(entry, { FUNCTION_TARGET: 'api' })).toBe(true);
+  });
+
   it('patches only inside a function runtime', () => {
     expect(patchFunctionsRuntime(process.argv[1], {})).toBe(false);
     expect(patchFunctionsRuntime('', { FUNCTION_TARGET: 'api' })).toBe(false);

@@ -78,8 +78,15 @@ export function patchFunctionsRuntime(entry = process.argv[1], env = process.env
   // only inside a function runtime (both set FUNCTION_TARGET), not when a deploy loads us for discovery
   if (!entry || !env.FUNCTION_TARGET) return false;
   try {
-    const from = createRequire(realpathSync(entry));
-    return answerRuntimeErrorsAsJson(from('express'));
+    // the emulator starts `functionsEmulatorRuntime` without its .js extension; the Functions Framework is started
+    // through a bin symlink: resolve from the real file where there is one
+    let file = entry;
+    try {
+      file = realpathSync(entry);
+    } catch {
+      // keep the path as given: createRequire only needs its folder
+    }
+    return answerRuntimeErrorsAsJson(createRequire(file)('express'));
   } catch {
     return false;
   }
