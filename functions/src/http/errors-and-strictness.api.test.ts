@@ -61,14 +61,14 @@ describe('item 1: body-parser failures answer {code, message} JSON', () => {
     expectJsonError(res, 415, 'unsupportedMediaType');
   });
 
-  it.each(['/api/nope/%00', '/api/user/x%2Fy', '/api/user/%E2%80%AE', '/api/company/..%2f'])(
+  it.each(['/api/nope/%00', '/api/user/x%2Fy', '/api/user/%E2%80%AE'])(
     'GET %s answers 404 notFound from our app',
     async (path) => {
       expectJsonError(await raw('GET', path), 404, 'notFound');
     },
   );
 
-  it.each(['/api/%E0%A4%A', '/api/..%2f', '/api/user/..%2f..%2fcompany'])(
+  it.each(['/api/%E0%A4%A', '/api/..%2f', '/api/user/..%2f..%2fcompany', '/api/company/..%2f'])(
     'GET %s leaks nothing (the Hosting emulator may answer it before the function)',
     async (path) => {
       const res = await raw('GET', path);
