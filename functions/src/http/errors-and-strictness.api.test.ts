@@ -79,6 +79,15 @@ describe('item 1: body-parser failures answer {code, message} JSON', () => {
   );
 });
 
+describe('item 1: oversize headers', () => {
+  it('are refused before any Express sees them, without an HTML page or a stack', async () => {
+    const res = await fetch(new URL('/api/health', HOSTS.portal), { headers: { 'x-big': 'x'.repeat(20_000) } });
+    const text = await res.text();
+    expect(res.status).toBe(431);
+    expect(text).not.toMatch(/<html|node_modules|\/work\/|at \w+ \(|\.js:\d/);
+  });
+});
+
 describe('item 4: content type, strict types, keys, names', () => {
   it('a form-urlencoded registration answers 415 and creates nothing', async () => {
     const mail = uniqueMail('form');

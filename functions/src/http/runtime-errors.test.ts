@@ -100,6 +100,15 @@ describe('the Functions runtime in front of our app', () => {
     await expectJsonError(charset, 415, 'unsupportedMediaType');
   });
 
+  it('lets a POST through whose empty body came chunked (as a proxy may send it)', async () => {
+    const res = await fetch(`${patched.base}/api/t/echo`, {
+      method: 'POST',
+      body: new ReadableStream({ start: (c) => c.close() }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(200);
+  });
+
   it('hands good bodies on to our app', async () => {
     const res = await fetch(`${patched.base}/api/t/echo`, json('{"a":1}'));
     expect(await res.json()).toEqual({ body: { a: 1 } });
