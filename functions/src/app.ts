@@ -1,5 +1,6 @@
 import express from 'express';
 import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
+import { jsonOnly } from './http/json-only.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
 import { simpleQuery } from './http/simple-query.js';
 import type { Modules } from './modules.js';
@@ -17,7 +18,9 @@ export function createApp(built: Pick<Modules, 'modules' | 'platform'> = default
   app.use(simpleQuery);
   // No CORS middleware: the SPA calls same-origin through the Hosting rewrite.
   app.use(bodyLimit());
-  app.use(express.json({ limit: JSON_LIMIT_BYTES }));
+  app.use(jsonOnly);
+  // strict (the default): only objects and arrays; `null`, `123`, `"x"` answer 400 badRequest
+  app.use(express.json({ limit: JSON_LIMIT_BYTES, strict: true }));
 
   // Hosting keeps the /api prefix in the rewrite; direct function calls have none. Accept both.
   const { modules } = built;

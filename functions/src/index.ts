@@ -3,9 +3,13 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createApp } from './app.js';
 import { params } from './config.js';
+import { patchFunctionsRuntime } from './http/runtime-errors.js';
 import { createBackgroundTasksFunction } from './platform/tasks/task-function.js';
 
 setGlobalOptions({ region: params.region });
+
+// Body-parser failures of the Functions runtime (before our app) answer {code, message} JSON too.
+patchFunctionsRuntime();
 
 // The app (and with it the configuration) is built on the first request: a deploy loads this module
 // to discover the functions before any parameter has a value.

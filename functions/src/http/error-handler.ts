@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ValidationError } from 'yup';
 import type { ApiErrorBody, ApiErrorCode } from '../model/api-error.js';
+import { messageKey } from '../model/validation.js';
 import { ApiError } from './api-error.js';
 import { clientAddress } from './client-address.js';
 import { functionsLog, type Logger } from '../platform/logger.js';
@@ -36,7 +37,7 @@ export function body(code: ApiErrorCode, details?: unknown): ApiErrorBody {
 /** yup errors → `[{path, key}]`, key being the i18n message key of the failed rule. */
 export function validationDetails(error: ValidationError): Array<{ path: string; key: string }> {
   const inner = error.inner.length ? error.inner : [error];
-  return inner.map((e) => ({ path: e.path ?? '', key: String(e.message) }));
+  return inner.map((e) => ({ path: e.path ?? '', key: messageKey(e.message) }));
 }
 
 /** The one error handler: ApiError → its status; yup → 400 validation; anything else → 500, logged. */

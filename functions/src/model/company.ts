@@ -1,6 +1,7 @@
 import * as yup from 'yup';
-import { idSchema } from './id.js';
+import { bodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
+import { flag, line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
 export const COMPANY_TYPES = ['CUSTOMER', 'SUPPLIER', 'ADMIN', 'EXTERNAL'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -54,50 +55,55 @@ export const COMPANY_STATUS_COLORS: Record<CompanyStatus, string> = {
   active: 'green',
 };
 
-const required = 'validation.required';
+const required = V.required;
+
+/** Company names: at most 200 characters, no control or bidi-override characters. */
+export const COMPANY_NAME_MAX_LENGTH = 200;
 
 export const addressSchema = yup.object({
-  street: yup.string().trim().required(required).max(200),
-  houseNo: yup.string().trim().required(required).max(20),
-  zip: yup.string().trim().required(required).max(20),
-  city: yup.string().trim().required(required).max(100),
-  country: yup.string().trim().max(100).optional(),
+  street: line(200).required(required),
+  houseNo: line(20).required(required),
+  zip: line(20).required(required),
+  city: line(100).required(required),
+  country: line(100).optional(),
 });
+
+function typeOf<T extends string>(types: readonly T[]) {
+  return yup
+    .string()
+    .typeError(V.type)
+    .nonNullable(V.type)
+    .oneOf([...types], V.oneOf);
+}
+const requiredAddress = () => addressSchema.typeError(V.type).nonNullable(V.type).required(required);
 
 /** The company form (admin): customerNumber is required for customers; EXTERNAL is not selectable. */
 export const companySchema = yup.object({
-  name: yup.string().trim().required(required).max(200),
-  type: yup
-    .string()
-    .oneOf([...SELECTABLE_COMPANY_TYPES], 'validation.oneOf')
-    .required(required),
-  customerNumber: yup
-    .string()
-    .trim()
-    .max(50)
-    .when('type', {
-      is: 'CUSTOMER',
-      then: (s) => s.required(required),
-      otherwise: (s) => s.optional(),
-    }),
-  additionalInfo: yup.string().trim().max(2000).optional(),
-  address: addressSchema.required(),
+  name: line(COMPANY_NAME_MAX_LENGTH).required(required),
+  type: typeOf(SELECTABLE_COMPANY_TYPES).required(required),
+  customerNumber: line(50).when('type', {
+    is: 'CUSTOMER',
+    then: (s) => s.required(required),
+    otherwise: (s) => s.optional(),
+  }),
+  additionalInfo: multiline(2000).optional(),
+  address: requiredAddress(),
 });
 export type CompanyInput = yup.InferType<typeof companySchema>;
 
 /** The company part of a registration: always a CUSTOMER, address without country. */
 export const registrationCompanySchema = yup.object({
-  name: yup.string().trim().required(required).max(200),
-  type: yup.string().oneOf(['CUSTOMER'], 'validation.oneOf').default('CUSTOMER'),
-  additionalInfo: yup.string().trim().max(2000).optional(),
-  address: addressSchema.omit(['country']).required(),
+  name: line(COMPANY_NAME_MAX_LENGTH).required(required),
+  type: typeOf(['CUSTOMER']).default('CUSTOMER'),
+  additionalInfo: multiline(2000).optional(),
+  address: addressSchema.omit(['country']).typeError(V.type).nonNullable(V.type).required(required),
 });
 
 /** POST /company/update body: the company form with its id; `pendingRegistration: false` releases. */
 export const companyUpdateSchema = companySchema.shape({
-  id: idSchema,
-  pendingRegistration: yup.boolean().optional(),
-  active: yup.boolean().optional(),
+  id: bodyIdSchema,
+  pendingRegistration: flag().optional(),
+  active: flag().optional(),
 });
 export type CompanyUpdateInput = yup.InferType<typeof companyUpdateSchema>;
 
@@ -107,13 +113,7 @@ export type CompanySortColumn = (typeof COMPANY_SORT_COLUMNS)[number];
 
 /** GET /company/filter query: the paging contract plus free-text `search` and `types` (comma-joined). */
 export const companyFilterSchema = pageRequestSchema(COMPANY_SORT_COLUMNS, {
-  search: yup.string().trim().max(100, 'validation.max').optional(),
-  types: commaList(
-    yup
-      .string()
-      .oneOf([...COMPANY_TYPES], 'validation.oneOf')
-      .required(),
-    COMPANY_TYPES.length,
-  ),
+  search: yup.string().typeError(V.type).trim(V.type).max(100, withLimits(V.maxLength)).optional(),
+  types: commaList(typeOf(COMPANY_TYPES).required(required), COMPANY_TYPES.length),
 });
 export type CompanyFilter = yup.InferType<typeof companyFilterSchema>;

@@ -1,4 +1,5 @@
 import { UPLOAD_MAX_BYTES } from './constants.js';
+import { withoutControlCharacters } from './text.js';
 
 /**
  * Files (spec 01 §5, spec 02 §5 "Files" and §9): document types, upload contexts, file names and icon
@@ -95,23 +96,6 @@ export const UPLOAD_PROGRESS_CHUNK_BYTES = 64 * 1024;
 /** Longest file name kept (in characters); longer names are shortened, the extension kept. */
 export const FILE_NAME_MAX_LENGTH = 200;
 
-/** C0 and C1 controls, DEL, and the bidi/format controls that can disguise an extension ("fdp.exe"). */
-function isControl(cp: number): boolean {
-  return (
-    cp < 0x20 ||
-    (cp >= 0x7f && cp <= 0x9f) ||
-    cp === 0x200e ||
-    cp === 0x200f ||
-    (cp >= 0x202a && cp <= 0x202e) ||
-    (cp >= 0x2066 && cp <= 0x2069) ||
-    cp === 0xfeff
-  );
-}
-
-function withoutControls(s: string): string {
-  return [...s].filter((ch) => !isControl(ch.codePointAt(0)!)).join('');
-}
-
 /**
  * A file name as it is stored: Unicode NFC (a name typed on macOS arrives decomposed), `/` and `\` become
  * `_` (spec 02 §5), control characters are removed, surrounding blanks and trailing dots trimmed, and
@@ -119,7 +103,7 @@ function withoutControls(s: string): string {
  */
 export function normaliseFileName(name: string): string {
   let out = name.normalize('NFC').replace(/[/\\]/g, '_');
-  out = withoutControls(out)
+  out = withoutControlCharacters(out)
     .trim()
     .replace(/[.\s]+$/, '');
   if (out === '.' || out === '..') return '';

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { line, VALIDATION_KEYS } from './validation.js';
 
 /**
  * Document ids the API accepts (Auth uids, Firestore auto ids): letters, digits, `_` and `-`, at most 128
@@ -12,11 +13,23 @@ export function isValidId(value: unknown): value is string {
 }
 
 /** A required id (body field or query parameter). */
-export const idSchema = yup.string().trim().matches(ID_PATTERN, 'validation.id').required('validation.required');
+export const idSchema = yup
+  .string()
+  .typeError(VALIDATION_KEYS.type)
+  .trim(VALIDATION_KEYS.type)
+  .matches(ID_PATTERN, VALIDATION_KEYS.id)
+  .required(VALIDATION_KEYS.required);
 
 /** An optional id: absent or empty is fine, anything else must be a valid id. */
 export const optionalIdSchema = yup
   .string()
-  .trim()
-  .matches(ID_PATTERN, { message: 'validation.id', excludeEmptyString: true })
+  .typeError(VALIDATION_KEYS.type)
+  .trim(VALIDATION_KEYS.type)
+  .matches(ID_PATTERN, { message: VALIDATION_KEYS.id, excludeEmptyString: true })
+  .optional();
+
+/** A body id (JSON): strings only, like every text of a body. */
+export const bodyIdSchema = line(128).matches(ID_PATTERN, VALIDATION_KEYS.id).required(VALIDATION_KEYS.required);
+export const optionalBodyIdSchema = line(128)
+  .matches(ID_PATTERN, { message: VALIDATION_KEYS.id, excludeEmptyString: true })
   .optional();

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.js';
+import { VALIDATION_KEYS as V } from './validation.js';
 
 /**
  * The one paging contract of every server-side list (spec: `/enquiry/filter`, `/offer/filter`,
@@ -48,6 +49,7 @@ export function pageRequestSchema<Column extends string, F extends yup.ObjectSha
       .default(DEFAULT_PAGE_SIZE),
     column: yup
       .string()
+      .typeError(V.type)
       .oneOf([...columns], 'validation.oneOf')
       .optional(),
     sortDescending: yup.boolean().typeError('validation.type').default(false),
@@ -62,6 +64,7 @@ export function pageRequestSchema<Column extends string, F extends yup.ObjectSha
 export function commaList<T extends string>(item: yup.Schema<T>, max: number) {
   return yup
     .array()
+    .typeError(V.type)
     .of(item)
     .transform((_value: unknown, original: unknown) => {
       if (original === undefined || original === null || original === '') return undefined;

@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 import type { ChangeEntry, Company, CompanyType } from './company.js';
 import { registrationCompanySchema } from './company.js';
-import { ID_PATTERN, idSchema, optionalIdSchema } from './id.js';
+import { bodyIdSchema, ID_PATTERN, optionalBodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
+import { flag, line, lowerCaseLine, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Spec 3: phone numbers consist of digits, plus and minus only. */
@@ -46,38 +47,45 @@ export interface Principal {
   restriction?: Restriction;
 }
 
-const required = 'validation.required';
+const required = V.required;
 
-export const mailSchema = yup.string().trim().lowercase().email('validation.email').required(required).max(254);
+/** Person names: at most 100 characters, no control or bidi-override characters. */
+export const PERSON_NAME_MAX_LENGTH = 100;
+const personName = () => line(PERSON_NAME_MAX_LENGTH).required(required);
+
+export const mailSchema = lowerCaseLine(254).email(V.email).required(required);
 export const passwordSchema = yup
   .string()
-  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
-  .max(128)
+  .typeError(V.type)
+  .nonNullable(V.type)
+  .transform((_value: unknown, original: unknown) => original)
+  .min(PASSWORD_MIN_LENGTH, withLimits(V.passwordMin))
+  .max(128, withLimits(V.maxLength))
   .required(required);
-export const phoneSchema = yup.string().trim().matches(PHONE_PATTERN, 'validation.phone').max(40).required(required);
+export const phoneSchema = line(40).matches(PHONE_PATTERN, V.phone).required(required);
 
 /** The user form (/user/:id). companyId is required for the admin company, forced otherwise. */
 export const userSchema = yup.object({
-  id: optionalIdSchema,
-  name: yup.string().trim().required(required).max(100),
-  lastname: yup.string().trim().required(required).max(100),
+  id: optionalBodyIdSchema,
+  name: personName(),
+  lastname: personName(),
   mail: mailSchema,
   phoneNumber: phoneSchema,
-  admin: yup.boolean().default(false),
-  companyId: optionalIdSchema,
+  admin: flag().default(false),
+  companyId: optionalBodyIdSchema,
 });
 export type UserInput = yup.InferType<typeof userSchema>;
 
 /** POST /user/update body: the user form with its id; `admin` omitted leaves the flag unchanged. */
 export const userUpdateSchema = userSchema.shape({
-  id: idSchema,
-  admin: yup.boolean().optional(),
+  id: bodyIdSchema,
+  admin: flag().optional(),
 });
 export type UserUpdateInput = yup.InferType<typeof userUpdateSchema>;
 
 export const registrationUserSchema = yup.object({
-  name: yup.string().trim().required(required).max(100),
-  lastname: yup.string().trim().required(required).max(100),
+  name: personName(),
+  lastname: personName(),
   phoneNumber: phoneSchema,
   mail: mailSchema,
   password: passwordSchema,
@@ -85,8 +93,8 @@ export const registrationUserSchema = yup.object({
 
 /** POST /user/register body. */
 export const registrationSchema = yup.object({
-  user: registrationUserSchema.required(),
-  company: registrationCompanySchema.required(),
+  user: registrationUserSchema.typeError(V.type).nonNullable(V.type).required(required),
+  company: registrationCompanySchema.typeError(V.type).nonNullable(V.type).required(required),
 });
 export type RegistrationInput = yup.InferType<typeof registrationSchema>;
 
@@ -95,7 +103,8 @@ export const passwordRepeatSchema = yup.object({
   password: passwordSchema,
   passwordRepeat: yup
     .string()
-    .oneOf([yup.ref('password')], 'validation.passwordMismatch')
+    .typeError(V.type)
+    .oneOf([yup.ref('password')], V.passwordMismatch)
     .required(required),
 });
 
@@ -116,7 +125,10 @@ export const MAX_COMPANY_FILTER = 30;
 
 /** GET /user/filter query: the paging contract plus free-text `search` and `companyIds` (comma-joined ids). */
 export const userFilterSchema = pageRequestSchema(USER_SORT_COLUMNS, {
-  search: yup.string().trim().max(100, 'validation.max').optional(),
-  companyIds: commaList(yup.string().matches(ID_PATTERN, 'validation.id').required(), MAX_COMPANY_FILTER),
+  search: yup.string().typeError(V.type).trim(V.type).max(100, withLimits(V.maxLength)).optional(),
+  companyIds: commaList(
+    yup.string().typeError(V.type).matches(ID_PATTERN, V.id).required(required),
+    MAX_COMPANY_FILTER,
+  ),
 });
 export type UserFilter = yup.InferType<typeof userFilterSchema>;

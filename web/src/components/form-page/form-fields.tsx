@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '@model/user';
+import { messageKey, messageValues } from '@model/validation';
 
-/** Translates a yup message key of the model (validation.required ...) into German. */
+/**
+ * Translates a yup message key of the model (validation.required, validation.maxLength ...) into German; a
+ * length rule's message carries its limit (`{{max}}`, model/validation.ts `withLimits`).
+ */
 export function useValidationText() {
   const { t } = useTranslation();
-  return (key: unknown) => (typeof key === 'string' && key ? t(key, { min: PASSWORD_MIN_LENGTH }) : undefined);
+  return (key: unknown) => (typeof key === 'string' && key ? t(messageKey(key), messageValues(key)) : undefined);
 }
 
 export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'label'> & {

@@ -61,6 +61,19 @@ describe('UserFormPage (create)', () => {
     });
   });
 
+  it('German texts for the length limit and for bidi-override characters; nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup({ status: 201, body: makeUser({ id: 'n' }) });
+    await fill(user);
+    await user.type(screen.getByLabelText(/^Vorname/), 'x'.repeat(100));
+    await user.type(screen.getByLabelText(/^Nachname/), '\u202Etxt.exe');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Höchstens 100 Zeichen.')).toBeInTheDocument();
+    expect(screen.getByText('Steuer- und Textrichtungszeichen sind nicht erlaubt.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/must be|characters|validation\./);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('200 mailExternal: warning about the external party, nothing navigates', async () => {
     await submitNew({ status: 200, body: { code: 'mailExternal' } });
     expect(await screen.findByText(/gehört zu einem externen Partner/)).toBeInTheDocument();
