@@ -29,5 +29,5 @@ export default defineConfig({
   },
   // `npm run dev -w web`: the API (and everything else) comes from the running emulator stack (`npm start`)
   server: { proxy: { '/api': 'http://127.0.0.1:5000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', chunkSizeWarningLimit: 1500 },
 });

@@ -75,6 +75,7 @@ describe('deploy readiness (offline)', () => {
 
   it('firebase.json references what exists and builds before it deploys', () => {
     expect(fs.existsSync(path.join(ROOT, firebaseJson.hosting.public, 'index.html'))).toBe(true);
+    expect(firebaseJson.hosting.ignore).toContain('**/*.map'); // source maps stay private
     expect(firebaseJson.hosting.predeploy.join(' ')).toContain('build');
     expect(firebaseJson.functions[0].predeploy.join(' ')).toContain('build');
     const main = JSON.parse(fs.readFileSync(path.join(ROOT, 'functions/package.json'), 'utf8')).main;

@@ -34,6 +34,20 @@ describe('Hosting security headers', () => {
     }
   });
 
+  it('caching: pages and build info revalidate, hashed assets are immutable, API answers are never stored', async () => {
+    for (const path of ['/', '/login', '/build-info.json', '/locales/de/common.json']) {
+      expect((await fetch(`${PORTAL}${path}`)).headers.get('cache-control'), path).toBe('no-cache');
+    }
+    const html = await (await fetch(`${PORTAL}/login`)).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const js = await fetch(`${PORTAL}${script}`);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // source maps are built for our own debugging but neither referenced nor deployed (firebase.json ignore)
+    expect(await js.text()).not.toMatch(/sourceMappingURL=/);
+    expect((await fetch(`${PORTAL}/api/health`)).headers.get('cache-control')).toBe('private, no-store');
+  });
+
   it('API answers (JSON and file downloads) get a sandboxing CSP that runs nothing', async () => {
     const res = await fetch(`${PORTAL}/api/health`);
     const csp = res.headers.get('content-security-policy') ?? '';
