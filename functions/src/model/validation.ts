@@ -84,31 +84,22 @@ function stringsOnly(_value: unknown, original: unknown): unknown {
   return original.trim();
 }
 
-/** A single-line text of at most `max` characters: strings only, trimmed, no control or bidi characters. */
-export function line(max: number) {
+/** Strings only, trimmed, at most `max` characters, none of them a control or bidi character (after `allow`). */
+function text(max: number, allow: (value: string) => string) {
   return yup
     .string()
     .typeError(V.type)
     .nonNullable(V.type)
     .transform(stringsOnly)
     .max(max, withLimits(V.maxLength))
-    .test('controlCharacters', V.controlCharacters, (value) => value == null || !hasControlCharacters(value));
+    .test('controlCharacters', V.controlCharacters, (value) => value == null || !hasControlCharacters(allow(value)));
 }
 
+/** A single-line text of at most `max` characters: strings only, trimmed, no control or bidi characters. */
+export const line = (max: number) => text(max, (value) => value);
+
 /** A multi-line text (line breaks and tabs allowed) of at most `max` characters: strings only, trimmed. */
-export function multiline(max: number) {
-  return yup
-    .string()
-    .typeError(V.type)
-    .nonNullable(V.type)
-    .transform(stringsOnly)
-    .max(max, withLimits(V.maxLength))
-    .test(
-      'controlCharacters',
-      V.controlCharacters,
-      (value) => value == null || !hasControlCharacters(value.replace(/[\n\r\t]/g, ' ')),
-    );
-}
+export const multiline = (max: number) => text(max, (value) => value.replace(/[\n\r\t]/g, ' '));
 
 /** Lower-cased single-line text (e-mail addresses). */
 export function lowerCaseLine(max: number) {
