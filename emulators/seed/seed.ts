@@ -1,6 +1,11 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { defaultBucketName } from '../../functions/src/config.js';
+import { companyDocumentsPath } from '../../functions/src/model/files.js';
+import { StorageFileStore } from '../../functions/src/modules/files/file-store.js';
 import { createModules } from '../../functions/src/modules.js';
 import { CompaniesRepository } from '../../functions/src/modules/companies/companies.repository.js';
 import { UsersRepository } from '../../functions/src/modules/users/users.repository.js';
@@ -138,7 +143,19 @@ export const DEMO_LOGINS: DemoLogin[] = [
 function seedApp() {
   const existing = getApps().find((a) => a.name === 'schrankwerk-seed');
   if (existing) return existing;
-  return initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-schrankwerk' }, 'schrankwerk-seed');
+  return initializeApp(
+    { projectId: process.env.GCLOUD_PROJECT ?? 'demo-schrankwerk', storageBucket: defaultBucketName() },
+    'schrankwerk-seed',
+  );
+}
+
+/** A one-page PDF standing in for a signed data processing agreement. */
+async function demoPdf(companyName: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText(`AVV ${companyName.replace(/ü/g, 'ue')} - unterschrieben (Demo)`, { x: 50, y: 760, size: 14, font });
+  return Buffer.from(await pdf.save());
 }
 
 /**
@@ -167,8 +184,14 @@ export async function seedIfEmpty(): Promise<boolean> {
   }
 
   const actor = 'seed';
+  const files = new StorageFileStore(() => getStorage(app).bucket());
   for (const { company, users } of USERS) {
     const created = await c.companies.create(actor, company);
+    if (company === CUSTOMER_COMPANY) {
+      // a document to look at on the company page ("Dokumente")
+      const path = `${companyDocumentsPath(created.id)}AVV unterschrieben.pdf`;
+      await files.createIfAbsent(path, await demoPdf(company.name), 'application/pdf', { documentType: 'UNKNOWN', uploadedBy: actor });
+    }
     for (const u of users) {
       await c.users.provision({
         input: { name: u.name, lastname: u.lastname, mail: u.mail, phoneNumber: u.phoneNumber, admin: u.admin },

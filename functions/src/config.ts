@@ -43,3 +43,9 @@ function required(param: Expression<string> & { name: string }): string {
   if (!value) throw new Error(`${param.name} is not set: add it to functions/.env.<projectId>.`);
   return value;
 }
+
+/** The project's default Cloud Storage bucket (the emulator's in local runs). */
+export function defaultBucketName(): string {
+  const project = process.env.GCLOUD_PROJECT ?? process.env.GCP_PROJECT ?? 'demo-schrankwerk';
+  return process.env.STORAGE_BUCKET ?? `${project}.appspot.com`;
+}

@@ -2,15 +2,12 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
+import { defaultBucketName } from './config.js';
 
 // One admin app per process. The project id comes from the runtime (GCLOUD_PROJECT), so the
 // emulator stack's `demo-` project can never reach production.
 const app = getApps()[0] ?? initializeApp({ storageBucket: defaultBucketName() });
 
-function defaultBucketName(): string {
-  const project = process.env.GCLOUD_PROJECT ?? process.env.GCP_PROJECT ?? 'demo-schrankwerk';
-  return process.env.STORAGE_BUCKET ?? `${project}.appspot.com`;
-}
 
 export const db = getFirestore(app);
 db.settings({ ignoreUndefinedProperties: true });

@@ -1,3 +1,5 @@
+import { spellOutUmlauts } from '../model/text.js';
+
 /**
  * Text search on Firestore (which has no "contains"): every searchable record stores `searchTokens`, the
  * normalised prefixes (1..MAX_TOKEN_LENGTH characters) of each word-suffix of its searchable values, and a
@@ -10,14 +12,13 @@
  */
 export const MAX_TOKEN_LENGTH = 20;
 
-const TRANSLITERATION: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue' };
+/** Lower case, ß → ss, accents dropped: the folded form behind search tokens and sort keys. */
+function fold(text: string): string {
+  return text.toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/\p{M}/gu, '');
+}
 
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  return fold(text)
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 }
@@ -25,7 +26,7 @@ function words(text: string): string[] {
 /** The word lists of a value: accents dropped, plus the transliterated spelling when it differs. */
 function variants(value: string): string[][] {
   const plain = words(value);
-  const transliterated = words(value.toLowerCase().replace(/[äöü]/g, (c) => TRANSLITERATION[c]!));
+  const transliterated = words(spellOutUmlauts(value.toLowerCase()));
   return plain.join(' ') === transliterated.join(' ') ? [plain] : [plain, transliterated];
 }
 
@@ -59,5 +60,5 @@ export function searchTerm(input: string | undefined): string | undefined {
  * folded (ä → a, ß → ss, as German dictionaries sort), so pages come in the order a reader expects.
  */
 export function sortKey(value: string | undefined | null): string {
-  return (value ?? '').toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/\p{M}/gu, '').trim();
+  return fold(value ?? '').trim();
 }

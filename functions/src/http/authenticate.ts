@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Principal } from '../model/user.js';
 import { ApiError } from './api-error.js';
+import { authCode } from '../platform/identity.js';
 
 /** The part of firebase-admin's Auth that authentication needs (injected so a unit test can watch it). */
 export interface TokenVerifier {
@@ -25,9 +26,7 @@ function bearerToken(req: Request): string | undefined {
 }
 
 function mapVerifyError(error: unknown): ApiError {
-  const code =
-    (error as { code?: string; errorInfo?: { code?: string } })?.code ??
-    (error as { errorInfo?: { code?: string } })?.errorInfo?.code;
+  const code = authCode(error);
   if (code === 'auth/id-token-revoked') return ApiError.unauthenticated('tokenRevoked');
   if (code === 'auth/user-disabled') return ApiError.unauthenticated('userDisabled');
   return ApiError.unauthenticated();

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import { ApiError } from '../http/api-error.js';
 
-function authCode(error: unknown): string | undefined {
+/** The Firebase Auth error code of an error (`auth/...`), wherever the SDK put it. */
+export function authCode(error: unknown): string | undefined {
   const e = error as { code?: string; errorInfo?: { code?: string } };
   return e?.errorInfo?.code ?? e?.code;
 }

@@ -53,6 +53,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const config = deps.config ?? readConfig();
   const now = deps.now ?? systemClock;
   const taskKinds = new TaskKindRegistry();
+  const log = deps.log ?? functionsLog;
   const queue = deps.taskQueue ?? new CloudTaskQueue(() => deps.auth.app);
   return {
     db: deps.db,
@@ -62,14 +63,14 @@ export function createPlatform(deps: PlatformDeps): Platform {
     identity: new Identity(deps.auth),
     mail: new MailOutbox(deps.db, config.mailFrom),
     throttles: new ThrottlesRepository(deps.db),
-    log: deps.log ?? functionsLog,
+    log,
     verifier: deps.verifier ?? deps.auth,
     bucket:
       deps.bucket ??
       (() => {
         throw new Error('This call needs the Storage bucket (PlatformDeps.bucket).');
       }),
-    tasks: new TaskRunner({ db: deps.db, queue, kinds: taskKinds, now }),
+    tasks: new TaskRunner({ db: deps.db, queue, kinds: taskKinds, now, log }),
     taskKinds,
   };
 }

@@ -83,10 +83,6 @@ export class CompaniesRepository {
     return (await this.col().get()).docs.map((d) => d.data());
   }
 
-  async listByType(type: CompanyType): Promise<Company[]> {
-    return (await this.col().where('type', '==', type).get()).docs.map((d) => d.data());
-  }
-
   /** One page of companies (GET /company/filter); see COMPANIES_PAGE_SHAPE for the indexes. */
   async page(q: CompanyPageQuery): Promise<Page<Company>> {
     const filters: QueryFilter[] = [];

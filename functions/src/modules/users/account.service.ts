@@ -74,14 +74,9 @@ export class AccountService {
   }
 
   private async platformAdminMails(): Promise<string[]> {
-    const adminCompanies = await this.d.companies.listByType('ADMIN');
-    const lists = await Promise.all(
-      adminCompanies.filter((c) => c.active).map((c) => this.d.users.listByCompany(c.id)),
-    );
-    return lists
-      .flat()
-      .filter((u) => u.admin)
-      .map((u) => u.mail);
+    const admins = await this.d.users.adminCompanyAdmins();
+    const companies = await this.d.companies.getMany(admins.map((u) => u.companyId));
+    return admins.filter((u) => companies.get(u.companyId)?.active).map((u) => u.mail);
   }
 
   /**

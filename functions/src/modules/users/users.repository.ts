@@ -113,6 +113,17 @@ export class UsersRepository {
     return (await this.col().where('companyId', '==', companyId).get()).docs.map((d) => d.data());
   }
 
+  /** List items with their stored company name and type (no company reads): all users, or one company's. */
+  async listViews(companyId?: string): Promise<UserView[]> {
+    const col = this.db.collection('users').withConverter(userViewConverter);
+    return (await (companyId ? col.where('companyId', '==', companyId) : col).get()).docs.map((d) => d.data());
+  }
+
+  /** Admins of ADMIN-type companies: the only candidates for platform administrator (equality only: no composite index). */
+  async adminCompanyAdmins(): Promise<User[]> {
+    return (await this.platformAdminCandidates().get()).docs.map((d) => d.data());
+  }
+
   /** Ids of a company's users after `afterId`, by id (equality + id order: the single-field index). */
   async idsOfCompany(companyId: string, afterId: string | null, limit: number): Promise<string[]> {
     let query = this.col().where('companyId', '==', companyId).orderBy(FieldPath.documentId()).select().limit(limit);
@@ -172,7 +183,11 @@ export class UsersRepository {
 
   /** Every user with the admin flag (platform admins are among them), read inside the transaction. */
   async adminsInTx(tx: Transaction): Promise<User[]> {
-    return (await tx.get(this.col().where('admin', '==', true))).docs.map((d) => d.data());
+    return (await tx.get(this.platformAdminCandidates())).docs.map((d) => d.data());
+  }
+
+  private platformAdminCandidates() {
+    return this.col().where('admin', '==', true).where('companyType', '==', 'ADMIN');
   }
 
   /** The users of a company, read inside a transaction that will rewrite their company fields. */

@@ -75,14 +75,13 @@ export class UsersService {
   async list(principal: Principal): Promise<UserView[]> {
     const scope = userListScope(principal);
     if (!scope) throw forbiddenFor(principal);
-    const users = scope.kind === 'all' ? await this.d.users.list() : await this.d.users.listByCompany(scope.companyId);
-    return this.withCompanyNames(users);
+    return byName(await this.d.users.listViews(scope.kind === 'all' ? undefined : scope.companyId));
   }
 
   /** GET /user/company: the users of one company, for its managers. */
   async listByCompany(principal: Principal, companyId: string): Promise<UserView[]> {
     if (!isManagerOfCompany(principal, companyId)) throw forbiddenFor(principal);
-    return this.withCompanyNames(await this.d.users.listByCompany(companyId));
+    return byName(await this.d.users.listViews(companyId));
   }
 
   /**
@@ -106,16 +105,6 @@ export class UsersService {
       page: query.page,
       paginationSize: query.paginationSize,
     });
-  }
-
-  private async withCompanyNames(users: User[]): Promise<UserView[]> {
-    const companies = await this.d.companies.getMany(users.map((u) => u.companyId));
-    return users
-      .map((u) => {
-        const c = companies.get(u.companyId);
-        return { ...u, company: c ? { id: c.id, name: c.name, type: c.type } : undefined };
-      })
-      .sort((a, b) => a.lastname.localeCompare(b.lastname, 'de') || a.name.localeCompare(b.name, 'de'));
   }
 
   /** POST /user/: platform admin picks an active company, company admins create in their own. */
@@ -289,4 +278,9 @@ export class UsersService {
     const user = await this.d.users.latestLogin();
     return user?.lastLoginAt ? { mail: user.mail, lastLoginAt: user.lastLoginAt } : {};
   }
+}
+
+/** List order of /user/all and /user/company: last name, then first name, as German readers expect. */
+function byName(users: UserView[]): UserView[] {
+  return users.sort((a, b) => a.lastname.localeCompare(b.lastname, 'de') || a.name.localeCompare(b.name, 'de'));
 }

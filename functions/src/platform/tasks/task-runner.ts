@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { functionsLog, type Logger } from '../logger.js';
 import {
   isFinalTaskState,
   taskPercent,
@@ -46,6 +46,8 @@ export interface TaskRunnerDeps {
   queue: TaskQueuePort;
   kinds: TaskKindRegistry;
   now: () => Date;
+  /** Defaults to the Functions logger (the platform passes its own). */
+  log?: Logger;
   leaseMs?: number;
   deliveryBudgetMs?: number;
   stallGraceMs?: number;
@@ -145,7 +147,7 @@ export class TaskRunner {
       // Cloud Tasks answers again: pick up tasks whose enqueue failed earlier (one small query).
       await this.recoverStalled(START_SWEEP_LIMIT);
     } catch (error) {
-      logger.error('background task: enqueue failed; recoverStalled will enqueue it', {
+      (this.d.log ?? functionsLog).error('background task: enqueue failed; recoverStalled will enqueue it', {
         taskId,
         error: errorOf(error),
       });
@@ -154,7 +156,7 @@ export class TaskRunner {
     try {
       await this.deliver(taskId, { id: `inline-${taskId}`, lastAttempt: false }, INLINE_BUDGET_MS);
     } catch (error) {
-      logger.warn('background task: inline delivery failed; the queued delivery continues', {
+      (this.d.log ?? functionsLog).warn('background task: inline delivery failed; the queued delivery continues', {
         taskId,
         error: errorOf(error),
       });
@@ -375,7 +377,7 @@ export class TaskRunner {
       return true;
     });
     if (!held) return 'lostLease';
-    logger.warn('background task: chunk failed', { taskId, delivery: delivery.id, permanent, error: info });
+    (this.d.log ?? functionsLog).warn('background task: chunk failed', { taskId, delivery: delivery.id, permanent, error: info });
     if (permanent) return 'failed';
     throw error;
   }

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../http/api-error.js';
+import { authorizeRecord } from '../../../http/record-access.js';
 import { COMPANY_DOCUMENTS_PREFIX } from '../../../model/files.js';
 import { mayChangeCompanyDocuments, mayKnowCompany, mayReadCompanyDocuments } from '../../../model/permissions.js';
 import type { CompaniesRepository } from '../../companies/companies.repository.js';
@@ -18,12 +19,8 @@ export function companyDocumentsOwner(companies: Pick<CompaniesRepository, 'get'
       if (!companyId || !mayKnowCompany(principal, companyId)) throw ApiError.notFound();
       // the caller's own company was loaded with the principal: read only a foreign one (platform admins)
       const company = companyId === principal.company.id ? principal.company : await companies.get(companyId);
-      if (!company) throw ApiError.notFound();
-      const allowed =
-        access === 'read'
-          ? mayReadCompanyDocuments(principal, company.id)
-          : mayChangeCompanyDocuments(principal, company.id);
-      if (!allowed) throw ApiError.forbidden();
+      const may = access === 'read' ? mayReadCompanyDocuments : mayChangeCompanyDocuments;
+      authorizeRecord(principal, company, { see: () => true, act: (c) => may(principal, c.id), seesAll: true });
     },
   };
 }
