@@ -85,9 +85,11 @@ export class TaskRunner {
   private readonly budgetMs: number;
   private readonly graceMs: number;
   private readonly seams: boolean;
+  private readonly log: Logger;
 
   constructor(private readonly d: TaskRunnerDeps) {
     this.repo = new TasksRepository(d.db);
+    this.log = d.log ?? functionsLog;
     this.leaseMs = d.leaseMs ?? TASK_LEASE_MS;
     this.budgetMs = d.deliveryBudgetMs ?? DELIVERY_BUDGET_MS;
     this.graceMs = d.stallGraceMs ?? STALL_GRACE_MS;
@@ -147,7 +149,7 @@ export class TaskRunner {
       // Cloud Tasks answers again: pick up tasks whose enqueue failed earlier (one small query).
       await this.recoverStalled(START_SWEEP_LIMIT);
     } catch (error) {
-      (this.d.log ?? functionsLog).error('background task: enqueue failed; recoverStalled will enqueue it', {
+      this.log.error('background task: enqueue failed; recoverStalled will enqueue it', {
         taskId,
         error: errorOf(error),
       });
@@ -156,7 +158,7 @@ export class TaskRunner {
     try {
       await this.deliver(taskId, { id: `inline-${taskId}`, lastAttempt: false }, INLINE_BUDGET_MS);
     } catch (error) {
-      (this.d.log ?? functionsLog).warn('background task: inline delivery failed; the queued delivery continues', {
+      this.log.warn('background task: inline delivery failed; the queued delivery continues', {
         taskId,
         error: errorOf(error),
       });
@@ -377,7 +379,7 @@ export class TaskRunner {
       return true;
     });
     if (!held) return 'lostLease';
-    (this.d.log ?? functionsLog).warn('background task: chunk failed', { taskId, delivery: delivery.id, permanent, error: info });
+    this.log.warn('background task: chunk failed', { taskId, delivery: delivery.id, permanent, error: info });
     if (permanent) return 'failed';
     throw error;
   }
