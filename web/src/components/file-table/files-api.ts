@@ -27,19 +27,19 @@ export function deleteFile(path: string): Promise<{ ok: true }> {
   return api.post<{ ok: true }>('/file/delete', undefined, { query: { path } });
 }
 
-/** Deletes files of one folder one after another; the folder's listing is refetched once, also after a failure. */
-export function useDeleteFiles(folder: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (files: Pick<AttachedFile, 'path'>[]) => {
-      for (const file of files) await deleteFile(file.path);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKey(folder) }),
-  });
-}
-
 /** Refetches a folder's listing (after an upload). */
 export function useRefreshFiles(folder: string) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: filesKey(folder) });
+}
+
+/** Deletes files of one folder one after another; the folder's listing is refetched once, also after a failure. */
+export function useDeleteFiles(folder: string) {
+  const refresh = useRefreshFiles(folder);
+  return useMutation({
+    mutationFn: async (files: Pick<AttachedFile, 'path'>[]) => {
+      for (const file of files) await deleteFile(file.path);
+    },
+    onSettled: refresh,
+  });
 }

@@ -1,11 +1,2 @@
-export { FileIcon, FileTable, type FileTableProps } from './file-table';
-export {
-  deleteFile,
-  downloadFile,
-  filesKey,
-  filesQueryOptions,
-  listFiles,
-  useDeleteFiles,
-  useFiles,
-  useRefreshFiles,
-} from './files-api';
+export { FileTable, type FileTableProps } from './file-table';
+export { downloadFile, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';

@@ -1,2 +1,1 @@
 export { FileUpload, type FileUploadProps } from './file-upload';
-export { uploadFile, type UploadFileInput } from './upload-file';

@@ -1,5 +1,4 @@
 import type { AttachedFile, DocumentType } from '@model/files';
-import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { uploadWithProgress } from '@/lib/api-client';
 
 export interface UploadFileInput {
@@ -8,18 +7,13 @@ export interface UploadFileInput {
   file: File;
   documentType?: DocumentType;
   onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
 }
 
 /** POST /file/ (multipart: file, path, documentType?) - 201 with the stored file (its name may carry a numeric prefix). */
-export function uploadFile({ path, file, documentType, onProgress, signal }: UploadFileInput): Promise<AttachedFile> {
+export function uploadFile({ path, file, documentType, onProgress }: UploadFileInput): Promise<AttachedFile> {
   const form = new FormData();
   form.append('path', path);
   if (documentType) form.append('documentType', documentType);
   form.append('file', file, file.name);
-  return uploadWithProgress<AttachedFile>('/file/', form, {
-    onProgress,
-    progressStep: UPLOAD_PROGRESS_CHUNK_BYTES,
-    signal,
-  });
+  return uploadWithProgress<AttachedFile>('/file/', form, { onProgress });
 }

@@ -47,7 +47,8 @@ export const currentUserQueryOptions = (uid: string) =>
 export function CurrentUserProvider({ firebaseUser, children }: { firebaseUser: FirebaseUser; children: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const options = currentUserQueryOptions(firebaseUser.uid);
+  // one options object per signed-in user: a fresh queryKey array each render would rebuild the context value
+  const options = useMemo(() => currentUserQueryOptions(firebaseUser.uid), [firebaseUser.uid]);
   const query = useQuery(options);
   const { error, refetch } = query;
 

@@ -1,5 +1,5 @@
 import type { Company } from '@model/company';
-import { isPlatformAdmin } from '@model/permissions';
+import { callerFacts } from '@model/permissions';
 import type { Principal, User } from '@model/user';
 
 /** What the model's permission functions need to know about the signed-in user (`canEditUser(p, user)` ...). */
@@ -11,11 +11,9 @@ export type WebPrincipal = Pick<
 /** The signed-in user as the model's permission functions see the caller (the same facts the API derives). */
 export function principalOf(user: User & { company: Company }): WebPrincipal {
   return {
-    uid: user.id,
-    admin: user.admin,
-    companyType: user.company.type,
-    platformAdmin: isPlatformAdmin(user, user.company.type),
+    ...callerFacts(user),
     company: user.company,
+    uid: user.id,
     // as the API decides it: the password change first, then the pending release
     restriction: user.passwordChangeNeeded
       ? 'passwordChangeNeeded'

@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Company, CompanySortColumn, CompanyType } from '@model/company';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
-import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /company/filter: the paging contract plus `search` and the type filter. */
 export type GetCompaniesRequest = PageRequest<CompanySortColumn> & { search?: string; types?: CompanyType[] };
@@ -28,13 +27,3 @@ export const getCompaniesQueryOptions = (request?: GetCompaniesRequest) =>
     queryFn: () => getCompanies(request!),
     enabled: request !== undefined,
   });
-
-export function useCompanies({
-  request,
-  queryConfig,
-}: {
-  request: GetCompaniesRequest;
-  queryConfig?: QueryConfig<typeof getCompaniesQueryOptions>;
-}) {
-  return useQuery({ ...getCompaniesQueryOptions(request), placeholderData: keepPreviousData, ...queryConfig });
-}

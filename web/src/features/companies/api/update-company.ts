@@ -41,8 +41,13 @@ export function useUpdateCompany({ mutationConfig }: { mutationConfig?: Mutation
   return useMutation({
     ...rest,
     onSuccess: async (company, ...args) => {
-      queryClient.setQueryData(getCompanyQueryOptions(company.id).queryKey, company);
-      await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
+      const detail = getCompanyQueryOptions(company.id).queryKey;
+      queryClient.setQueryData(detail, company);
+      // the record was just set from the answer: refetch everything else about companies, not it
+      await queryClient.invalidateQueries({
+        queryKey: COMPANIES_KEY,
+        predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(detail),
+      });
       await onSuccess?.(company, ...args);
     },
     mutationFn: updateCompany,
