@@ -143,12 +143,15 @@ export function errorText(code: ErrorCode): string {
   return i18next.t([`errors.${code}`, 'errors.unknown'], { ns: 'common' });
 }
 
+/** An answer body: JSON with ISO dates revived; empty is undefined. */
+function parseJson(text: string): unknown {
+  return text ? JSON.parse(text, reviveDates) : undefined;
+}
+
 /** Calls the API and returns the parsed JSON (ISO dates revived); throws ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<{ status: number; data: T }> {
   const response = await send(path, options);
-  const text = await response.text();
-  const data = (text ? JSON.parse(text, reviveDates) : undefined) as T;
-  return { status: response.status, data };
+  return { status: response.status, data: parseJson(await response.text()) as T };
 }
 
 export const api = {
@@ -223,7 +226,7 @@ export async function uploadWithProgress<T>(path: string, form: FormData, option
   });
   let body: unknown;
   try {
-    body = response.text ? JSON.parse(response.text, reviveDates) : undefined;
+    body = parseJson(response.text);
   } catch {
     body = undefined;
   }
