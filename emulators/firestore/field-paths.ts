@@ -2,6 +2,14 @@
 import { invalid } from './errors.js';
 import type { Fields, Value } from './values.js';
 
+const quoteSeg = (s: string) =>
+  /^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`';
+
+/** The canonical string of a field path's segments (the inverse of parseFieldPath). */
+export function formatFieldPath(segs: readonly string[]): string {
+  return segs.map(quoteSeg).join('.');
+}
+
 /** Parses a canonical field path (`a.b`, `` `x.y`.z ``, with \` and \\ escapes) into segments. */
 export function parseFieldPath(path: string): string[] {
   const segs: string[] = [];

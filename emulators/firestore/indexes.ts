@@ -1,7 +1,7 @@
 // Index enforcement: which index production would use for a query, read from firestore.indexes.json.
 import fs from 'node:fs';
 import { failedPrecondition } from './errors.js';
-import { parseFieldPath } from './field-paths.js';
+import { formatFieldPath, parseFieldPath } from './field-paths.js';
 import type { Filter, StructuredQuery } from './query.js';
 import { compareStrings } from './values.js';
 
@@ -49,10 +49,8 @@ export interface IndexUse {
 }
 
 const NAME = '__name__';
-const quoteSeg = (s: string) =>
-  /^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`';
 /** The canonical spelling of a field path, so `a.b` in a query and `` `a`.b `` in the file compare equal. */
-export const canonicalPath = (p: string): string => parseFieldPath(p).map(quoteSeg).join('.');
+export const canonicalPath = (p: string): string => formatFieldPath(parseFieldPath(p));
 
 // ---------------------------------------------------------------------------------------------
 // The index file

@@ -2,7 +2,7 @@ import { invalid } from './errors.js';
 import type { Doc, Store } from './store.js';
 import { topK } from './topk.js';
 import { nearest, planNearest, type FindNearestSpec, type NearestPlan } from './vector.js';
-import { getField, parseFieldPath } from './field-paths.js';
+import { formatFieldPath, getField, parseFieldPath } from './field-paths.js';
 import {
   compareReferences,
   compareStrings,
@@ -275,7 +275,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     .map((p) => parseFieldPath(p))
     .sort(compareSegs)
     .filter((segs) => !isNameSegs(segs) && !seen.has(segs.join('\u0000')))
-    .map((segs) => ({ path: segs.map(quoteSeg).join('.'), dir: lastDir }));
+    .map((segs) => ({ path: formatFieldPath(segs), dir: lastDir }));
   const order = [...explicit, ...implicit];
   if (!seen.has(NAME)) order.push({ path: NAME, dir: lastDir });
   const orderPlan = order.map((o) => ({ get: getter(o.path), dir: o.dir, isName: isNamePath(o.path) }));
@@ -317,8 +317,6 @@ function compareSegs(a: string[], b: string[]): number {
   }
   return a.length - b.length;
 }
-const quoteSeg = (s: string) =>
-  /^[A-Za-z_][A-Za-z_0-9]*$/.test(s) ? s : '`' + s.replace(/[\\`]/g, (m) => '\\' + m) + '`';
 
 /** A matching document with its sort keys; `__name__` keys stay null and compare via doc.name. */
 interface Row {

@@ -68,10 +68,8 @@ const TYPE_ORDER: Record<Kind, number> = {
 /** Vectors (`{__type__: "__vector__", value: [...]}`) sort between arrays and maps, like production. */
 const VECTOR_ORDER = 8.5;
 const isVectorMap = (v: Value): boolean => v.mapValue?.fields?.__type__?.stringValue === '__vector__';
-export const typeOrder = (v: Value): number => {
-  const k = kindOf(v);
-  return k === 'mapValue' && isVectorMap(v) ? VECTOR_ORDER : TYPE_ORDER[k];
-};
+const typeOrderOf = (v: Value, k: Kind): number => (k === 'mapValue' && isVectorMap(v) ? VECTOR_ORDER : TYPE_ORDER[k]);
+export const typeOrder = (v: Value): number => typeOrderOf(v, kindOf(v));
 
 export const isNumber = (v: Value): boolean => {
   const k = kindOf(v);
@@ -183,7 +181,7 @@ const sortedKeys = (f: Fields | undefined): string[] => Object.keys(f ?? {}).sor
 /** Total order over all Firestore values (production semantics). */
 export function compareValues(a: Value, b: Value): number {
   const kind = kindOf(a);
-  const ta = typeOrder(a);
+  const ta = typeOrderOf(a, kind);
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
   if (ta === VECTOR_ORDER) return compareVectors(a, b);
