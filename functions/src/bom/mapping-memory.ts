@@ -1,6 +1,6 @@
 import type { FieldMapping, MappableField } from '../model/bom/fields.js';
 import type { MappingSuggestion } from './mapping.js';
-import { normaliseHeader } from './text-normalise.js';
+import { normaliseHeader, normaliseHeaderRow } from './text-normalise.js';
 
 /**
  * "Remember what people chose": when a user saves a BOM mapping, the header signature and the mapping
@@ -32,12 +32,6 @@ export interface MappingMemoryStore {
   ): Promise<MappingMemoryEntry>;
 }
 
-const normalisedHeaders = (headers: readonly string[]): string[] => {
-  const out = headers.map((h) => normaliseHeader(h ?? ''));
-  while (out.length && out[out.length - 1] === '') out.pop();
-  return out;
-};
-
 /** FNV-1a, 2 × 32 bit with different offsets: a short stable id, not a security hash. */
 function fnv(text: string, seed: number): string {
   let h = seed >>> 0;
@@ -53,7 +47,7 @@ function fnv(text: string, seed: number): string {
  * cells dropped. "Best.-Nr.;Menge" and "best nr;MENGE" share a signature; a reordered row does not.
  */
 export function headerSignature(headers: readonly string[]): string {
-  const text = normalisedHeaders(headers).join('\u0001');
+  const text = normaliseHeaderRow(headers).join('\u0001');
   return fnv(text, 0x811c9dc5) + fnv(text, 0x01234567);
 }
 
@@ -63,8 +57,8 @@ export function headerSignature(headers: readonly string[]): string {
  * (a column added or renamed among ten) stays above 0.8.
  */
 export function headerRowSimilarity(a: readonly string[], b: readonly string[]): number {
-  const na = normalisedHeaders(a);
-  const nb = normalisedHeaders(b);
+  const na = normaliseHeaderRow(a);
+  const nb = normaliseHeaderRow(b);
   if (na.join('\u0001') === nb.join('\u0001')) return 1;
   const count = (list: string[]): Map<string, number> => {
     const m = new Map<string, number>();
@@ -113,11 +107,12 @@ export function rankRememberedMappings(
   entries: readonly MappingMemoryEntry[],
   minSimilarity = MIN_REMEMBERED_SIMILARITY,
 ): RememberedSuggestion[] {
-  const current = normalisedHeaders(headers);
+  const current = normaliseHeaderRow(headers);
+  const signature = headerSignature(headers);
   return entries
     .map((entry) => ({
       entry,
-      similarity: entry.signature === headerSignature(headers) ? 1 : headerRowSimilarity(entry.headers, headers),
+      similarity: entry.signature === signature ? 1 : headerRowSimilarity(entry.headers, headers),
     }))
     .filter((x) => x.similarity >= minSimilarity)
     .sort(

@@ -1,7 +1,7 @@
 import { mappableFields, type MappingKind } from '../model/bom/fields.js';
 import { looksLikePartNumber } from './column-profile.js';
 import { fieldScore } from './mapping.js';
-import { normaliseHeader } from './text-normalise.js';
+import { normaliseHeader, normaliseHeaderRow } from './text-normalise.js';
 
 /**
  * Where the table is in a sheet, found by shape rather than by knowing the column names: the header row
@@ -39,9 +39,7 @@ const filledIndexes = (row: readonly string[] | undefined): number[] => {
 
 /** Header cells compared case- and punctuation-insensitively ("Qty." = "qty"). */
 export function headerKey(row: readonly string[]): string {
-  const cells = row.map((c) => normaliseHeader(c));
-  while (cells.length && cells[cells.length - 1] === '') cells.pop();
-  return JSON.stringify(cells);
+  return JSON.stringify(normaliseHeaderRow(row));
 }
 
 /**

@@ -105,3 +105,10 @@ export function headerSimilarity(a: string, b: string): number {
   const overlap = Math.min(aToB, bToA);
   return Math.max(whole, overlap * 0.95);
 }
+
+/** A header row's cells normalised (normaliseHeader), trailing empty cells dropped. */
+export function normaliseHeaderRow(row: readonly string[]): string[] {
+  const cells = row.map((c) => normaliseHeader(c ?? ''));
+  while (cells.length && cells[cells.length - 1] === '') cells.pop();
+  return cells;
+}
