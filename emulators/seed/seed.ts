@@ -190,7 +190,10 @@ export async function seedIfEmpty(): Promise<boolean> {
     if (company === CUSTOMER_COMPANY) {
       // a document to look at on the company page ("Dokumente")
       const path = `${companyDocumentsPath(created.id)}AVV unterschrieben.pdf`;
-      await files.createIfAbsent(path, await demoPdf(company.name), 'application/pdf', { documentType: 'UNKNOWN', uploadedBy: actor });
+      await files.createIfAbsent(path, await demoPdf(company.name), 'application/pdf', {
+        documentType: 'UNKNOWN',
+        uploadedBy: actor,
+      });
     }
     for (const u of users) {
       await c.users.provision({

@@ -8,7 +8,6 @@ import { defaultBucketName } from './config.js';
 // emulator stack's `demo-` project can never reach production.
 const app = getApps()[0] ?? initializeApp({ storageBucket: defaultBucketName() });
 
-
 export const db = getFirestore(app);
 db.settings({ ignoreUndefinedProperties: true });
 export const auth = getAuth(app);
