@@ -1,0 +1,192 @@
+import * as yup from 'yup';
+import { bodyIdSchema } from './id.js';
+import { JOB_CONDITION_DEFAULTS, jobConditionsSchema, type JobConditions } from './job-conditions.js';
+import { pageRequestSchema } from './paging.js';
+import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
+
+/**
+ * The enquiry (spec 01 §3 "Enquiry", §4, §5; issue 8). Isomorphic: the API validates bodies with these
+ * schemas, the web's form uses the same ones. Server-set fields (customer, flags, dates, revisions, change
+ * entries) are not in the input schemas, so the API strips them from every body (no mass assignment).
+ * Decisions: docs/decisions-enquiries.md.
+ */
+
+/** Incoterms: the enumeration's EXW and DAP ("EXP" in the text catalogue is not an Incoterm). */
+export const DELIVERY_CONDITIONS = ['EXW', 'DAP'] as const;
+export type DeliveryCondition = (typeof DELIVERY_CONDITIONS)[number];
+
+export const ENQUIRY_TITLE_MAX_LENGTH = 200;
+export const REFERENCE_NUMBER_MAX_LENGTH = 100;
+export const ADDITIONAL_INFO_MAX_LENGTH = 5000;
+/** A sane upper bound for a cabinet series; the spec only says "at least 1". */
+export const AMOUNT_MAX = 100_000;
+/** Change entries kept on the record (newest last); older ones are dropped so the record cannot grow without end. */
+export const MAX_CHANGE_ENTRIES = 200;
+
+/** Who changed what, when (one per create, update, release, reopen, archive, copy, file change). */
+export interface EnquiryChangeEntry {
+  date: Date;
+  userId: string;
+  /** "Vorname Nachname" at the time of the change, so the history reads without user lookups */
+  userName: string;
+  action: 'create' | 'update' | 'release' | 'reopen' | 'archive' | 'copy' | 'close' | 'bomUpload' | 'bomDelete';
+  /** the fields an update changed */
+  fields?: string[];
+}
+
+/** One stored BOM file of an enquiry; revisions after the first release are kept (issue 8 "beyond the spec"). */
+export interface BomRevision {
+  revision: number;
+  fileName: string;
+  /** storage path below enquiries/{id}/bom/ */
+  path: string;
+  uploadDate: Date;
+  uploadedBy: string;
+}
+
+/** The fields the customer edits (project data and job conditions). */
+export interface EnquiryInput extends JobConditions {
+  title: string;
+  referenceNumber: string;
+  deliveryCondition: DeliveryCondition;
+  /** calendar date, ISO `YYYY-MM-DD` (no time zone: a delivery day) */
+  desiredDeliveryDate: string;
+  amount: number;
+  additionalInfo?: string;
+}
+
+export interface Enquiry extends EnquiryInput {
+  id: string;
+  customerId: string;
+  customerName: string;
+  released: boolean;
+  releaseDate?: Date;
+  /** set when the first release happened; later BOM and circuit-diagram uploads become revisions */
+  firstReleaseDate?: Date;
+  closed: boolean;
+  archived: boolean;
+  invalidated: boolean;
+  /** BOM (spec 02 §3 "BOM job"): the current file and how it was read */
+  bomFileName?: string;
+  bomHeaderRowIndex?: number;
+  headers?: string[];
+  fieldMapping?: Record<string, string>;
+  suppliedPartString?: string;
+  /** current BOM revision number (0 = no BOM yet) and every kept revision */
+  bomRevision: number;
+  bomRevisions: BomRevision[];
+  /** current circuit-diagram revision number (0 = none yet); offers record which one they priced */
+  circuitDiagramRevision: number;
+  createdBy: string;
+  createDate: Date;
+  lastUpdate: Date;
+  changeEntries: EnquiryChangeEntry[];
+}
+
+/** A row of GET /enquiry/filter. */
+export type EnquiryListItem = Pick<
+  Enquiry,
+  | 'id'
+  | 'title'
+  | 'referenceNumber'
+  | 'customerId'
+  | 'customerName'
+  | 'deliveryCondition'
+  | 'desiredDeliveryDate'
+  | 'amount'
+  | 'released'
+  | 'releaseDate'
+  | 'closed'
+  | 'archived'
+  | 'createDate'
+  | 'lastUpdate'
+>;
+
+export type EnquiryStatus = 'archived' | 'closed' | 'released' | 'default';
+
+/** Spec 01 §4: the badge by priority archived (grey) > closed (green) > released (blue) > default. */
+export function enquiryStatus(e: Pick<Enquiry, 'archived' | 'closed' | 'released'>): EnquiryStatus {
+  if (e.archived) return 'archived';
+  if (e.closed) return 'closed';
+  if (e.released) return 'released';
+  return 'default';
+}
+
+export const ENQUIRY_STATUS_COLORS: Record<EnquiryStatus, string | undefined> = {
+  archived: 'grey',
+  closed: 'green',
+  released: 'blue',
+  default: undefined,
+};
+
+/** Locked (view mode, spec 01 §4): released, closed or archived enquiries take no edits and no file changes. */
+export function isEnquiryLocked(e: Pick<Enquiry, 'archived' | 'closed' | 'released'>): boolean {
+  return e.released || e.closed || e.archived;
+}
+
+/** Why a release is refused (spec 01 §5 warnings), in the order the form shows them. */
+export type ReleaseRefusal = 'missingBOM' | 'missingCircuitDiagram';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), between 2000 and 2100. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '2000' && value < '2101'
+  );
+}
+
+const required = V.required;
+
+/** Spec 01 §5: title, reference number, delivery condition, desired delivery date and amount are required. */
+export const enquiryInputSchema = jobConditionsSchema.shape({
+  title: line(ENQUIRY_TITLE_MAX_LENGTH).required(required),
+  referenceNumber: line(REFERENCE_NUMBER_MAX_LENGTH).required(required),
+  deliveryCondition: yup
+    .string()
+    .typeError(V.type)
+    .nonNullable(V.type)
+    .oneOf([...DELIVERY_CONDITIONS], V.oneOf)
+    .required(required),
+  desiredDeliveryDate: line(10)
+    .required(required)
+    .test('isoDate', V.type, (value) => value == null || isIsoDate(value)),
+  amount: yup
+    .number()
+    .typeError(V.type)
+    .nonNullable(V.type)
+    .transform((_value: unknown, original: unknown) => original)
+    .integer(V.integer)
+    .min(1, withLimits(V.min))
+    .max(AMOUNT_MAX, withLimits(V.max))
+    .required(required),
+  additionalInfo: multiline(ADDITIONAL_INFO_MAX_LENGTH).optional(),
+});
+
+/** POST /enquiry/update body: the input with the enquiry's id. */
+export const enquiryUpdateSchema = enquiryInputSchema.shape({ id: bodyIdSchema });
+
+/** What a new enquiry form starts with (spec 01 §3 defaults; amount 1). */
+export function newEnquiryValues(): Omit<EnquiryInput, 'deliveryCondition'> & { deliveryCondition: '' } {
+  return {
+    ...JOB_CONDITION_DEFAULTS,
+    title: '',
+    referenceNumber: '',
+    deliveryCondition: '',
+    desiredDeliveryDate: '',
+    amount: 1,
+    additionalInfo: '',
+  };
+}
+
+/** Sortable columns of GET /enquiry/filter (spec 02 §9; default createDate descending). */
+export const ENQUIRY_SORT_COLUMNS = ['createDate', 'title', 'referenceNumber', 'releaseDate'] as const;
+export type EnquirySortColumn = (typeof ENQUIRY_SORT_COLUMNS)[number];
+
+/** GET /enquiry/filter query: the paging contract plus the title search (word-prefix, see data/search-tokens). */
+export const enquiryFilterSchema = pageRequestSchema(ENQUIRY_SORT_COLUMNS, {
+  title: yup.string().typeError(V.type).trim(V.type).max(100, withLimits(V.maxLength)).optional(),
+});
+export type EnquiryFilter = yup.InferType<typeof enquiryFilterSchema>;
