@@ -34,5 +34,9 @@ export const API_ERROR_CODES = [
   'fileContentMismatch',
   'fileEmpty',
   'archiveTooLarge',
+  'enquiryLocked',
+  'missingBOM',
+  'missingCircuitDiagram',
+  'bomUnreadable',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
