@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=bench-types.js.map
