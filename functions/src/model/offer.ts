@@ -1,0 +1,231 @@
+import * as yup from 'yup';
+import type { DocumentType } from './files.js';
+import { DELIVERY_CONDITIONS, enquiryInputSchema, isIsoDate, type EnquiryInput } from './enquiry.js';
+import { bodyIdSchema } from './id.js';
+import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from './job-conditions.js';
+import { commaList, pageRequestSchema } from './paging.js';
+import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
+
+/**
+ * The offer (spec 01 §3 "Offer", §4 states and transitions, §5 Offer; issue 9). Isomorphic: the API runs
+ * every state change through OFFER_TRANSITIONS and the web shows its buttons from the same table.
+ * Decisions: docs/decisions-offers.md.
+ */
+
+export const OFFER_STATES = ['OPEN', 'DECLINED', 'ACCEPTED', 'CONFIRMED'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+
+/** Spec 01 §4 colours. */
+export const OFFER_STATE_COLORS: Record<OfferState, string> = {
+  OPEN: '#575656',
+  ACCEPTED: '#15A34E',
+  CONFIRMED: '#4a7bf8',
+  DECLINED: '#C5102C',
+};
+
+export const REJECTION_REASONS = [
+  'PRICE_NOT_AS_EXPECTED',
+  'DELIVERY_TIME_OUTSIDE_EXPECTATIONS',
+  'OFFER_NOT_IN_LINE_WITH_REQUIREMENTS',
+  'TECHNICAL_REQUIREMENTS_CHANGED',
+  'PROJECT_NOT_REALIZED',
+  'INDIVIDUAL',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** The list views (spec 01 §2): /offer shows OPEN and DECLINED, /order ACCEPTED, /job CONFIRMED. */
+export const OFFER_LIST_STATES = {
+  offer: ['OPEN', 'DECLINED'],
+  order: ['ACCEPTED'],
+  job: ['CONFIRMED'],
+} as const satisfies Record<string, readonly OfferState[]>;
+export type OfferListView = keyof typeof OFFER_LIST_STATES;
+
+/**
+ * The enquiry fields an offer copies and may deviate from (spec 01 §3: the enquiry's id, customerId, title,
+ * released, closed and archived are not carried over). The enquiry's values at the time of the offer are kept
+ * in `original`, shown beside each field.
+ */
+export const OFFER_COPIED_FIELDS = [
+  'referenceNumber',
+  'deliveryCondition',
+  'desiredDeliveryDate',
+  'amount',
+  'additionalInfo',
+  ...JOB_CONDITION_FLAGS,
+  ...(Object.keys(JOB_CONDITION_CHOICES) as Array<keyof typeof JOB_CONDITION_CHOICES>),
+] as const;
+
+export type OfferTerms = Omit<EnquiryInput, 'title'>;
+
+export interface Offer extends OfferTerms {
+  id: string;
+  enquiryId: string;
+  /** shown in lists and mails; not an editable offer field */
+  enquiryTitle: string;
+  supplierId: string;
+  supplierName: string;
+  customerId: string;
+  customerName: string;
+  offerNumber: string;
+  /** EUR, at least 0, two decimals */
+  price: number;
+  additionalInfoSupplier?: string;
+  version: number;
+  state: OfferState;
+  released: boolean;
+  releaseDate?: Date;
+  archived: boolean;
+  /** replaced by a revision (read-only, out of the lists) */
+  invalidated: boolean;
+  /** the offer this one revises, and the one that revised it */
+  previousOfferId?: string;
+  nextOfferId?: string;
+  rejectionReason?: RejectionReason;
+  rejectionReasonIndividual?: string;
+  /** the enquiry's values when the offer was drafted (spec: "the original value shown beside each") */
+  original: OfferTerms;
+  /** which BOM and circuit-diagram revision of the enquiry the offer priced (issue 9 "beyond the spec") */
+  enquiryBomRevision: number;
+  enquiryCircuitDiagramRevision: number;
+  createdBy: string;
+  createDate: Date;
+  lastUpdate: Date;
+}
+
+export type OfferAction = 'release' | 'accept' | 'decline' | 'confirm' | 'revise' | 'archive';
+export type OfferSide = 'supplier' | 'customer';
+
+export interface OfferTransition {
+  /** who acts: the offer's supplier company or the enquiry's customer company */
+  side: OfferSide;
+  /** the states the action starts from */
+  from: readonly OfferState[];
+  /** must the offer be released (true), a draft (false), or either (undefined) */
+  released?: boolean;
+  /** a document of this type must be among the offer's files (spec 01 §4/§5) */
+  requires?: DocumentType;
+  /** the state afterwards (release, revise and archive keep it) */
+  to?: OfferState;
+}
+
+/**
+ * The one transition table (spec 01 §4 "Who may act in which state" and "Offer transitions"). Decisions:
+ * CONFIRMED allows no further state change (both sides keep working in the project folder and chat);
+ * orders and jobs cannot be archived (they are binding); an archived or invalidated offer takes no action.
+ */
+export const OFFER_TRANSITIONS: Record<OfferAction, OfferTransition> = {
+  release: { side: 'supplier', from: ['OPEN'], released: false, requires: 'OFFER' },
+  accept: { side: 'customer', from: ['OPEN'], released: true, requires: 'ORDER', to: 'ACCEPTED' },
+  decline: { side: 'customer', from: ['OPEN'], released: true, to: 'DECLINED' },
+  confirm: { side: 'supplier', from: ['ACCEPTED'], released: true, requires: 'ORDER_CONFIRMATION', to: 'CONFIRMED' },
+  revise: { side: 'supplier', from: ['OPEN', 'DECLINED'], released: true },
+  archive: { side: 'supplier', from: ['OPEN', 'DECLINED'] },
+};
+
+/** GET /offer/statechange?state=…: the target state names the action. */
+export const STATE_CHANGE_ACTIONS: Partial<Record<OfferState, OfferAction>> = {
+  ACCEPTED: 'accept',
+  DECLINED: 'decline',
+  CONFIRMED: 'confirm',
+};
+
+/** Why the table refuses an action on this offer (without looking at the caller or the files). */
+export type TransitionRefusal = 'invalidTransition' | 'offerNotReleased' | 'offerReleased';
+
+export function transitionRefusal(
+  offer: Pick<Offer, 'state' | 'released' | 'archived' | 'invalidated'>,
+  action: OfferAction,
+): TransitionRefusal | undefined {
+  const t = OFFER_TRANSITIONS[action];
+  if (offer.archived || offer.invalidated || !t.from.includes(offer.state)) return 'invalidTransition';
+  if (t.released === true && !offer.released) return 'offerNotReleased';
+  if (t.released === false && offer.released) return 'offerReleased';
+  return undefined;
+}
+
+/** Is the offer outdated: the customer uploaded a newer BOM or circuit diagram after it was drafted? */
+export function isOfferOutdated(
+  offer: Pick<Offer, 'enquiryBomRevision' | 'enquiryCircuitDiagramRevision'>,
+  enquiry: { bomRevision: number; circuitDiagramRevision: number },
+): boolean {
+  return (
+    enquiry.bomRevision > offer.enquiryBomRevision ||
+    enquiry.circuitDiagramRevision > offer.enquiryCircuitDiagramRevision
+  );
+}
+
+/** The copied fields whose offer value differs from the enquiry's (the comparison view's deviations). */
+export function offerDeviations(offer: OfferTerms, enquiry: OfferTerms): Array<(typeof OFFER_COPIED_FIELDS)[number]> {
+  return OFFER_COPIED_FIELDS.filter(
+    (f) => ((offer as Record<string, unknown>)[f] ?? null) !== ((enquiry as Record<string, unknown>)[f] ?? null),
+  );
+}
+
+export const OFFER_NUMBER_MAX_LENGTH = 100;
+export const PRICE_MAX = 100_000_000;
+
+/** A euro amount: a number ≥ 0 with at most two decimals (spec: step 0.01). */
+const price = () =>
+  yup
+    .number()
+    .typeError(V.type)
+    .nonNullable(V.type)
+    .transform((_value: unknown, original: unknown) => original)
+    .min(0, withLimits(V.min))
+    .max(PRICE_MAX, withLimits(V.max))
+    .test('cents', V.type, (value) => value == null || Math.abs(Math.round(value * 100) - value * 100) < 1e-6);
+
+/**
+ * The supplier's offer form (spec 01 §5: offer number, price, delivery condition and desired delivery date are
+ * required). The copied enquiry fields are editable deviations; `additionalInfo` stays the customer's text
+ * (the form disables it once an original exists), the supplier writes `additionalInfoSupplier`.
+ */
+export const offerInputSchema = enquiryInputSchema.omit(['title', 'additionalInfo']).shape({
+  offerNumber: line(OFFER_NUMBER_MAX_LENGTH).required(V.required),
+  price: price().required(V.required),
+  deliveryCondition: yup
+    .string()
+    .typeError(V.type)
+    .nonNullable(V.type)
+    .oneOf([...DELIVERY_CONDITIONS], V.oneOf)
+    .required(V.required),
+  desiredDeliveryDate: line(10)
+    .required(V.required)
+    .test('isoDate', V.type, (value) => value == null || isIsoDate(value)),
+  additionalInfoSupplier: multiline(5000).optional(),
+});
+export type OfferInput = yup.InferType<typeof offerInputSchema>;
+
+/** POST /offer/ body: the form plus the enquiry it answers. */
+export const offerCreateSchema = offerInputSchema.shape({ enquiryId: bodyIdSchema });
+/** POST /offer/update body. */
+export const offerUpdateSchema = offerInputSchema.shape({ id: bodyIdSchema });
+
+/** Decline (spec 01 §5): a reason; its free text is required for INDIVIDUAL. */
+export const declineSchema = yup.object({
+  rejectionReason: yup
+    .string()
+    .typeError(V.type)
+    .oneOf([...REJECTION_REASONS], V.oneOf)
+    .required(V.required),
+  rejectionReasonIndividual: multiline(2000)
+    .optional()
+    .when('rejectionReason', { is: 'INDIVIDUAL', then: (s) => s.required(V.required) }),
+});
+
+export const OFFER_SORT_COLUMNS = ['createDate', 'releaseDate', 'offerNumber', 'referenceNumber'] as const;
+export type OfferSortColumn = (typeof OFFER_SORT_COLUMNS)[number];
+
+/** GET /offer/filter query (spec 01 §7): paging, `referenceNumber` search, `states` comma-joined. */
+export const offerFilterSchema = pageRequestSchema(OFFER_SORT_COLUMNS, {
+  referenceNumber: yup.string().typeError(V.type).trim(V.type).max(100, withLimits(V.maxLength)).optional(),
+  states: commaList(
+    yup
+      .string()
+      .oneOf([...OFFER_STATES], V.oneOf)
+      .required(V.required) as yup.Schema<OfferState>,
+    OFFER_STATES.length,
+  ),
+});
+export type OfferFilter = yup.InferType<typeof offerFilterSchema>;
