@@ -115,6 +115,24 @@ describe('POST /user/register', () => {
     await expect(admin().auth.getUserByEmail(mail)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     expect((await admin().db.collection('users').where('mail', '==', mail).get()).empty).toBe(true);
   });
+  it('refuses attempts beyond the per-address limit with 429 tooManyRequests and Retry-After, through Hosting', async () => {
+    const answers = [];
+    // Fresh domains each time: what stops them is the one client address all test requests come from.
+    for (let i = 0; i < 8; i++) {
+      const res = await post('/user/register', { body: registration(`flood${i}.${Date.now()}@flood-${i}.example`) });
+      answers.push(res);
+      if (res.status === 429) break;
+    }
+    const last = answers.at(-1)!;
+    expect(answers.slice(0, -1).every((a) => a.status === 201)).toBe(true);
+    expect(last).toMatchObject({ status: 429, body: { code: 'tooManyRequests' } });
+    const retryAfter = Number(last.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Later files and the e2e tests register from the same address: free it again.
+    const uses = await admin().db.collection('throttles').get();
+    await Promise.all(uses.docs.map((d) => d.ref.delete()));
+  });
 });
 
 /**
