@@ -1,9 +1,10 @@
 import type { Request } from 'express';
 
 /**
- * The client address for LOGS ONLY. Behind Firebase Hosting the left part of X-Forwarded-For is
- * whatever the client sent; only the right-most entry was appended by the proxy in front of us.
- * Never use this for a decision (rate limit, allow list …).
+ * The client address: the right-most X-Forwarded-For entry, the hop appended by the proxy in front of
+ * us (Google's front end); the left part is whatever the client sent and never counts. Used in logs and
+ * by the registration throttles (keyed coarsely: IPv6 per /64, modules/users/registration-limits.ts);
+ * not for allow lists or anything that grants access.
  */
 export function clientAddress(req: Pick<Request, 'headers' | 'socket'>): string | undefined {
   const header = req.headers['x-forwarded-for'];

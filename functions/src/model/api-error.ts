@@ -25,6 +25,7 @@ export const API_ERROR_CODES = [
   'lastPlatformAdmin',
   'missingValues',
   'payloadTooLarge',
+  'tooManyRequests',
   'unsupportedMediaType',
   'failedDependency',
   'internal',

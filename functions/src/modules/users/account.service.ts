@@ -2,30 +2,67 @@ import { created } from '../../data/firestore-values.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Company } from '../../model/company.js';
 import type { Principal, RegistrationInput, User } from '../../model/user.js';
-import { passwordResetMail, registrationAwaitsReleaseMail, resetPasswordUrl } from '../../platform/mail/templates.js';
+import type { TaskRunner } from '../../platform/tasks/task-runner.js';
+import type { RegistrationDigest, ScheduledDigest } from './registration-digest.task.js';
+import {
+  attemptLimits,
+  pendingLimit,
+  REGISTRATION_LIMITS,
+  TooManyRequests,
+  type RegistrationLimits,
+} from './registration-limits.js';
+import { SEND_PASSWORD_RESET } from './send-password-reset.task.js';
 import type { UsersServiceDeps } from './users.service.js';
+
+export interface AccountServiceDeps extends UsersServiceDeps {
+  tasks: Pick<TaskRunner, 'createInTx' | 'start'>;
+  digest: RegistrationDigest;
+  /** Defaults to REGISTRATION_LIMITS (tests pass smaller ones). */
+  registrationLimits?: RegistrationLimits;
+}
 
 /** Self-service: registration, setting the own password, the forgotten-password mail. */
 export class AccountService {
-  constructor(private readonly d: UsersServiceDeps) {}
+  private readonly limits: RegistrationLimits;
+
+  constructor(private readonly d: AccountServiceDeps) {
+    this.limits = d.registrationLimits ?? REGISTRATION_LIMITS;
+  }
 
   /**
-   * POST /user/register: the Auth account first, then company + user + mail claim (+ the notice to
-   * the platform admins) in ONE transaction. If that fails, the Auth account is deleted again.
+   * POST /user/register: throttled per client address and mail domain (counted before anything is
+   * created) and by a global ceiling of pending registrations per hour (counted in the transaction that
+   * creates one). Then the Auth account, then company + user + mail claim + the notice for the admins'
+   * digest in ONE transaction. If that fails, the Auth account is deleted again.
    * The registrant becomes the company's admin (he is the only user and manages colleagues later).
+   * `clientAddress` is the hop appended by Google's front end (http/client-address.ts), never a
+   * client-sent value.
    */
-  async register(input: RegistrationInput, info?: string): Promise<{ user: User; company: Company }> {
+  async register(
+    input: RegistrationInput,
+    info?: string,
+    clientAddress?: string,
+  ): Promise<{ user: User; company: Company }> {
     const { user: u, company: c } = input;
-    const platformAdminMails = await this.platformAdminMails();
+    const attempt = await this.d.throttles.tryUseAll(attemptLimits(clientAddress, u.mail, this.limits), this.d.now());
+    if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterMs);
+    // Full already: refuse before creating an Auth account (the transaction checks again, exactly).
+    const ceiling = await this.d.throttles.check([pendingLimit(this.limits)], this.d.now());
+    if (!ceiling.allowed) throw new TooManyRequests(ceiling.retryAfterMs);
     const uid = await this.d.identity.createAccount({
       mail: u.mail,
       password: u.password,
       displayName: `${u.name} ${u.lastname}`,
     });
+    let digest: ScheduledDigest | undefined;
+    let result: { user: User; company: Company };
     try {
-      return await this.d.transaction(async (tx) => {
+      result = await this.d.transaction(async (tx) => {
         const now = this.d.now();
         if (await this.d.users.mailClaimInTx(tx, u.mail)) throw ApiError.conflict('mailInUse');
+        const pending = await this.d.throttles.prepareInTx(tx, [pendingLimit(this.limits)], now);
+        if (!pending.verdict.allowed) throw new TooManyRequests(pending.verdict.retryAfterMs);
+        const digestState = await this.d.digest.readInTx(tx);
         const additionalInfo = info?.trim() || c.additionalInfo || undefined;
         const company: Company = {
           id: this.d.companies.newId(),
@@ -52,31 +89,28 @@ export class AccountService {
         };
         this.d.companies.createInTx(tx, company);
         this.d.users.createInTx(tx, { ...user, company }, now);
-        if (platformAdminMails.length) {
-          this.d.mail.sendInTx(
-            tx,
-            registrationAwaitsReleaseMail({
-              to: platformAdminMails,
-              companyName: company.name,
-              userName: `${user.name} ${user.lastname}`,
-              mail: user.mail,
-              portalUrl: this.d.portalUrl,
-            }),
-            now,
-          );
-        }
+        pending.record();
+        digest = this.d.digest.noteInTx(
+          tx,
+          digestState,
+          {
+            companyId: company.id,
+            companyName: company.name,
+            userName: `${user.name} ${user.lastname}`,
+            mail: user.mail,
+            createdAt: now,
+          },
+          uid,
+        );
         return { user, company };
       });
     } catch (error) {
       await this.d.identity.deleteAccount(uid);
       throw error;
     }
-  }
-
-  private async platformAdminMails(): Promise<string[]> {
-    const admins = await this.d.users.adminCompanyAdmins();
-    const companies = await this.d.companies.getMany(admins.map((u) => u.companyId));
-    return admins.filter((u) => companies.get(u.companyId)?.active).map((u) => u.mail);
+    // After the commit; never throws (a lost enqueue is recovered by the task runner).
+    await this.d.digest.start(digest);
+    return result;
   }
 
   /**
@@ -91,28 +125,20 @@ export class AccountService {
     return { ok: true };
   }
 
-  /** GET /user/password/reset: always `{sent: true}`; a mail only goes out when the account exists. */
+  /**
+   * GET /user/password/reset: always `{sent: true}`. The answer never looks at the account: it records a
+   * `sendPasswordReset` task (throttle + task in one transaction, at most one per address and interval)
+   * and queues it; the task looks the address up and writes the mail only when the account exists. So
+   * known and unknown addresses do the same work before the answer, and there is nothing to time.
+   */
   async requestPasswordReset(mail: string): Promise<{ sent: true }> {
-    // Throttled per address before the account lookup: same answer and cost whether it exists or not.
-    const allowed = await this.d.throttles.tryUse(
-      `passwordReset:${mail}`,
-      this.d.passwordResetIntervalMs,
-      this.d.now(),
-    );
-    const uid = allowed ? await this.d.identity.findUid(mail) : undefined;
-    if (uid) {
-      const user = await this.d.users.get(uid);
-      const code = await this.d.identity.passwordResetCode(mail);
-      await this.d.mail.send(
-        passwordResetMail({
-          to: mail,
-          name: user?.name,
-          lastname: user?.lastname,
-          link: resetPasswordUrl(this.d.portalUrl, code),
-        }),
-        this.d.now(),
-      );
-    }
+    const now = this.d.now();
+    const taskId = await this.d.transaction(async (tx) => {
+      if (!(await this.d.throttles.tryUseInTx(tx, `passwordReset:${mail}`, this.d.passwordResetIntervalMs, now)))
+        return undefined;
+      return this.d.tasks.createInTx(tx, { kind: SEND_PASSWORD_RESET, params: { mail }, createdBy: 'passwordReset' });
+    });
+    if (taskId) await this.d.tasks.start(taskId);
     return { sent: true };
   }
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackgroundTask } from '../../model/background-task.js';
+import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import {
@@ -13,6 +15,7 @@ import {
   uniqueMail,
   type World,
 } from '../../testing/fixtures.js';
+import { SEND_PASSWORD_RESET } from './send-password-reset.task.js';
 
 let w: World;
 beforeAll(async () => {
@@ -112,7 +115,40 @@ describe('POST /user/register', () => {
     await expect(admin().auth.getUserByEmail(mail)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     expect((await admin().db.collection('users').where('mail', '==', mail).get()).empty).toBe(true);
   });
+  it('refuses attempts beyond the per-address limit with 429 tooManyRequests and Retry-After, through Hosting', async () => {
+    const answers = [];
+    // Fresh domains each time: what stops them is the one client address all test requests come from.
+    for (let i = 0; i < 8; i++) {
+      const res = await post('/user/register', { body: registration(`flood${i}.${Date.now()}@flood-${i}.example`) });
+      answers.push(res);
+      if (res.status === 429) break;
+    }
+    const last = answers.at(-1)!;
+    expect(answers.slice(0, -1).every((a) => a.status === 201)).toBe(true);
+    expect(last).toMatchObject({ status: 429, body: { code: 'tooManyRequests' } });
+    const retryAfter = Number(last.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Later files and the e2e tests register from the same address: free it again.
+    const uses = await admin().db.collection('throttles').get();
+    await Promise.all(uses.docs.map((d) => d.ref.delete()));
+  });
 });
+
+/**
+ * GET /user/password/reset only queues a sendPasswordReset task; the Cloud Tasks emulator delivers it to
+ * the backgroundTasks function. Waits until every task recorded for `mail` is final (`count` of them).
+ */
+async function resetTasksDone(mail: string, count = 1): Promise<BackgroundTask[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const snap = await admin().db.collection(TASKS_COLLECTION).where('params.mail', '==', mail).get();
+    const tasks = snap.docs.map((d) => d.data() as BackgroundTask).filter((t) => t.kind === SEND_PASSWORD_RESET);
+    if (tasks.length >= count && tasks.every((t) => ['done', 'failed', 'aborted'].includes(t.state))) return tasks;
+    if (Date.now() > deadline) throw new Error(`reset tasks for ${mail}: ${JSON.stringify(tasks)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 describe('passwords', () => {
   it('GET /user/password/reset always answers {sent:true}; mails the portal link only for known accounts', async () => {
@@ -120,6 +156,9 @@ describe('passwords', () => {
     expect(known).toMatchObject({ status: 200, body: { sent: true } });
     const unknownMail = uniqueMail('nobody');
     expect((await get('/user/password/reset', { query: { mail: unknownMail } })).body).toEqual({ sent: true });
+    // the mail is written by the background task (through the Cloud Tasks emulator)
+    expect((await resetTasksDone(w.users.supplierUser.mail)).map((t) => t.state)).toEqual(['done']);
+    expect((await resetTasksDone(unknownMail)).map((t) => t.state)).toEqual(['done']);
     const [mail] = await mailsTo(w.users.supplierUser.mail);
     expect(mail!.message.subject).toContain('Passwort zurücksetzen');
     expect(mail!.message.text).toMatch(/http:\/\/127\.0\.0\.1:5000\/action\?mode=resetPassword&oobCode=[\w-]+/);
@@ -131,6 +170,8 @@ describe('passwords', () => {
     const u = await createUser(await createCompany('CUSTOMER'), { signIn: false });
     const answers = await Promise.all([1, 2, 3].map(() => get('/user/password/reset', { query: { mail: u.mail } })));
     expect(answers.map((a) => a.body)).toEqual([{ sent: true }, { sent: true }, { sent: true }]);
+    // one task recorded (the throttle refused the others before creating one), delivered in the background
+    expect(await resetTasksDone(u.mail)).toHaveLength(1);
     const resets = (await mailsTo(u.mail)).filter((m) => m.message.subject.includes('Passwort zurücksetzen'));
     expect(resets).toHaveLength(1);
   });

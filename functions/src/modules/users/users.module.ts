@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import type { AreaDeps, AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requireUserLister, requireUserManager } from '../../http/guards.js';
+import { clientAddress } from '../../http/client-address.js';
 import { handle } from '../../http/handler.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { idSchema } from '../../model/id.js';
@@ -16,6 +17,10 @@ import {
 } from '../../model/user.js';
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { AccountService } from './account.service.js';
+import { RegistrationDigestRepository } from './registration-digest.repository.js';
+import { RegistrationDigest, registrationDigestTask } from './registration-digest.task.js';
+import { REGISTRATION_DIGEST_INTERVAL_MS, TooManyRequests } from './registration-limits.js';
+import { sendPasswordResetTask } from './send-password-reset.task.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -47,7 +52,24 @@ export function createUsersModule(d: AreaDeps): UsersModule {
     now: d.now,
   };
   const users = new UsersService(shared);
-  const account = new AccountService(shared);
+  const digests = new RegistrationDigestRepository(d.db);
+  const digest = new RegistrationDigest({
+    repo: digests,
+    tasks: d.tasks,
+    intervalMs: REGISTRATION_DIGEST_INTERVAL_MS,
+    now: d.now,
+  });
+  const account = new AccountService({ ...shared, tasks: d.tasks, digest });
+  d.taskKinds.register(sendPasswordResetTask({ ...shared, mail: d.mail }));
+  d.taskKinds.register(
+    registrationDigestTask({
+      repo: digests,
+      mail: d.mail,
+      platformAdminMails: () => platformAdminMails(shared),
+      portalUrl: shared.portalUrl,
+      now: d.now,
+    }),
+  );
   const self = { allowRestricted: true };
   const r = Router();
 
@@ -55,7 +77,14 @@ export function createUsersModule(d: AreaDeps): UsersModule {
     '/register',
     validateQuery(infoQuery),
     validateBody(registrationSchema),
-    handle(async (req, res) => res.status(201).json(await account.register(req.body, res.locals.query.info))),
+    handle(async (req, res) => {
+      try {
+        res.status(201).json(await account.register(req.body, res.locals.query.info, clientAddress(req)));
+      } catch (error) {
+        if (error instanceof TooManyRequests) res.set('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
+    }),
   );
   r.post(
     '/password/reset',
@@ -136,4 +165,11 @@ export function createUsersModule(d: AreaDeps): UsersModule {
     }),
   );
   return { path: '/user', router: r, service: users, account };
+}
+
+/** The mail addresses of the active platform admins (the registration digest's recipients). */
+async function platformAdminMails(d: { users: UsersRepository; companies: CompaniesRepository }): Promise<string[]> {
+  const admins = await d.users.adminCompanyAdmins();
+  const companies = await d.companies.getMany(admins.map((u) => u.companyId));
+  return admins.filter((u) => companies.get(u.companyId)?.active).map((u) => u.mail);
 }

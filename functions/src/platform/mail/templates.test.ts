@@ -4,6 +4,7 @@ import {
   invitationMail,
   passwordResetMail,
   registrationAwaitsReleaseMail,
+  registrationDigestMail,
   resetPasswordUrl,
 } from './templates.js';
 
@@ -43,5 +44,22 @@ describe('mail templates', () => {
       companyReleasedMail({ to: 'n@n.de', name: 'N', lastname: 'M', companyName: 'Neu GmbH', portalUrl: 'http://p' })
         .message.text,
     ).toContain('freigegeben');
+  });
+
+  it('lists the registrations of a digest; one registration reads like the single notice', () => {
+    const one = { companyName: 'Neu GmbH', userName: 'N N', mail: 'n@n.de' };
+    expect(registrationDigestMail({ to: ['a@b.de'], registrations: [one], portalUrl: 'http://p' })).toEqual(
+      registrationAwaitsReleaseMail({ to: ['a@b.de'], ...one, portalUrl: 'http://p' }),
+    );
+    const two = registrationDigestMail({
+      to: ['a@b.de'],
+      registrations: [one, { companyName: '<Zwei> & Co', userName: 'Z Z', mail: 'z@z.de' }],
+      portalUrl: 'http://p/',
+    });
+    expect(two.message.subject).toBe('2 neue Registrierungen warten auf Freigabe');
+    expect(two.message.text).toContain('– Neu GmbH (Ansprechpartner: N N, n@n.de)');
+    expect(two.message.text).toContain('– <Zwei> & Co (Ansprechpartner: Z Z, z@z.de)');
+    expect(two.message.text).toContain('Zur Firmenverwaltung: http://p/company');
+    expect(two.message.html).toContain('&lt;Zwei&gt; &amp; Co');
   });
 });

@@ -109,3 +109,28 @@ export function companyReleasedMail(args: {
     { href: portalLink(args.portalUrl, '/login'), label: 'Zur Anmeldung' },
   );
 }
+
+/**
+ * The platform admins' digest of new registrations (at most one per interval, modules/users/
+ * registration-digest.task.ts). One registration reads like the single notice; several are listed.
+ */
+export function registrationDigestMail(args: {
+  to: string[];
+  registrations: Array<{ companyName: string; userName: string; mail: string }>;
+  portalUrl: string;
+}): OutgoingMail {
+  const [first, ...rest] = args.registrations;
+  if (first && !rest.length) return registrationAwaitsReleaseMail({ to: args.to, ...first, portalUrl: args.portalUrl });
+  const n = args.registrations.length;
+  return compose(
+    args.to,
+    `${n} neue Registrierungen warten auf Freigabe`,
+    [
+      'Guten Tag,',
+      `seit der letzten Benachrichtigung haben sich ${n} Firmen im Schrankwerk-Portal registriert:`,
+      ...args.registrations.map((r) => `– ${r.companyName} (Ansprechpartner: ${r.userName}, ${r.mail})`),
+      'Bitte prüfen Sie die Angaben, vergeben Sie Kundennummern und geben Sie die Firmen in der Firmenverwaltung frei.',
+    ],
+    { href: portalLink(args.portalUrl, '/company'), label: 'Zur Firmenverwaltung' },
+  );
+}

@@ -10,7 +10,12 @@ export interface TaskMessage {
 
 /** Hands a delivery of a task to the queue. `name` makes the enqueue idempotent (a second one is a no-op). */
 export interface TaskQueuePort {
-  enqueue(taskId: string, name: string): Promise<void>;
+  enqueue(taskId: string, name: string, opts?: EnqueueOptions): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** Dispatch not before this moment (Cloud Tasks' scheduleTime; the emulator dispatches at once). */
+  notBefore?: Date;
 }
 
 /**
@@ -22,14 +27,14 @@ export interface TaskQueuePort {
 export class CloudTaskQueue implements TaskQueuePort {
   constructor(private readonly app: () => App) {}
 
-  async enqueue(taskId: string, name: string): Promise<void> {
+  async enqueue(taskId: string, name: string, opts: EnqueueOptions = {}): Promise<void> {
     const region = params.region.value();
     if (!region) throw new Error('REGION is not set: add it to functions/.env.<projectId>.');
     const queue = getFunctions(this.app()).taskQueue<TaskMessage>(
       `locations/${region}/functions/${TASK_FUNCTION_NAME}`,
     );
     try {
-      await queue.enqueue({ taskId }, { id: name });
+      await queue.enqueue({ taskId }, { id: name, ...(opts.notBefore ? { scheduleTime: opts.notBefore } : {}) });
     } catch (error) {
       // The name was used before: this delivery is (or was) queued already.
       if ((error as { code?: string }).code === 'functions/task-already-exists') return;

@@ -39,6 +39,11 @@ export interface CreateTaskArgs<P> {
   chunksPerDelivery?: number;
   /** Emulator tests only (test-seam.ts). */
   testSeam?: TaskTestSeam;
+  /**
+   * A delayed task (pass the same moment to `start`): recovery leaves it alone until then (plus the
+   * grace), so only the queue's scheduled dispatch starts it.
+   */
+  notBefore?: Date;
 }
 
 export interface TaskRunnerDeps {
@@ -121,7 +126,7 @@ export class TaskRunner {
       segment: 0,
       claims: 0,
       // Not picked up by then (enqueue lost, process gone): recoverStalled enqueues it again.
-      resumeAt: new Date(now.getTime() + this.graceMs),
+      resumeAt: new Date(Math.max(now.getTime(), args.notBefore?.getTime() ?? 0) + this.graceMs),
       createdBy: args.createdBy,
       createDate: now,
       lastUpdate: now,
@@ -142,10 +147,14 @@ export class TaskRunner {
    * `inline`, works on the task right here for at most INLINE_BUDGET_MS, so small tasks are done when
    * the request answers. Never throws: the task document is committed already, and a task whose
    * enqueue failed is picked up by `recoverStalled`; an inline error leaves the rest to the queue.
+   * `notBefore` schedules the first delivery (give the task the same `notBefore` when creating it).
    */
-  async start(taskId: string, opts: { inline?: boolean } = {}): Promise<void> {
+  async start(taskId: string, opts: { inline?: boolean; notBefore?: Date } = {}): Promise<void> {
     try {
-      await this.d.queue.enqueue(taskId, `${taskId}-0`);
+      const name = `${taskId}-0`;
+      await (opts.notBefore
+        ? this.d.queue.enqueue(taskId, name, { notBefore: opts.notBefore })
+        : this.d.queue.enqueue(taskId, name));
       // Cloud Tasks answers again: pick up tasks whose enqueue failed earlier (one small query).
       await this.recoverStalled(START_SWEEP_LIMIT);
     } catch (error) {

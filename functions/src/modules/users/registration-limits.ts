@@ -1,0 +1,117 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { RateLimit } from '../../data/throttles.repository.js';
+import { ApiError } from '../../http/api-error.js';
+
+/**
+ * Throttles of the public POST /user/register (docs/decisions-hardening.md). Each registration creates an
+ * Auth account and a pending company that a platform admin has to review, so the limits are sized for
+ * a B2B portal that sees a few registrations a day, not for a consumer sign-up.
+ */
+export interface RegistrationLimits {
+  perAddress: number;
+  perDomain: number;
+  pendingGlobal: number;
+  windowMs: number;
+}
+
+export const REGISTRATION_LIMITS: RegistrationLimits = {
+  /** Attempts per client address (IPv6: per /64) and hour: a colleague's retry or a typo fits, a script does not. */
+  perAddress: 5,
+  /** Attempts per mail domain and hour; free-mail domains count as one domain like any other. */
+  perDomain: 3,
+  /** Registrations created (pending companies) per hour, from everybody together. */
+  pendingGlobal: 50,
+  windowMs: 60 * 60_000,
+};
+
+/** The platform admins get at most one digest mail of new registrations per this interval. */
+export const REGISTRATION_DIGEST_INTERVAL_MS = 15 * 60_000;
+
+/** 429 `tooManyRequests`; the route sends `Retry-After` (whole seconds) with it. */
+export class TooManyRequests extends ApiError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterMs: number) {
+    super(429, 'tooManyRequests');
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}
+
+/**
+ * The throttle key of a client address. IPv4 as is (also IPv4-mapped IPv6); IPv6 by its /64 prefix, the
+ * smallest block a provider hands to one customer (a single host can use all 2^64 addresses of it).
+ * Anything else (no address, or not an IP) shares one key.
+ */
+export function addressKey(address: string | undefined): string {
+  const raw = (address ?? '').trim().replace(/^\[|\]$/g, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (isIPv4(raw)) return raw;
+  const noZone = raw.replace(/%.*$/, '');
+  if (isIPv6(noZone)) return `${expandIPv6(noZone).slice(0, 4).join(':')}::/64`;
+  return 'unknown';
+}
+
+/** The eight hextets of an IPv6 address (no zone), lower case without leading zeros. */
+function expandIPv6(address: string): string[] {
+  let text = address.toLowerCase();
+  // A trailing IPv4 part counts as two hextets.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...fill, ...right].map((h) => parseInt(h, 16).toString(16));
+}
+
+/**
+ * Second-level labels under which registries hand out names (`firma.co.uk`): the domain key keeps three
+ * labels there. A short list for the markets the portal serves; anything else keeps two labels.
+ */
+const SECOND_LEVEL_SUFFIXES = new Set([
+  'co.uk',
+  'org.uk',
+  'ac.uk',
+  'gv.at',
+  'co.at',
+  'or.at',
+  'com.au',
+  'co.nz',
+  'co.jp',
+  'com.br',
+  'com.cn',
+  'com.tr',
+  'co.za',
+  'com.pl',
+]);
+
+/**
+ * The throttle key of a mail address: its registrable domain, so `a.firma.de` and `b.firma.de` (a
+ * catch-all with made-up subdomains) count as `firma.de`. Free-mail domains are not exempt: gmail.com
+ * is one domain, and a flood through it is exactly what the limit is for.
+ */
+export function mailDomainKey(mail: string): string {
+  const domain = mail
+    .slice(mail.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
+  const labels = domain.split('.').filter(Boolean);
+  const keep = labels.length >= 3 && SECOND_LEVEL_SUFFIXES.has(labels.slice(-2).join('.')) ? 3 : 2;
+  return labels.slice(-keep).join('.') || 'unknown';
+}
+
+/** Checked and counted for every valid attempt, before the Auth account is created. */
+export function attemptLimits(address: string | undefined, mail: string, l: RegistrationLimits = REGISTRATION_LIMITS) {
+  return [
+    { key: `registration:address:${addressKey(address)}`, limit: l.perAddress, windowMs: l.windowMs },
+    { key: `registration:domain:${mailDomainKey(mail)}`, limit: l.perDomain, windowMs: l.windowMs },
+  ] satisfies RateLimit[];
+}
+
+/** Counted in the transaction that creates the pending company. */
+export function pendingLimit(l: RegistrationLimits = REGISTRATION_LIMITS): RateLimit {
+  return { key: 'registration:pending', limit: l.pendingGlobal, windowMs: l.windowMs };
+}
