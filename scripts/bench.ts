@@ -13,6 +13,7 @@ const BENCHES: Record<string, string> = {
   bom: 'functions/src/bom/bench.ts',
   'bom-corpus': 'functions/src/bom/corpus-bench.ts',
   'password-reset': 'functions/src/modules/users/password-reset-bench.ts',
+  enquiries: 'functions/src/modules/enquiries/bench.ts',
 };
 
 const selected = process.argv.slice(2);

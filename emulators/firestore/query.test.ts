@@ -25,6 +25,19 @@ afterAll(async () => {
 });
 
 describe('field filters', () => {
+  it('array-contains on strings sees every write (the cached string sets follow updates) and no other types', async () => {
+    const c = env.db.collection(uniq('ac'));
+    await c.doc('a').set({ tokens: ['schalt', 'schrank', 1, { stringValue: 'x' }] });
+    await c.doc('b').set({ tokens: ['presse'] });
+    expect(await ids(c.where('tokens', 'array-contains', 'schalt'))).toEqual(['a']);
+    expect(await ids(c.where('tokens', 'array-contains', 'x'))).toEqual([]);
+    expect(await ids(c.where('tokens', 'array-contains', 1))).toEqual(['a']);
+    await c.doc('a').update({ tokens: ['presse'] });
+    await c.doc('b').update({ tokens: ['schalt'] });
+    expect(await ids(c.where('tokens', 'array-contains', 'schalt'))).toEqual(['b']);
+    expect(await ids(c.where('tokens', 'array-contains', 'presse'))).toEqual(['a']);
+  });
+
   it('range operators match only values of the same type class', async () => {
     const c = env.db.collection(C);
     // NaN is outside every range (production: only ==, != and not-in see NaN)

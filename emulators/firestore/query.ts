@@ -164,11 +164,20 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
         return v !== undefined && !isNull(v) && !list.some((x) => compareValues(v, x) === 0);
       };
     }
-    case 'ARRAY_CONTAINS':
+    case 'ARRAY_CONTAINS': {
+      // strings (search tokens, tags) are the common case: compare them directly, without generic dispatch
+      if (kindOf(val) === 'stringValue') {
+        const s = val.stringValue!;
+        return (d) => {
+          const values = get(d)?.arrayValue?.values;
+          return !!values && stringsOf(values).has(s);
+        };
+      }
       return (d) => {
         const arr = get(d)?.arrayValue;
         return !!arr && (arr.values ?? []).some((x) => valuesEqual(x, val));
       };
+    }
     case 'ARRAY_CONTAINS_ANY': {
       const list = arrayOperand(op, val);
       return (d) => {
@@ -179,6 +188,22 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
     default:
       throw invalid(`Unsupported field operator ${op}`);
   }
+}
+
+/**
+ * The string elements of an array value, as a Set cached per array: stored documents are never mutated (a
+ * write replaces the document), so repeated array-contains scans (search tokens) cost one lookup per
+ * document instead of a walk over its array.
+ */
+const stringSets = new WeakMap<readonly Value[], Set<string>>();
+function stringsOf(values: readonly Value[]): Set<string> {
+  let set = stringSets.get(values);
+  if (!set) {
+    set = new Set();
+    for (const x of values) if (typeof x.stringValue === 'string') set.add(x.stringValue);
+    stringSets.set(values, set);
+  }
+  return set;
 }
 
 /** Equality without generic dispatch for the common scalar cases (the hot path of filtered scans). */

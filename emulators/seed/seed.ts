@@ -9,6 +9,8 @@ import { StorageFileStore } from '../../functions/src/modules/files/file-store.j
 import { createModules } from '../../functions/src/modules.js';
 import { CompaniesRepository } from '../../functions/src/modules/companies/companies.repository.js';
 import { UsersRepository } from '../../functions/src/modules/users/users.repository.js';
+import { principalLoader } from '../../functions/src/modules/users/principal.js';
+import { seedEnquiries } from './enquiries.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { CompanyInput } from '../../functions/src/model/company.js';
 
@@ -170,7 +172,7 @@ export async function seedIfEmpty(): Promise<boolean> {
   const app = seedApp();
   const db = getFirestore(app);
   const auth = getAuth(app);
-  const c = createModules({ db, auth });
+  const c = createModules({ db, auth, bucket: () => getStorage(app).bucket() });
   const companies = new CompaniesRepository(db);
   if (!(await companies.isEmpty())) {
     await refreshDerivedFields(db);
@@ -185,6 +187,7 @@ export async function seedIfEmpty(): Promise<boolean> {
 
   const actor = 'seed';
   const files = new StorageFileStore(() => getStorage(app).bucket());
+  let customerAdminId: string | undefined;
   for (const { company, users } of USERS) {
     const created = await c.companies.create(actor, company);
     if (company === CUSTOMER_COMPANY) {
@@ -196,14 +199,18 @@ export async function seedIfEmpty(): Promise<boolean> {
       });
     }
     for (const u of users) {
-      await c.users.provision({
+      const user = await c.users.provision({
         input: { name: u.name, lastname: u.lastname, mail: u.mail, phoneNumber: u.phoneNumber, admin: u.admin },
         companyId: created.id,
         actorId: actor,
         password: DEMO_PASSWORD,
       });
+      if (company === CUSTOMER_COMPANY && u.admin) customerAdminId = (user as { id: string }).id;
     }
   }
+  // enquiries in every state, made by the customer's admin through the service the API uses
+  const customer = await principalLoader(new UsersRepository(db), companies)(customerAdminId!);
+  await seedEnquiries(c.enquiries, files, customer!);
   await c.account.register(
     {
       user: { ...PENDING_USER, password: DEMO_PASSWORD },

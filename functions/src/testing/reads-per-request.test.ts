@@ -9,6 +9,9 @@ import type { Company } from '../model/company.js';
 import type { User } from '../model/user.js';
 import { createModules } from '../modules.js';
 import { CompaniesRepository } from '../modules/companies/companies.repository.js';
+import { EnquiriesRepository } from '../modules/enquiries/enquiries.repository.js';
+import { newDraft } from '../modules/enquiries/enquiry-record.js';
+import { JOB_CONDITION_DEFAULTS } from '../model/job-conditions.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { TEST_CONFIG } from './config.js';
 import { countReads, type ReadCounter } from './read-counter.js';
@@ -51,6 +54,20 @@ async function seed(db: Firestore) {
     users.createInTx(tx, { ...person('boss', true), company }, new Date());
     for (let i = 0; i < 11; i++) users.createInTx(tx, { ...person(`u${i}`), company }, new Date());
   });
+  // 6 enquiries of the company (e0 … e5)
+  const enquiryInput = {
+    ...JOB_CONDITION_DEFAULTS,
+    referenceNumber: 'R-1',
+    deliveryCondition: 'EXW' as const,
+    desiredDeliveryDate: '2027-01-31',
+    amount: 1,
+  };
+  const boss = { uid: 'boss', user: person('boss', true), company };
+  await new EnquiriesRepository(db).createMany(
+    Array.from({ length: 6 }, (_, i) =>
+      newDraft(boss, `e${i}`, { ...enquiryInput, title: `Schaltschrank ${i}` }, new Date(), 'create'),
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -101,6 +118,8 @@ describe('Firestore reads per request', () => {
       'GET /user/?id=': await reads('GET', '/user/?id=u2'),
       'GET /user/all': await reads('GET', '/user/all'),
       'GET /user/filter (page of 5)': await reads('GET', '/user/filter?paginationSize=5'),
+      'GET /enquiry/?id=': await reads('GET', '/enquiry/?id=e1'),
+      'GET /enquiry/filter (page of 5)': await reads('GET', '/enquiry/filter?paginationSize=5&title=schaltschrank'),
     };
     console.info('reads per request', result);
     expect(result).toEqual({
@@ -108,6 +127,8 @@ describe('Firestore reads per request', () => {
       'GET /user/?id=': 3, // authenticate 2 + the user (its company is the caller's, already loaded)
       'GET /user/all': 2 + 12, // authenticate 2 + 12 users (company names are stored on them)
       'GET /user/filter (page of 5)': 2 + 5 + 1, // authenticate 2 + the page + count()
+      'GET /enquiry/?id=': 3, // authenticate 2 + the enquiry
+      'GET /enquiry/filter (page of 5)': 2 + 5 + 1, // authenticate 2 + the page (list fields only) + count()
     });
   });
 });

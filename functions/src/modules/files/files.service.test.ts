@@ -5,6 +5,7 @@ import { principal } from '../../testing/principals.js';
 import { FileOwners } from './file-owners.js';
 import type { FileStore, StoredObject } from './file-store.js';
 import { FilesService } from './files.service.js';
+import { ApiError } from '../../http/api-error.js';
 import { companyDocumentsOwner } from './owners/company-documents.js';
 
 /** An in-memory FileStore that records every call (so a refused path can be shown to never reach it). */
@@ -179,5 +180,37 @@ describe('FilesService', () => {
     const { service } = setup();
     const external = principal('EXTERNAL', { admin: true, companyId: 'c1' });
     expect(await status(service.names(external, 'companies/c1/documents/'))).toBe('403 forbidden');
+  });
+
+  it('runs the owner’s optional hooks: extra metadata before storing, a refusal before deleting, then afterChange', async () => {
+    const store = new MemoryStore();
+    const changes: string[] = [];
+    const owners = new FileOwners().register({
+      prefix: 'things/{thingId}/files/',
+      context: 'general',
+      authorize: async () => undefined,
+      beforeStore: async (_p, { thingId }, upload) =>
+        upload.documentType === 'CIRCUIT_DIAGRAM' ? { revision: `${thingId}-2` } : undefined,
+      beforeDelete: async (_p, _params, file) => {
+        if (file.metadata.revision) throw ApiError.conflict('enquiryLocked');
+      },
+      afterChange: async (_p, { thingId }) => {
+        changes.push(thingId!);
+      },
+    });
+    const service = new FilesService(owners, store);
+    const caller = principal('CUSTOMER');
+    await service.upload(caller, 'things/t1/files/', pdf('Plan.pdf'), 'CIRCUIT_DIAGRAM');
+    await service.upload(caller, 'things/t1/files/', pdf('Notiz.pdf'));
+    expect(store.objects.get('things/t1/files/Plan.pdf')?.metadata).toEqual({
+      revision: 't1-2',
+      documentType: 'CIRCUIT_DIAGRAM',
+      uploadedBy: caller.uid,
+    });
+    expect(store.objects.get('things/t1/files/Notiz.pdf')?.metadata).not.toHaveProperty('revision');
+    expect(await status(service.delete(caller, 'things/t1/files/Plan.pdf'))).toBe('409 enquiryLocked');
+    expect(store.objects.has('things/t1/files/Plan.pdf')).toBe(true);
+    expect(await status(service.delete(caller, 'things/t1/files/Notiz.pdf'))).toBe('ok');
+    expect(changes).toEqual(['t1', 't1', 't1']);
   });
 });

@@ -1,0 +1,147 @@
+// Benchmark (issue 8): GET /enquiry/filter, a page of 15 of 10 000 enquiries filtered by a title prefix and
+// sorted by createDate, through Hosting → function → our Firestore emulator (the whole local stack, indexes
+// enforced), as the SPA calls it. `npm run bench -- enquiries` runs it alone (take the stack lock:
+// flock /tmp/schrankwerk-stack.lock); it starts its own stack on a throw-away folder.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchSection } from '../../../../scripts/bench-types.js';
+import { buildAll } from '../../../../emulators/launcher/build.js';
+import { startStack } from '../../../../emulators/launcher/stack.js';
+
+const ENQUIRIES = 10_000;
+const WARM_UP = 20;
+const RUNS = 200;
+const TARGET_P95_MS = 150;
+/** Title words: 1 in 4 enquiries starts with "Schaltschrank", the prefix the bench searches. */
+const FIRST_WORDS = ['Schaltschrank', 'Steuerschrank', 'Verteiler', 'Bedienpult'];
+const SECOND_WORDS = ['Presse', 'Förderband', 'Lackieranlage', 'Waschanlage', 'Halle', 'Prüfstand', 'Roboterzelle'];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+export default async function bench(): Promise<BenchSection> {
+  if (process.env.SKIP_BUILD !== '1') buildAll();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-bench-'));
+  const logFile = fs.createWriteStream(path.resolve('.tmp', 'bench-stack.log'), { flags: 'w' });
+  const stack = await startStack({
+    dataDir,
+    persistAuth: false,
+    indexMode: 'enforce',
+    log: (name, line) => logFile.write(`[${name}] ${line}\n`),
+  });
+  Object.assign(process.env, stack.env);
+  try {
+    // after the environment points at the stack
+    const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
+    const { EnquiriesRepository } = await import('./enquiries.repository.js');
+    const { newDraft } = await import('./enquiry-record.js');
+    const { enquiryInput } = await import('../../testing/enquiry-fixtures.js');
+    const { call } = await import('../../testing/api-client.js');
+
+    const company = await createCompany('CUSTOMER', { name: 'Bench Maschinenbau GmbH' });
+    const customer = await createUser(company, { admin: true });
+    const owner = { uid: customer.user.id, user: customer.user, company };
+    const repo = new EnquiriesRepository(admin().db);
+    const start = Date.UTC(2024, 0, 1);
+    const all = Array.from({ length: ENQUIRIES }, (_, i) =>
+      newDraft(
+        owner,
+        `bench${String(i).padStart(6, '0')}`,
+        enquiryInput({
+          title: `${FIRST_WORDS[i % FIRST_WORDS.length]} ${SECOND_WORDS[i % SECOND_WORDS.length]} ${i}`,
+          referenceNumber: `B-${i}`,
+        }),
+        new Date(start + i * 60_000),
+        'create',
+      ),
+    );
+    const writeStart = performance.now();
+    for (let i = 0; i < all.length; i += 500) await repo.createMany(all.slice(i, i + 500));
+    const writeMs = performance.now() - writeStart;
+
+    const page = async (n: number) => {
+      const t = performance.now();
+      const res = await call('GET', '/enquiry/filter', {
+        token: customer.token,
+        query: { title: 'schalt', paginationSize: '15', page: String(n % 5) },
+      });
+      const ms = performance.now() - t;
+      if (res.status !== 200 || res.body.content.length !== 15 || res.body.totalElements !== ENQUIRIES / 4)
+        throw new Error(`unexpected answer ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
+      return ms;
+    };
+    for (let i = 0; i < WARM_UP; i++) await page(i);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await page(i));
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 0.5);
+    const p95 = percentile(times, 0.95);
+
+    // where the time goes: the same route stack without the query, and the query without the route stack
+    const timed = async (fn: () => Promise<unknown>, runs = 50) => {
+      const out: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        await fn();
+        out.push(performance.now() - t);
+      }
+      return percentile(
+        out.sort((a, b) => a - b),
+        0.5,
+      );
+    };
+    const health = await timed(() => call('GET', '/health'));
+    const self = await timed(() => call('GET', '/user/', { token: customer.token, query: { id: customer.user.id } }));
+    const direct = await timed(() =>
+      repo.page({
+        customerId: company.id,
+        title: 'schalt',
+        column: 'createDate',
+        sortDescending: true,
+        page: 2,
+        paginationSize: 15,
+      }),
+    );
+    await disposeClients();
+    return {
+      title: 'Enquiry list (GET /enquiry/filter through Hosting)',
+      rows: [
+        {
+          measure: `Write ${ENQUIRIES} enquiries (bulk writer, batches of 500)`,
+          result: `${(writeMs / 1000).toFixed(2)} s`,
+        },
+        {
+          measure: 'Page of 15, title prefix "schalt" (2 500 matches), createDate desc: p50',
+          result: `${p50.toFixed(1)} ms`,
+        },
+        {
+          measure: 'Same: p95',
+          result: `${p95.toFixed(1)} ms`,
+          target: `< ${TARGET_P95_MS} ms`,
+          ok: p95 < TARGET_P95_MS,
+        },
+        { measure: 'Same: max', result: `${times.at(-1)!.toFixed(1)} ms` },
+        { measure: 'For comparison, p50: GET /health (no token, 2 emulator reads)', result: `${health.toFixed(1)} ms` },
+        { measure: 'For comparison, p50: GET /user/?id=self (token + 3 reads)', result: `${self.toFixed(1)} ms` },
+        {
+          measure: 'For comparison, p50: the page + count() straight from Node (no HTTP, no token)',
+          result: `${direct.toFixed(1)} ms`,
+        },
+      ],
+      notes: [
+        `${RUNS} sequential calls after ${WARM_UP} warm-up calls, pages 0–4 in turn, as the customer's admin (ID token verified with revocation check, principal read: 2 reads) through the Hosting emulator's /api rewrite to the Functions emulator.`,
+        'Each call: authenticate, then the page (projection to the list fields, array-contains on searchTokens + customerId ==, orderBy createDate desc, offset/limit) and count() in parallel, on our Firestore emulator with indexes enforced.',
+      ],
+    };
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const section = await bench();
+  console.log(JSON.stringify(section, null, 2));
+  process.exit(0);
+}
