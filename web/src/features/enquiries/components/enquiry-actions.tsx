@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +14,7 @@ import {
   type EnquiryCaller,
 } from '@model/permissions-enquiries';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useFiles } from '@/components/file-table';
+import { filesQueryOptions } from '@/components/file-table';
 import { paths } from '@/config/paths';
 import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -48,8 +49,8 @@ export function EnquiryActions({
   const reopen = useReopenEnquiry();
   const copy = useCopyEnquiry();
   const archive = useArchiveEnquiry();
+  const queryClient = useQueryClient();
   const mayRelease = canReleaseEnquiry(caller, enquiry);
-  const documents = useFiles(enquiryFolders.documents(enquiry.id), { enabled: mayRelease });
   const busy = release.isPending || reopen.isPending || copy.isPending || archive.isPending;
 
   const warn = (refusals: ReleaseRefusal[]) => refusals.forEach((r) => notify.warn(t(`notices.${r}`)));
@@ -59,10 +60,14 @@ export function EnquiryActions({
     // spec 01 §5: a BOM and a circuit-diagram PDF; checked here first, the server decides
     const missing: ReleaseRefusal[] = [];
     if (!enquiry.bomFileName) missing.push('missingBOM');
-    const hasDiagram = (documents.data ?? []).some(
-      (f) => f.fileType === 'CIRCUIT_DIAGRAM' && extensionOf(f.filename) === 'pdf',
-    );
-    if (documents.data && !hasDiagram) missing.push('missingCircuitDiagram');
+    try {
+      // the documents folder as the documents section shows it (loaded now if it was not yet)
+      const documents = await queryClient.fetchQuery(filesQueryOptions(enquiryFolders.documents(enquiry.id)));
+      if (!documents.some((f) => f.fileType === 'CIRCUIT_DIAGRAM' && extensionOf(f.filename) === 'pdf'))
+        missing.push('missingCircuitDiagram');
+    } catch {
+      // the listing failed: the server's answer below decides
+    }
     if (missing.length) return warn(missing);
     try {
       await release.mutateAsync(enquiry.id);
