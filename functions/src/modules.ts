@@ -2,6 +2,7 @@ import type { AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { createCompaniesModule } from './modules/companies/companies.module.js';
+import { createEnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { createFilesModule } from './modules/files/files.module.js';
 import { createHealthModule } from './modules/health/health.module.js';
 import { createLegalModule } from './modules/legal/legal.module.js';
@@ -26,12 +27,14 @@ export function createModules(deps: PlatformDeps) {
   const users = createUsersModule(d);
   const companies = createCompaniesModule(d);
   const legal = createLegalModule(d);
+  const enquiries = createEnquiriesModule(d);
   const files = createFilesModule({
     authenticate,
     companiesRepo: new CompaniesRepository(platform.db),
+    enquiries: enquiries.service,
     bucket: platform.bucket,
   });
-  const modules: AreaModule[] = [health, users, companies, legal, files];
+  const modules: AreaModule[] = [health, users, companies, legal, files, enquiries];
 
   return {
     platform,
@@ -40,6 +43,7 @@ export function createModules(deps: PlatformDeps) {
     users: users.service,
     account: users.account,
     companies: companies.service,
+    enquiries: enquiries.service,
   };
 }
 

@@ -1,4 +1,5 @@
 import { COMPANIES_ACCESS } from '../modules/companies/companies.access.js';
+import { ENQUIRIES_ACCESS } from '../modules/enquiries/enquiries.access.js';
 import { FILES_ACCESS } from '../modules/files/files.access.js';
 import { HEALTH_ACCESS } from '../modules/health/health.access.js';
 import { LEGAL_ACCESS } from '../modules/legal/legal.access.js';
@@ -12,4 +13,5 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...COMPANIES_ACCESS,
   ...LEGAL_ACCESS,
   ...FILES_ACCESS,
+  ...ENQUIRIES_ACCESS,
 ];

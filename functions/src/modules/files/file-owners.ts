@@ -1,7 +1,8 @@
 import { ApiError } from '../../http/api-error.js';
-import type { UploadContext } from '../../model/files.js';
+import type { DocumentType, UploadContext } from '../../model/files.js';
 import { isValidId } from '../../model/id.js';
 import type { Principal } from '../../model/user.js';
+import type { StoredObject } from './file-store.js';
 
 /** What a caller wants to do with the files of a folder. */
 export type FileAccess = 'read' | 'change';
@@ -17,6 +18,19 @@ export interface FileOwner {
   /** which extensions may be uploaded here (model/files.ts UPLOAD_CONTEXTS) */
   context: UploadContext;
   authorize(principal: Principal, params: Record<string, string>, access: FileAccess): Promise<void>;
+  /**
+   * Optional: called after every check of an upload, right before the object is stored; may refuse (throw)
+   * and returns extra custom metadata to store (e.g. a revision number).
+   */
+  beforeStore?(
+    principal: Principal,
+    params: Record<string, string>,
+    upload: { filename: string; documentType: DocumentType },
+  ): Promise<Record<string, string> | undefined>;
+  /** Optional: called before a stored file is deleted (after `authorize`); may refuse (throw). */
+  beforeDelete?(principal: Principal, params: Record<string, string>, file: StoredObject): Promise<void>;
+  /** Optional: called after an upload or a delete succeeded (e.g. the owning record's history). */
+  afterChange?(principal: Principal, params: Record<string, string>): Promise<void>;
 }
 
 export interface ResolvedFolder {

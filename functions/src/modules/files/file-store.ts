@@ -106,3 +106,28 @@ export class StorageFileStore implements FileStore {
     }
   }
 }
+
+/** The whole object in memory (files are at most 10 MB); undefined when it does not exist. */
+export async function readObject(store: FileStore, path: string): Promise<Buffer | undefined> {
+  if (!(await store.stat(path))) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(path)) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Copies an object (content, type and custom metadata, `metadata` overriding single keys) to a new name,
+ * only if that name is free. Through the store's own calls, so any FileStore can copy. False when the
+ * source is gone or the target taken.
+ */
+export async function copyObject(
+  store: FileStore,
+  from: string,
+  to: string,
+  metadata: Record<string, string> = {},
+): Promise<boolean> {
+  const source = await store.stat(from);
+  const bytes = source && (await readObject(store, from));
+  if (!source || !bytes) return false;
+  return store.createIfAbsent(to, bytes, source.contentType, { ...source.metadata, ...metadata });
+}

@@ -6,10 +6,13 @@ import { StorageFileStore, type FileStore } from './file-store.js';
 import { FilesService } from './files.service.js';
 import { filesRouter } from './files.router.js';
 import { companyDocumentsOwner } from './owners/company-documents.js';
+import { enquiryFileOwners, type EnquiryFileRules } from './owners/enquiry-files.js';
 
 export interface FilesModuleDeps {
   authenticate: Authenticate;
   companiesRepo: Pick<CompaniesRepository, 'get'>;
+  /** the enquiry folders' rules (the enquiries area's service) */
+  enquiries: EnquiryFileRules;
   bucket: ConstructorParameters<typeof StorageFileStore>[0];
   /** defaults to the bucket; tests inject an in-memory store */
   store?: FileStore;
@@ -21,6 +24,7 @@ export interface FilesModuleDeps {
  */
 export function createFilesModule(deps: FilesModuleDeps): AreaModule {
   const owners = new FileOwners().register(companyDocumentsOwner(deps.companiesRepo));
+  for (const owner of enquiryFileOwners(deps.enquiries)) owners.register(owner);
   const service = new FilesService(owners, deps.store ?? new StorageFileStore(deps.bucket));
   return { path: '/file', router: filesRouter(deps.authenticate, service) };
 }

@@ -76,12 +76,14 @@ export class FilesService {
       throw ApiError.badRequest('validation', [{ path: 'documentType', key: 'validation.oneOf' }]);
     await assertContentMatches(file.filename, file.bytes);
     const contentType = contentTypeOf(file.filename);
-    const metadata = { documentType: type, uploadedBy: principal.uid };
+    const extra = await owner.beforeStore?.(principal, params, { filename: file.filename, documentType: type });
+    const metadata = { ...extra, documentType: type, uploadedBy: principal.uid };
     for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
       const taken = new Set((await this.store.list(folder)).map((o) => o.path.slice(folder.length)));
       const name = collisionFreeName(file.filename, taken);
       if (await this.store.createIfAbsent(folder + name, file.bytes, contentType, metadata)) {
         const stored = await this.store.stat(folder + name);
+        await owner.afterChange?.(principal, params);
         return toAttached(stored ?? { path: folder + name, size: file.bytes.length, contentType, metadata });
       }
     }
@@ -104,7 +106,13 @@ export class FilesService {
   /** POST /file/delete */
   async delete(principal: Principal, path: unknown): Promise<void> {
     const file = await this.resolve(principal, path, 'change');
+    if (file.owner.beforeDelete) {
+      const stored = await this.store.stat(file.path);
+      if (!stored) throw ApiError.notFound();
+      await file.owner.beforeDelete(principal, file.params, stored);
+    }
     if (!(await this.store.delete(file.path))) throw ApiError.notFound();
+    await file.owner.afterChange?.(principal, file.params);
   }
 
   private async resolve(principal: Principal, path: unknown, access: 'read' | 'change'): Promise<ResolvedFile> {

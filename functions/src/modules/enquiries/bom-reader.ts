@@ -1,0 +1,54 @@
+import { ApiError } from '../../http/api-error.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import { extractHeaders, suggestHeaderRow } from '../../bom/index.js';
+import { contentTypeOf, isAllowedExtension, UPLOAD_CONTEXTS } from '../../model/files.js';
+import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
+import { assertContentMatches } from '../files/content-check.js';
+
+/** What POST /enquiry/bom/header answers. */
+export interface BomHeaders {
+  headers: string[];
+  bomFileName: string;
+  bomHeaderRowIndex: number;
+  suggestedHeaderRowIndex: number;
+}
+
+/**
+ * Reads an uploaded BOM with the engine (spec 02 §7 Enquiry BOM): type and content checks as every upload
+ * (415, 413, 400 fileEmpty), then the rows; the header row is the caller's index or the engine's suggestion.
+ * A file the engine cannot read answers 422 bomUnreadable (details: the engine's i18n key).
+ */
+export class BomReader {
+  async headers(
+    file: UploadedFile | undefined,
+    headerRowIndex: number | undefined,
+  ): Promise<BomHeaders & { contentType: string }> {
+    if (!file) throw ApiError.badRequest('validation', [{ path: 'file', key: 'validation.required' }]);
+    if (!file.filename) throw ApiError.badRequest('invalidFileName');
+    if (!isAllowedExtension(file.filename, 'bom')) throw new ApiError(415, 'fileTypeNotAllowed');
+    await assertContentMatches(file.filename, file.bytes);
+    let rows: string[][];
+    try {
+      rows = (await readSpreadsheet(file.bytes, file.filename, { allowedExtensions: UPLOAD_CONTEXTS.bom })).rows;
+    } catch (error) {
+      if (isSpreadsheetError(error)) throw new ApiError(422, 'bomUnreadable', [error.i18nKey]);
+      throw error;
+    }
+    const suggested = suggestHeaderRow(rows).headerRowIndex;
+    const index = headerRowIndex ?? suggested;
+    const extracted = extractHeaders(rows, index);
+    if (extracted.issue) {
+      // the caller's index points at a blank or missing row; without an index the file has no table at all
+      if (headerRowIndex !== undefined)
+        throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: extracted.issue }]);
+      throw new ApiError(422, 'bomUnreadable', [extracted.issue]);
+    }
+    return {
+      headers: extracted.headers,
+      bomFileName: file.filename,
+      bomHeaderRowIndex: index,
+      suggestedHeaderRowIndex: suggested,
+      contentType: contentTypeOf(file.filename),
+    };
+  }
+}

@@ -1,0 +1,165 @@
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { Router, type Response } from 'express';
+import * as yup from 'yup';
+import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { principalOf } from '../../http/authenticate.js';
+import { ApiError } from '../../http/api-error.js';
+import { guard, requireCompanyType } from '../../http/guards.js';
+import { handle } from '../../http/handler.js';
+import { multipart, multipartOf } from '../../http/multipart.js';
+import { validateBody, validateQuery } from '../../http/validate.js';
+import { validateHeaderRowIndex } from '../../bom/header.js';
+import { enquiryFilterSchema, enquiryInputSchema, enquiryUpdateSchema } from '../../model/enquiry.js';
+import { idSchema, isValidId, optionalBodyIdSchema } from '../../model/id.js';
+import { usesEnquiries } from '../../model/permissions-enquiries.js';
+import { attachmentDisposition } from '../files/content-disposition.js';
+import { StorageFileStore, type FileStore } from '../files/file-store.js';
+import { EnquiriesRepository } from './enquiries.repository.js';
+import { EnquiriesService } from './enquiries.service.js';
+
+const idQuery = yup.object({ id: idSchema });
+/** `offerId` of the spec's BOM calls is accepted and ignored until the offers issue. */
+const enquiryIdQuery = yup.object({ enquiryId: idSchema, offerId: optionalBodyIdSchema });
+const bomQuery = enquiryIdQuery.shape({
+  revision: yup.number().typeError('validation.type').integer('validation.integer').min(1, 'validation.min').optional(),
+});
+
+/** ADMIN and EXTERNAL callers: 403 on every /enquiry call (a fact about the caller). */
+const requireEnquiryUser = guard((p) => usesEnquiries(p));
+
+/** The multipart fields of the BOM calls: `enquiryId` (an id) and `headerRowIndex?` (whole number ≥ 1). */
+function bomForm(res: Response) {
+  const { fields, files } = multipartOf(res);
+  const problems: Array<{ path: string; key: string }> = [];
+  const enquiryId = fields.enquiryId ?? '';
+  if (!isValidId(enquiryId))
+    problems.push({ path: 'enquiryId', key: enquiryId ? 'validation.id' : 'validation.required' });
+  let headerRowIndex: number | undefined;
+  if (fields.headerRowIndex !== undefined && fields.headerRowIndex !== '') {
+    const problem = validateHeaderRowIndex(fields.headerRowIndex, 'bomUpdateHeader');
+    if (problem) problems.push({ path: 'headerRowIndex', key: problem });
+    else headerRowIndex = Number(fields.headerRowIndex);
+  }
+  if (problems.length) throw ApiError.badRequest('validation', problems);
+  return { enquiryId, headerRowIndex, file: files.find((f) => f.field === 'file') };
+}
+
+export interface EnquiriesModule extends AreaModule {
+  service: EnquiriesService;
+}
+
+export interface EnquiriesModuleDeps extends AreaDeps {
+  /** defaults to the bucket */
+  store?: FileStore;
+}
+
+/**
+ * /enquiry/* — docs/api.md "Enquiries". Each route: authenticate → guard (CUSTOMER or SUPPLIER) → validate →
+ * service (record rules on the record it read).
+ */
+export function createEnquiriesModule(d: EnquiriesModuleDeps): EnquiriesModule {
+  const enquiries = new EnquiriesService({
+    enquiries: new EnquiriesRepository(d.db),
+    transaction: d.transaction,
+    now: d.now,
+    store: d.store ?? new StorageFileStore(d.bucket),
+  });
+  const caller = () => [d.authenticate(), requireEnquiryUser] as const;
+  const byQuery = (fn: (p: ReturnType<typeof principalOf>, id: string) => Promise<unknown>) =>
+    handle(async (_req, res) => res.json(await fn(principalOf(res), res.locals.query.enquiryId)));
+  const r = Router();
+  r.get(
+    '/',
+    ...caller(),
+    validateQuery(idQuery),
+    handle(async (_req, res) => res.json(await enquiries.get(principalOf(res), res.locals.query.id))),
+  );
+  r.get(
+    '/filter',
+    ...caller(),
+    validateQuery(enquiryFilterSchema),
+    handle(async (_req, res) => res.json(await enquiries.filter(principalOf(res), res.locals.query))),
+  );
+  r.post(
+    '/',
+    ...caller(),
+    requireCompanyType('CUSTOMER'),
+    validateBody(enquiryInputSchema),
+    handle(async (req, res) => res.status(201).json(await enquiries.create(principalOf(res), req.body))),
+  );
+  r.post(
+    '/update',
+    ...caller(),
+    validateBody(enquiryUpdateSchema),
+    handle(async (req, res) => res.json(await enquiries.update(principalOf(res), req.body))),
+  );
+  r.post(
+    '/release',
+    ...caller(),
+    validateQuery(enquiryIdQuery),
+    byQuery((p, id) => enquiries.release(p, id)),
+  );
+  for (const method of ['get', 'post'] as const)
+    r[method](
+      '/reopen',
+      ...caller(),
+      validateQuery(enquiryIdQuery),
+      byQuery((p, id) => enquiries.reopen(p, id)),
+    );
+  r.post(
+    '/archive',
+    ...caller(),
+    validateQuery(enquiryIdQuery),
+    byQuery((p, id) => enquiries.archive(p, id)),
+  );
+  r.post(
+    '/copy',
+    ...caller(),
+    validateQuery(idQuery),
+    handle(async (_req, res) => res.status(201).json(await enquiries.copy(principalOf(res), res.locals.query.id))),
+  );
+  r.post(
+    '/bom/upload',
+    ...caller(),
+    multipart(),
+    handle(async (_req, res) => {
+      const form = bomForm(res);
+      res.json(await enquiries.bomUpload(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
+    }),
+  );
+  r.post(
+    '/bom/header',
+    ...caller(),
+    multipart(),
+    handle(async (_req, res) => {
+      const form = bomForm(res);
+      res.json(await enquiries.bomHeader(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
+    }),
+  );
+  r.get(
+    '/bom',
+    ...caller(),
+    validateQuery(bomQuery),
+    handle(async (_req, res) => {
+      const q = res.locals.query as yup.InferType<typeof bomQuery>;
+      const download = await enquiries.bomDownload(principalOf(res), q.enquiryId, q.revision);
+      res.status(200).set({
+        'Content-Type': download.contentType,
+        'Content-Length': String(download.size),
+        'Content-Disposition': attachmentDisposition(download.filename),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'private, no-store',
+      });
+      await pipeline(download.stream as Readable, res).catch(() => res.destroy());
+    }),
+  );
+  r.post(
+    '/bom/delete',
+    ...caller(),
+    validateQuery(enquiryIdQuery),
+    byQuery((p, id) => enquiries.bomDelete(p, id)),
+  );
+  return { path: '/enquiry', router: r, service: enquiries };
+}

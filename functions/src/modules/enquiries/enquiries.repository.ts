@@ -1,0 +1,151 @@
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { entityConverter, viewConverter } from '../../data/converter.js';
+import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
+import type { Enquiry, EnquiryListItem, EnquirySortColumn } from '../../model/enquiry.js';
+import type { Page } from '../../model/paging.js';
+
+export const ENQUIRIES = 'enquiries';
+
+/**
+ * Suppliers' list filter as ONE stored flag (released, not archived, not closed), so their list needs one
+ * equality filter and the same index shape as the customer's (customerId ==).
+ */
+export function openToSuppliers(e: Pick<Enquiry, 'released' | 'archived' | 'closed'>): boolean {
+  return e.released && !e.archived && !e.closed;
+}
+
+export const enquiryConverter = entityConverter<Enquiry>({
+  required: ['customerId', 'title', 'released', 'closed', 'archived', 'createDate'],
+  // drafts have no release date; stored as null so sorting by it keeps them (at the start, ascending)
+  nullable: ['releaseDate'],
+  derivedFields: ['searchTokens', 'titleSort', 'referenceNumberSort', 'openToSuppliers'],
+  derived: (e) => ({
+    searchTokens: searchTokens(e.title),
+    titleSort: sortKey(e.title),
+    referenceNumberSort: sortKey(e.referenceNumber),
+    openToSuppliers: openToSuppliers(e),
+  }),
+});
+
+/** The fields of a list row (EnquiryListItem): the page reads only these (no job conditions, no history). */
+export const LIST_FIELDS = [
+  'title',
+  'referenceNumber',
+  'customerId',
+  'customerName',
+  'deliveryCondition',
+  'desiredDeliveryDate',
+  'amount',
+  'released',
+  'releaseDate',
+  'closed',
+  'archived',
+  'createDate',
+  'lastUpdate',
+] as const satisfies ReadonlyArray<keyof EnquiryListItem>;
+
+const listConverter = viewConverter<EnquiryListItem>((data, id) => {
+  const item = { id } as Record<string, unknown>;
+  for (const field of LIST_FIELDS) if (data[field] !== undefined && data[field] !== null) item[field] = data[field];
+  return item as unknown as EnquiryListItem;
+});
+
+/** Sort column of /enquiry/filter → stored field (text columns by their folded sort key). */
+const ORDER_FIELDS: Record<EnquirySortColumn, string> = {
+  createDate: 'createDate',
+  title: 'titleSort',
+  referenceNumber: 'referenceNumberSort',
+  releaseDate: 'releaseDate',
+};
+
+/** Every query GET /enquiry/filter runs: the customer's own or the suppliers' open market, ± title search. */
+export const ENQUIRIES_PAGE_SHAPE: PagedListShape = {
+  collectionGroup: ENQUIRIES,
+  filterSets: [
+    [{ field: 'customerId', op: '==' }],
+    [
+      { field: 'customerId', op: '==' },
+      { field: 'searchTokens', op: 'array-contains' },
+    ],
+    [{ field: 'openToSuppliers', op: '==' }],
+    [
+      { field: 'openToSuppliers', op: '==' },
+      { field: 'searchTokens', op: 'array-contains' },
+    ],
+  ],
+  orderFields: Object.values(ORDER_FIELDS),
+};
+
+export interface EnquiryPageQuery {
+  /** the customer's own enquiries (all states) */
+  customerId?: string;
+  /** the suppliers' market: released, not archived, not closed */
+  openToSuppliers?: boolean;
+  title?: string;
+  column: EnquirySortColumn;
+  sortDescending: boolean;
+  page: number;
+  paginationSize: number;
+}
+
+/** `enquiries/{id}`: the only code touching the collection. */
+export class EnquiriesRepository {
+  constructor(private readonly db: Firestore) {}
+
+  private col() {
+    return this.db.collection(ENQUIRIES).withConverter(enquiryConverter);
+  }
+
+  newId(): string {
+    return this.col().doc().id;
+  }
+
+  async get(id: string): Promise<Enquiry | undefined> {
+    return (await this.col().doc(id).get()).data();
+  }
+
+  async getInTx(tx: Transaction, id: string): Promise<Enquiry | undefined> {
+    return (await tx.get(this.col().doc(id))).data();
+  }
+
+  createInTx(tx: Transaction, enquiry: Enquiry): void {
+    tx.create(this.col().doc(enquiry.id), enquiry);
+  }
+
+  setInTx(tx: Transaction, enquiry: Enquiry): void {
+    tx.set(this.col().doc(enquiry.id), enquiry);
+  }
+
+  /** One page of list rows (GET /enquiry/filter); see ENQUIRIES_PAGE_SHAPE for the indexes. */
+  async page(q: EnquiryPageQuery): Promise<Page<EnquiryListItem>> {
+    const filters: QueryFilter[] = [];
+    if (q.customerId !== undefined) filters.push({ field: 'customerId', op: '==', value: q.customerId });
+    if (q.openToSuppliers !== undefined) filters.push({ field: 'openToSuppliers', op: '==', value: q.openToSuppliers });
+    if (!filters.length) throw new Error('an enquiry page needs the customer or the suppliers filter');
+    const term = searchTerm(q.title);
+    if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
+    const base = this.db
+      .collection(ENQUIRIES)
+      .select(...LIST_FIELDS)
+      .withConverter(listConverter);
+    return readPage(base, {
+      filters,
+      orderBy: ORDER_FIELDS[q.column],
+      descending: q.sortDescending,
+      page: q.page,
+      size: q.paginationSize,
+    });
+  }
+
+  /** Many enquiries at once (seed, bench): one bulk writer. */
+  async createMany(enquiries: readonly Enquiry[]): Promise<void> {
+    const writer = this.db.bulkWriter();
+    for (const e of enquiries) void writer.create(this.col().doc(e.id), e);
+    await writer.close();
+  }
+
+  async countByCustomer(customerId: string): Promise<number> {
+    return (await this.col().where('customerId', '==', customerId).count().get()).data().count;
+  }
+}
