@@ -96,7 +96,11 @@ describe('enquiries end to end', () => {
     await documents
       .getByTestId('file-input')
       .setInputFiles({ name: 'schaltplan.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await documents.getByTestId('file-row').filter({ hasText: 'schaltplan.pdf' }).getByText('Schaltplan').waitFor();
+    await documents
+      .getByTestId('file-row')
+      .filter({ hasText: 'schaltplan.pdf' })
+      .getByText('Schaltplan', { exact: true })
+      .waitFor();
     expect(await fitsPhone(page)).toBeLessThanOrEqual(0);
 
     await page.getByRole('button', { name: 'Freigeben' }).click();

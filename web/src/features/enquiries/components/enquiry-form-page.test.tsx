@@ -173,6 +173,35 @@ describe('EnquiryFormPage: a new enquiry', () => {
   });
 });
 
+describe('EnquiryFormPage: guards', () => {
+  it('a supplier cannot create an enquiry: no form at /enquiry/new', async () => {
+    const calls = setup({ user: supplierUser });
+    expect(await screen.findByText('Dafür fehlt Ihnen die Berechtigung.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('an unknown or hidden enquiry: the not-found text', async () => {
+    setup({ route: '/enquiry/fremd' });
+    expect(await screen.findAllByText('Der Eintrag wurde nicht gefunden.')).not.toHaveLength(0);
+    expect(screen.queryByLabelText(/^Titel/)).not.toBeInTheDocument();
+  });
+
+  it('unsaved edits make leaving the page ask first', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByLabelText(/^Titel/);
+    expect(leave()).toBe(false);
+    await user.type(screen.getByLabelText(/^Titel/), 'x');
+    expect(leave()).toBe(true);
+  });
+});
+
 describe('EnquiryFormPage: every job-condition dependency of spec 01 §5', () => {
   async function renderNew() {
     const user = userEvent.setup({ delay: null });

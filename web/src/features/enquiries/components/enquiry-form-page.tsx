@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,17 @@ export type EnquiryFormValues = Omit<EnquiryInput, 'deliveryCondition' | 'amount
 const formSchema = enquiryInputSchema.transform((value: Record<string, unknown>) =>
   value && typeof value === 'object' ? { ...value, deliveryCondition: value.deliveryCondition || undefined } : value,
 );
+
+/** While the form has unsaved edits, leaving the page (reload, close, typed URL) asks the browser's question. */
+function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return null;
+}
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -95,10 +106,11 @@ export function EnquiryFormPage() {
     ? caller.companyType === 'CUSTOMER' && !caller.restriction
     : !!enquiry && canEditEnquiry(caller, enquiry);
 
-  if (!isNew && loaded.isError) {
+  // an unknown or hidden enquiry (404), or a caller who cannot create one
+  if ((!isNew && loaded.isError) || (isNew && !mayEdit)) {
     return (
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}>
-        <Alert severity="error">{t('errors.notFound')}</Alert>
+        <Alert severity="error">{t(isNew ? 'errors.forbidden' : 'errors.notFound')}</Alert>
         <Button sx={{ mt: 2 }} startIcon={<ArrowBackIcon />} onClick={() => navigate(paths.enquiries.list.getHref())}>
           {t('common.back')}
         </Button>
@@ -121,7 +133,7 @@ export function EnquiryFormPage() {
   return (
     <EnquiryReadOnlyContext.Provider value={!mayEdit}>
       <FormPage<EnquiryFormValues>
-        title={t(isNew ? 'createTitle' : mayEdit ? 'editTitle' : 'viewTitle')}
+        title={t(isNew ? 'createTitle' : !enquiry ? 'title' : mayEdit ? 'editTitle' : 'viewTitle')}
         initialValues={initialValues}
         validationSchema={formSchema}
         onSubmit={submit}
@@ -133,22 +145,27 @@ export function EnquiryFormPage() {
           enquiry ? <EnquiryActions enquiry={enquiry} caller={caller} dirty={formik.dirty} /> : undefined
         }
       >
-        {enquiry && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="body2">{t('field.status')}:</Typography>
-            <EnquiryStatusChip enquiry={enquiry} />
-            {caller.companyType === 'SUPPLIER' && (
-              <Typography variant="body2" color="text.secondary">
-                {t('field.customerName')}: {enquiry.customerName}
-              </Typography>
+        {(formik) => (
+          <>
+            <UnsavedChangesGuard dirty={formik.dirty && !formik.isSubmitting} />
+            {enquiry && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2">{t('field.status')}:</Typography>
+                <EnquiryStatusChip enquiry={enquiry} />
+                {caller.companyType === 'SUPPLIER' && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('field.customerName')}: {enquiry.customerName}
+                  </Typography>
+                )}
+              </Stack>
             )}
-          </Stack>
+            <Typography variant="h2">{t('sections.projectData')}</Typography>
+            <ProjectDataFields />
+            <Box sx={{ pt: 2 }}>
+              <JobConditionsSection enquiryId={enquiry?.id} canChangeFiles={mayEdit && !!enquiry} />
+            </Box>
+          </>
         )}
-        <Typography variant="h2">{t('sections.projectData')}</Typography>
-        <ProjectDataFields />
-        <Box sx={{ pt: 2 }}>
-          <JobConditionsSection enquiryId={enquiry?.id} canChangeFiles={mayEdit && !!enquiry} />
-        </Box>
       </FormPage>
       {enquiry ? (
         <EnquirySections enquiry={enquiry} canChange={mayEdit} />
