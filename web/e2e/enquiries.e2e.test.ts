@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../emulators/seed/seed.js';
 import { resetAll } from '../../functions/src/testing/emulator-reset.js';
 import { disposeClients } from '../../functions/src/testing/fixtures.js';
-import { launch, login, logout, openPage, PORTAL } from './browser.js';
+import { launch, login, logout, openPage } from './browser.js';
 
 // Issue 8 in the browser: a demo customer creates an enquiry with non-default job conditions, uploads a BOM and
 // a circuit diagram, is warned while one is missing, releases it and sees the locked view; a demo supplier
