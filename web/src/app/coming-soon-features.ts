@@ -10,19 +10,12 @@ import type { Feature, RouteAccess } from '@/lib/feature';
  */
 
 const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
-/** CUSTOMER and SUPPLIER: the enquiry -> offer -> order -> job workflow. */
+/** CUSTOMER and SUPPLIER: the offer -> order -> job workflow (enquiries are built: features/enquiries). */
 const workflowCompany = (p: RouteAccess) => SELF_MANAGED_COMPANY_TYPES.includes(p.companyType);
 const platformAdmin = (p: RouteAccess) => p.platformAdmin;
 
 export const workflowPlaceholders: Feature = {
   routes: [
-    {
-      path: paths.enquiries.list.path,
-      allowed: workflowCompany,
-      menu: { labelKey: 'menu.enquiry' },
-      landing: workflowCompany,
-    },
-    { path: paths.enquiries.detail.path, allowed: workflowCompany },
     { path: paths.offers.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.offer' } },
     { path: paths.offers.create.path, allowed: workflowCompany },
     { path: paths.offers.detail.path, allowed: workflowCompany },

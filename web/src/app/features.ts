@@ -1,5 +1,6 @@
 import { authFeature } from '@/features/auth/feature';
 import { companiesFeature } from '@/features/companies/feature';
+import { enquiriesFeature } from '@/features/enquiries/feature';
 import { legalFeature } from '@/features/legal/feature';
 import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
@@ -21,6 +22,7 @@ export const FEATURES: Feature[] = [
   profileFeature,
   usersFeature,
   companiesFeature,
+  enquiriesFeature,
   workflowPlaceholders,
   businessDataPlaceholder,
   messagesPlaceholder,

@@ -42,12 +42,13 @@ export const paths = {
     subcontractors: { path: '/subcontractors', getHref: () => '/subcontractors' },
   },
 
-  // Areas that arrive with later issues (their routes render the coming-soon placeholder until then).
-  messages: { list: { path: '/messages', getHref: () => '/messages' } },
   enquiries: {
     list: { path: '/enquiry', getHref: () => '/enquiry' },
     detail: { path: '/enquiry/:id', getHref: (enquiryId: string) => `/enquiry/${id(enquiryId)}` },
+    create: { getHref: () => '/enquiry/new' },
   },
+  // Areas that arrive with later issues (their routes render the coming-soon placeholder until then).
+  messages: { list: { path: '/messages', getHref: () => '/messages' } },
   offers: {
     list: { path: '/offer', getHref: () => '/offer' },
     create: { path: '/offer/new/:enquiryId', getHref: (enquiryId: string) => `/offer/new/${id(enquiryId)}` },

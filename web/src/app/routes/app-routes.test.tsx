@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { theme } from '@/config/theme';
 import { ErrorPage } from '@/components/errors/error-page';
-import { LocationProbe } from '@/testing/render';
+import { CurrentUserContext } from '@/lib/current-user/current-user-context';
+import { mockFetch } from '@/testing/fetch-mock';
+import { createTestQueryClient, LocationProbe, makeUser } from '@/testing/render';
 import { AppRoutes } from './app-routes';
 import { routesFor, type RoutePrincipal } from './route-table';
 
@@ -34,10 +37,22 @@ function show(path: string, principal: RoutePrincipal | null) {
     ],
     { initialEntries: [path] },
   );
+  // the built areas' pages load their data: an empty API and a signed-in customer behind the routes
+  mockFetch((c) => (c.url.startsWith('/api/enquiry/filter') ? { body: { content: [], totalElements: 0 } } : undefined));
+  const session = {
+    user: makeUser(),
+    setUser: () => undefined,
+    reload: async () => undefined,
+    logout: async () => undefined,
+  };
   render(
-    <ThemeProvider theme={theme}>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <CurrentUserContext.Provider value={session}>
+        <ThemeProvider theme={theme}>
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </CurrentUserContext.Provider>
+    </QueryClientProvider>,
   );
 }
 
@@ -46,7 +61,8 @@ const location = () => screen.getByTestId('location');
 describe('AppRoutes', () => {
   it('signed in: index redirects per table, header shows the role menu', async () => {
     show('/', customer);
-    expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeInTheDocument();
+    // the enquiry area is built (issue 8): its list page instead of the placeholder
+    expect(await screen.findByText('Keine Anfragen vorhanden.')).toBeInTheDocument();
     expect(location()).toHaveTextContent('/enquiry');
     const nav = screen.getByRole('navigation', { name: 'Hauptmenü' });
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([

@@ -1,2 +1,2 @@
 export { FileTable, type FileTableProps } from './file-table';
-export { downloadFile, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';
+export { downloadFile, filesQueryOptions, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';

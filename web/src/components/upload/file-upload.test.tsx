@@ -140,4 +140,28 @@ describe('FileUpload', () => {
       await screen.findByText('Falsche Datei hochgeladen: Der Inhalt passt nicht zur Dateiendung.'),
     ).toBeInTheDocument();
   });
+
+  it('refuses a file whose extension cannot carry the chosen document type, before sending', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const user = userEvent.setup({ delay: null });
+    renderPage(<FileUpload path="enquiries/e1/documents/" context="general" documentType="CIRCUIT_DIAGRAM" />);
+    await user.upload(screen.getByTestId('file-input'), file('liste.csv', 100, 'text/csv'));
+    expect(
+      await screen.findByText('liste.csv: Diese Datei kann nicht die Dokumentart „Schaltplan“ haben.'),
+    ).toBeInTheDocument();
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('a custom sender (e.g. the BOM upload) gets the file and reports its stored name; one file per drop', async () => {
+    const user = userEvent.setup({ delay: null });
+    const upload = vi.fn(async (f: File, onProgress: (loaded: number, total: number) => void) => {
+      onProgress(f.size, f.size);
+      return { filename: `1_${f.name}` };
+    });
+    renderPage(<FileUpload context="bom" upload={upload} multiple={false} />);
+    await user.upload(screen.getByTestId('file-input'), file('bom.xlsx', 100, 'application/vnd.ms-excel'));
+    expect(await screen.findByText('1_bom.xlsx wurde hochgeladen.')).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload.mock.calls[0]![0].name).toBe('bom.xlsx');
+  });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   allowedExtensions,
   CONTENT_TYPES,
+  documentTypesFor,
   uploadRefusal,
   type AttachedFile,
   type DocumentType,
@@ -15,16 +16,32 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { uploadFile } from './upload-file';
 
-export interface FileUploadProps {
-  /** target folder, e.g. companyDocumentsPath(id) */
-  path: string;
+/** Another upload call than POST /file/ (e.g. the BOM upload); answers the name the file was stored under. */
+export type UploadSender = (
+  file: File,
+  onProgress: (loaded: number, total: number) => void,
+) => Promise<{ filename: string }>;
+
+interface FileUploadBaseProps {
   /** which extensions are allowed (model/files UPLOAD_CONTEXTS); the API checks the same list */
   context: UploadContext;
   documentType?: DocumentType;
-  /** one call per stored file */
-  onUploaded?: (file: AttachedFile) => void;
   disabled?: boolean;
+  /** several files per drop (default) or one */
+  multiple?: boolean;
 }
+
+export type FileUploadProps = FileUploadBaseProps &
+  (
+    | {
+        /** target folder of POST /file/, e.g. companyDocumentsPath(id) */
+        path: string;
+        /** one call per stored file */
+        onUploaded?: (file: AttachedFile) => void;
+        upload?: undefined;
+      }
+    | { upload: UploadSender; path?: undefined; onUploaded?: undefined }
+  );
 
 /** react-dropzone's `accept`: the context's extensions grouped by their content type. */
 function acceptOf(context: UploadContext): Record<string, string[]> {
@@ -42,7 +59,15 @@ interface Progress {
  * The one upload component: a drop zone (or click to choose), type and size checked with the model's rules
  * before anything is sent, progress in 64 KiB steps, one request per file, toasts with the spec's texts.
  */
-export function FileUpload({ path, context, documentType, onUploaded, disabled = false }: FileUploadProps) {
+export function FileUpload({
+  path,
+  context,
+  documentType,
+  onUploaded,
+  upload,
+  disabled = false,
+  multiple = true,
+}: FileUploadProps) {
   const { t } = useTranslation('files');
   const [progress, setProgress] = useState<Progress | null>(null);
   const formats = allowedExtensions(context).join(', ');
@@ -52,20 +77,24 @@ export function FileUpload({ path, context, documentType, onUploaded, disabled =
     for (const file of files) {
       const refusal = uploadRefusal(file, context);
       if (refusal) notify.error(t(`errors.${refusal}`, { name: file.name, formats }));
+      // the API refuses a document type the extension cannot carry (spec 02 §5): say so before sending
+      else if (documentType && !documentTypesFor(file.name).includes(documentType))
+        notify.error(t('errors.documentTypeMismatch', { name: file.name, type: t(`documentTypes.${documentType}`) }));
       else accepted.push(file);
     }
     let failed = 0;
     for (const file of accepted) {
       setProgress({ name: file.name, percent: 0 });
       try {
-        const stored = await uploadFile({
-          path,
-          file,
-          documentType,
-          onProgress: (loaded, total) =>
-            setProgress({ name: file.name, percent: total ? Math.floor((loaded / total) * 100) : 0 }),
-        });
-        onUploaded?.(stored);
+        const onProgress = (loaded: number, total: number) =>
+          setProgress({ name: file.name, percent: total ? Math.floor((loaded / total) * 100) : 0 });
+        let stored: { filename: string };
+        if (upload) stored = await upload(file, onProgress);
+        else {
+          const attached = await uploadFile({ path: path!, file, documentType, onProgress });
+          onUploaded?.(attached);
+          stored = attached;
+        }
         notify.success(t('upload.uploaded', { name: stored.filename }));
       } catch (error) {
         failed++;
@@ -82,9 +111,14 @@ export function FileUpload({ path, context, documentType, onUploaded, disabled =
   const busy = progress !== null;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     // refused files are reported by our own check (the same rule the API applies), not dropped silently
-    onDrop: (files, rejections) => void onDrop([...files, ...rejections.map((r) => r.file)]),
+    onDrop: (files, rejections) =>
+      void onDrop([
+        ...files,
+        // a second file on a single-file zone is dropped (not sent); every other refusal is reported by our check
+        ...rejections.filter((r) => !r.errors.some((e) => e.code === 'too-many-files')).map((r) => r.file),
+      ]),
     disabled: disabled || busy,
-    multiple: true,
+    multiple,
     // the file dialog offers the allowed types
     accept: acceptOf(context),
     useFsAccessApi: false,

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Enquiry } from '@model/enquiry';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { storeEnquiry } from './enquiry-cache';
+import { ENQUIRIES_KEY } from './get-enquiries';
+
+/** POST /enquiry/archive?enquiryId= - the customer; archiving replaces delete. */
+export function archiveEnquiry(enquiryId: string): Promise<Enquiry> {
+  return api.post<Enquiry>('/enquiry/archive', undefined, { query: { enquiryId } });
+}
+
+/** Several at once (the list's bulk action): one settled result per id, in order. */
+export function archiveEnquiries(enquiryIds: string[]): Promise<PromiseSettledResult<Enquiry>[]> {
+  return Promise.allSettled(enquiryIds.map(archiveEnquiry));
+}
+
+export function useArchiveEnquiry({ mutationConfig }: { mutationConfig?: MutationConfig<typeof archiveEnquiry> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (enquiry, ...args) => {
+      await storeEnquiry(queryClient, enquiry);
+      await onSuccess?.(enquiry, ...args);
+    },
+    mutationFn: archiveEnquiry,
+  });
+}
+
+/** Archives the given enquiries; when every call has settled (success or not) the enquiry queries are refetched once. */
+export function useArchiveEnquiries({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof archiveEnquiries> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
+      await onSuccess?.(...args);
+    },
+    mutationFn: archiveEnquiries,
+  });
+}

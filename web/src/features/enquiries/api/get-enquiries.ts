@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { EnquiryListItem, EnquirySortColumn } from '@model/enquiry';
+import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+
+/** GET /enquiry/filter: the paging contract plus the title search (no column: createDate descending). */
+export type GetEnquiriesRequest = PageRequest<EnquirySortColumn> & { title?: string };
+export type GetEnquiriesResponse = Page<EnquiryListItem>;
+
+/** Customers: their company's enquiries (archived too); suppliers: released, open, unarchived ones. */
+export function getEnquiries(request: GetEnquiriesRequest): Promise<GetEnquiriesResponse> {
+  return api.get<GetEnquiriesResponse>('/enquiry/filter', {
+    query: pageRequestParams({ ...request }),
+    toastOnError: true,
+  });
+}
+
+/** ['enquiries'] is the resource: every enquiry query starts with it, so a change invalidates them all. */
+export const ENQUIRIES_KEY = ['enquiries'] as const;
+
+/** Keys: ['enquiries', 'list'] for every page, ['enquiries', 'list', request] for one. */
+export const getEnquiriesQueryOptions = (request?: GetEnquiriesRequest) =>
+  queryOptions({
+    queryKey: request ? [...ENQUIRIES_KEY, 'list', request] : [...ENQUIRIES_KEY, 'list'],
+    queryFn: () => getEnquiries(request!),
+    enabled: request !== undefined,
+  });
+
+export function useEnquiries({
+  request,
+  queryConfig,
+}: {
+  request: GetEnquiriesRequest;
+  queryConfig?: QueryConfig<typeof getEnquiriesQueryOptions>;
+}) {
+  return useQuery({ ...getEnquiriesQueryOptions(request), placeholderData: keepPreviousData, ...queryConfig });
+}

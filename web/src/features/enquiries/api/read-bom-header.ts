@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { getEnquiryQueryOptions } from './get-enquiry';
+
+/**
+ * POST /enquiry/bom/header (multipart: enquiryId, headerRowIndex?, file?) - the header row of a BOM. Without a
+ * file the stored current BOM is read again and the new header row is saved on the enquiry. The mapping panel
+ * of the BOM issue uses it; here it is the hook that panel will call.
+ */
+export interface ReadBomHeaderRequest {
+  enquiryId: string;
+  headerRowIndex?: number;
+  file?: File;
+}
+
+export interface ReadBomHeaderResponse {
+  headers: string[];
+  bomFileName: string;
+  bomHeaderRowIndex: number;
+  suggestedHeaderRowIndex: number;
+}
+
+export function readBomHeader({
+  enquiryId,
+  headerRowIndex,
+  file,
+}: ReadBomHeaderRequest): Promise<ReadBomHeaderResponse> {
+  const form = new FormData();
+  form.append('enquiryId', enquiryId);
+  if (headerRowIndex !== undefined) form.append('headerRowIndex', String(headerRowIndex));
+  if (file) form.append('file', file, file.name);
+  return api.post<ReadBomHeaderResponse>('/enquiry/bom/header', form);
+}
+
+/** With the stored BOM the enquiry's header row changes: its record is refetched. */
+export function useReadBomHeader({ mutationConfig }: { mutationConfig?: MutationConfig<typeof readBomHeader> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (answer, request, ...args) => {
+      if (!request.file)
+        await queryClient.invalidateQueries({ queryKey: getEnquiryQueryOptions(request.enquiryId).queryKey });
+      await onSuccess?.(answer, request, ...args);
+    },
+    mutationFn: readBomHeader,
+  });
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Enquiry } from '@model/enquiry';
+import { uploadWithProgress } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { storeEnquiry } from './enquiry-cache';
+
+/**
+ * POST /enquiry/bom/upload (multipart: file, enquiryId, headerRowIndex?) - answers the enquiry with
+ * bomFileName, headers and revisions. 422 bomUnreadable when the file cannot be read.
+ */
+export interface UploadBomRequest {
+  enquiryId: string;
+  file: File;
+  headerRowIndex?: number;
+  onProgress?: (loaded: number, total: number) => void;
+}
+
+export function uploadBom({ enquiryId, file, headerRowIndex, onProgress }: UploadBomRequest): Promise<Enquiry> {
+  const form = new FormData();
+  form.append('enquiryId', enquiryId);
+  if (headerRowIndex !== undefined) form.append('headerRowIndex', String(headerRowIndex));
+  form.append('file', file, file.name);
+  return uploadWithProgress<Enquiry>('/enquiry/bom/upload', form, { onProgress });
+}
+
+export function useUploadBom({ mutationConfig }: { mutationConfig?: MutationConfig<typeof uploadBom> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (enquiry, ...args) => {
+      await storeEnquiry(queryClient, enquiry);
+      await onSuccess?.(enquiry, ...args);
+    },
+    mutationFn: uploadBom,
+  });
+}

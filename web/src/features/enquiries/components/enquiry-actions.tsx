@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Enquiry, ReleaseRefusal } from '@model/enquiry';
+import { extensionOf } from '@model/files';
+import {
+  canArchiveEnquiry,
+  canCopyEnquiry,
+  canOfferOnEnquiry,
+  canReleaseEnquiry,
+  canReopenEnquiry,
+  type EnquiryCaller,
+} from '@model/permissions-enquiries';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { filesQueryOptions } from '@/components/file-table';
+import { paths } from '@/config/paths';
+import { ApiError, errorText } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useArchiveEnquiry } from '../api/archive-enquiry';
+import { useCopyEnquiry } from '../api/copy-enquiry';
+import { enquiryFolders } from '../api/enquiry-files';
+import { releaseRefusalsOf, useReleaseEnquiry } from '../api/release-enquiry';
+import { useReopenEnquiry } from '../api/reopen-enquiry';
+
+function failed(error: unknown, fallback: string) {
+  notify.error(error instanceof ApiError && error.status > 0 ? errorText(error.code) : fallback);
+}
+
+/**
+ * The enquiry's actions (spec 01 §4), each shown as the model's record rules allow: release (files checked
+ * first, the server's 422 shown the same way), reopen, copy, archive (confirmed), and for suppliers
+ * 'Angebot erstellen'. `dirty`: unsaved edits, which a release or copy would not include.
+ */
+export function EnquiryActions({
+  enquiry,
+  caller,
+  dirty,
+}: {
+  enquiry: Enquiry;
+  caller: EnquiryCaller;
+  dirty: boolean;
+}) {
+  const { t } = useTranslation('enquiries');
+  const navigate = useNavigate();
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const release = useReleaseEnquiry();
+  const reopen = useReopenEnquiry();
+  const copy = useCopyEnquiry();
+  const archive = useArchiveEnquiry();
+  const queryClient = useQueryClient();
+  const mayRelease = canReleaseEnquiry(caller, enquiry);
+  const busy = release.isPending || reopen.isPending || copy.isPending || archive.isPending;
+
+  const warn = (refusals: ReleaseRefusal[]) => refusals.forEach((r) => notify.warn(t(`notices.${r}`)));
+
+  const doRelease = async () => {
+    if (dirty) return notify.warn(t('notices.saveFirst'));
+    // spec 01 §5: a BOM and a circuit-diagram PDF; checked here first, the server decides
+    const missing: ReleaseRefusal[] = [];
+    if (!enquiry.bomFileName) missing.push('missingBOM');
+    try {
+      // the documents folder as the documents section shows it (loaded now if it was not yet)
+      const documents = await queryClient.fetchQuery(filesQueryOptions(enquiryFolders.documents(enquiry.id)));
+      if (!documents.some((f) => f.fileType === 'CIRCUIT_DIAGRAM' && extensionOf(f.filename) === 'pdf'))
+        missing.push('missingCircuitDiagram');
+    } catch {
+      // the listing failed: the server's answer below decides
+    }
+    if (missing.length) return warn(missing);
+    try {
+      await release.mutateAsync(enquiry.id);
+      notify.success(t('notices.released'));
+    } catch (error) {
+      const refusals = releaseRefusalsOf(error);
+      if (refusals.length) warn(refusals);
+      else failed(error, t('errors.unknown'));
+    }
+  };
+  const doReopen = async () => {
+    try {
+      await reopen.mutateAsync(enquiry.id);
+      notify.success(t('notices.reopened'));
+    } catch (error) {
+      failed(error, t('errors.unknown'));
+    }
+  };
+  const doCopy = async () => {
+    if (dirty) return notify.warn(t('notices.saveFirst'));
+    try {
+      const created = await copy.mutateAsync(enquiry.id);
+      notify.success(t('notices.copied'));
+      navigate(paths.enquiries.detail.getHref(created.id));
+    } catch (error) {
+      failed(error, t('notices.copyFailed'));
+    }
+  };
+  const doArchive = async () => {
+    setConfirmArchive(false);
+    try {
+      await archive.mutateAsync(enquiry.id);
+      notify.success(t('notices.archived'));
+    } catch (error) {
+      failed(error, t('notices.archiveFailed'));
+    }
+  };
+
+  return (
+    <>
+      {canOfferOnEnquiry(caller, enquiry) && (
+        <Button variant="contained" onClick={() => navigate(paths.offers.create.getHref(enquiry.id))}>
+          {t('actions.createOffer')}
+        </Button>
+      )}
+      {canCopyEnquiry(caller, enquiry) && (
+        <Button disabled={busy} onClick={() => void doCopy()}>
+          {t('actions.copy')}
+        </Button>
+      )}
+      {canArchiveEnquiry(caller, enquiry) && (
+        <Button color="error" disabled={busy} onClick={() => setConfirmArchive(true)}>
+          {t('actions.archive')}
+        </Button>
+      )}
+      {canReopenEnquiry(caller, enquiry) && (
+        <Button variant="outlined" disabled={busy} onClick={() => void doReopen()}>
+          {t('actions.reopen')}
+        </Button>
+      )}
+      {mayRelease && (
+        <Button variant="outlined" color="success" disabled={busy} onClick={() => void doRelease()}>
+          {t('actions.release')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirmArchive}
+        title={t('confirm.archiveTitle')}
+        text={t('confirm.archiveOneText', { title: enquiry.title })}
+        onConfirm={() => void doArchive()}
+        onCancel={() => setConfirmArchive(false)}
+      />
+    </>
+  );
+}

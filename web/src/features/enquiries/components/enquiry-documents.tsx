@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Stack, TextField, MenuItem, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { DocumentType } from '@model/files';
+import { enquiryFolders } from '../api/enquiry-files';
+import { EnquiryFolder } from './enquiry-folder';
+
+/**
+ * The document types an enquiry's files carry (spec 02 §5/§9; each allowed for some extension of the
+ * general upload: CIRCUIT_DIAGRAM pdf is what the release needs).
+ */
+export const ENQUIRY_DOCUMENT_TYPES: readonly DocumentType[] = [
+  'CIRCUIT_DIAGRAM',
+  'BILL_OF_MATERIAL',
+  'LABELLING',
+  'CONNECTION_LIST',
+  'UNKNOWN',
+];
+
+/** The documents folder: choose the document type, then drop the files; list, download, delete. */
+export function EnquiryDocuments({ enquiryId, canChange }: { enquiryId: string; canChange: boolean }) {
+  const { t } = useTranslation('enquiries');
+  const [documentType, setDocumentType] = useState<DocumentType>('CIRCUIT_DIAGRAM');
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {t('documents.hint')}
+      </Typography>
+      <EnquiryFolder
+        path={enquiryFolders.documents(enquiryId)}
+        context="general"
+        canChange={canChange}
+        documentType={documentType}
+        uploadHeader={
+          <TextField
+            select
+            id="document-type"
+            label={t('documents.documentType')}
+            value={documentType}
+            onChange={(e) => setDocumentType(e.target.value as DocumentType)}
+            sx={{ maxWidth: 320 }}
+          >
+            {ENQUIRY_DOCUMENT_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`files:documentTypes.${type}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
+    </Stack>
+  );
+}

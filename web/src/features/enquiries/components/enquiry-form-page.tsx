@@ -1,0 +1,183 @@
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  enquiryInputSchema,
+  newEnquiryValues,
+  type DeliveryCondition,
+  type Enquiry,
+  type EnquiryInput,
+} from '@model/enquiry';
+import { canEditEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
+import { FormPage } from '@/components/form-page';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { principalOf } from '@/lib/current-user/principal';
+import { useCreateEnquiry } from '../api/create-enquiry';
+import { useEnquiry } from '../api/get-enquiry';
+import { enquiryFormOf, useUpdateEnquiry } from '../api/update-enquiry';
+import { BomPanel } from './bom-panel';
+import { EnquiryReadOnlyContext } from './condition-fields';
+import { EnquiryActions } from './enquiry-actions';
+import { EnquiryDocuments } from './enquiry-documents';
+import { BomArticleTable, EnquiryChatSlot } from './enquiry-extras';
+import { EnquiryStatusChip } from './enquiry-status-chip';
+import { JobConditionsSection } from './job-conditions-section';
+import { ProjectDataFields } from './project-data-fields';
+
+/** The form's values: the model's input, with the two fields a new form starts without. */
+export type EnquiryFormValues = Omit<EnquiryInput, 'deliveryCondition' | 'amount'> & {
+  deliveryCondition: DeliveryCondition | '';
+  amount: number | undefined;
+};
+
+/**
+ * The model's schema, with the form's "nothing chosen yet" ('' delivery condition) read as absent, so an empty
+ * required field says 'Pflichtfeld' rather than 'invalid value'.
+ */
+const formSchema = enquiryInputSchema.transform((value: Record<string, unknown>) =>
+  value && typeof value === 'object' ? { ...value, deliveryCondition: value.deliveryCondition || undefined } : value,
+);
+
+/** While the form has unsaved edits, leaving the page (reload, close, typed URL) asks the browser's question. */
+function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return null;
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>
+      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The sections beside the form that act at once (files) or show what later issues fill (articles, chat). */
+function EnquirySections({ enquiry, canChange }: { enquiry: Enquiry; canChange: boolean }) {
+  const { t } = useTranslation('enquiries');
+  return (
+    <>
+      <Section title={t('sections.bom')} id="enquiry-bom">
+        <BomPanel enquiry={enquiry} canChange={canChange} />
+      </Section>
+      <Section title={t('sections.documents')} id="enquiry-documents">
+        <EnquiryDocuments enquiryId={enquiry.id} canChange={canChange} />
+      </Section>
+      <Section title={t('sections.articles')} id="enquiry-articles">
+        <BomArticleTable />
+      </Section>
+      {(enquiry.released || enquiry.closed) && (
+        <Section title={t('sections.chat')} id="enquiry-chat">
+          <EnquiryChatSlot />
+        </Section>
+      )}
+    </>
+  );
+}
+
+/**
+ * /enquiry/new and /enquiry/:id (spec 01 §2): 'Anfrage erstellen', 'Anfrage bearbeiten' (the customer's draft)
+ * or 'Anfrage ansehen' (locked, or a supplier): project data, job conditions with their sub-dialogs, BOM,
+ * documents, the article table and the chat slot once released. Who may do what: the model's rules.
+ */
+export function EnquiryFormPage() {
+  const { t } = useTranslation('enquiries');
+  const navigate = useNavigate();
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  const { user } = useCurrentUser();
+  const caller: EnquiryCaller = principalOf(user);
+  const loaded = useEnquiry({ id, queryConfig: { enabled: !isNew } });
+  const createEnquiry = useCreateEnquiry();
+  const updateEnquiry = useUpdateEnquiry();
+  const enquiry = isNew ? undefined : loaded.data;
+  const mayEdit = isNew
+    ? caller.companyType === 'CUSTOMER' && !caller.restriction
+    : !!enquiry && canEditEnquiry(caller, enquiry);
+
+  // an unknown or hidden enquiry (404), or a caller who cannot create one
+  if ((!isNew && loaded.isError) || (isNew && !mayEdit)) {
+    return (
+      <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}>
+        <Alert severity="error">{t(isNew ? 'errors.forbidden' : 'errors.notFound')}</Alert>
+        <Button sx={{ mt: 2 }} startIcon={<ArrowBackIcon />} onClick={() => navigate(paths.enquiries.list.getHref())}>
+          {t('common.back')}
+        </Button>
+      </Paper>
+    );
+  }
+
+  const initialValues: EnquiryFormValues = enquiry
+    ? { additionalInfo: '', ...enquiryFormOf(enquiry) }
+    : { ...newEnquiryValues() };
+
+  const submit = async (values: EnquiryFormValues) => {
+    const body = enquiryInputSchema.cast(values, { stripUnknown: true }) as unknown as EnquiryInput;
+    if (isNew) {
+      const created = await createEnquiry.mutateAsync(body);
+      navigate(paths.enquiries.detail.getHref(created.id), { replace: true });
+    } else await updateEnquiry.mutateAsync({ ...body, id });
+  };
+
+  return (
+    <EnquiryReadOnlyContext.Provider value={!mayEdit}>
+      <FormPage<EnquiryFormValues>
+        title={t(isNew ? 'createTitle' : !enquiry ? 'title' : mayEdit ? 'editTitle' : 'viewTitle')}
+        initialValues={initialValues}
+        validationSchema={formSchema}
+        onSubmit={submit}
+        loading={!isNew && loaded.isPending}
+        backTo={paths.enquiries.list.getHref()}
+        messages={{ success: 'enquiries:saved' }}
+        readOnly={!mayEdit}
+        actions={(formik) =>
+          enquiry ? <EnquiryActions enquiry={enquiry} caller={caller} dirty={formik.dirty} /> : undefined
+        }
+      >
+        {(formik) => (
+          <>
+            <UnsavedChangesGuard dirty={formik.dirty && !formik.isSubmitting} />
+            {enquiry && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2">{t('field.status')}:</Typography>
+                <EnquiryStatusChip enquiry={enquiry} />
+                {caller.companyType === 'SUPPLIER' && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('field.customerName')}: {enquiry.customerName}
+                  </Typography>
+                )}
+              </Stack>
+            )}
+            <Typography variant="h2">{t('sections.projectData')}</Typography>
+            <ProjectDataFields />
+            <Box sx={{ pt: 2 }}>
+              <JobConditionsSection enquiryId={enquiry?.id} canChangeFiles={mayEdit && !!enquiry} />
+            </Box>
+          </>
+        )}
+      </FormPage>
+      {enquiry ? (
+        <EnquirySections enquiry={enquiry} canChange={mayEdit} />
+      ) : (
+        isNew && (
+          <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('documents.saveFirst')}
+            </Typography>
+          </Paper>
+        )
+      )}
+    </EnquiryReadOnlyContext.Provider>
+  );
+}

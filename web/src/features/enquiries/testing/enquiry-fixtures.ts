@@ -1,0 +1,73 @@
+import { newEnquiryValues, type Enquiry, type EnquiryListItem } from '@model/enquiry';
+import type { AttachedFile } from '@model/files';
+import { makeUser } from '@/testing/render';
+
+/** The demo parties of the enquiry tests. */
+export const customerUser = makeUser({ id: 'u1', admin: false, companyId: 'c1' }, { id: 'c1', name: 'Müller GmbH' });
+export const supplierUser = makeUser(
+  { id: 'u2', admin: false, companyId: 's1' },
+  { id: 's1', name: 'Weber Schaltanlagen', type: 'SUPPLIER' },
+);
+
+/** A stored enquiry of customer c1 (a draft with default conditions unless overridden). */
+export function makeEnquiry(overrides: Partial<Enquiry> = {}): Enquiry {
+  return {
+    ...newEnquiryValues(),
+    id: 'e1',
+    title: 'Steuerschrank Linie 3',
+    referenceNumber: 'REF-1',
+    deliveryCondition: 'DAP',
+    desiredDeliveryDate: '2027-03-01',
+    amount: 2,
+    additionalInfo: '',
+    customerId: 'c1',
+    customerName: 'Müller GmbH',
+    released: false,
+    closed: false,
+    archived: false,
+    invalidated: false,
+    bomRevision: 0,
+    bomRevisions: [],
+    circuitDiagramRevision: 0,
+    createdBy: 'u1',
+    createDate: new Date('2026-11-01T10:00:00Z'),
+    lastUpdate: new Date('2026-11-01T10:00:00Z'),
+    changeEntries: [],
+    ...overrides,
+  };
+}
+
+export function listItemOf(e: Enquiry): EnquiryListItem {
+  const { id, title, referenceNumber, customerId, customerName, deliveryCondition, desiredDeliveryDate, amount } = e;
+  const { released, releaseDate, closed, archived, createDate, lastUpdate } = e;
+  return {
+    id,
+    title,
+    referenceNumber,
+    customerId,
+    customerName,
+    deliveryCondition,
+    desiredDeliveryDate,
+    amount,
+    released,
+    releaseDate,
+    closed,
+    archived,
+    createDate,
+    lastUpdate,
+  };
+}
+
+export function attachedFile(path: string, fileType: AttachedFile['fileType']): AttachedFile {
+  const filename = path.slice(path.lastIndexOf('/') + 1);
+  return {
+    id: path,
+    path,
+    filename,
+    fileType,
+    disabled: false,
+    downloadUrl: `/file/?path=${encodeURIComponent(path)}`,
+    size: 1234,
+    contentType: 'application/pdf',
+  };
+}
