@@ -1,4 +1,10 @@
-import { QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  QueryClient,
+  useMutation,
+  useQueryClient,
+  type DefaultOptions,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
 // Every query and mutation error is an ApiError (the api client turns every failure into one).
@@ -45,3 +51,25 @@ export type MutationConfig<F extends (...args: never[]) => Promise<unknown>> = U
   ApiError,
   Parameters<F>[0]
 >;
+
+/**
+ * An endpoint's mutation hook: runs `mutationFn`, then the endpoint's cache effect (store the answer, invalidate
+ * the lists), then the caller's own `onSuccess` — so a page never has to remember which queries an answer
+ * changes. Every mutation hook of an endpoint file is one call of this.
+ */
+export function useEndpointMutation<F extends (variables: never) => Promise<unknown>>(
+  mutationFn: F,
+  effect: (queryClient: QueryClient, data: Awaited<ReturnType<F>>, variables: Parameters<F>[0]) => Promise<unknown>,
+  mutationConfig?: MutationConfig<F>,
+) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: mutationFn as unknown as (variables: Parameters<F>[0]) => Promise<Awaited<ReturnType<F>>>,
+    onSuccess: async (data, variables, ...args) => {
+      await effect(queryClient, data, variables);
+      await onSuccess?.(data, variables, ...args);
+    },
+  });
+}

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Company, CompanyInput } from '@model/company';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { COMPANIES_KEY } from './get-companies';
 
 /** POST /company/ - platform admin; answers 201 with the company (active, not pending). */
@@ -14,14 +13,9 @@ export function createCompany(company: CreateCompanyRequest): Promise<CreateComp
 
 /** Creates a company; every company query is refetched. */
 export function useCreateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createCompany> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
-      await onSuccess?.(...args);
-    },
-    mutationFn: createCompany,
-  });
+  return useEndpointMutation(
+    createCompany,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
+    mutationConfig,
+  );
 }

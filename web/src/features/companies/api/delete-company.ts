@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { COMPANIES_KEY } from './get-companies';
 
 /** POST /company/delete?companyId= - sets the company inactive (not the own company). */
@@ -21,14 +20,9 @@ export function deleteCompanies(companyIds: string[]): Promise<PromiseSettledRes
 export function useDeleteCompanies({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof deleteCompanies> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
-      await onSuccess?.(...args);
-    },
-    mutationFn: deleteCompanies,
-  });
+  return useEndpointMutation(
+    deleteCompanies,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
+    mutationConfig,
+  );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import { companySchema, type Company, type CompanyInput, type CompanyUpdateInput } from '@model/company';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { getCompanyQueryOptions } from './get-company';
 import { COMPANIES_KEY } from './get-companies';
 
@@ -35,35 +35,25 @@ export function releaseCompany(company: Company): Promise<UpdateCompanyResponse>
 }
 
 /** Saves a company: its record becomes the answer, every company query is refetched. */
-export function useUpdateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateCompany> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (company, ...args) => {
-      const detail = getCompanyQueryOptions(company.id).queryKey;
-      queryClient.setQueryData(detail, company);
-      // the record was just set from the answer: refetch everything else about companies, not it
-      await queryClient.invalidateQueries({
-        queryKey: COMPANIES_KEY,
-        predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(detail),
-      });
-      await onSuccess?.(company, ...args);
-    },
-    mutationFn: updateCompany,
+/** The answered company into its detail query; everything else about companies is refetched, not it. */
+async function storeCompany(queryClient: QueryClient, company: Company): Promise<void> {
+  const detail = getCompanyQueryOptions(company.id).queryKey;
+  queryClient.setQueryData(detail, company);
+  await queryClient.invalidateQueries({
+    queryKey: COMPANIES_KEY,
+    predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(detail),
   });
+}
+
+export function useUpdateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateCompany> } = {}) {
+  return useEndpointMutation(updateCompany, storeCompany, mutationConfig);
 }
 
 /** Releases a pending company (see releaseCompany); company queries are refetched. */
 export function useReleaseCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof releaseCompany> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (company, ...args) => {
-      await queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
-      await onSuccess?.(company, ...args);
-    },
-    mutationFn: releaseCompany,
-  });
+  return useEndpointMutation(
+    releaseCompany,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
+    mutationConfig,
+  );
 }

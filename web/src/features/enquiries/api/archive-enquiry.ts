@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 import { ENQUIRIES_KEY } from './get-enquiries';
 
@@ -16,30 +15,16 @@ export function archiveEnquiries(enquiryIds: string[]): Promise<PromiseSettledRe
 }
 
 export function useArchiveEnquiry({ mutationConfig }: { mutationConfig?: MutationConfig<typeof archiveEnquiry> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: archiveEnquiry,
-  });
+  return useEndpointMutation(archiveEnquiry, storeEnquiry, mutationConfig);
 }
 
 /** Archives the given enquiries; when every call has settled (success or not) the enquiry queries are refetched once. */
 export function useArchiveEnquiries({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof archiveEnquiries> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
-      await onSuccess?.(...args);
-    },
-    mutationFn: archiveEnquiries,
-  });
+  return useEndpointMutation(
+    archiveEnquiries,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY }),
+    mutationConfig,
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
 /** POST /enquiry/copy?id= - the customer; 201 with a new draft holding the same data and copies of the files. */
@@ -10,14 +9,5 @@ export function copyEnquiry(id: string): Promise<Enquiry> {
 }
 
 export function useCopyEnquiry({ mutationConfig }: { mutationConfig?: MutationConfig<typeof copyEnquiry> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: copyEnquiry,
-  });
+  return useEndpointMutation(copyEnquiry, storeEnquiry, mutationConfig);
 }

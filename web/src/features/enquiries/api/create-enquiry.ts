@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry, EnquiryInput } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
 /** POST /enquiry/ - customers; 201 with the new draft (customer and flags set by the server). */
@@ -13,14 +12,5 @@ export function createEnquiry(enquiry: CreateEnquiryRequest): Promise<CreateEnqu
 }
 
 export function useCreateEnquiry({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createEnquiry> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: createEnquiry,
-  });
+  return useEndpointMutation(createEnquiry, storeEnquiry, mutationConfig);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
 /** POST /enquiry/bom/delete?enquiryId= - removes the current BOM (revisions of earlier releases stay). */
@@ -10,14 +9,5 @@ export function deleteBom(enquiryId: string): Promise<Enquiry> {
 }
 
 export function useDeleteBom({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteBom> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: deleteBom,
-  });
+  return useEndpointMutation(deleteBom, storeEnquiry, mutationConfig);
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { getEnquiryQueryOptions } from './get-enquiry';
 
 /**
@@ -35,15 +34,13 @@ export function readBomHeader({
 
 /** With the stored BOM the enquiry's header row changes: its record is refetched. */
 export function useReadBomHeader({ mutationConfig }: { mutationConfig?: MutationConfig<typeof readBomHeader> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (answer, request, ...args) => {
+  return useEndpointMutation(
+    readBomHeader,
+    // re-reading the stored BOM saved the new header row on the enquiry
+    async (queryClient, _answer, request) => {
       if (!request.file)
         await queryClient.invalidateQueries({ queryKey: getEnquiryQueryOptions(request.enquiryId).queryKey });
-      await onSuccess?.(answer, request, ...args);
     },
-    mutationFn: readBomHeader,
-  });
+    mutationConfig,
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry, ReleaseRefusal } from '@model/enquiry';
 import { ApiError, api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
 /**
@@ -22,14 +21,5 @@ export function releaseRefusalsOf(error: unknown): ReleaseRefusal[] {
 }
 
 export function useReleaseEnquiry({ mutationConfig }: { mutationConfig?: MutationConfig<typeof releaseEnquiry> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: releaseEnquiry,
-  });
+  return useEndpointMutation(releaseEnquiry, storeEnquiry, mutationConfig);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
 /** GET /enquiry/reopen?enquiryId= - the customer, on a released or closed enquiry: an editable draft again. */
@@ -11,14 +10,5 @@ export function reopenEnquiry(enquiryId: string): Promise<Enquiry> {
 
 /** A call with an effect, so a mutation although it is a GET. */
 export function useReopenEnquiry({ mutationConfig }: { mutationConfig?: MutationConfig<typeof reopenEnquiry> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: reopenEnquiry,
-  });
+  return useEndpointMutation(reopenEnquiry, storeEnquiry, mutationConfig);
 }

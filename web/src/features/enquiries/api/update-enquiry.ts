@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enquiryInputSchema, type Enquiry, type EnquiryInput } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
 /** POST /enquiry/update - the customer while it is a draft (locked: 409 enquiryLocked). */
@@ -21,14 +20,5 @@ export function enquiryFormOf(enquiry: Enquiry): EnquiryInput {
 }
 
 export function useUpdateEnquiry({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateEnquiry> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: updateEnquiry,
-  });
+  return useEndpointMutation(updateEnquiry, storeEnquiry, mutationConfig);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { uploadWithProgress } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
 /**
@@ -24,14 +23,5 @@ export function uploadBom({ enquiryId, file, headerRowIndex, onProgress }: Uploa
 }
 
 export function useUploadBom({ mutationConfig }: { mutationConfig?: MutationConfig<typeof uploadBom> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (enquiry, ...args) => {
-      await storeEnquiry(queryClient, enquiry);
-      await onSuccess?.(enquiry, ...args);
-    },
-    mutationFn: uploadBom,
-  });
+  return useEndpointMutation(uploadBom, storeEnquiry, mutationConfig);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserInput } from '@model/user';
 import { apiRequest } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { getUsersQueryOptions } from './get-users';
 
 /** POST /user/ body: the model's user form. companyId: required for the platform admin, forced to the own company otherwise. */
@@ -18,14 +17,9 @@ export async function createUser(user: CreateUserRequest): Promise<CreateUserRes
 
 /** Creates a user; every user list is refetched. */
 export function useCreateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createUser> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
-      await onSuccess?.(...args);
-    },
-    mutationFn: createUser,
-  });
+  return useEndpointMutation(
+    createUser,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
+    mutationConfig,
+  );
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { getUserQueryOptions } from './get-user';
 import { getUsersQueryOptions } from './get-users';
 
@@ -20,15 +19,12 @@ export function deleteUsers(userIds: string[]): Promise<PromiseSettledResult<Del
 
 /** Deletes the given users; when all calls have settled, the lists are refetched once and the records dropped. */
 export function useDeleteUsers({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteUsers> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (results, userIds, ...args) => {
+  return useEndpointMutation(
+    deleteUsers,
+    (queryClient, _results, userIds) => {
       userIds.forEach((id) => queryClient.removeQueries({ queryKey: getUserQueryOptions(id).queryKey }));
-      await queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
-      await onSuccess?.(results, userIds, ...args);
+      return queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
     },
-    mutationFn: deleteUsers,
-  });
+    mutationConfig,
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserUpdateInput } from '@model/user';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { getUserQueryOptions } from './get-user';
 import { getUsersQueryOptions } from './get-users';
 
@@ -15,15 +14,12 @@ export function updateUser(user: UpdateUserRequest): Promise<UpdateUserResponse>
 
 /** Saves a user: its cached record becomes the answer, every user list is refetched. */
 export function useUpdateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateUser> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (user, ...args) => {
+  return useEndpointMutation(
+    updateUser,
+    (queryClient, user) => {
       queryClient.setQueryData(getUserQueryOptions(user.id).queryKey, user);
-      await queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
-      await onSuccess?.(user, ...args);
+      return queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
     },
-    mutationFn: updateUser,
-  });
+    mutationConfig,
+  );
 }
