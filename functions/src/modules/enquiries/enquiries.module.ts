@@ -1,5 +1,3 @@
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import { Router, type Response } from 'express';
 import * as yup from 'yup';
 import type { AreaDeps, AreaModule } from '../../http/area-module.js';
@@ -13,7 +11,7 @@ import { validateHeaderRowIndex } from '../../bom/header.js';
 import { enquiryFilterSchema, enquiryInputSchema, enquiryUpdateSchema } from '../../model/enquiry.js';
 import { idSchema, isValidId, optionalBodyIdSchema } from '../../model/id.js';
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
-import { attachmentDisposition } from '../files/content-disposition.js';
+import { sendDownload } from '../files/send-download.js';
 import { StorageFileStore, type FileStore } from '../files/file-store.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
@@ -143,16 +141,7 @@ export function createEnquiriesModule(d: EnquiriesModuleDeps): EnquiriesModule {
     validateQuery(bomQuery),
     handle(async (_req, res) => {
       const q = res.locals.query as yup.InferType<typeof bomQuery>;
-      const download = await enquiries.bomDownload(principalOf(res), q.enquiryId, q.revision);
-      res.status(200).set({
-        'Content-Type': download.contentType,
-        'Content-Length': String(download.size),
-        'Content-Disposition': attachmentDisposition(download.filename),
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-        'Cache-Control': 'private, no-store',
-      });
-      await pipeline(download.stream as Readable, res).catch(() => res.destroy());
+      await sendDownload(res, await enquiries.bomDownload(principalOf(res), q.enquiryId, q.revision));
     }),
   );
   r.post(

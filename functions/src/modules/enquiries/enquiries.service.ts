@@ -24,6 +24,7 @@ import type { RunTransaction } from '../../platform/transaction.js';
 import { copyObject, readObject, type FileStore } from '../files/file-store.js';
 import type { FileAccess } from '../files/file-owners.js';
 import type { EnquiriesRepository } from './enquiries.repository.js';
+import type { Download } from '../files/send-download.js';
 import { BomReader, type BomHeaders } from './bom-reader.js';
 import {
   changeEntry,
@@ -50,14 +51,6 @@ export interface EnquiriesServiceDeps {
 }
 
 export type EnquiryAnswer = Enquiry | ReturnType<typeof supplierView>;
-
-/** A BOM download (as GET /file/ streams it). */
-export interface BomDownload {
-  filename: string;
-  size: number;
-  contentType: string;
-  stream: NodeJS.ReadableStream;
-}
 
 const locked = () => ApiError.conflict('enquiryLocked');
 
@@ -426,7 +419,7 @@ export class EnquiriesService {
   }
 
   /** GET /enquiry/bom: the current BOM or a kept revision, as an attachment. */
-  async bomDownload(principal: Principal, enquiryId: string, revision: number | undefined): Promise<BomDownload> {
+  async bomDownload(principal: Principal, enquiryId: string, revision: number | undefined): Promise<Download> {
     const enquiry = this.see(principal, await this.d.enquiries.get(enquiryId));
     const wanted = revision ?? enquiry.bomRevision;
     const found = wanted ? enquiry.bomRevisions.find((r) => r.revision === wanted) : undefined;

@@ -1,11 +1,10 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { Authenticate } from '../../http/authenticate.js';
 import { principalOf } from '../../http/authenticate.js';
 import { handle } from '../../http/handler.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
-import { attachmentDisposition } from './content-disposition.js';
 import type { FilesService } from './files.service.js';
+import { sendDownload } from './send-download.js';
 
 /** A query or form value that must be a single string (anything else is handed on as invalid). */
 function single(value: unknown): unknown {
@@ -42,18 +41,7 @@ export function filesRouter(authenticate: Authenticate, files: FilesService): Ro
     '/',
     authenticate(),
     handle(async (req, res) => {
-      const download = await files.download(principalOf(res), single(req.query.path));
-      res.status(200).set({
-        'Content-Type': download.contentType,
-        'Content-Length': String(download.size),
-        'Content-Disposition': attachmentDisposition(download.filename),
-        'X-Content-Type-Options': 'nosniff',
-        // even if a browser navigates here: no scripts, no plugins, its own origin
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-        'Cache-Control': 'private, no-store',
-      });
-      // headers are out: a Storage failure now can only end the response early
-      await pipeline(download.stream, res).catch(() => res.destroy());
+      await sendDownload(res, await files.download(principalOf(res), single(req.query.path)));
     }),
   );
   return r;

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { ApiError } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import {
@@ -14,16 +13,10 @@ import type { Principal } from '../../model/user.js';
 import { assertContentMatches } from './content-check.js';
 import type { FileOwners, ResolvedFile } from './file-owners.js';
 import type { FileStore, StoredObject } from './file-store.js';
+import type { Download } from './send-download.js';
 
 /** How often an upload picks the next free name when concurrent uploads took the one it chose. */
 const MAX_NAME_ATTEMPTS = 10;
-
-export interface Download {
-  filename: string;
-  contentType: string;
-  size: number;
-  stream: Readable;
-}
 
 function toAttached(o: StoredObject): AttachedFile {
   const filename = o.path.slice(o.path.lastIndexOf('/') + 1);
