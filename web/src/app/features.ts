@@ -2,6 +2,7 @@ import { authFeature } from '@/features/auth/feature';
 import { companiesFeature } from '@/features/companies/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
 import { legalFeature } from '@/features/legal/feature';
+import { offersFeature } from '@/features/offers/feature';
 import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
 import { SHARED_NAMESPACES } from '@/config/i18n';
@@ -10,7 +11,6 @@ import {
   businessDataPlaceholder,
   catalogueAndImportPlaceholders,
   messagesPlaceholder,
-  workflowPlaceholders,
 } from './coming-soon-features';
 
 /**
@@ -23,7 +23,7 @@ export const FEATURES: Feature[] = [
   usersFeature,
   companiesFeature,
   enquiriesFeature,
-  workflowPlaceholders,
+  offersFeature,
   businessDataPlaceholder,
   messagesPlaceholder,
   catalogueAndImportPlaceholders,
