@@ -246,15 +246,15 @@ export function OfferFormPage() {
               // shown again in German format when the box is left ("1234,5" -> "1.234,50")
               onBlur={(e) => {
                 formik.handleBlur(e);
+                // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
                 const parsed = parsePriceInput(formik.values.price);
-                if (parsed !== undefined && !Number.isNaN(parsed))
+                if (offerInputSchema.fields.price.isValidSync(parsed))
                   void formik.setFieldValue('price', formatPriceInput(parsed));
               }}
-              helperText={
-                formik.errors.price && (formik.touched.price || formik.submitCount > 0)
-                  ? undefined
-                  : formatEur(parsePriceInput(formik.values.price))
-              }
+              // the amount as it will be stored, unless the field shows its error
+              {...(formik.errors.price && (formik.touched.price || formik.submitCount > 0)
+                ? {}
+                : { helperText: formatEur(parsePriceInput(formik.values.price)) })}
             />
             <Typography variant="h2">{t('sections.projectData')}</Typography>
             <Stack spacing={0.5}>
