@@ -29,7 +29,7 @@ import { OfferConditionFields, OriginalValue } from './offer-condition-fields';
 import { OfferDocuments } from './offer-documents';
 import { copiedFieldLabel, copiedFieldValue } from './offer-field-labels';
 import { offerHref } from './offer-href';
-import { formatPriceInput, parsePriceInput } from './price';
+import { formatPriceInput, isValidPrice, parsePriceInput } from './price';
 
 /** The form's values: the model's input with the price as typed (German format) and the customer's info. */
 export type OfferFormValues = Omit<OfferInput, 'price' | 'deliveryCondition'> & {
@@ -248,8 +248,7 @@ export function OfferFormPage() {
                 formik.handleBlur(e);
                 // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
                 const parsed = parsePriceInput(formik.values.price);
-                if (offerInputSchema.fields.price.isValidSync(parsed))
-                  void formik.setFieldValue('price', formatPriceInput(parsed));
+                if (isValidPrice(parsed)) void formik.setFieldValue('price', formatPriceInput(parsed));
               }}
               // the amount as it will be stored, unless the field shows its error
               {...(formik.errors.price && (formik.touched.price || formik.submitCount > 0)

@@ -1,3 +1,6 @@
+import type { Schema } from 'yup';
+import { offerInputSchema } from '@model/offer';
+
 /**
  * The price as the form shows and reads it: EUR in German format ("1.234,50"). A comma is the decimal mark
  * and dots group thousands; without a comma a single dot before one or two final digits is read as the
@@ -17,4 +20,9 @@ export function parsePriceInput(text: string | number | undefined | null): numbe
   const decimalDot = !s.includes(',') && /^-?\d+\.\d{1,2}$/.test(s);
   const normalised = decimalDot ? s : s.replace(/\./g, '').replace(',', '.');
   return /^-?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+}
+
+/** Would the model accept this price (≥ 0, at most the maximum, whole cents)? */
+export function isValidPrice(value: number | undefined): boolean {
+  return (offerInputSchema.fields.price as Schema).isValidSync(value);
 }
