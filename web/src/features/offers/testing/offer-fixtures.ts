@@ -118,3 +118,24 @@ export function offerFile(name: string, fileType: AttachedFile['fileType'], offe
     contentType: 'application/pdf',
   };
 }
+
+export function listItemOfEnquiry(e: Enquiry) {
+  const { id, title, referenceNumber, customerId, customerName, deliveryCondition, desiredDeliveryDate, amount } = e;
+  const { released, releaseDate, closed, archived, createDate, lastUpdate } = e;
+  return {
+    id,
+    title,
+    referenceNumber,
+    customerId,
+    customerName,
+    deliveryCondition,
+    desiredDeliveryDate,
+    amount,
+    released,
+    releaseDate,
+    closed,
+    archived,
+    createDate,
+    lastUpdate,
+  };
+}
