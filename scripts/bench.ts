@@ -14,6 +14,7 @@ const BENCHES: Record<string, string> = {
   'bom-corpus': 'functions/src/bom/corpus-bench.ts',
   'password-reset': 'functions/src/modules/users/password-reset-bench.ts',
   enquiries: 'functions/src/modules/enquiries/bench.ts',
+  offers: 'functions/src/modules/offers/bench.ts',
 };
 
 const selected = process.argv.slice(2);

@@ -11,6 +11,7 @@ import { CompaniesRepository } from '../../functions/src/modules/companies/compa
 import { UsersRepository } from '../../functions/src/modules/users/users.repository.js';
 import { principalLoader } from '../../functions/src/modules/users/principal.js';
 import { seedEnquiries } from './enquiries.js';
+import { SECOND_SUPPLIER, seedOffers } from './offers.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { CompanyInput } from '../../functions/src/model/company.js';
 
@@ -180,14 +181,15 @@ export async function seedIfEmpty(): Promise<boolean> {
   }
 
   // Auth may be persisted separately from Firestore: drop stale demo accounts first.
-  for (const login of DEMO_LOGINS) {
-    const existing = await auth.getUserByEmail(login.mail).catch(() => undefined);
+  for (const mail of [...DEMO_LOGINS.map((l) => l.mail), SECOND_SUPPLIER.user.mail]) {
+    const existing = await auth.getUserByEmail(mail).catch(() => undefined);
     if (existing) await auth.deleteUser(existing.uid);
   }
 
   const actor = 'seed';
   const files = new StorageFileStore(() => getStorage(app).bucket());
   let customerAdminId: string | undefined;
+  let supplierAdminId: string | undefined;
   for (const { company, users } of USERS) {
     const created = await c.companies.create(actor, company);
     if (company === CUSTOMER_COMPANY) {
@@ -206,11 +208,30 @@ export async function seedIfEmpty(): Promise<boolean> {
         password: DEMO_PASSWORD,
       });
       if (company === CUSTOMER_COMPANY && u.admin) customerAdminId = (user as { id: string }).id;
+      if (company === SUPPLIER_COMPANY && u.admin) supplierAdminId = (user as { id: string }).id;
     }
   }
   // enquiries in every state, made by the customer's admin through the service the API uses
   const customer = await principalLoader(new UsersRepository(db), companies)(customerAdminId!);
   await seedEnquiries(c.enquiries, files, customer!);
+  // offers in every state: Weber's, and a second supplier's for the comparison view
+  const nordCompany = await c.companies.create(actor, SECOND_SUPPLIER.company);
+  const nordUser = (await c.users.provision({
+    input: SECOND_SUPPLIER.user,
+    companyId: nordCompany.id,
+    actorId: actor,
+    password: DEMO_PASSWORD,
+  })) as { id: string };
+  const principal = principalLoader(new UsersRepository(db), companies);
+  await seedOffers({
+    db,
+    enquiries: c.enquiries,
+    offers: c.offers,
+    store: files,
+    customer: customer!,
+    weber: (await principal(supplierAdminId!))!,
+    nord: (await principal(nordUser.id))!,
+  });
   await c.account.register(
     {
       user: { ...PENDING_USER, password: DEMO_PASSWORD },

@@ -6,6 +6,7 @@ import { createEnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { createFilesModule } from './modules/files/files.module.js';
 import { createHealthModule } from './modules/health/health.module.js';
 import { createLegalModule } from './modules/legal/legal.module.js';
+import { createOffersModule } from './modules/offers/offers.module.js';
 import { principalLoader } from './modules/users/principal.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { createUsersModule } from './modules/users/users.module.js';
@@ -28,13 +29,15 @@ export function createModules(deps: PlatformDeps) {
   const companies = createCompaniesModule(d);
   const legal = createLegalModule(d);
   const enquiries = createEnquiriesModule(d);
+  const offers = createOffersModule({ ...d, enquiries: enquiries.service });
   const files = createFilesModule({
     authenticate,
     companiesRepo: new CompaniesRepository(platform.db),
     enquiries: enquiries.service,
+    offers: offers.service,
     bucket: platform.bucket,
   });
-  const modules: AreaModule[] = [health, users, companies, legal, files, enquiries];
+  const modules: AreaModule[] = [health, users, companies, legal, files, enquiries, offers];
 
   return {
     platform,
@@ -44,6 +47,7 @@ export function createModules(deps: PlatformDeps) {
     account: users.account,
     companies: companies.service,
     enquiries: enquiries.service,
+    offers: offers.service,
   };
 }
 

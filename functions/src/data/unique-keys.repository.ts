@@ -7,7 +7,7 @@ import type {
 } from 'firebase-admin/firestore';
 import { revive } from './firestore-values.js';
 
-export type UniqueKind = 'userMail';
+export type UniqueKind = 'userMail' | 'offerNumber';
 
 export interface UniqueClaim {
   kind: UniqueKind;

@@ -39,5 +39,14 @@ export const API_ERROR_CODES = [
   'missingBOM',
   'missingCircuitDiagram',
   'bomUnreadable',
+  'invalidTransition',
+  'offerNotReleased',
+  'offerReleased',
+  'missingOfferFile',
+  'missingOrderFile',
+  'missingOrderConfirmationFile',
+  'offerNumberInUse',
+  'enquiryClosed',
+  'enquiryHasOrder',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

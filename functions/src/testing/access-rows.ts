@@ -3,6 +3,7 @@ import { ENQUIRIES_ACCESS } from '../modules/enquiries/enquiries.access.js';
 import { FILES_ACCESS } from '../modules/files/files.access.js';
 import { HEALTH_ACCESS } from '../modules/health/health.access.js';
 import { LEGAL_ACCESS } from '../modules/legal/legal.access.js';
+import { OFFERS_ACCESS } from '../modules/offers/offers.access.js';
 import { USERS_ACCESS } from '../modules/users/users.access.js';
 import type { AccessRow } from './access-matrix.js';
 
@@ -14,4 +15,5 @@ export const ACCESS_ROWS: AccessRow[] = [
   ...LEGAL_ACCESS,
   ...FILES_ACCESS,
   ...ENQUIRIES_ACCESS,
+  ...OFFERS_ACCESS,
 ];

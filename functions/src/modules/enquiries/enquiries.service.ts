@@ -62,14 +62,36 @@ export interface BomDownload {
 const locked = () => ApiError.conflict('enquiryLocked');
 
 /**
+ * What the enquiries area asks of the offers area, injected (EnquiriesService.useOfferHooks) so that this
+ * area never imports it: whether an enquiry has an order (reopen is refused then), and the notice that a
+ * released enquiry got a new BOM or circuit-diagram revision (its offers are outdated now).
+ */
+export interface EnquiryOfferHooks {
+  /** inside the reopen transaction: is there an ACCEPTED or CONFIRMED offer on the enquiry? */
+  hasOrderInTx(tx: Transaction, enquiryId: string): Promise<boolean>;
+  /** after a new revision was stored (best effort: a failure does not undo the upload) */
+  newRevision(enquiry: Enquiry): Promise<void>;
+}
+
+/**
  * Enquiries (issue 8; docs/api.md "Enquiries", docs/decisions-enquiries.md). Each call reads its record once,
  * checks it with the model's rules through authorizeRecord (hidden → 404, visible but not allowed → 403) and
  * writes inside the transaction that read it, so a rule and its write always agree.
  */
 export class EnquiriesService {
   private readonly bom = new BomReader();
+  private hooks?: EnquiryOfferHooks;
 
   constructor(private readonly d: EnquiriesServiceDeps) {}
+
+  /** The offers area registers its hooks here (modules/offers/offers.module.ts). */
+  useOfferHooks(hooks: EnquiryOfferHooks): void {
+    this.hooks = hooks;
+  }
+
+  private async announceRevision(enquiry: Enquiry): Promise<void> {
+    await this.hooks?.newRevision(enquiry).catch(() => undefined);
+  }
 
   // --- record rules ---------------------------------------------------------------------------------
 
@@ -193,8 +215,14 @@ export class EnquiriesService {
     return this.change(
       enquiryId,
       (e) => this.act(principal, e, canReopenEnquiry),
-      (before) =>
-        recordChange({ ...before, released: false, closed: false }, changeEntry(principal, 'reopen', this.d.now())),
+      async (before, tx) => {
+        // an order is binding: its enquiry stays closed (read in the same transaction as the accept writes)
+        if (await this.hooks?.hasOrderInTx(tx, before.id)) throw ApiError.conflict('enquiryHasOrder');
+        return recordChange(
+          { ...before, released: false, closed: false },
+          changeEntry(principal, 'reopen', this.d.now()),
+        );
+      },
     );
   }
 
@@ -219,12 +247,32 @@ export class EnquiriesService {
         if (!e.closed && (!e.released || e.archived)) throw ApiError.conflict();
         return e;
       },
-      (before) => {
-        if (before.closed) return before;
-        const entry = { date: this.d.now(), userId: actor.uid, userName: actor.userName, action: 'close' as const };
-        return recordChange({ ...before, closed: true }, entry);
-      },
+      (before) => this.closed(before, actor),
     );
+  }
+
+  /** The enquiry closed (unchanged when it already is): what `close` and `closeInTx` write. */
+  private closed(before: Enquiry, actor: { uid: string; userName: string }): Enquiry {
+    if (before.closed) return before;
+    const entry = { date: this.d.now(), userId: actor.uid, userName: actor.userName, action: 'close' as const };
+    return recordChange({ ...before, closed: true }, entry);
+  }
+
+  /** An enquiry read inside another area's transaction (the offers' accept reads it with the offer). */
+  async getInTx(tx: Transaction, enquiryId: string): Promise<Enquiry | undefined> {
+    return this.d.enquiries.getInTx(tx, enquiryId);
+  }
+
+  /** The enquiry as stored (no caller rules: the calling area applies its own). */
+  async record(enquiryId: string): Promise<Enquiry | undefined> {
+    return this.d.enquiries.get(enquiryId);
+  }
+
+  /** `close` inside the caller's transaction, on the enquiry it read there (accepting an offer). */
+  closeInTx(tx: Transaction, enquiry: Enquiry, actor: { uid: string; userName: string }): Enquiry {
+    const after = this.closed(enquiry, actor);
+    if (after !== enquiry) this.d.enquiries.setInTx(tx, after);
+    return after;
   }
 
   /**
@@ -289,7 +337,7 @@ export class EnquiriesService {
    */
   async circuitDiagramRevision(principal: Principal, enquiryId: string): Promise<Record<string, string>> {
     let revision = 1;
-    await this.change(
+    const after = await this.change(
       enquiryId,
       (e) => this.editable(principal, e),
       (before) => {
@@ -297,6 +345,7 @@ export class EnquiriesService {
         return revision === before.circuitDiagramRevision ? before : { ...before, circuitDiagramRevision: revision };
       },
     );
+    if (after.firstReleaseDate) await this.announceRevision(after);
     return { revision: String(revision) };
   }
 
@@ -376,6 +425,7 @@ export class EnquiriesService {
         },
       );
       await Promise.all(replaced.map((r) => this.d.store.delete(r.path).catch(() => false)));
+      if (after.firstReleaseDate) await this.announceRevision(after);
       return after;
     } catch (error) {
       await this.d.store.delete(path).catch(() => false);

@@ -7,12 +7,15 @@ import { FilesService } from './files.service.js';
 import { filesRouter } from './files.router.js';
 import { companyDocumentsOwner } from './owners/company-documents.js';
 import { enquiryFileOwners, type EnquiryFileRules } from './owners/enquiry-files.js';
+import { offerFilesOwner, type OfferFileRules } from './owners/offer-files.js';
 
 export interface FilesModuleDeps {
   authenticate: Authenticate;
   companiesRepo: Pick<CompaniesRepository, 'get'>;
   /** the enquiry folders' rules (the enquiries area's service) */
   enquiries: EnquiryFileRules;
+  /** the offer documents folder's rules (the offers area's service) */
+  offers: OfferFileRules;
   bucket: ConstructorParameters<typeof StorageFileStore>[0];
   /** defaults to the bucket; tests inject an in-memory store */
   store?: FileStore;
@@ -25,6 +28,7 @@ export interface FilesModuleDeps {
 export function createFilesModule(deps: FilesModuleDeps): AreaModule {
   const owners = new FileOwners().register(companyDocumentsOwner(deps.companiesRepo));
   for (const owner of enquiryFileOwners(deps.enquiries)) owners.register(owner);
+  owners.register(offerFilesOwner(deps.offers));
   const service = new FilesService(owners, deps.store ?? new StorageFileStore(deps.bucket));
   return { path: '/file', router: filesRouter(deps.authenticate, service) };
 }

@@ -1,0 +1,185 @@
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { entityConverter, viewConverter } from '../../data/converter.js';
+import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
+import { OFFER_STATES, type Offer, type OfferSortColumn, type OfferState } from '../../model/offer.js';
+import type { Page } from '../../model/paging.js';
+
+export const OFFERS = 'offers';
+
+/** A row of GET /offer/filter (docs/api.md "Offers"). */
+export type OfferListItem = Pick<
+  Offer,
+  | 'id'
+  | 'offerNumber'
+  | 'referenceNumber'
+  | 'enquiryId'
+  | 'enquiryTitle'
+  | 'supplierName'
+  | 'customerName'
+  | 'price'
+  | 'state'
+  | 'version'
+  | 'released'
+  | 'releaseDate'
+  | 'archived'
+  | 'createDate'
+>;
+
+/**
+ * The list scopes as stored keys `{companyId}:{state}`, so a list with its states filter is ONE `in` filter
+ * (and the index set stays small): the supplier company's listed offers (every offer that was not revised)
+ * and the customer company's (released, not revised). Null when the offer is not in that list.
+ */
+export function listKey(companyId: string, state: OfferState): string {
+  return `${companyId}:${state}`;
+}
+export function supplierListKey(o: Pick<Offer, 'supplierId' | 'invalidated' | 'state'>): string | null {
+  return o.invalidated ? null : listKey(o.supplierId, o.state);
+}
+export function customerListKey(o: Pick<Offer, 'customerId' | 'invalidated' | 'released' | 'state'>): string | null {
+  return o.invalidated || !o.released ? null : listKey(o.customerId, o.state);
+}
+
+export const offerConverter = entityConverter<Offer>({
+  required: ['enquiryId', 'supplierId', 'customerId', 'state', 'version', 'released', 'createDate'],
+  nullable: ['releaseDate'],
+  derivedFields: ['searchTokens', 'offerNumberSort', 'referenceNumberSort', 'supplierListKey', 'customerListKey'],
+  derived: (o) => ({
+    searchTokens: searchTokens(o.referenceNumber, o.offerNumber),
+    offerNumberSort: sortKey(o.offerNumber),
+    referenceNumberSort: sortKey(o.referenceNumber),
+    supplierListKey: supplierListKey(o),
+    customerListKey: customerListKey(o),
+  }),
+});
+
+export const LIST_FIELDS = [
+  'offerNumber',
+  'referenceNumber',
+  'enquiryId',
+  'enquiryTitle',
+  'supplierName',
+  'customerName',
+  'price',
+  'state',
+  'version',
+  'released',
+  'releaseDate',
+  'archived',
+  'createDate',
+] as const satisfies ReadonlyArray<keyof OfferListItem>;
+
+const listConverter = viewConverter<OfferListItem>((data, id) => {
+  const item = { id } as Record<string, unknown>;
+  for (const field of LIST_FIELDS) if (data[field] !== undefined && data[field] !== null) item[field] = data[field];
+  return item as unknown as OfferListItem;
+});
+
+const ORDER_FIELDS: Record<OfferSortColumn, string> = {
+  createDate: 'createDate',
+  releaseDate: 'releaseDate',
+  offerNumber: 'offerNumberSort',
+  referenceNumber: 'referenceNumberSort',
+};
+
+const scopes = ['supplierListKey', 'customerListKey'] as const;
+
+/** Every query GET /offer/filter runs: one scope key `in` the wanted states, ± search. */
+export const OFFERS_PAGE_SHAPE: PagedListShape = {
+  collectionGroup: OFFERS,
+  filterSets: scopes.flatMap((scope) => [
+    [{ field: scope, op: 'in' as const }],
+    [
+      { field: scope, op: 'in' as const },
+      { field: 'searchTokens', op: 'array-contains' as const },
+    ],
+  ]),
+  orderFields: Object.values(ORDER_FIELDS),
+};
+
+export interface OfferPageQuery {
+  supplierId?: string;
+  customerId?: string;
+  states?: readonly OfferState[];
+  search?: string;
+  column: OfferSortColumn;
+  sortDescending: boolean;
+  page: number;
+  paginationSize: number;
+}
+
+/** `offers/{id}`: the only code touching the collection. */
+export class OffersRepository {
+  constructor(private readonly db: Firestore) {}
+
+  private col() {
+    return this.db.collection(OFFERS).withConverter(offerConverter);
+  }
+
+  newId(): string {
+    return this.col().doc().id;
+  }
+
+  async get(id: string): Promise<Offer | undefined> {
+    return (await this.col().doc(id).get()).data();
+  }
+
+  async getInTx(tx: Transaction, id: string): Promise<Offer | undefined> {
+    return (await tx.get(this.col().doc(id))).data();
+  }
+
+  createInTx(tx: Transaction, offer: Offer): void {
+    tx.create(this.col().doc(offer.id), offer);
+  }
+
+  setInTx(tx: Transaction, offer: Offer): void {
+    tx.set(this.col().doc(offer.id), offer);
+  }
+
+  /** Every offer on an enquiry (comparison view, outdated notices): a single-field index. */
+  async byEnquiry(enquiryId: string): Promise<Offer[]> {
+    return (await this.col().where('enquiryId', '==', enquiryId).get()).docs.map((d) => d.data());
+  }
+
+  /** Inside a transaction: does the enquiry have an ACCEPTED or CONFIRMED offer (reopen refusal)? */
+  async hasOrderInTx(tx: Transaction, enquiryId: string): Promise<boolean> {
+    // one equality filter (a single-field index); an enquiry has a handful of offers
+    const snap = await tx.get(this.col().where('enquiryId', '==', enquiryId));
+    return snap.docs.some((d) => ['ACCEPTED', 'CONFIRMED'].includes(d.data().state));
+  }
+
+  /** One page of list rows (GET /offer/filter); see OFFERS_PAGE_SHAPE for the indexes. */
+  async page(q: OfferPageQuery): Promise<Page<OfferListItem>> {
+    const companyId = q.supplierId ?? q.customerId;
+    if (companyId === undefined) throw new Error('an offer page needs the supplier or the customer scope');
+    const states = q.states?.length ? [...new Set(q.states)] : OFFER_STATES;
+    const filters: QueryFilter[] = [
+      {
+        field: q.supplierId !== undefined ? 'supplierListKey' : 'customerListKey',
+        op: 'in',
+        value: states.map((s) => listKey(companyId, s)),
+      },
+    ];
+    const term = searchTerm(q.search);
+    if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
+    const base = this.db
+      .collection(OFFERS)
+      .select(...LIST_FIELDS)
+      .withConverter(listConverter);
+    return readPage(base, {
+      filters,
+      orderBy: ORDER_FIELDS[q.column],
+      descending: q.sortDescending,
+      page: q.page,
+      size: q.paginationSize,
+    });
+  }
+
+  /** Many offers at once (seed, bench): one bulk writer. */
+  async createMany(offers: readonly Offer[]): Promise<void> {
+    const writer = this.db.bulkWriter();
+    for (const o of offers) void writer.create(this.col().doc(o.id), o);
+    await writer.close();
+  }
+}
