@@ -28,7 +28,7 @@ import { OfferStateChip, OfferTagChip, OutdatedChip } from './offer-chips';
 import { OfferConditionFields, OriginalValue } from './offer-condition-fields';
 import { OfferDocuments } from './offer-documents';
 import { copiedFieldLabel, copiedFieldValue } from './offer-field-labels';
-import { offerHref } from './offer-href';
+import { offerListHref } from './offer-href';
 import { formatPriceInput, isValidPrice, parsePriceInput } from './price';
 
 /** The form's values: the model's input with the price as typed (German format) and the customer's info. */
@@ -100,7 +100,10 @@ function OfferInfo({ offer }: { offer: OfferWithOutdated }) {
         )}
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {offer.enquiryTitle} · {offer.supplierName} → {offer.customerName}
+        {offer.enquiryTitle} · {offer.supplierName} → {offer.customerName} ·{' '}
+        <Link component={RouterLink} to={paths.enquiries.detail.getHref(offer.enquiryId)}>
+          {t('info.enquiry')}
+        </Link>
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('info.revisions', { bom: offer.enquiryBomRevision, circuitDiagram: offer.enquiryCircuitDiagramRevision })}
@@ -213,13 +216,12 @@ export function OfferFormPage() {
   return (
     <>
       <FormPage<OfferFormValues>
-        key={offer ? `${offer.id}-${offer.lastUpdate?.valueOf?.() ?? ''}` : (enquiry?.id ?? 'new')}
         title={t(isNew ? 'createTitle' : !offer ? 'loadingTitle' : mayEdit ? 'editTitle' : 'viewTitle')}
         initialValues={initialValues}
         validationSchema={offerFormSchema}
         onSubmit={submit}
         loading={loading}
-        backTo={offer ? offerHref(offer).replace(/\/[^/]+$/, '') : paths.offers.list.getHref()}
+        backTo={offer ? offerListHref(offer) : paths.offers.list.getHref()}
         messages={{ success: 'offers:saved' }}
         readOnly={readOnly}
         actions={(formik) =>
