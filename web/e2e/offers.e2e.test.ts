@@ -62,6 +62,7 @@ async function openFromList(page: Page, list: 'offer' | 'order' | 'job', offerNu
   const row = page.getByTestId('list-row').filter({ hasText: offerNumber });
   await row.getByRole('button', { name: 'Anzeigen' }).click();
   await page.waitForURL(new RegExp(`/${list}/[^/]+$`));
+  await page.getByTestId('offer-info').waitFor();
 }
 
 describe('offers end to end', () => {
@@ -119,7 +120,7 @@ describe('offers end to end', () => {
     await login(page, SUPPLIER, DEMO_PASSWORD);
     await page.waitForURL(/\/enquiry$/);
     await openFromList(page, 'offer', DEMO_OFFER_NUMBERS.open);
-    await page.getByTestId('state-DECLINED').waitFor();
+    await page.getByTestId('offer-info').getByTestId('state-DECLINED').waitFor();
     await page.getByText('Bitte mit Edelstahlverschraubungen anbieten.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Überarbeiten' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Ja' }).click();
@@ -171,7 +172,7 @@ describe('offers end to end', () => {
     await page.getByRole('button', { name: 'Freigeben' }).click();
     await page.getByText('Das Angebot wurde freigegeben.').waitFor();
     await page.getByRole('heading', { name: 'Angebot ansehen' }).waitFor();
-    await page.getByTestId('tag-released').waitFor();
+    await page.getByTestId('offer-info').getByTestId('tag-released').waitFor();
     await logout(page);
 
     // the customer accepts with an order PDF uploaded in the accept dialog
@@ -216,7 +217,7 @@ describe('offers end to end', () => {
     await customerRow.getByText('Elektro Schaltanlagen Weber GmbH').waitFor();
     await customerRow.getByRole('button', { name: 'Anzeigen' }).click();
     await page.waitForURL(new RegExp(`/job/${offerId}$`));
-    await page.getByTestId('state-CONFIRMED').waitFor();
+    await page.getByTestId('offer-info').getByTestId('state-CONFIRMED').waitFor();
     expect(await fitsPhone(page)).toBeLessThanOrEqual(0);
     await logout(page);
 
