@@ -7,11 +7,7 @@ import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
 import { SHARED_NAMESPACES } from '@/config/i18n';
 import type { Feature } from '@/lib/feature';
-import {
-  businessDataPlaceholder,
-  catalogueAndImportPlaceholders,
-  messagesPlaceholder,
-} from './coming-soon-features';
+import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceholder } from './coming-soon-features';
 
 /**
  * Every area of the portal, in menu order: the route table, the menus and the translation namespaces are
