@@ -11,6 +11,8 @@ import { createModules } from '../modules.js';
 import { CompaniesRepository } from '../modules/companies/companies.repository.js';
 import { EnquiriesRepository } from '../modules/enquiries/enquiries.repository.js';
 import { newDraft } from '../modules/enquiries/enquiry-record.js';
+import { newOffer } from '../modules/offers/offer-record.js';
+import { OffersRepository } from '../modules/offers/offers.repository.js';
 import { JOB_CONDITION_DEFAULTS } from '../model/job-conditions.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { TEST_CONFIG } from './config.js';
@@ -129,6 +131,36 @@ describe('Firestore reads per request', () => {
       'GET /user/filter (page of 5)': 2 + 5 + 1, // authenticate 2 + the page + count()
       'GET /enquiry/?id=': 3, // authenticate 2 + the enquiry
       'GET /enquiry/filter (page of 5)': 2 + 5 + 1, // authenticate 2 + the page (list fields only) + count()
+    });
+  });
+
+  it('counts the offer calls of the customer (6 released offers on its enquiry e1)', async () => {
+    const db = env.db as unknown as Firestore;
+    const enquiry = (await new EnquiriesRepository(db).get('e1'))!;
+    const supplier = { uid: 'sup-user', company: { ...company, id: 'sup', name: 'Weber', type: 'SUPPLIER' as const } };
+    const input = {
+      ...JOB_CONDITION_DEFAULTS,
+      referenceNumber: 'R-1',
+      deliveryCondition: 'EXW' as const,
+      desiredDeliveryDate: '2027-01-31',
+      amount: 1,
+      price: 100,
+    };
+    await new OffersRepository(db).createMany(
+      Array.from({ length: 6 }, (_, i) => ({
+        ...newOffer(supplier, `o${i}`, enquiry, { ...input, offerNumber: `A-${i}` }, new Date()),
+        released: true,
+        releaseDate: new Date(),
+      })),
+    );
+    const result = {
+      'GET /offer/?id=': await reads('GET', '/offer/?id=o1'),
+      'GET /offer/filter (page of 5)': await reads('GET', '/offer/filter?paginationSize=5&states=OPEN,DECLINED'),
+    };
+    console.info('reads per request', result);
+    expect(result).toEqual({
+      'GET /offer/?id=': 4, // authenticate 2 + the offer + its enquiry (the outdated marker)
+      'GET /offer/filter (page of 5)': 2 + 5 + 1, // authenticate 2 + the page (list fields only) + count()
     });
   });
 });

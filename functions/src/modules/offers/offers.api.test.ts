@@ -648,7 +648,7 @@ describe('comparison and outdated offers', () => {
     const b = await create(
       enquiry.id,
       otherSupplier.token,
-      offerInput({ price: 9_000, amount: 5, deliveryCondition: 'DAP' }),
+      offerInput({ price: 9_000, amount: 5, deliveryCondition: 'DAP', referenceNumber: enquiry.referenceNumber }),
     );
     await withDocument(otherSupplier.token, b.id, 'OFFER');
     await release(b.id, otherSupplier.token);

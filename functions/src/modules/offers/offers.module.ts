@@ -22,8 +22,9 @@ const enquiryIdQuery = yup.object({ enquiryId: idSchema });
 /** GET|POST /offer/statechange: the target state names the action; DECLINED carries the reason. */
 const stateChangeQuery = offerIdQuery.shape({
   state: yup.string().typeError(V.type).oneOf(['ACCEPTED', 'DECLINED', 'CONFIRMED'], V.oneOf).required(V.required),
-  rejectionReason: yup.string().optional(),
-  rejectionReasonIndividual: yup.string().optional(),
+  // checked by declineSchema for a decline (accept and confirm ignore them)
+  rejectionReason: yup.string().typeError(V.type).optional(),
+  rejectionReasonIndividual: yup.string().typeError(V.type).optional(),
 });
 
 /** ADMIN and EXTERNAL callers: 403 on every /offer call (a fact about the caller). */
@@ -99,7 +100,6 @@ export function createOffersModule(d: OffersModuleDeps): OffersModule {
       validateQuery(stateChangeQuery),
       handle(async (_req, res) => {
         const q = res.locals.query as yup.InferType<typeof stateChangeQuery>;
-        // the reason is checked only for a decline (accept and confirm ignore it)
         const decline =
           q.state === 'DECLINED'
             ? await declineSchema.validate(
