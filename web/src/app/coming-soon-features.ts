@@ -10,21 +10,9 @@ import type { Feature, RouteAccess } from '@/lib/feature';
  */
 
 const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
-/** CUSTOMER and SUPPLIER: the offer -> order -> job workflow (enquiries are built: features/enquiries). */
+/** CUSTOMER and SUPPLIER: their project folders (enquiries and offers are built: features/enquiries, features/offers). */
 const workflowCompany = (p: RouteAccess) => SELF_MANAGED_COMPANY_TYPES.includes(p.companyType);
 const platformAdmin = (p: RouteAccess) => p.platformAdmin;
-
-export const workflowPlaceholders: Feature = {
-  routes: [
-    { path: paths.offers.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.offer' } },
-    { path: paths.offers.create.path, allowed: workflowCompany },
-    { path: paths.offers.detail.path, allowed: workflowCompany },
-    { path: paths.orders.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.order' } },
-    { path: paths.orders.detail.path, allowed: workflowCompany },
-    { path: paths.jobs.list.path, allowed: workflowCompany, menu: { labelKey: 'menu.job' } },
-    { path: paths.jobs.detail.path, allowed: workflowCompany },
-  ],
-};
 
 export const businessDataPlaceholder: Feature = {
   routes: [

@@ -2,16 +2,12 @@ import { authFeature } from '@/features/auth/feature';
 import { companiesFeature } from '@/features/companies/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
 import { legalFeature } from '@/features/legal/feature';
+import { offersFeature } from '@/features/offers/feature';
 import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
 import { SHARED_NAMESPACES } from '@/config/i18n';
 import type { Feature } from '@/lib/feature';
-import {
-  businessDataPlaceholder,
-  catalogueAndImportPlaceholders,
-  messagesPlaceholder,
-  workflowPlaceholders,
-} from './coming-soon-features';
+import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceholder } from './coming-soon-features';
 
 /**
  * Every area of the portal, in menu order: the route table, the menus and the translation namespaces are
@@ -23,7 +19,7 @@ export const FEATURES: Feature[] = [
   usersFeature,
   companiesFeature,
   enquiriesFeature,
-  workflowPlaceholders,
+  offersFeature,
   businessDataPlaceholder,
   messagesPlaceholder,
   catalogueAndImportPlaceholders,

@@ -46,9 +46,9 @@ export const paths = {
     list: { path: '/enquiry', getHref: () => '/enquiry' },
     detail: { path: '/enquiry/:id', getHref: (enquiryId: string) => `/enquiry/${id(enquiryId)}` },
     create: { getHref: () => '/enquiry/new' },
+    /** the customer's side-by-side view of the released offers on one enquiry */
+    offers: { path: '/enquiry/:id/offers', getHref: (enquiryId: string) => `/enquiry/${id(enquiryId)}/offers` },
   },
-  // Areas that arrive with later issues (their routes render the coming-soon placeholder until then).
-  messages: { list: { path: '/messages', getHref: () => '/messages' } },
   offers: {
     list: { path: '/offer', getHref: () => '/offer' },
     create: { path: '/offer/new/:enquiryId', getHref: (enquiryId: string) => `/offer/new/${id(enquiryId)}` },
@@ -62,6 +62,8 @@ export const paths = {
     list: { path: '/job', getHref: () => '/job' },
     detail: { path: '/job/:id', getHref: (jobId: string) => `/job/${id(jobId)}` },
   },
+  // Areas that arrive with later issues (their routes render the coming-soon placeholder until then).
+  messages: { list: { path: '/messages', getHref: () => '/messages' } },
   businessData: {
     list: { path: '/business-data', getHref: () => '/business-data' },
     detail: { path: '/business-data/:id', getHref: (offerId: string) => `/business-data/${id(offerId)}` },

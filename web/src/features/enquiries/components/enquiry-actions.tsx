@@ -30,8 +30,9 @@ function failed(error: unknown, fallback: string) {
 
 /**
  * The enquiry's actions (spec 01 §4), each shown as the model's record rules allow: release (files checked
- * first, the server's 422 shown the same way), reopen, copy, archive (confirmed), and for suppliers
- * 'Angebot erstellen'. `dirty`: unsaved edits, which a release or copy would not include.
+ * first, the server's 422 shown the same way), reopen, copy, archive (confirmed), for suppliers 'Angebot
+ * erstellen' and for the customer of a released enquiry 'Angebote vergleichen' (the offers side by side).
+ * `dirty`: unsaved edits, which a release or copy would not include.
  */
 export function EnquiryActions({
   enquiry,
@@ -106,8 +107,16 @@ export function EnquiryActions({
     }
   };
 
+  // the customer compares the released offers on his released (or, after an accept, closed) enquiry
+  const mayCompare = caller.companyType === 'CUSTOMER' && !caller.restriction && (enquiry.released || enquiry.closed);
+
   return (
     <>
+      {mayCompare && (
+        <Button variant="outlined" onClick={() => navigate(paths.enquiries.offers.getHref(enquiry.id))}>
+          {t('actions.compareOffers')}
+        </Button>
+      )}
       {canOfferOnEnquiry(caller, enquiry) && (
         <Button variant="contained" onClick={() => navigate(paths.offers.create.getHref(enquiry.id))}>
           {t('actions.createOffer')}

@@ -418,8 +418,23 @@ describe('EnquiryFormPage: a stored enquiry', () => {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Titel/)).toBeDisabled();
     expect(screen.queryByTestId('dropzone')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Angebote vergleichen' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Angebot erstellen' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/offer/new/e1');
+  });
+
+  it("customer of a released enquiry: 'Angebote vergleichen' opens the comparison", async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ route: '/enquiry/e1', enquiry: makeEnquiry({ released: true, bomFileName: 'b.xlsx', bomRevision: 1 }) });
+    await screen.findByTestId('status-released');
+    await user.click(screen.getByRole('button', { name: 'Angebote vergleichen' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/enquiry/e1/offers');
+  });
+
+  it('no comparison on a draft', async () => {
+    setup({ route: '/enquiry/e1', enquiry: makeEnquiry() });
+    await screen.findByTestId('status-default');
+    expect(screen.queryByRole('button', { name: 'Angebote vergleichen' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OfferSortColumn, OfferState } from '@model/offer';
+import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+import { OFFERS_KEY } from './get-offer';
+import type { OfferListItem } from './offer-types';
+
+/** GET /offer/filter: the paging contract, the reference-number search and the states of the list view. */
+export type GetOffersRequest = PageRequest<OfferSortColumn> & {
+  referenceNumber?: string;
+  states: readonly OfferState[];
+};
+export type GetOffersResponse = Page<OfferListItem>;
+
+/** Suppliers: their company's offers; customers: released offers on their enquiries (never invalidated ones). */
+export function getOffers(request: GetOffersRequest): Promise<GetOffersResponse> {
+  return api.get<GetOffersResponse>('/offer/filter', {
+    query: pageRequestParams({ ...request }),
+    toastOnError: true,
+  });
+}
+
+/** Keys: ['offers', 'list'] for every page, ['offers', 'list', request] for one. */
+export const getOffersQueryOptions = (request?: GetOffersRequest) =>
+  queryOptions({
+    queryKey: request ? [...OFFERS_KEY, 'list', request] : [...OFFERS_KEY, 'list'],
+    queryFn: () => getOffers(request!),
+    enabled: request !== undefined,
+  });
+
+export function useOffers({
+  request,
+  queryConfig,
+}: {
+  request: GetOffersRequest;
+  queryConfig?: QueryConfig<typeof getOffersQueryOptions>;
+}) {
+  return useQuery({ ...getOffersQueryOptions(request), placeholderData: keepPreviousData, ...queryConfig });
+}

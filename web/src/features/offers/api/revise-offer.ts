@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Offer } from '@model/offer';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { OFFERS_KEY } from './get-offer';
+import { storeOffer } from './offer-cache';
+
+/**
+ * GET /offer/revision?offerId= - the supplier, on a released OPEN or DECLINED offer: 201 with the new
+ * version (OPEN, unreleased, previousOfferId); the old one is invalidated.
+ */
+export function reviseOffer(offerId: string): Promise<Offer> {
+  return api.get<Offer>('/offer/revision', { query: { offerId } });
+}
+
+export function useReviseOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof reviseOffer> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    onSuccess: async (offer, ...args) => {
+      await storeOffer(queryClient, offer);
+      // the old version changed too (invalidated, nextOfferId)
+      await queryClient.invalidateQueries({ queryKey: OFFERS_KEY });
+      await onSuccess?.(offer, ...args);
+    },
+    mutationFn: reviseOffer,
+  });
+}

@@ -1,0 +1,87 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { declineSchema, REJECTION_REASONS, type RejectionReason } from '@model/offer';
+import { FormSelectField, FormTextField } from '@/components/form-page';
+
+export interface DeclineValues {
+  rejectionReason: RejectionReason | '';
+  rejectionReasonIndividual: string;
+}
+
+/** The form's "nothing chosen yet" read as absent, so an empty reason says 'Pflichtfeld'. */
+const formSchema = declineSchema.transform((value: Record<string, unknown>) =>
+  value && typeof value === 'object'
+    ? {
+        ...value,
+        rejectionReason: value.rejectionReason || undefined,
+        rejectionReasonIndividual: value.rejectionReasonIndividual || undefined,
+      }
+    : value,
+);
+
+/**
+ * Decline (spec 01 §5): a rejection reason from the model's list; the free text is shown and required for
+ * INDIVIDUAL (the model's declineSchema, which the API checks again).
+ */
+export function DeclineDialog({
+  open,
+  busy,
+  onDecline,
+  onCancel,
+}: {
+  open: boolean;
+  busy: boolean;
+  onDecline: (values: { rejectionReason: RejectionReason; rejectionReasonIndividual?: string }) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('offers');
+  const initialValues: DeclineValues = { rejectionReason: '', rejectionReasonIndividual: '' };
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="decline-title" fullWidth maxWidth="sm">
+      <Formik<DeclineValues>
+        initialValues={initialValues}
+        validationSchema={formSchema}
+        onSubmit={async (values) => {
+          const individual = values.rejectionReason === 'INDIVIDUAL' ? values.rejectionReasonIndividual : undefined;
+          await onDecline({
+            rejectionReason: values.rejectionReason as RejectionReason,
+            ...(individual ? { rejectionReasonIndividual: individual.trim() } : {}),
+          });
+        }}
+      >
+        {(formik) => (
+          <Form noValidate>
+            <DialogTitle id="decline-title">{t('declineDialog.title')}</DialogTitle>
+            <DialogContent>
+              <Stack spacing={2} sx={{ pt: 1 }}>
+                <DialogContentText>{t('declineDialog.text')}</DialogContentText>
+                <FormSelectField
+                  name="rejectionReason"
+                  labelKey="offers:field.rejectionReason"
+                  required
+                  options={REJECTION_REASONS.map((value) => ({ value, label: t(`rejectionReasons.${value}`) }))}
+                />
+                {formik.values.rejectionReason === 'INDIVIDUAL' && (
+                  <FormTextField
+                    name="rejectionReasonIndividual"
+                    labelKey="offers:field.rejectionReasonIndividual"
+                    required
+                    multiline
+                    minRows={3}
+                  />
+                )}
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onCancel}>{t('actions.cancel')}</Button>
+              <Button type="submit" variant="contained" color="error" disabled={busy || formik.isSubmitting}>
+                {t('actions.decline')}
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}

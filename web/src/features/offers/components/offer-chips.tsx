@@ -1,0 +1,45 @@
+import { Chip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { OFFER_STATE_COLORS, type Offer, type OfferState } from '@model/offer';
+
+/** Spec 01 §4: the state tag in the spec's colours (white text on each). */
+export function OfferStateChip({ state }: { state: OfferState }) {
+  const { t } = useTranslation('offers');
+  return (
+    <Chip
+      size="small"
+      label={t(`state.${state}`)}
+      sx={{ bgcolor: OFFER_STATE_COLORS[state], color: '#fff', fontWeight: 600 }}
+      data-testid={`state-${state}`}
+    />
+  );
+}
+
+export type OfferTag = 'archived' | 'released' | 'default';
+
+/** Spec 01 §4 "Offer list tag": archived, released or default (a draft). */
+export function offerTag(offer: Pick<Offer, 'archived' | 'released'>): OfferTag {
+  if (offer.archived) return 'archived';
+  if (offer.released) return 'released';
+  return 'default';
+}
+
+export function OfferTagChip({ offer }: { offer: Pick<Offer, 'archived' | 'released'> }) {
+  const { t } = useTranslation('offers');
+  const tag = offerTag(offer);
+  return (
+    <Chip
+      size="small"
+      variant={tag === 'default' ? 'outlined' : 'filled'}
+      color={tag === 'released' ? 'primary' : 'default'}
+      label={t(`tag.${tag}`)}
+      data-testid={`tag-${tag}`}
+    />
+  );
+}
+
+/** The 'veraltet' marker: the enquiry has a newer BOM or circuit diagram than the one the offer priced. */
+export function OutdatedChip() {
+  const { t } = useTranslation('offers');
+  return <Chip size="small" color="warning" label={t('outdated')} title={t('outdatedHint')} data-testid="outdated" />;
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { DocumentType } from '@model/files';
+import type { OfferSide } from '@model/offer';
+import { downloadFile, FileTable, useDeleteFiles, useFiles, useRefreshFiles } from '@/components/file-table';
+import { FileUpload } from '@/components/upload';
+import { OFFER_DOCUMENT_TYPES, offerDocumentsPath } from '../api/offer-files';
+
+/**
+ * The offer's documents (context `offer`: no csv/txt): choose the document type of the caller's side, drop
+ * the files; list, download, delete (the server refuses other-side files and the ones a transition relied on).
+ */
+export function OfferDocuments({
+  offerId,
+  side,
+  canChange,
+}: {
+  offerId: string;
+  side?: OfferSide;
+  canChange: boolean;
+}) {
+  const { t } = useTranslation('offers');
+  const path = offerDocumentsPath(offerId);
+  const types = OFFER_DOCUMENT_TYPES[side ?? 'supplier'];
+  const [documentType, setDocumentType] = useState<DocumentType>(types[0]);
+  const files = useFiles(path);
+  const refresh = useRefreshFiles(path);
+  const remove = useDeleteFiles(path);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {t('documents.hint')}
+      </Typography>
+      {canChange && (
+        <>
+          <TextField
+            select
+            id="offer-document-type"
+            label={t('documents.documentType')}
+            value={documentType}
+            onChange={(e) => setDocumentType(e.target.value as DocumentType)}
+            sx={{ maxWidth: 320 }}
+          >
+            {types.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`files:documentTypes.${type}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FileUpload path={path} context="offer" documentType={documentType} onUploaded={() => void refresh()} />
+        </>
+      )}
+      <FileTable
+        files={files.data ?? []}
+        loading={files.isPending}
+        canDelete={canChange}
+        onDownload={downloadFile}
+        onDelete={(list) => remove.mutateAsync(list)}
+      />
+    </Stack>
+  );
+}

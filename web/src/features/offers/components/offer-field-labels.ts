@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next';
+import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from '@model/job-conditions';
+import { formatDate } from '@/lib/format';
+
+/** A calendar date of the model (`YYYY-MM-DD`) in German form. */
+export function formatIsoDay(value: string | undefined): string {
+  return value ? formatDate(new Date(`${value}T00:00:00`)) : '';
+}
+
+/** The project fields an offer copies from its enquiry (the rest of OFFER_COPIED_FIELDS are job conditions). */
+const PROJECT_FIELDS = ['referenceNumber', 'deliveryCondition', 'desiredDeliveryDate', 'amount', 'additionalInfo'];
+
+/** The German label of a copied field: the enquiry area's labels (project data and job conditions). */
+export function copiedFieldLabel(t: TFunction, field: string): string {
+  return PROJECT_FIELDS.includes(field) ? t(`enquiries:field.${field}`) : t(`enquiries:condition.${field}`);
+}
+
+/** A copied field's value as the enquiry form shows it (choices and delivery conditions by their German names). */
+export function copiedFieldValue(t: TFunction, field: string, value: unknown): string {
+  if (value === undefined || value === null || value === '') return t('enquiries:none');
+  if ((JOB_CONDITION_FLAGS as readonly string[]).includes(field)) return t(value ? 'offers:yes' : 'offers:no');
+  if (field === 'deliveryCondition') return t(`enquiries:deliveryConditions.${String(value)}`);
+  if (field === 'desiredDeliveryDate') return formatIsoDay(String(value));
+  if (field in JOB_CONDITION_CHOICES) return t(`enquiries:values.${String(value)}`);
+  return String(value);
+}
