@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { OFFERS_KEY } from './get-offer';
 import { storeOffer } from './offer-cache';
 
@@ -16,28 +15,14 @@ export function archiveOffers(offerIds: string[]): Promise<PromiseSettledResult<
 }
 
 export function useArchiveOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof archiveOffer> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (offer, ...args) => {
-      await storeOffer(queryClient, offer);
-      await onSuccess?.(offer, ...args);
-    },
-    mutationFn: archiveOffer,
-  });
+  return useEndpointMutation(archiveOffer, storeOffer, mutationConfig);
 }
 
 /** Archives the given offers; when every call has settled the offer queries are refetched once. */
 export function useArchiveOffers({ mutationConfig }: { mutationConfig?: MutationConfig<typeof archiveOffers> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: OFFERS_KEY });
-      await onSuccess?.(...args);
-    },
-    mutationFn: archiveOffers,
-  });
+  return useEndpointMutation(
+    archiveOffers,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: OFFERS_KEY }),
+    mutationConfig,
+  );
 }

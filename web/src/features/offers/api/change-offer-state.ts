@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer, RejectionReason } from '@model/offer';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { ENQUIRY_RESOURCE_KEY } from './get-enquiry';
 import { storeOffer } from './offer-cache';
 
@@ -28,15 +27,13 @@ export function changeOfferState(request: ChangeOfferStateRequest): Promise<Offe
 export function useChangeOfferState({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof changeOfferState> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (offer, ...args) => {
+  return useEndpointMutation(
+    changeOfferState,
+    async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
+      // accept closes the enquiry
       await queryClient.invalidateQueries({ queryKey: ENQUIRY_RESOURCE_KEY });
-      await onSuccess?.(offer, ...args);
     },
-    mutationFn: changeOfferState,
-  });
+    mutationConfig,
+  );
 }

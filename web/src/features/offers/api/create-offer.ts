@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer, OfferInput } from '@model/offer';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeOffer } from './offer-cache';
 
 /**
@@ -15,14 +14,5 @@ export function createOffer(offer: CreateOfferRequest): Promise<Offer> {
 }
 
 export function useCreateOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createOffer> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (offer, ...args) => {
-      await storeOffer(queryClient, offer);
-      await onSuccess?.(offer, ...args);
-    },
-    mutationFn: createOffer,
-  });
+  return useEndpointMutation(createOffer, storeOffer, mutationConfig);
 }

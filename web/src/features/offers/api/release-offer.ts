@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeOffer } from './offer-cache';
 
 /** POST /offer/release?offerId= - the supplier, on its OPEN draft; 422 missingOfferFile without an OFFER pdf. */
@@ -10,14 +9,5 @@ export function releaseOffer(offerId: string): Promise<Offer> {
 }
 
 export function useReleaseOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof releaseOffer> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (offer, ...args) => {
-      await storeOffer(queryClient, offer);
-      await onSuccess?.(offer, ...args);
-    },
-    mutationFn: releaseOffer,
-  });
+  return useEndpointMutation(releaseOffer, storeOffer, mutationConfig);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { OFFERS_KEY } from './get-offer';
 import { storeOffer } from './offer-cache';
 
@@ -14,16 +13,13 @@ export function reviseOffer(offerId: string): Promise<Offer> {
 }
 
 export function useReviseOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof reviseOffer> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (offer, ...args) => {
+  return useEndpointMutation(
+    reviseOffer,
+    async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
       // the old version changed too (invalidated, nextOfferId)
       await queryClient.invalidateQueries({ queryKey: OFFERS_KEY });
-      await onSuccess?.(offer, ...args);
     },
-    mutationFn: reviseOffer,
-  });
+    mutationConfig,
+  );
 }

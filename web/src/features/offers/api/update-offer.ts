@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { offerInputSchema, type Offer, type OfferInput } from '@model/offer';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeOffer } from './offer-cache';
 
 /** POST /offer/update - the supplier while the offer is an unreleased OPEN draft (released: 409 offerReleased). */
@@ -17,14 +16,5 @@ export function offerFormOf(offer: Offer): OfferInput {
 }
 
 export function useUpdateOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateOffer> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    onSuccess: async (offer, ...args) => {
-      await storeOffer(queryClient, offer);
-      await onSuccess?.(offer, ...args);
-    },
-    mutationFn: updateOffer,
-  });
+  return useEndpointMutation(updateOffer, storeOffer, mutationConfig);
 }
