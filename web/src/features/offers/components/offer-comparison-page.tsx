@@ -124,7 +124,12 @@ export function OfferComparisonPage() {
               <Card key={offer.id} data-testid="compared-offer" variant="outlined">
                 <CardContent>
                   <Stack spacing={1}>
-                    <Typography variant="h3" data-testid="compared-supplier">
+                    <Typography
+                      variant="h6"
+                      component="h2"
+                      sx={{ overflowWrap: 'anywhere' }}
+                      data-testid="compared-supplier"
+                    >
                       {offer.supplierName}
                     </Typography>
                     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
