@@ -12,6 +12,7 @@ const BENCHES: Record<string, string> = {
   storage: 'emulators/storage/bench.ts',
   bom: 'functions/src/bom/bench.ts',
   'bom-corpus': 'functions/src/bom/corpus-bench.ts',
+  login: 'web/e2e/login-bench.ts',
 };
 
 const selected = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -10,6 +10,11 @@ import { routesFor, type RoutePrincipal } from './route-table';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+// the signed-in shell is a lazy chunk: load it once up front so the first test's findBy* timeout is not spent on it
+beforeAll(async () => {
+  await import('@/components/layout/app-layout');
+});
 
 const customer: RoutePrincipal = {
   companyType: 'CUSTOMER',
