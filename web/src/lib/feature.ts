@@ -32,6 +32,8 @@ export interface FeatureRoute {
   landing?: (p: RouteAccess) => boolean;
   /** the one page of restricted mode (password change needed, registration pending) */
   restricted?: boolean;
+  /** also open in restricted mode, next to that one page (the legal pages: the footer links them) */
+  openInRestrictedMode?: boolean;
   /** signed-out pages that bring their own card layout */
   ownLayout?: boolean;
   /** links from mails: a signed-in session is ended first, the page continues signed out */

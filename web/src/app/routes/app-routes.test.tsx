@@ -91,4 +91,28 @@ describe('AppRoutes', () => {
     show('/irgendwas', null);
     expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
   });
+
+  it('signed out: the unknown-path screen has the sign-in layout and a way to the sign-in', async () => {
+    show('/irgendwas', null);
+    await screen.findByTestId('coming-soon');
+    const links = screen.getAllByRole('link', { name: 'Zur Anmeldung' });
+    expect(links.length).toBeGreaterThan(0);
+    links.forEach((l) => expect(l).toHaveAttribute('href', '/login'));
+    expect(screen.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+    expect(screen.getByTestId('version')).toBeInTheDocument();
+  });
+
+  it('signed out: a legal page has the sign-in layout (app name to the sign-in, footer, version)', async () => {
+    show('/imprint', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Impressum' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Schrankwerk' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toHaveAttribute('href', '/login');
+    expect(screen.getByTestId('version')).toBeInTheDocument();
+  });
+
+  it('restricted mode (registration pending): the legal pages open instead of leading to /profile', async () => {
+    show('/privacy', { ...customer, pendingRegistration: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/privacy');
+  });
 });

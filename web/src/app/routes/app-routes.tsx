@@ -98,7 +98,7 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
         }
       >
         <Route index element={<Navigate to={table.index} replace />} />
-        {table.paths.map((p) => (
+        {[...table.paths, ...table.alsoOpen].map((p) => (
           <Route key={p} path={p} element={render(p)} />
         ))}
         {Object.entries(table.redirects).map(([from, to]) => (

@@ -23,7 +23,11 @@ export function RecordError({ error, backTo, onRetry }: { error: unknown; backTo
   const { t } = useTranslation();
   const kind = recordErrorKind(error);
   const title =
-    kind === 'forbidden' ? t('forbidden.title') : kind === 'notFound' ? t('notFound.title') : t('errorPage.title');
+    kind === 'forbidden'
+      ? t('forbidden.title')
+      : kind === 'notFound'
+        ? t('notFound.recordTitle')
+        : t('errorPage.title');
   const text =
     kind === 'forbidden'
       ? t('forbidden.text')

@@ -80,6 +80,15 @@ describe('ListPage', () => {
     expect(screen.getByText('Keine Einträge vorhanden.')).toBeInTheDocument();
   });
 
+  it('the empty text sits below the table, not in a cell that scrolls sideways with it on a phone', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await user.type(screen.getByLabelText('Suche'), 'nichts da');
+    const empty = screen.getByText('Keine Einträge vorhanden.');
+    expect(empty.closest('table')).toBeNull();
+    expect(screen.getByRole('table').querySelectorAll('tbody tr')).toHaveLength(0);
+  });
+
   it('sorts by a column, toggling the direction', async () => {
     const user = userEvent.setup({ delay: null });
     setup();

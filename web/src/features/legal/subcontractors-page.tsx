@@ -48,7 +48,7 @@ function SubcontractorTable() {
 
 export function SubcontractorsPage() {
   return (
-    <LegalPage page="subcontractors" backToProfile>
+    <LegalPage page="subcontractors" backLink>
       <SubcontractorTable />
     </LegalPage>
   );

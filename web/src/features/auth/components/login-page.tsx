@@ -46,7 +46,8 @@ export function LoginPage() {
     onChange: (e: { target: { value: string } }) => {
       const next = { ...values, [name]: e.target.value };
       setValues(next);
-      if (touched[name]) revalidate(next);
+      // every change re-checks the whole form (like formik): no stale error appears when a field is left
+      revalidate(next);
     },
     onBlur: () => {
       setTouched((before) => ({ ...before, [name]: true }));
