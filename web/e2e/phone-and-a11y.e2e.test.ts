@@ -95,12 +95,16 @@ describe.each(['signedOut', 'pending', 'customer', 'supplier', 'platformAdmin', 
         await page.waitForURL((url) => !url.pathname.startsWith('/login'));
         await settle(page);
       }
-      const { visited, problems } = await walk(page, role);
-      expect(visited.length).toBeGreaterThan(role.principal ? 1 : 5);
-      expect(problems).toEqual([]);
-      if (role.mail) await logout(page);
+      try {
+        const { visited, problems } = await walk(page, role);
+        expect(visited.length).toBeGreaterThan(role.principal ? 1 : 5);
+        expect(problems).toEqual([]);
+      } finally {
+        // the next role signs in on the same browser profile
+        if (role.mail) await logout(page);
+        await page.close();
+      }
       expect(errors).toEqual([]);
-      await page.close();
     });
   },
 );

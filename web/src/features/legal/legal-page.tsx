@@ -34,7 +34,7 @@ function Paragraph({ text }: { text: string }) {
 
 function SectionBlock({ section }: { section: LegalSection }) {
   return (
-    <Box component="section" sx={{ mt: 4 }}>
+    <Box component="section" sx={{ mt: 4, overflowWrap: 'anywhere' }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {section.heading}
       </Typography>
@@ -100,7 +100,13 @@ export function LegalPage({ page, backLink = false, children }: LegalPageProps) 
   return (
     <Container component="article" maxWidth="md" sx={{ py: 4 }}>
       {backLink && <BackLink />}
-      <Typography variant="h4" component="h1" gutterBottom>
+      {/* long German compounds ("Unterauftragsverarbeiter") must break on a 390 px phone */}
+      <Typography
+        variant="h4"
+        component="h1"
+        gutterBottom
+        sx={{ overflowWrap: 'anywhere', hyphens: 'auto', fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      >
         {t(`${page}.title`)}
       </Typography>
       {hasStand && (
