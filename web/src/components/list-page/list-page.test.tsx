@@ -54,8 +54,10 @@ describe('ListPage', () => {
   it('cycles page sizes 15 -> 20 -> 25 -> 30 -> 5 (wraps) and shows ellipses for many pages', async () => {
     const user = userEvent.setup({ delay: null });
     setup();
-    const sizeButton = screen.getByRole('button', { name: 'Einträge pro Seite wechseln' });
+    const sizeButton = screen.getByRole('button', { name: /^Einträge pro Seite wechseln/ });
     expect(sizeButton).toHaveTextContent('15 pro Seite');
+    // WCAG 2.5.3: the visible text is part of the accessible name
+    expect(sizeButton).toHaveAccessibleName('Einträge pro Seite wechseln: 15 pro Seite');
     await user.click(sizeButton);
     expect(screen.getAllByTestId('list-row')).toHaveLength(20);
     await user.click(sizeButton);

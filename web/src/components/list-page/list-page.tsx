@@ -328,7 +328,8 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
               setPageSize(nextPageSize(pageSize));
               setPage(0);
             }}
-            aria-label={t('list.pageSize')}
+            // the visible text must be part of the name (WCAG 2.5.3 label in name)
+            aria-label={`${t('list.pageSize')}: ${t('list.perPage', { count: pageSize })}`}
           >
             {t('list.perPage', { count: pageSize })}
           </Button>
