@@ -15,6 +15,7 @@ const BENCHES: Record<string, string> = {
   'password-reset': 'functions/src/modules/users/password-reset-bench.ts',
   enquiries: 'functions/src/modules/enquiries/bench.ts',
   offers: 'functions/src/modules/offers/bench.ts',
+  login: 'web/e2e/login-bench.ts',
 };
 
 const selected = process.argv.slice(2);

@@ -80,7 +80,7 @@ describe('portal end to end', () => {
     await page.waitForURL(/\/profile$/);
     await logout(page);
 
-    // the platform admin releases it (a registered customer needs a customer number first: the form)
+    // the platform admin releases it (a registered customer needs a customer number first: the dialog asks for it)
     await login(page, platformAdminMail, PASSWORD);
     await page.waitForURL(/\/user$/);
     await page.goto(`${PORTAL}/company`);
@@ -88,11 +88,11 @@ describe('portal end to end', () => {
     const row = page.getByTestId('list-row').filter({ hasText: companyName });
     await row.getByText('Freigabe ausstehend').waitFor();
     await row.getByRole('button', { name: 'Freigeben' }).click();
-    await page.waitForURL(/\/company\/[^/]+$/);
-    await page.getByLabel('Kundennummer').fill('K-E2E-1');
-    await page.getByRole('button', { name: 'Freigeben' }).click();
-    await page.waitForURL(/\/company$/);
-    await page.getByLabel('Suche').fill(companyName);
+    const dialog = page.getByRole('dialog', { name: 'Firma freigeben' });
+    await dialog.getByLabel('Kundennummer').fill('K-E2E-1');
+    await dialog.getByRole('button', { name: 'Freigeben' }).click();
+    await page.getByText(`Die Firma ${companyName} wurde freigegeben.`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('list-row').filter({ hasText: companyName }).getByText('Aktiv').waitFor();
     await logout(page);
 

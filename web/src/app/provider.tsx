@@ -1,46 +1,45 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, CircularProgress, CssBaseline, ThemeProvider } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { de } from 'date-fns/locale/de';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { AuthProvider, FirebaseAppProvider } from 'reactfire';
-import { auth, firebaseApp } from '@/config/firebase';
 import { theme } from '@/config/theme';
-import { TOAST_OPTIONS } from '@/config/toast';
 import { useBuildInfoCheck } from '@/lib/build-info';
-import { createQueryClient } from '@/lib/react-query';
+import { useToastsNeeded } from '@/lib/toasts-needed';
+
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+
+/** The toast container, mounted once anything that can toast has been loaded (not on the sign-in page). */
+function ToastHost() {
+  return useToastsNeeded() ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 function BuildInfoCheck() {
   useBuildInfoCheck();
   return null;
 }
 
-/** Global providers: query cache, theme, date pickers (German), Firebase (reactfire), toasts, build-info check. */
+/**
+ * Global providers: theme, toasts, build-info check. What the sign-in page does not need is provided further down
+ * (web delivery budget): the query cache by every page but the sign-in page (lib/query-scope), the date pickers'
+ * German localization by the signed-in layout.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense
-        fallback={
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-            <CircularProgress />
-          </Box>
-        }
-      >
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={de}>
-            <FirebaseAppProvider firebaseApp={firebaseApp}>
-              <AuthProvider sdk={auth}>{children}</AuthProvider>
-            </FirebaseAppProvider>
-          </LocalizationProvider>
-          <ToastContainer {...TOAST_OPTIONS} />
-        </ThemeProvider>
-        <BuildInfoCheck />
-      </Suspense>
-    </QueryClientProvider>
+    <Suspense
+      fallback={
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+          <CircularProgress />
+        </Box>
+      }
+    >
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+        <ToastHost />
+      </ThemeProvider>
+      <BuildInfoCheck />
+    </Suspense>
   );
 }

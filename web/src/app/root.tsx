@@ -1,32 +1,31 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSigninCheck } from 'reactfire';
 import { paths } from '@/config/paths';
-import { authActions } from '@/lib/auth';
-import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
-import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { authActions, useSigninCheck } from '@/lib/auth';
 import { AppRoutes } from './routes/app-routes';
 import { routesFor, signsOutFirst } from './routes/route-table';
 import { log } from '@/lib/log';
 
-function SignedInRoutes() {
-  const { user } = useCurrentUser();
-  const table = routesFor({
-    companyType: user.company.type,
-    admin: user.admin,
-    passwordChangeNeeded: user.passwordChangeNeeded,
-    pendingRegistration: user.company.pendingRegistration,
-  });
-  return <AppRoutes table={table} signedIn />;
+// loaded once somebody is signed in: the sign-in page does not carry the principal loading and the signed-in shell
+const SignedInApp = lazy(async () => ({ default: (await import('./signed-in-app')).SignedInApp }));
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+      <CircularProgress />
+    </Box>
+  );
 }
 
 /** Chooses the route table: signed out, or signed in (after the principal is loaded). */
 export function Root() {
-  const { status, data } = useSigninCheck();
+  const signin = useSigninCheck();
+  const { status } = signin;
+  const data = signin.status === 'success' ? signin.data : null;
   const navigate = useNavigate();
   const wasSignedIn = useRef(false);
-  const signedIn = status === 'success' && data.signedIn;
+  const signedIn = data?.signedIn === true;
   // a mail link (/action, /reset) opened while signed in: end the session first, then continue signed out there
   const signOutFirst = signsOutFirst(useLocation().pathname);
   // every other end of a session (logout, disabled user, revoked/expired token) lands on /login
@@ -39,18 +38,12 @@ export function Root() {
     if (signedIn && signOutFirst)
       authActions.signOut().catch((e: unknown) => log.warn('sign-out before the mail link failed', e));
   }, [signedIn, signOutFirst]);
-  if (status !== 'success' || (data.signedIn && signOutFirst)) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-        <CircularProgress />
-      </Box>
-    );
-  }
+  if (!data || (data.signedIn && signOutFirst)) return <Loading />;
   if (data.signedIn && data.user) {
     return (
-      <CurrentUserProvider key={data.user.uid} firebaseUser={data.user}>
-        <SignedInRoutes />
-      </CurrentUserProvider>
+      <Suspense fallback={<Loading />}>
+        <SignedInApp firebaseUser={data.user} />
+      </Suspense>
     );
   }
   return <AppRoutes table={routesFor(null)} signedIn={false} />;

@@ -1,10 +1,17 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { ErrorPage } from '@/components/errors/error-page';
+import { BrowserRouter } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Root } from './root';
 
-/** One splat route; the role-based tables render below it (app/routes). Route errors show the error page. */
-const router = createBrowserRouter([{ path: '*', element: <Root />, errorElement: <ErrorPage /> }]);
-
+/**
+ * A plain <BrowserRouter>: the role-based tables render below Root (app/routes); render errors show the error
+ * page. (The data router's loaders and actions are not used; leaving them out keeps the sign-in page small.)
+ */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <ErrorBoundary>
+        <Root />
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
 }

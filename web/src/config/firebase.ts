@@ -1,5 +1,12 @@
 import { initializeApp, getApps, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 
 const env = import.meta.env;
 
@@ -13,7 +20,18 @@ export const firebaseConfig = {
 };
 
 export const firebaseApp: FirebaseApp = getApps()[0] ?? initializeApp(firebaseConfig);
-export const auth: Auth = getAuth(firebaseApp);
+/**
+ * getAuth() with the same persistence (IndexedDB, then local, then session storage) but without the popup/redirect
+ * resolver: the portal signs in with e-mail and password only, and the resolver is a large part of the Auth SDK.
+ * Vite's hot reload re-evaluates this module: it reuses the instance (a second initializeAuth would throw).
+ */
+const hot = import.meta.hot;
+export const auth: Auth =
+  (hot?.data?.auth as Auth | undefined) ??
+  initializeAuth(firebaseApp, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
+if (hot?.data) hot.data.auth = auth;
 
 /**
  * The Auth emulator is used when VITE_AUTH_EMULATOR_HOST is set (e.g. "127.0.0.1:9099") or when the

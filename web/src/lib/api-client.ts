@@ -1,38 +1,19 @@
 import i18next from 'i18next';
-import type { ApiErrorCode } from '@model/api-error';
 import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { auth } from '@/config/firebase';
 import { notify } from '@/lib/notify';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
+import { ApiError, type ErrorCode } from '@/lib/api-error';
+
+export { ApiError, CLIENT_ERROR_CODES, type ErrorCode } from '@/lib/api-error';
 
 /** API codes after which the session cannot continue (spec 8: disabled user, expired/revoked token). */
 const FATAL_API_CODES: readonly ErrorCode[] = ['userDisabled', 'tokenRevoked'];
-
-/** Codes the web itself produces: no answer (`network`), aborted (`timeout`), nothing better known (`unknown`). */
-export const CLIENT_ERROR_CODES = ['network', 'timeout', 'aborted', 'unknown'] as const;
-/** Every code an ApiError can carry on the web: the model's API codes plus the client's own. */
-export type ErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 
 /** Base path of the REST API (Hosting rewrites /api/** to the function `api`). */
 export const API_BASE = '/api';
 /** Spec 9: the BOM mapping request may take up to 300000 ms; the default is no timeout. */
 export const BOM_MAPPING_TIMEOUT_MS = 300_000;
-
-/**
- * An error answer of the API: HTTP status plus the `code` of `@model/api-error` (i18n key errors.<code>).
- * Same argument order as the server's ApiError: (status, code, details, message).
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    readonly details?: unknown,
-    message?: string,
-  ) {
-    super(message ?? code);
-    this.name = 'ApiError';
-  }
-}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

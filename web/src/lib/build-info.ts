@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BUILD_DATE } from '@model/constants';
 
 export interface BuildInfo {
@@ -11,7 +10,7 @@ const RELOADED_KEY = 'schrankwerk.buildInfoReloaded';
 
 /**
  * How often a long-open tab asks for a newer build (our choice; the spec only says "fetched bypassing
- * caches"). The query also refetches when the tab gets the focus again.
+ * caches"). The check also runs when the tab gets the focus again.
  */
 export const BUILD_INFO_POLL_MS = 10 * 60 * 1000;
 
@@ -61,21 +60,24 @@ export async function reloadIfNewer(info: BuildInfo | null): Promise<void> {
   }
 }
 
-export const buildInfoQueryOptions = () =>
-  queryOptions({
-    queryKey: ['build-info'],
-    queryFn: fetchBuildInfo,
-    // polling: TanStack Query refetches on this interval while the app is open (the pattern chat will use)
-    refetchInterval: BUILD_INFO_POLL_MS,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-    retry: false,
-  });
-
-/** Checks for a newer build at start, every BUILD_INFO_POLL_MS and on focus (mounted once by the app provider). */
+/**
+ * Checks for a newer build at start, every BUILD_INFO_POLL_MS and on focus (mounted once by the app provider).
+ * A plain interval rather than a polling query: it runs on the sign-in page too, which loads no TanStack Query.
+ */
 export function useBuildInfoCheck(): void {
-  const { data } = useQuery(buildInfoQueryOptions());
   useEffect(() => {
-    void reloadIfNewer(data ?? null);
-  }, [data]);
+    let stopped = false;
+    const check = () =>
+      void fetchBuildInfo().then((info) => {
+        if (!stopped) void reloadIfNewer(info);
+      });
+    check();
+    const timer = setInterval(check, BUILD_INFO_POLL_MS);
+    window.addEventListener('focus', check);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      window.removeEventListener('focus', check);
+    };
+  }, []);
 }

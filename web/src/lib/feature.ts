@@ -32,6 +32,8 @@ export interface FeatureRoute {
   landing?: (p: RouteAccess) => boolean;
   /** the one page of restricted mode (password change needed, registration pending) */
   restricted?: boolean;
+  /** also open in restricted mode, next to that one page (the legal pages: the footer links them) */
+  openInRestrictedMode?: boolean;
   /** signed-out pages that bring their own card layout */
   ownLayout?: boolean;
   /** links from mails: a signed-in session is ended first, the page continues signed out */
@@ -45,7 +47,15 @@ export interface Feature {
   routes: FeatureRoute[];
 }
 
-/** A lazily loaded page: `lazyPage(() => import('./components/user-list-page'), 'UserListPage')`. */
-export function lazyPage<M>(load: () => Promise<M>, name: keyof M): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/**
+ * A lazily loaded page: `lazyPage(() => import('./components/user-list-page'), 'UserListPage')`. The page gets the
+ * app's query cache (lib/query-scope, loaded with it); `{ queries: false }` for a page that uses no query (the
+ * sign-in page, which then loads no TanStack Query).
+ */
+export function lazyPage<M>(load: () => Promise<M>, name: keyof M, { queries = true } = {}): ComponentType {
+  return lazy(async () => {
+    const [module, scope] = await Promise.all([load(), queries ? import('./query-scope') : undefined]);
+    const Page = module[name] as ComponentType;
+    return { default: scope ? scope.withQueryScope(Page) : Page };
+  });
 }

@@ -5,7 +5,7 @@ import {
   type DefaultOptions,
   type UseMutationOptions,
 } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 // Every query and mutation error is an ApiError (the api client turns every failure into one).
 declare module '@tanstack/react-query' {
@@ -40,6 +40,14 @@ export const queryConfig = {
  */
 export function createQueryClient(defaults: DefaultOptions = queryConfig): QueryClient {
   return new QueryClient({ defaultOptions: defaults });
+}
+
+let client: QueryClient | undefined;
+
+/** The one QueryClient of the running app (created on first use; see lib/query-scope). */
+export function appQueryClient(): QueryClient {
+  client ??= createQueryClient();
+  return client;
 }
 
 /** Extra options a caller may pass to an endpoint's query hook (everything but key and function). */

@@ -17,3 +17,23 @@ export const verifyPasswordResetCode = vi.fn(async (_auth: unknown, _code: strin
 export const confirmPasswordReset = vi.fn(async (_auth: unknown, _code: string, _pw: string) => undefined);
 export const connectAuthEmulator = vi.fn();
 export const getAuth = vi.fn(() => auth);
+export const initializeAuth = vi.fn(() => auth);
+export const indexedDBLocalPersistence = {};
+export const browserLocalPersistence = {};
+export const browserSessionPersistence = {};
+
+type IdTokenListener = (user: typeof fakeUser | null) => void;
+const idTokenListeners = new Set<IdTokenListener>();
+/** What onIdTokenChanged reports first (Firebase: the restored session); `emitIdToken` changes it later. */
+let idTokenUser: typeof fakeUser | null = null;
+export const onIdTokenChanged = vi.fn((_auth: unknown, next: IdTokenListener) => {
+  idTokenListeners.add(next);
+  const current = idTokenUser;
+  queueMicrotask(() => next(current));
+  return () => idTokenListeners.delete(next);
+});
+/** Sets the signed-in user (null: signed out) and tells every listener, like Firebase after a sign-in/out. */
+export function emitIdToken(user: typeof fakeUser | null): void {
+  idTokenUser = user;
+  idTokenListeners.forEach((listener) => listener(user));
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +13,11 @@ import { routesFor, type RoutePrincipal } from './route-table';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+// the signed-in shell is a lazy chunk: load it once up front so the first test's findBy* timeout is not spent on it
+beforeAll(async () => {
+  await import('@/components/layout/app-layout');
+});
 
 const customer: RoutePrincipal = {
   companyType: 'CUSTOMER',
@@ -101,5 +106,29 @@ describe('AppRoutes', () => {
   it('signed out: an unknown path renders the invite screen (placeholder)', async () => {
     show('/irgendwas', null);
     expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
+  });
+
+  it('signed out: the unknown-path screen has the sign-in layout and a way to the sign-in', async () => {
+    show('/irgendwas', null);
+    await screen.findByTestId('coming-soon');
+    const links = screen.getAllByRole('link', { name: 'Zur Anmeldung' });
+    expect(links.length).toBeGreaterThan(0);
+    links.forEach((l) => expect(l).toHaveAttribute('href', '/login'));
+    expect(screen.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
+    expect(screen.getByTestId('version')).toBeInTheDocument();
+  });
+
+  it('signed out: a legal page has the sign-in layout (app name to the sign-in, footer, version)', async () => {
+    show('/imprint', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Impressum' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Schrankwerk' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toHaveAttribute('href', '/login');
+    expect(screen.getByTestId('version')).toBeInTheDocument();
+  });
+
+  it('restricted mode (registration pending): the legal pages open instead of leading to /profile', async () => {
+    show('/privacy', { ...customer, pendingRegistration: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/privacy');
   });
 });

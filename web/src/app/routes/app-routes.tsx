@@ -1,11 +1,15 @@
-import { Suspense } from 'react';
-import { Box, CircularProgress, Container } from '@mui/material';
-import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
-import { AppLayout } from '@/components/layout/app-layout';
+import { lazy, Suspense } from 'react';
+import { Box, Button, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { NotFound } from '@/components/errors/not-found';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { paths } from '@/config/paths';
 import { elementFor, SIGNED_OUT_OWN_LAYOUT, type RouteTable } from './route-table';
+
+// the signed-in shell (header, menu drawer, date pickers) is loaded after the sign-in, not with the sign-in page
+const AppLayout = lazy(async () => ({ default: (await import('@/components/layout/app-layout')).AppLayout }));
 
 function Loading() {
   return (
@@ -22,11 +26,25 @@ function PostLoginRedirect() {
   return <Navigate to={id ? paths.businessData.detail.getHref(id) : paths.home.getHref()} replace />;
 }
 
-function PlainLayout() {
+/** Signed-out pages without their own card (legal pages, the invite screen): the sign-in layout, wide. */
+function SignedOutLayout() {
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <AuthLayout width={960} loginLink>
       <Outlet />
-    </Container>
+    </AuthLayout>
+  );
+}
+
+/** Signed out, an unknown path: the invite screen (placeholder until business data) with a way to the sign-in. */
+function SignedOutFallback() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ComingSoonPage />
+      <Button component={RouterLink} to={paths.auth.login.getHref()} variant="contained" sx={{ mt: 2 }}>
+        {t('common.toLogin')}
+      </Button>
+    </>
   );
 }
 
@@ -48,7 +66,7 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
       <NotFound />
     ) : (
       // signed out: any other path shows the same screen as the invite page (placeholder until business data)
-      <ComingSoonPage />
+      <SignedOutFallback />
     );
   if (!signedIn) {
     return (
@@ -59,7 +77,7 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
           .map((p) => (
             <Route key={p} path={p} element={render(p)} />
           ))}
-        <Route element={<PlainLayout />}>
+        <Route element={<SignedOutLayout />}>
           {table.paths
             .filter((p) => !SIGNED_OUT_OWN_LAYOUT.includes(p))
             .map((p) => (
@@ -72,9 +90,15 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
   }
   return (
     <Routes>
-      <Route element={<AppLayout menu={table.menu} />}>
+      <Route
+        element={
+          <Suspense fallback={<Loading />}>
+            <AppLayout menu={table.menu} />
+          </Suspense>
+        }
+      >
         <Route index element={<Navigate to={table.index} replace />} />
-        {table.paths.map((p) => (
+        {[...table.paths, ...table.alsoOpen].map((p) => (
           <Route key={p} path={p} element={render(p)} />
         ))}
         {Object.entries(table.redirects).map(([from, to]) => (

@@ -140,6 +140,16 @@ describe('routesFor', () => {
     }
   });
 
+  it.each([
+    ['passwordChangeNeeded', { passwordChangeNeeded: true }],
+    ['pendingRegistration', { pendingRegistration: true }],
+  ])('restricted mode (%s): the legal pages the footer links stay open', (_name, extra) => {
+    const t = routesFor(p('CUSTOMER', true, extra));
+    expect(t.alsoOpen).toEqual(['/imprint', '/privacy', '/tom', '/avb', '/subcontractors']);
+    expect(routesFor(p('CUSTOMER', true)).alsoOpen).toEqual([]);
+    expect(routesFor(null).alsoOpen).toEqual([]);
+  });
+
   it('menu labels are i18n keys', () => {
     expect(routesFor(p('ADMIN', true)).menu.find((m) => m.path === '/import/config')?.labelKey).toBe(
       'menu.import.config',

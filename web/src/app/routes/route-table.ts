@@ -24,6 +24,8 @@ export interface RouteTable {
   index: string;
   /** path patterns (react-router syntax) that render a page */
   paths: string[];
+  /** restricted mode: pages open next to its one page (the legal pages the footer links); empty otherwise */
+  alsoOpen: string[];
   /** paths that only redirect: pattern -> target ("login" means: the post-login redirect) */
   redirects: Record<string, string>;
   menu: MenuEntry[];
@@ -52,6 +54,7 @@ export function createRoutesFor(features: Feature[]) {
       return {
         index: paths.auth.login.path,
         paths: routes.filter(signedOut).map((r) => r.path),
+        alsoOpen: [],
         redirects: {},
         menu: [],
         restricted: false,
@@ -63,6 +66,7 @@ export function createRoutesFor(features: Feature[]) {
       return {
         index: only[0] ?? paths.profile.path,
         paths: only,
+        alsoOpen: routes.filter((r) => r.openInRestrictedMode && !r.restricted).map((r) => r.path),
         redirects: {},
         menu: [],
         restricted: true,
@@ -77,6 +81,7 @@ export function createRoutesFor(features: Feature[]) {
     return {
       index: open.find((r) => r.landing?.(access))?.path ?? paths.profile.path,
       paths: open.map((r) => r.path),
+      alsoOpen: [],
       // signed in: the registration is done; /login right after the sign-in continues where the link pointed
       redirects: { [paths.auth.register.path]: paths.profile.path, [paths.auth.login.path]: 'login' },
       menu,

@@ -4,13 +4,11 @@ import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-d
 import { paths } from '@/config/paths';
 import { log } from '@/lib/log';
 
-/** Route errors (spec 2 / 8): title, status code + text (or the unknown-error text), back to /. */
-export function ErrorPage() {
+/** Spec 2 / 8: title, status code + text (or the unknown-error text), back to /. */
+export function ErrorView({ error, onBack }: { error: unknown; onBack?: () => void }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const navigate = useNavigate();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('errors.unknown');
-  if (!isRouteErrorResponse(error)) log.warn('route error', error);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
       <Paper sx={{ p: 4, maxWidth: 560 }}>
@@ -20,10 +18,23 @@ export function ErrorPage() {
         <Typography sx={{ mb: 3 }} data-testid="error-detail">
           {detail}
         </Typography>
-        <Button variant="contained" onClick={() => navigate(paths.home.getHref())}>
+        <Button
+          variant="contained"
+          onClick={() => {
+            onBack?.();
+            navigate(paths.home.getHref());
+          }}
+        >
           {t('common.back')}
         </Button>
       </Paper>
     </Box>
   );
+}
+
+/** The `errorElement` of a data router's route: the route's error (loader or render). */
+export function ErrorPage() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) log.warn('route error', error);
+  return <ErrorView error={error} />;
 }

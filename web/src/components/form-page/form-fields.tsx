@@ -13,6 +13,26 @@ export function useValidationText() {
   return (key: unknown) => (typeof key === 'string' && key ? t(messageKey(key), messageValues(key)) : undefined);
 }
 
+/** What a formik-bound field shows: id, translated label, value, handlers, the touched error or the hint. */
+export function useFormField(name: string, labelKey: string, hintKey?: string) {
+  const { t } = useTranslation();
+  const formik = useFormikContext<Record<string, unknown>>();
+  const text = useValidationText();
+  const touched = Boolean(getIn(formik.touched, name)) || formik.submitCount > 0;
+  const error = touched ? text(getIn(formik.errors, name)) : undefined;
+  const value: unknown = getIn(formik.values, name);
+  return {
+    id: `field-${name.replace(/\./g, '-')}`,
+    name,
+    label: t(labelKey),
+    value: value ?? '',
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(error),
+    helperText: error ?? (hintKey ? t(hintKey) : undefined),
+  };
+}
+
 export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'label'> & {
   name: string;
   /** i18n key of the label; `required` adds the asterisk */
@@ -24,24 +44,8 @@ export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'label'> & {
 
 /** A formik-bound text field: translated label (asterisk when required), touched-errors from the yup schema. */
 export function FormTextField({ name, labelKey, hintKey, children, ...rest }: FormTextFieldProps) {
-  const { t } = useTranslation();
-  const formik = useFormikContext<Record<string, unknown>>();
-  const text = useValidationText();
-  const touched = Boolean(getIn(formik.touched, name)) || formik.submitCount > 0;
-  const error = touched ? text(getIn(formik.errors, name)) : undefined;
-  const value = getIn(formik.values, name);
   return (
-    <TextField
-      id={`field-${name.replace(/\./g, '-')}`}
-      name={name}
-      label={t(labelKey)}
-      value={value ?? ''}
-      onChange={formik.handleChange}
-      onBlur={formik.handleBlur}
-      error={Boolean(error)}
-      helperText={error ?? (hintKey ? t(hintKey) : undefined)}
-      {...rest}
-    >
+    <TextField {...useFormField(name, labelKey, hintKey)} {...rest}>
       {children}
     </TextField>
   );

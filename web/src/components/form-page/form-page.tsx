@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Box, Button, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Form, Formik, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
-import { toast, type TypeOptions } from 'react-toastify';
+import type { TypeOptions } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { AnyObjectSchema } from 'yup';
 import { ApiError, errorText } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
 
 /** What a submit handler may report instead of the default success text. */
 export interface FormResult {

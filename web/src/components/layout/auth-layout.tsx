@@ -6,15 +6,21 @@ import { VersionLabel } from '@/components/version-label';
 import { paths } from '@/config/paths';
 
 export interface AuthLayoutProps {
-  title: string;
+  /** the card's heading; pages that bring their own (legal pages) leave it out */
+  title?: string;
   children: ReactNode;
   /** extra footer links (e.g. /forget and /login on the wizard) */
   links?: { to: string; labelKey: string }[];
   width?: number;
+  /** a "Zur Anmeldung" link in the footer (signed-out pages other than the sign-in pages) */
+  loginLink?: boolean;
 }
 
-/** The card layout of the signed-out pages; the footer links privacy and imprint and shows the version. */
-export function AuthLayout({ title, children, links = [], width = 440 }: AuthLayoutProps) {
+/**
+ * The card layout of the signed-out pages: the app name (a link to the sign-in), the card, a footer with privacy,
+ * imprint (and optionally the sign-in) and the version.
+ */
+export function AuthLayout({ title, children, links = [], width = 440, loginLink = false }: AuthLayoutProps) {
   const { t } = useTranslation();
   return (
     <Box
@@ -27,13 +33,17 @@ export function AuthLayout({ title, children, links = [], width = 440 }: AuthLay
         bgcolor: 'background.default',
       }}
     >
-      <Typography variant="h1" color="primary" sx={{ mt: { xs: 2, sm: 8 }, mb: 3, letterSpacing: 1 }}>
-        {t('app.name')}
+      <Typography variant="h1" component="p" sx={{ mt: { xs: 2, sm: 8 }, mb: 3, letterSpacing: 1 }}>
+        <Link component={RouterLink} to={paths.auth.login.getHref()} underline="none" color="primary">
+          {t('app.name')}
+        </Link>
       </Typography>
-      <Paper sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: width }}>
-        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
+      <Paper component="main" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: width, minWidth: 0 }}>
+        {title && (
+          <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
+            {title}
+          </Typography>
+        )}
         {children}
         {links.length > 0 && (
           <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }}>
@@ -45,7 +55,16 @@ export function AuthLayout({ title, children, links = [], width = 440 }: AuthLay
           </Stack>
         )}
       </Paper>
-      <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center' }} component="footer">
+      <Stack
+        direction="row"
+        sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2, rowGap: 1 }}
+        component="footer"
+      >
+        {loginLink && (
+          <Link component={RouterLink} to={paths.auth.login.getHref()} variant="caption">
+            {t('common.toLogin')}
+          </Link>
+        )}
         <Link component={RouterLink} to={paths.legal.privacy.getHref()} variant="caption">
           {t('legal.privacy')}
         </Link>

@@ -54,8 +54,10 @@ describe('ListPage', () => {
   it('cycles page sizes 15 -> 20 -> 25 -> 30 -> 5 (wraps) and shows ellipses for many pages', async () => {
     const user = userEvent.setup({ delay: null });
     setup();
-    const sizeButton = screen.getByRole('button', { name: 'Einträge pro Seite wechseln' });
+    const sizeButton = screen.getByRole('button', { name: /^Einträge pro Seite wechseln/ });
     expect(sizeButton).toHaveTextContent('15 pro Seite');
+    // WCAG 2.5.3: the visible text is part of the accessible name
+    expect(sizeButton).toHaveAccessibleName('Einträge pro Seite wechseln: 15 pro Seite');
     await user.click(sizeButton);
     expect(screen.getAllByTestId('list-row')).toHaveLength(20);
     await user.click(sizeButton);
@@ -78,6 +80,15 @@ describe('ListPage', () => {
     await user.clear(screen.getByLabelText('Suche'));
     await user.type(screen.getByLabelText('Suche'), 'nichts da');
     expect(screen.getByText('Keine Einträge vorhanden.')).toBeInTheDocument();
+  });
+
+  it('the empty text sits below the table, not in a cell that scrolls sideways with it on a phone', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await user.type(screen.getByLabelText('Suche'), 'nichts da');
+    const empty = screen.getByText('Keine Einträge vorhanden.');
+    expect(empty.closest('table')).toBeNull();
+    expect(screen.getByRole('table').querySelectorAll('tbody tr')).toHaveLength(0);
   });
 
   it('sorts by a column, toggling the direction', async () => {

@@ -306,20 +306,15 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
                   </TableRow>
                 );
               })}
-              {!busy && pageRows.length === 0 && (
-                <TableRow>
-                  <TableCell
-                    colSpan={columns.length + (bulkAction ? 1 : 0)}
-                    align="center"
-                    sx={{ py: 4, color: 'text.secondary' }}
-                  >
-                    {t(emptyKey)}
-                  </TableCell>
-                </TableRow>
-              )}
             </TableBody>
           </Table>
         </TableContainer>
+        {/* below the table, not in a spanning cell: a wide table scrolls sideways on a phone, this text must not */}
+        {!busy && pageRows.length === 0 && (
+          <Typography sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }} data-testid="list-empty">
+            {t(emptyKey)}
+          </Typography>
+        )}
         <Stack
           direction="row"
           spacing={0.5}
@@ -333,7 +328,8 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
               setPageSize(nextPageSize(pageSize));
               setPage(0);
             }}
-            aria-label={t('list.pageSize')}
+            // the visible text must be part of the name (WCAG 2.5.3 label in name)
+            aria-label={`${t('list.pageSize')}: ${t('list.perPage', { count: pageSize })}`}
           >
             {t('list.perPage', { count: pageSize })}
           </Button>

@@ -9,7 +9,8 @@ export const authFeature: Feature = {
       path: paths.auth.login.path,
       audience: 'signedOut',
       ownLayout: true,
-      element: lazyPage(() => import('./components/login-page'), 'LoginPage'),
+      // no query on the sign-in page: it loads no TanStack Query (web delivery budget)
+      element: lazyPage(() => import('./components/login-page'), 'LoginPage', { queries: false }),
     },
     {
       path: paths.auth.forget.path,

@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { paths } from '@/config/paths';
+import { CurrentUserContext } from '@/lib/current-user/current-user-context';
 
 export type LegalPageKey = 'avb' | 'imprint' | 'privacy' | 'tom' | 'subcontractors';
 
@@ -33,7 +34,7 @@ function Paragraph({ text }: { text: string }) {
 
 function SectionBlock({ section }: { section: LegalSection }) {
   return (
-    <Box component="section" sx={{ mt: 4 }}>
+    <Box component="section" sx={{ mt: 4, overflowWrap: 'anywhere' }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {section.heading}
       </Typography>
@@ -53,16 +54,44 @@ function SectionBlock({ section }: { section: LegalSection }) {
   );
 }
 
+/**
+ * Back to where the visitor came from: the previous page when there is one in this tab's history of the app,
+ * otherwise the profile (signed in: TOM and subcontractor list belong to the AVV there) or the sign-in.
+ */
+function BackLink() {
+  const { t } = useTranslation('legal');
+  const navigate = useNavigate();
+  const cameFromApp = useLocation().key !== 'default';
+  const signedIn = useContext(CurrentUserContext) !== null;
+  const fallback = signedIn ? paths.profile.getHref() : paths.auth.login.getHref();
+  const label = cameFromApp ? t('back') : signedIn ? t('backToProfile') : t('backToLogin');
+  return (
+    <Button
+      component={RouterLink}
+      to={fallback}
+      onClick={(event: React.MouseEvent) => {
+        if (!cameFromApp) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+      startIcon={<ArrowBackIcon />}
+      sx={{ mb: 2 }}
+    >
+      {label}
+    </Button>
+  );
+}
+
 export interface LegalPageProps {
   page: LegalPageKey;
-  /** Shows a button back to /profile (TOM and subcontractor list, which belong to the AVV on the profile). */
-  backToProfile?: boolean;
+  /** Shows a link back (TOM and subcontractor list, linked from the profile's AVV and from the AVB). */
+  backLink?: boolean;
   /** Extra content (e.g. a table) rendered between the introduction and the sections. */
   children?: ReactNode;
 }
 
 /** Shared layout of all legal pages: title, "Stand" line, introduction and numbered sections from `legal.json`. */
-export function LegalPage({ page, backToProfile = false, children }: LegalPageProps) {
+export function LegalPage({ page, backLink = false, children }: LegalPageProps) {
   const { t, i18n } = useTranslation('legal');
   const intro = useLegalList<string>(`${page}.intro`);
   const sections = useLegalList<LegalSection>(`${page}.sections`);
@@ -70,12 +99,14 @@ export function LegalPage({ page, backToProfile = false, children }: LegalPagePr
 
   return (
     <Container component="article" maxWidth="md" sx={{ py: 4 }}>
-      {backToProfile && (
-        <Button component={RouterLink} to={paths.profile.getHref()} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-          {t('backToProfile')}
-        </Button>
-      )}
-      <Typography variant="h4" component="h1" gutterBottom>
+      {backLink && <BackLink />}
+      {/* long German compounds ("Unterauftragsverarbeiter") must break on a 390 px phone */}
+      <Typography
+        variant="h4"
+        component="h1"
+        gutterBottom
+        sx={{ overflowWrap: 'anywhere', hyphens: 'auto', fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      >
         {t(`${page}.title`)}
       </Typography>
       {hasStand && (

@@ -3,7 +3,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { CurrentUserContext, type CurrentUser } from '@/lib/current-user/current-user-context';
+import { LocationProbe, makeUser } from '@/testing/render';
 import legalDe from '../../../public/locales/de/legal.json';
 import { AvbPage, ImprintPage, PrivacyPage, SubcontractorsPage, TomPage } from './index';
 
@@ -25,13 +28,27 @@ beforeAll(async () => {
 
 afterEach(cleanup);
 
-function renderPage(Page: ComponentType) {
+const signedInUser: CurrentUser = {
+  user: makeUser(),
+  setUser: () => undefined,
+  reload: async () => undefined,
+  logout: async () => undefined,
+};
+
+/** Renders a legal page; `signedIn` puts a signed-in user around it, `from` opens it from another page. */
+function renderPage(Page: ComponentType, { signedIn = false, from }: { signedIn?: boolean; from?: string } = {}) {
   const { container } = render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <Page />
-      </MemoryRouter>
-    </I18nextProvider>,
+    <CurrentUserContext.Provider value={signedIn ? signedInUser : null}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={from ? [from, '/legal'] : ['/legal']} initialIndex={from ? 1 : 0}>
+          <Routes>
+            <Route path="/legal" element={<Page />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </I18nextProvider>
+    </CurrentUserContext.Provider>,
   );
   return container.textContent ?? '';
 }
@@ -101,9 +118,27 @@ describe('legal pages', () => {
     ['TOM', TomPage],
     ['Unterauftragsverarbeiter', SubcontractorsPage],
   ] as const)('%s links back to /profile', (_name, Page) => {
-    renderPage(Page);
+    renderPage(Page, { signedIn: true });
     const link = screen.getByRole('link', { name: /Zurück zum Profil/ });
     expect(link.getAttribute('href')).toBe('/profile');
+  });
+
+  it.each([
+    ['TOM', TomPage],
+    ['Unterauftragsverarbeiter', SubcontractorsPage],
+  ] as const)('%s signed out (opened directly) links back to the sign-in, not the profile', (_name, Page) => {
+    renderPage(Page);
+    expect(screen.queryByRole('link', { name: /Zurück zum Profil/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' }).getAttribute('href')).toBe('/login');
+  });
+
+  it.each([
+    ['TOM', false, TomPage],
+    ['Unterauftragsverarbeiter', true, SubcontractorsPage],
+  ] as const)('%s opened from another page goes back there (signed in: %s)', async (_name, signedIn, Page) => {
+    renderPage(Page, { signedIn, from: '/avb' });
+    await userEvent.click(screen.getByRole('link', { name: 'Zurück' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/avb');
   });
 
   it.each([

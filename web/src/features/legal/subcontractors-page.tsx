@@ -21,7 +21,15 @@ function SubcontractorTable() {
   const { t } = useTranslation('legal');
   const rows = useLegalList<Subcontractor>('subcontractors.rows');
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ my: 3 }}>
+    // scrolls sideways on its own on a phone; focusable so keyboard users can scroll it too (WCAG 2.1.1)
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      sx={{ my: 3 }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('subcontractors.table.ariaLabel')}
+    >
       <Table size="small" aria-label={t('subcontractors.table.ariaLabel')}>
         <TableHead>
           <TableRow>
@@ -48,7 +56,7 @@ function SubcontractorTable() {
 
 export function SubcontractorsPage() {
   return (
-    <LegalPage page="subcontractors" backToProfile>
+    <LegalPage page="subcontractors" backLink>
       <SubcontractorTable />
     </LegalPage>
   );

@@ -1,5 +1,5 @@
 import { LegalPage } from './legal-page';
 
 export function TomPage() {
-  return <LegalPage page="tom" backToProfile />;
+  return <LegalPage page="tom" backLink />;
 }

@@ -39,6 +39,28 @@ describe('LoginPage', () => {
   });
 });
 
+describe('LoginPage validation', () => {
+  it('shows the model rules in German once a field was left, and no stale error when the next one is left', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<LoginPage />, { route: '/login' });
+    await user.click(screen.getByLabelText(/^E-Mail/));
+    await user.tab();
+    expect(await screen.findByText('Pflichtfeld')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^E-Mail/), 'kein-mail');
+    await user.tab();
+    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^E-Mail/));
+    await user.type(screen.getByLabelText(/^E-Mail/), 'max@firma.de');
+    // the password was empty when the mail field was left; typing it must clear that error before it is shown
+    await user.type(screen.getByLabelText(/^Passwort/), 'geheim1');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('Pflichtfeld')).toBeNull());
+    expect(screen.queryByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(signInWithEmailAndPassword).toHaveBeenCalledTimes(1));
+  });
+});
+
 describe('ForgetPage', () => {
   it('requests the mail (no token) and shows success; errors show the spec text', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,17 +1,24 @@
-import { useState } from 'react';
-import { Alert, Button, Link, Stack } from '@mui/material';
-import { Form, Formik } from 'formik';
-import * as yup from 'yup';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { mailSchema } from '@model/user';
-import { FormTextField } from '@/components/form-page';
+// the input parts, not the form-page barrel: the sign-in page loads neither formik, yup nor MUI's select machinery
+import { TextInput } from '@/components/form-page/text-input';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { log } from '@/lib/log';
+import type { LoginError, LoginValues } from './login-schema';
 
-const loginSchema = yup.object({ mail: mailSchema, password: yup.string().required('validation.required') });
+type Field = keyof LoginValues;
+
+// shown only after a failed attempt: loaded then, not with the page
+const Alert = lazy(() => import('@mui/material/Alert'));
+
+/** The model's rules, loaded with the first check (a few KB the sign-in page does not carry on its first load). */
+const checkLogin = async (values: LoginValues) => (await import('./login-schema')).loginErrors(values);
 
 /**
  * /login. After the sign-in the signed-in route table takes over: its /login entry redirects to
@@ -19,54 +26,87 @@ const loginSchema = yup.object({ mail: mailSchema, password: yup.string().requir
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  const common = useTranslation().t;
   const params = useParams();
   const [search] = useSearchParams();
   const id = params.id ?? search.get('id');
   const [failed, setFailed] = useState(false);
+  const [values, setValues] = useState<LoginValues>({ mail: '', password: '' });
+  // like the formik forms: a field's error shows once it was left (touched) or the form was submitted
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, LoginError>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const revalidate = (next: LoginValues) => void checkLogin(next).then(setErrors);
+
+  const field = (name: Field) => ({
+    id: `field-${name}`,
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => {
+      const next = { ...values, [name]: e.target.value };
+      setValues(next);
+      // every change re-checks the whole form (like formik): no stale error appears when a field is left
+      revalidate(next);
+    },
+    onBlur: () => {
+      setTouched((before) => ({ ...before, [name]: true }));
+      revalidate(values);
+    },
+    error: Boolean(touched[name] && errors[name]),
+    helperText: touched[name] && errors[name] ? common(errors[name].key, errors[name].values) : undefined,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setTouched({ mail: true, password: true });
+    const found = await checkLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setFailed(false);
+    setSubmitting(true);
+    try {
+      await authActions.signIn(values.mail.trim(), values.password);
+    } catch (error) {
+      // spec 8: a login failure is logged; we also show the catalogue text inline
+      log.warn('login failed', (error as { code?: string }).code);
+      setFailed(true);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
     <AuthLayout title={t('login.title')}>
-      <Formik
-        initialValues={{ mail: '', password: '' }}
-        validationSchema={loginSchema}
-        onSubmit={async (values) => {
-          setFailed(false);
-          try {
-            await authActions.signIn(values.mail.trim(), values.password);
-          } catch (error) {
-            // spec 8: a login failure is logged; we also show the catalogue text inline
-            log.warn('login failed', (error as { code?: string }).code);
-            setFailed(true);
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <Stack spacing={2}>
-              <FormTextField name="mail" labelKey="auth:login.mail" type="email" autoComplete="username" required />
-              <FormTextField
-                name="password"
-                labelKey="auth:login.password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-              {failed && <Alert severity="error">{t('login.failed')}</Alert>}
-              <Button type="submit" variant="contained" disabled={isSubmitting} size="large">
-                {t('login.submit')}
-              </Button>
-              <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-                <Link component={RouterLink} to={paths.auth.forget.getHref()}>
-                  {t('login.forget')}
-                </Link>
-                <Link component={RouterLink} to={paths.auth.register.getHref(id)}>
-                  {t('login.register')}
-                </Link>
-              </Stack>
-            </Stack>
-          </Form>
-        )}
-      </Formik>
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <Stack spacing={2}>
+          <TextInput {...field('mail')} label={t('login.mail')} type="email" autoComplete="username" required />
+          <TextInput
+            {...field('password')}
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          {failed && (
+            <Suspense fallback={<p role="alert">{t('login.failed')}</p>}>
+              <Alert severity="error">{t('login.failed')}</Alert>
+            </Suspense>
+          )}
+          <Button type="submit" variant="contained" disabled={submitting} size="large">
+            {t('login.submit')}
+          </Button>
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            <Link component={RouterLink} to={paths.auth.forget.getHref()}>
+              {t('login.forget')}
+            </Link>
+            <Link component={RouterLink} to={paths.auth.register.getHref(id)}>
+              {t('login.register')}
+            </Link>
+          </Stack>
+        </Stack>
+      </form>
     </AuthLayout>
   );
 }

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 import { COMPANIES_KEY } from './get-companies';
 
-/** GET /company/?id= - platform admin, or the own company. */
+/** GET /company/?id= - platform admin, or the own company. No toast: the form page shows not found / forbidden. */
 export type GetCompanyResponse = Company;
 
 export function getCompany(id: string): Promise<GetCompanyResponse> {
-  return api.get<GetCompanyResponse>('/company/', { query: { id }, toastOnError: true });
+  return api.get<GetCompanyResponse>('/company/', { query: { id } });
 }
 
 export const getCompanyQueryOptions = (id: string) =>

@@ -10,6 +10,7 @@ import {
   type Company,
   type CompanyInput,
 } from '@model/company';
+import { RecordError } from '@/components/errors/record-error';
 import { AddressFields, FormPage, FormSelectField, FormTextField } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { useCreateCompany } from '../api/create-company';
@@ -67,6 +68,12 @@ export function CompanyFormPage() {
     navigate(paths.companies.list.getHref());
     if (release) return { level: 'success' as const, text: t('released', { name: body.name }) };
   };
+
+  // unknown, forbidden or malformed id: say so instead of an empty form
+  if (!isNew && loaded.isError && !c)
+    return (
+      <RecordError error={loaded.error} backTo={paths.companies.list.getHref()} onRetry={() => void loaded.refetch()} />
+    );
 
   const form = (
     <FormPage<CompanyFormValues>

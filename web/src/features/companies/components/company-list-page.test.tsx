@@ -40,6 +40,11 @@ describe('CompanyListPage', () => {
 
     const row = screen.getAllByTestId('list-row').find((r) => r.textContent?.includes('Pending Lieferant'))!;
     await user.click(within(row).getByRole('button', { name: 'Freigeben' }));
+    // the release is confirmed first (nothing is sent before)
+    const dialog = await screen.findByRole('dialog', { name: 'Firma freigeben' });
+    expect(within(dialog).getByText('Soll die Firma Pending Lieferant freigegeben werden?')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/company/update')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Die Firma Pending Lieferant wurde freigegeben.')).toBeInTheDocument();
     const update = calls.find((c) => c.url === '/api/company/update')!;
     expect(update.body).toMatchObject({
@@ -51,13 +56,50 @@ describe('CompanyListPage', () => {
     });
   });
 
-  it('a registered customer without customer number is released through the form', async () => {
+  it('a registered customer without customer number: the dialog asks for it, then releases with it', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = mockFetch((c) => (isList(c.url) ? listOf(c.url, [registered]) : undefined));
+    const calls = mockFetch((c) => {
+      if (isList(c.url)) return listOf(c.url, [registered]);
+      if (c.url === '/api/company/update')
+        return { body: { ...registered, customerNumber: 'K-77', pendingRegistration: false } };
+      return undefined;
+    });
     renderPage(<CompanyListPage />, { user: makeUser({}, { type: 'ADMIN' }) });
     const [row] = await screen.findAllByTestId('list-row');
     await user.click(within(row).getByRole('button', { name: 'Freigeben' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/company/p2');
+    const dialog = await screen.findByRole('dialog', { name: 'Firma freigeben' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+    // empty: the model's rule refuses it in German, nothing is sent
+    await user.click(within(dialog).getByRole('button', { name: 'Freigeben' }));
+    expect(await within(dialog).findByText('Pflichtfeld')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/company/update')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/^Kundennummer/), 'K-77');
+    await user.click(within(dialog).getByRole('button', { name: 'Freigeben' }));
+    expect(await screen.findByText('Die Firma Pending Kunde wurde freigegeben.')).toBeInTheDocument();
+    const update = calls.find((c) => c.url === '/api/company/update')!;
+    expect(update.body).toMatchObject({ id: 'p2', customerNumber: 'K-77', pendingRegistration: false });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('cancel releases nothing; a company that lacks more than the number is completed in the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    const noAddress = makeCompany({ id: 'p3', name: 'Ohne Adresse', type: 'SUPPLIER', pendingRegistration: true });
+    noAddress.address = { ...noAddress.address, city: '' };
+    const calls = mockFetch((c) => (isList(c.url) ? listOf(c.url, [complete, noAddress]) : undefined));
+    renderPage(<CompanyListPage />, { user: makeUser({}, { type: 'ADMIN' }) });
+    await screen.findAllByTestId('list-row');
+    const rowOf = (name: string) => screen.getAllByTestId('list-row').find((r) => r.textContent?.includes(name))!;
+    await user.click(within(rowOf('Pending Lieferant')).getByRole('button', { name: 'Freigeben' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.url === '/api/company/update')).toBe(false);
+
+    await user.click(within(rowOf('Ohne Adresse')).getByRole('button', { name: 'Freigeben' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/vervollständigen Sie die Firmendaten/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Zum Formular' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/company/p3');
     expect(calls.some((c) => c.url === '/api/company/update')).toBe(false);
   });
 

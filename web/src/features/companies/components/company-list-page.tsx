@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -18,8 +18,9 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDeleteCompanies } from '../api/delete-company';
 import { getCompaniesQueryOptions } from '../api/get-companies';
-import { releasableAsIs, useReleaseCompany } from '../api/update-company';
+import { useReleaseCompany } from '../api/update-company';
 import { CompanyStatusChip } from './company-status-chip';
+import { ReleaseCompanyDialog } from './release-company-dialog';
 
 /** The company list, page by page from GET /company/filter (search, sort, type filter on the server). */
 const companiesSource = {
@@ -35,23 +36,20 @@ export function CompanyListPage() {
   const releaseCompany = useReleaseCompany();
   const deleteCompanies = useDeleteCompanies();
   const { mutateAsync: release } = releaseCompany;
+  // the pending company whose release is being confirmed (the dialog asks for a missing customer number)
+  const [releasing, setReleasing] = useState<Company | null>(null);
 
-  const releaseRow = useCallback(
+  const releaseConfirmed = useCallback(
     async (company: Company) => {
-      if (!releasableAsIs(company)) {
-        // e.g. a registered customer without customer number: complete the form, release there
-        notify.info(t('completeBeforeRelease'));
-        navigate(paths.companies.detail.getHref(company.id), { state: { company } });
-        return;
-      }
       try {
         await release(company);
+        setReleasing(null);
         notify.success(t('released', { name: company.name }));
       } catch (error) {
         notify.error(errorText(error instanceof ApiError ? error.code : 'unknown'));
       }
     },
-    [navigate, release, t],
+    [release, t],
   );
 
   const columns = useMemo<ListColumn<Company>[]>(
@@ -81,7 +79,7 @@ export function CompanyListPage() {
               {t('list.display')}
             </Button>
             {companyStatus(c) === 'pending' && (
-              <Button size="small" variant="outlined" color="success" onClick={() => void releaseRow(c)}>
+              <Button size="small" variant="outlined" color="success" onClick={() => setReleasing(c)}>
                 {t('release')}
               </Button>
             )}
@@ -89,31 +87,39 @@ export function CompanyListPage() {
         ),
       },
     ],
-    [navigate, releaseRow, t],
+    [navigate, t],
   );
 
   return (
-    <ListPage
-      title={t('title')}
-      server={companiesSource}
-      columns={columns}
-      getRowId={(c) => c.id}
-      onAdd={() => navigate(paths.companies.create.getHref())}
-      bulkAction={{
-        labelKey: 'list.delete',
-        icon: <DeleteIcon />,
-        confirmTitleKey: 'companies:deleteTitle',
-        confirmTextKey: 'companies:deleteConfirm',
-        runAll: (rows) => deleteCompanies.mutateAsync(rows.map((c) => c.id)),
-        successKey: 'companies:deleted',
-        errorKey: 'companies:deleteFailed',
-      }}
-      exportFileName="firmen"
-      filter={{
-        titleKey: 'companies:filterByType',
-        options: COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) })),
-      }}
-      defaultSort={{ columnId: 'name', direction: 'asc' }}
-    />
+    <>
+      <ListPage
+        title={t('title')}
+        server={companiesSource}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onAdd={() => navigate(paths.companies.create.getHref())}
+        bulkAction={{
+          labelKey: 'list.delete',
+          icon: <DeleteIcon />,
+          confirmTitleKey: 'companies:deleteTitle',
+          confirmTextKey: 'companies:deleteConfirm',
+          runAll: (rows) => deleteCompanies.mutateAsync(rows.map((c) => c.id)),
+          successKey: 'companies:deleted',
+          errorKey: 'companies:deleteFailed',
+        }}
+        exportFileName="firmen"
+        filter={{
+          titleKey: 'companies:filterByType',
+          options: COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) })),
+        }}
+        defaultSort={{ columnId: 'name', direction: 'asc' }}
+      />
+      <ReleaseCompanyDialog
+        company={releasing}
+        onCancel={() => setReleasing(null)}
+        onRelease={releaseConfirmed}
+        onOpenForm={(company) => navigate(paths.companies.detail.getHref(company.id), { state: { company } })}
+      />
+    </>
   );
 }

@@ -28,6 +28,13 @@ describe('ProfilePage', () => {
     expect(logout).toHaveBeenCalled();
   });
 
+  it('a long mail may wrap anywhere instead of widening the page (390 px phones scrolled sideways)', () => {
+    const mail = 'kunde.admin.mit.langer.adresse@mueller-maschinenbau-und-anlagentechnik.de';
+    renderPage(<ProfilePage />, { user: makeUser({ mail }) });
+    const value = screen.getByText(mail);
+    expect(value).toHaveStyle({ overflowWrap: 'anywhere', minWidth: '0' });
+  });
+
   it('admin company: documentation link', () => {
     renderPage(<ProfilePage />, { user: makeUser({}, { type: 'ADMIN' }) });
     expect(screen.getByRole('link', { name: 'Dokumentation' })).toHaveAttribute('href', DOCUMENTATION_URL);

@@ -9,13 +9,25 @@ import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { useDownloadAvv } from '../api/download-avv';
 import { PasswordChangeForm } from './password-change-form';
 
+/** Label and value side by side; on a phone the value goes below its label and long ones (mail) wrap. */
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', gap: 2, py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}>
-      <Typography sx={{ width: 180, flexShrink: 0 }} color="text.secondary">
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+      }}
+    >
+      <Typography sx={{ width: { sm: 180 }, flexShrink: 0 }} color="text.secondary">
         {label}
       </Typography>
-      <Typography component="div">{value}</Typography>
+      <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
     </Box>
   );
 }
@@ -28,7 +40,7 @@ export function ProfilePage() {
   const company = user.company;
   const external = company.type === 'EXTERNAL';
   const typeText = (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
       <span>{t(`company.types.${company.type}`)}</span>
       {user.admin && <Chip size="small" color="primary" label={t('user.admin')} data-testid="admin-marker" />}
     </Stack>
@@ -48,7 +60,7 @@ export function ProfilePage() {
       )}
       <Paper sx={{ p: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-          <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          <Typography variant="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
             {t('greeting', { name: external ? user.mail : `${user.name} ${user.lastname}`.trim() })}
           </Typography>
           <Button startIcon={<EventIcon />} href={BOOKING_CALENDAR_URL} target="_blank" rel="noopener noreferrer">

@@ -3,11 +3,11 @@ import type { User } from '@model/user';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-/** GET /user/?id= - one user with `company`. */
+/** GET /user/?id= - one user with `company`. No toast: the form page shows not found / forbidden itself. */
 export type GetUserResponse = User;
 
 export function getUser(id: string): Promise<GetUserResponse> {
-  return api.get<GetUserResponse>('/user/', { query: { id }, toastOnError: true });
+  return api.get<GetUserResponse>('/user/', { query: { id } });
 }
 
 export const getUserQueryOptions = (id: string) =>

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { acceptsUsers } from '@model/company';
 import { canEditUser } from '@model/permissions-users';
 import { userSchema, type User, type UserInput } from '@model/user';
+import { RecordError } from '@/components/errors/record-error';
 import { FormPage, FormSelectField, FormSwitch, FormTextField, type FormResult } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -78,6 +79,12 @@ export function UserFormPage() {
     await updateUser.mutateAsync({ ...body, id });
     navigate(paths.users.list.getHref());
   };
+
+  // unknown, forbidden or malformed id: say so instead of an empty form
+  if (!isNew && loaded.isError && !u)
+    return (
+      <RecordError error={loaded.error} backTo={paths.users.list.getHref()} onRetry={() => void loaded.refetch()} />
+    );
 
   return (
     <FormPage<UserFormValues>

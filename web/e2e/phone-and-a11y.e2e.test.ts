@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createCompany, createUser, disposeClients, PASSWORD } from '../../functions/src/testing/fixtures.js';
+import { launch, login, logout, openPage, PORTAL } from './browser.js';
+import {
+  addressesOf,
+  axeViolations,
+  loadRoutesFor,
+  settle,
+  sidewaysOverflow,
+  type RoutePrincipal,
+  type RoutesFor,
+} from './route-walker.js';
+
+// Issue 12 items 5 and 6: every route of every role (taken from the feature registry, so areas added later are
+// walked too) on a 390 × 844 phone: no sideways scrolling, no WCAG 2.1 AA violation (axe-core), no console error.
+const PHONE = { width: 390, height: 844 };
+
+let context: BrowserContext;
+let close: () => Promise<void>;
+let routesFor: RoutesFor;
+
+interface Role {
+  name: string;
+  principal: RoutePrincipal | null;
+  mail?: string;
+  ids?: { user?: string; company?: string };
+}
+const roles: Record<string, Role> = {};
+
+beforeAll(async () => {
+  ({ context, close } = await launch());
+  routesFor = await loadRoutesFor();
+  // the demo roles (README), with long names and mails like real ones
+  const platform = await createCompany('ADMIN', { name: 'Schrankwerk Schaltschrankbau und Automatisierung GmbH' });
+  const customer = await createCompany('CUSTOMER', { name: 'Müller Maschinenbau und Anlagentechnik GmbH & Co. KG' });
+  const supplier = await createCompany('SUPPLIER', { name: 'Elektro Schaltanlagen Weber Gesellschaft mbH' });
+  const pending = await createCompany('CUSTOMER', { name: 'Neu Automation GmbH', pendingRegistration: true });
+  const [platformAdmin, adminUser, customerAdmin, supplierAdmin, pendingAdmin] = await Promise.all([
+    createUser(platform, { admin: true, signIn: false }),
+    createUser(platform, { signIn: false }),
+    createUser(customer, { admin: true, signIn: false }),
+    createUser(supplier, { admin: true, signIn: false }),
+    createUser(pending, { admin: true, signIn: false }),
+  ]);
+  const role = (name: string, u: typeof platformAdmin, principal: RoutePrincipal): Role => ({
+    name,
+    principal,
+    mail: u.mail,
+    ids: { user: u.user.id, company: u.company.id },
+  });
+  const p = (companyType: RoutePrincipal['companyType'], admin: boolean, pendingRegistration = false) => ({
+    companyType,
+    admin,
+    passwordChangeNeeded: false,
+    pendingRegistration,
+  });
+  roles.signedOut = { name: 'signed out', principal: null };
+  roles.pending = role('pending registration', pendingAdmin, p('CUSTOMER', true, true));
+  roles.customer = role('customer (company admin)', customerAdmin, p('CUSTOMER', true));
+  roles.supplier = role('supplier (company admin)', supplierAdmin, p('SUPPLIER', true));
+  roles.platformAdmin = role('platform admin', platformAdmin, p('ADMIN', true));
+  roles.adminUser = role('admin company, no admin flag', adminUser, p('ADMIN', false));
+});
+
+afterAll(async () => {
+  await close?.();
+  await disposeClients();
+});
+
+/** Visits every address of the role's route table and collects what is wrong where. */
+async function walk(page: Page, role: Role): Promise<{ visited: string[]; problems: string[] }> {
+  const problems: string[] = [];
+  const visited = addressesOf(routesFor(role.principal), role.ids);
+  for (const address of visited) {
+    await page.goto(`${PORTAL}${address}`);
+    await settle(page);
+    const where = `${role.name} ${address} (at ${new URL(page.url()).pathname})`;
+    const { excess, culprits } = await sidewaysOverflow(page);
+    if (excess > 0) problems.push(`${where}: ${excess}px sideways — ${culprits.join(' | ')}`);
+    for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`);
+  }
+  return { visited, problems };
+}
+
+describe.each(['signedOut', 'pending', 'customer', 'supplier', 'platformAdmin', 'adminUser'])(
+  'every route at 390 px, axe WCAG 2.1 AA: %s',
+  (key) => {
+    it('no sideways scrolling, no accessibility violation, no console error', { timeout: 600_000 }, async () => {
+      const role = roles[key]!;
+      const { page, errors } = await openPage(context);
+      await page.setViewportSize(PHONE);
+      if (role.mail) {
+        await login(page, role.mail, PASSWORD);
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+        await settle(page);
+      }
+      try {
+        const { visited, problems } = await walk(page, role);
+        expect(visited.length).toBeGreaterThan(role.principal ? 1 : 5);
+        expect(problems).toEqual([]);
+      } finally {
+        // the next role signs in on the same browser profile
+        if (role.mail) await logout(page);
+        await page.close();
+      }
+      expect(errors).toEqual([]);
+    });
+  },
+);

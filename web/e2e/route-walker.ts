@@ -1,0 +1,115 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { createServer } from 'vite';
+
+/** The web's route tables, loaded from the feature registry (`app/routes/route-table.ts`) through Vite. */
+export interface RouteTable {
+  paths: string[];
+  alsoOpen: string[];
+  index: string;
+}
+export interface RoutePrincipal {
+  companyType: 'ADMIN' | 'CUSTOMER' | 'SUPPLIER' | 'EXTERNAL';
+  admin: boolean;
+  passwordChangeNeeded: boolean;
+  pendingRegistration: boolean;
+}
+export type RoutesFor = (principal: RoutePrincipal | null) => RouteTable;
+
+/**
+ * `routesFor` of the app itself (with the app's aliases, via Vite's module loader), so the walk covers every route
+ * the features register, including areas added later.
+ */
+export async function loadRoutesFor(): Promise<RoutesFor> {
+  const server = await createServer({
+    root: 'web',
+    configFile: 'web/vite.config.ts',
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  try {
+    const mod = (await server.ssrLoadModule('/src/app/routes/route-table.ts')) as { routesFor: RoutesFor };
+    return mod.routesFor;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * Concrete addresses for a table's patterns: `:id` of the user and company records becomes a record the caller
+ * may see (`ids`), every other parameter `new` (the create page, or the placeholder).
+ */
+export function addressesOf(table: RouteTable, ids: { user?: string; company?: string } = {}): string[] {
+  const out = new Set<string>(['/']);
+  for (const pattern of [...table.paths, ...table.alsoOpen]) {
+    if (!pattern.includes(':')) {
+      out.add(pattern);
+      continue;
+    }
+    const real = pattern.startsWith('/user/') ? ids.user : pattern.startsWith('/company/') ? ids.company : undefined;
+    if (real) out.add(pattern.replace(/:[A-Za-z]+/, real));
+    out.add(pattern.replace(/:[A-Za-z]+/g, 'new'));
+  }
+  out.add('/gibt-es-nicht');
+  return [...out];
+}
+
+/** Waits until the page has settled: network idle and no loading spinner. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .locator('.MuiCircularProgress-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+/** How far the document is wider than the viewport (0: no sideways scrolling), with the widest offenders. */
+export async function sidewaysOverflow(page: Page): Promise<{ excess: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const excess = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - width;
+    const culprits: string[] = [];
+    if (excess > 0) {
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const r = el.getBoundingClientRect();
+        if (r.right > width + 1 && r.width > 0) {
+          const text = (el.textContent ?? '').trim().slice(0, 40);
+          culprits.push(
+            `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} right=${Math.round(r.right)} "${text}"`,
+          );
+        }
+      }
+    }
+    return { excess, culprits: culprits.slice(-5) };
+  });
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.1 A and AA (issue 12). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's WCAG 2.1 AA violations on the page. axe is evaluated through the DevTools protocol (no network, and
+ * the page's CSP, which allows only its own scripts, does not apply to it).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<AxeResults> } }).axe;
+    type AxeResults = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(', ')}`,
+    );
+  }, AXE_TAGS);
+  return violations;
+}

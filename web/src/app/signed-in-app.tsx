@@ -1,0 +1,28 @@
+import type { User as FirebaseUser } from 'firebase/auth';
+import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
+import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { QueryScope } from '@/lib/query-scope';
+import { AppRoutes } from './routes/app-routes';
+import { routesFor } from './routes/route-table';
+
+function SignedInRoutes() {
+  const { user } = useCurrentUser();
+  const table = routesFor({
+    companyType: user.company.type,
+    admin: user.admin,
+    passwordChangeNeeded: user.passwordChangeNeeded,
+    pendingRegistration: user.company.pendingRegistration,
+  });
+  return <AppRoutes table={table} signedIn />;
+}
+
+/** The signed-in app: loads the principal, then its route table. A chunk of its own (not needed to sign in). */
+export function SignedInApp({ firebaseUser }: { firebaseUser: FirebaseUser }) {
+  return (
+    <QueryScope>
+      <CurrentUserProvider key={firebaseUser.uid} firebaseUser={firebaseUser}>
+        <SignedInRoutes />
+      </CurrentUserProvider>
+    </QueryScope>
+  );
+}
