@@ -67,7 +67,7 @@ describe('enquiries end to end', () => {
     await choose(page, /^Gerätekennzeichnung/, 'Dreizeilig');
     await choose(page, /^Norm/, 'UL');
     await choose(page, /^Verpackung/, 'Holzkiste');
-    await page.getByRole('button', { name: 'Gerätekennzeichnung bearbeiten' }).click();
+    await page.getByRole('button', { name: 'Details zu Gerätekennzeichnung' }).click();
     const dialog = page.getByRole('dialog', { name: 'Gerätekennzeichnung' });
     await dialog.getByRole('combobox', { name: /^Montageplattenbeschriftung/ }).click();
     await page.getByRole('option', { name: 'Kunststoff', exact: true }).click();

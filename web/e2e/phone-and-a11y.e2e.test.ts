@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { storeEnquiry } from '../../functions/src/testing/enquiry-fixtures.js';
 import { createCompany, createUser, disposeClients, PASSWORD } from '../../functions/src/testing/fixtures.js';
+import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
 import { launch, login, logout, openPage, PORTAL } from './browser.js';
 import {
   addressesOf,
@@ -10,6 +12,7 @@ import {
   sidewaysOverflow,
   type RoutePrincipal,
   type RoutesFor,
+  type WalkIds,
 } from './route-walker.js';
 
 // Issue 12 items 5 and 6: every route of every role (taken from the feature registry, so areas added later are
@@ -24,7 +27,7 @@ interface Role {
   name: string;
   principal: RoutePrincipal | null;
   mail?: string;
-  ids?: { user?: string; company?: string };
+  ids?: WalkIds;
 }
 const roles: Record<string, Role> = {};
 
@@ -43,11 +46,14 @@ beforeAll(async () => {
     createUser(supplier, { admin: true, signIn: false }),
     createUser(pending, { admin: true, signIn: false }),
   ]);
-  const role = (name: string, u: typeof platformAdmin, principal: RoutePrincipal): Role => ({
+  // a released enquiry of the customer with a released offer of the supplier: the record pages of both areas
+  const enquiry = await storeEnquiry(customerAdmin, { released: true });
+  const offer = await storeOffer(supplierAdmin, enquiry, { released: true });
+  const role = (name: string, u: typeof platformAdmin, principal: RoutePrincipal, records: WalkIds = {}): Role => ({
     name,
     principal,
     mail: u.mail,
-    ids: { user: u.user.id, company: u.company.id },
+    ids: { user: u.user.id, company: u.company.id, ...records },
   });
   const p = (companyType: RoutePrincipal['companyType'], admin: boolean, pendingRegistration = false) => ({
     companyType,
@@ -57,8 +63,14 @@ beforeAll(async () => {
   });
   roles.signedOut = { name: 'signed out', principal: null };
   roles.pending = role('pending registration', pendingAdmin, p('CUSTOMER', true, true));
-  roles.customer = role('customer (company admin)', customerAdmin, p('CUSTOMER', true));
-  roles.supplier = role('supplier (company admin)', supplierAdmin, p('SUPPLIER', true));
+  roles.customer = role('customer (company admin)', customerAdmin, p('CUSTOMER', true), {
+    enquiry: enquiry.id,
+    offer: offer.id,
+  });
+  roles.supplier = role('supplier (company admin)', supplierAdmin, p('SUPPLIER', true), {
+    enquiry: enquiry.id,
+    offer: offer.id,
+  });
   roles.platformAdmin = role('platform admin', platformAdmin, p('ADMIN', true));
   roles.adminUser = role('admin company, no admin flag', adminUser, p('ADMIN', false));
 });

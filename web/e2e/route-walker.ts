@@ -37,20 +37,37 @@ export async function loadRoutesFor(): Promise<RoutesFor> {
   }
 }
 
+/** Records a role may see, by the route prefix whose `:param` they fill. */
+export type WalkIds = Partial<Record<'user' | 'company' | 'enquiry' | 'offer', string>>;
+
+/** Route prefix → which record fills its parameter (the longest prefix wins). */
+const RECORD_ROUTES: Array<[prefix: string, record: keyof WalkIds]> = [
+  ['/offer/new/', 'enquiry'],
+  ['/enquiry/', 'enquiry'],
+  ['/offer/', 'offer'],
+  ['/order/', 'offer'],
+  ['/job/', 'offer'],
+  ['/user/', 'user'],
+  ['/company/', 'company'],
+];
+/** Where `new` is the create page (walked as well as the real record); elsewhere `new` would be an unknown id. */
+const CREATE_PAGE = /^\/(user|company|enquiry)\/:[A-Za-z]+$/;
+
 /**
- * Concrete addresses for a table's patterns: `:id` of the user and company records becomes a record the caller
- * may see (`ids`), every other parameter `new` (the create page, or the placeholder).
+ * Concrete addresses for a table's patterns: a parameter of a record route becomes a record the caller may see
+ * (`ids`), every other parameter `new` (the create page, or the placeholder of an area not built yet).
  */
-export function addressesOf(table: RouteTable, ids: { user?: string; company?: string } = {}): string[] {
+export function addressesOf(table: RouteTable, ids: WalkIds = {}): string[] {
   const out = new Set<string>(['/']);
   for (const pattern of [...table.paths, ...table.alsoOpen]) {
     if (!pattern.includes(':')) {
       out.add(pattern);
       continue;
     }
-    const real = pattern.startsWith('/user/') ? ids.user : pattern.startsWith('/company/') ? ids.company : undefined;
-    if (real) out.add(pattern.replace(/:[A-Za-z]+/, real));
-    out.add(pattern.replace(/:[A-Za-z]+/g, 'new'));
+    const record = RECORD_ROUTES.find(([prefix]) => pattern.startsWith(prefix))?.[1];
+    const real = record ? ids[record] : undefined;
+    if (real) out.add(pattern.replace(/:[A-Za-z]+/g, real));
+    if (!real || CREATE_PAGE.test(pattern)) out.add(pattern.replace(/:[A-Za-z]+/g, 'new'));
   }
   out.add('/gibt-es-nicht');
   return [...out];

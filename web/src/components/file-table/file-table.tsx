@@ -9,7 +9,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Tooltip,
@@ -25,6 +24,7 @@ import { fileIconGroup, type AttachedFile, type FileIconGroup } from '@model/fil
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { TableScrollRegion } from '@/components/table-scroll-region';
 
 const ICONS: Record<FileIconGroup, typeof ImageIcon> = {
   image: ImageIcon,
@@ -116,7 +116,7 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
         )}
       </Stack>
       {loading && <LinearProgress />}
-      <TableContainer>
+      <TableScrollRegion label={t('table.label')}>
         <Table size="small" aria-label={t('table.label')}>
           <TableHead>
             <TableRow>
@@ -187,7 +187,7 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
             )}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScrollRegion>
       <ConfirmDialog
         open={confirm !== null}
         title={t('table.deleteTitle')}

@@ -127,7 +127,8 @@ export function FileUpload({
   return (
     <Box>
       <Box
-        {...getRootProps({ 'aria-label': t('upload.dropzoneLabel'), role: 'button' })}
+        // named by its visible text (WCAG 2.5.3); the file input sits beside it, not inside the button
+        {...getRootProps({ role: 'button' })}
         data-testid="dropzone"
         sx={{
           border: '2px dashed',
@@ -140,13 +141,13 @@ export function FileUpload({
           bgcolor: isDragActive ? 'action.hover' : undefined,
         }}
       >
-        <input {...getInputProps()} data-testid="file-input" />
         <CloudUploadIcon color="action" />
         <Typography>{t(isDragActive ? 'upload.dropzoneActive' : 'upload.dropzone')}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('upload.allowed', { formats })}
         </Typography>
       </Box>
+      <input {...getInputProps()} data-testid="file-input" />
       {progress && (
         <Box sx={{ mt: 1 }}>
           <LinearProgress

@@ -3,10 +3,10 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { LegalPage, useLegalList } from './legal-page';
+import { TableScrollRegion } from '@/components/table-scroll-region';
 
 interface Subcontractor {
   company: string;
@@ -21,36 +21,30 @@ function SubcontractorTable() {
   const { t } = useTranslation('legal');
   const rows = useLegalList<Subcontractor>('subcontractors.rows');
   return (
-    // scrolls sideways on its own on a phone; focusable so keyboard users can scroll it too (WCAG 2.1.1)
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      sx={{ my: 3 }}
-      tabIndex={0}
-      role="region"
-      aria-label={t('subcontractors.table.ariaLabel')}
-    >
-      <Table size="small" aria-label={t('subcontractors.table.ariaLabel')}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 'bold' }}>
-                {t(`subcontractors.table.${column}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.company} sx={{ verticalAlign: 'top' }}>
+    <Paper variant="outlined" sx={{ my: 3 }}>
+      <TableScrollRegion label={t('subcontractors.table.ariaLabel')}>
+        <Table size="small" aria-label={t('subcontractors.table.ariaLabel')}>
+          <TableHead>
+            <TableRow>
               {columns.map((column) => (
-                <TableCell key={column}>{row[column]}</TableCell>
+                <TableCell key={column} sx={{ fontWeight: 'bold' }}>
+                  {t(`subcontractors.table.${column}`)}
+                </TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.company} sx={{ verticalAlign: 'top' }}>
+                {columns.map((column) => (
+                  <TableCell key={column}>{row[column]}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableScrollRegion>
+    </Paper>
   );
 }
 

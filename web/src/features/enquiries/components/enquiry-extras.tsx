@@ -1,5 +1,6 @@
-import { Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TableScrollRegion } from '@/components/table-scroll-region';
 
 /** The columns of a BOM line (spec 02 §3 "BOM line") the mapping will fill. */
 const ARTICLE_COLUMNS = ['orderNumber', 'manufacturerNumber', 'quantity', 'bmk'] as const;
@@ -11,7 +12,7 @@ const ARTICLE_COLUMNS = ['orderNumber', 'manufacturerNumber', 'quantity', 'bmk']
 export function BomArticleTable() {
   const { t } = useTranslation('enquiries');
   return (
-    <TableContainer>
+    <TableScrollRegion label={t('sections.articles')}>
       <Table size="small" aria-label={t('sections.articles')}>
         <TableHead>
           <TableRow>
@@ -30,7 +31,7 @@ export function BomArticleTable() {
           </TableRow>
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScrollRegion>
   );
 }
 

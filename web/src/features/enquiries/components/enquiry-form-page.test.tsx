@@ -39,7 +39,7 @@ function setup({
 }
 
 const combo = (name: RegExp | string) => screen.getByRole('combobox', { name });
-const details = (name: string) => screen.getByRole('button', { name: `${name} bearbeiten` });
+const details = (name: string) => screen.getByRole('button', { name: `Details zu ${name}` });
 
 async function choose(user: UserEvent, label: RegExp, option: string) {
   await user.click(combo(label));

@@ -253,7 +253,7 @@ export function OfferFormPage() {
                 if (isValidPrice(parsed)) void formik.setFieldValue('price', formatPriceInput(parsed));
               }}
               // the amount as it will be stored, unless the field shows its error
-              {...(formik.errors.price && (formik.touched.price || formik.submitCount > 0)
+              {...(readOnly || (formik.errors.price && (formik.touched.price || formik.submitCount > 0))
                 ? {}
                 : { helperText: formatEur(parsePriceInput(formik.values.price)) })}
             />
