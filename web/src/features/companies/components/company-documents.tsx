@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Company } from '@model/company';
 import { companyDocumentsPath } from '@model/files';
 import { callerFacts, mayChangeCompanyDocuments, mayReadCompanyDocuments } from '@model/permissions';
-import { downloadFile, FileTable, useDeleteFiles, useFiles, useRefreshFiles } from '@/components/file-table';
-import { FileUpload } from '@/components/upload';
+import { FolderFiles } from '@/components/file-table';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 
 /** The documents of a company (signed AVV, certificates): list and download; upload and delete where the model allows. */
@@ -15,22 +14,12 @@ function CompanyDocumentFiles({ company }: { company: Company }) {
   const { user } = useCurrentUser();
   const canChange = mayChangeCompanyDocuments(callerFacts(user), company.id);
   const path = companyDocumentsPath(company.id);
-  const files = useFiles(path);
-  const refresh = useRefreshFiles(path);
-  const remove = useDeleteFiles(path);
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         {t('companyDocuments.hint')}
       </Typography>
-      {canChange && <FileUpload path={path} context="general" onUploaded={() => void refresh()} />}
-      <FileTable
-        files={files.data ?? []}
-        loading={files.isPending}
-        canDelete={canChange}
-        onDownload={downloadFile}
-        onDelete={(list) => remove.mutateAsync(list)}
-      />
+      <FolderFiles path={path} context="general" canChange={canChange} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Stack, TextField, MenuItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@model/files';
 import { enquiryFolders } from '../api/enquiry-files';
-import { EnquiryFolder } from './enquiry-folder';
+import { FolderFiles } from '@/components/file-table';
 
 /**
  * The document types an enquiry's files carry (spec 02 §5/§9; each allowed for some extension of the
@@ -26,7 +26,7 @@ export function EnquiryDocuments({ enquiryId, canChange }: { enquiryId: string; 
       <Typography variant="body2" color="text.secondary">
         {t('documents.hint')}
       </Typography>
-      <EnquiryFolder
+      <FolderFiles
         path={enquiryFolders.documents(enquiryId)}
         context="general"
         canChange={canChange}

@@ -12,8 +12,8 @@ import {
   type JobConditions,
 } from '@model/job-conditions';
 import { ChoiceField, FlagField } from './condition-fields';
-import { EnquiryFolder } from './enquiry-folder';
 import { enquiryFolders } from '../api/enquiry-files';
+import { FolderFiles } from '@/components/file-table';
 
 /** The sub-dialogs with a folder of their own (spec 01 §5: these uploads omit csv and txt). */
 const DIALOG_FOLDERS: Partial<
@@ -73,7 +73,7 @@ export function JobConditionDialogView({ dialog, onClose, enquiryId, canChangeFi
             <>
               <Typography variant="subtitle2">{t(folder.labelKey)}</Typography>
               {enquiryId ? (
-                <EnquiryFolder path={folder.folder(enquiryId)} context={folder.context} canChange={canChangeFiles} />
+                <FolderFiles path={folder.folder(enquiryId)} context={folder.context} canChange={canChangeFiles} />
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   {t('documents.saveFirst')}

@@ -3,8 +3,7 @@ import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@model/files';
 import type { OfferSide } from '@model/offer';
-import { downloadFile, FileTable, useDeleteFiles, useFiles, useRefreshFiles } from '@/components/file-table';
-import { FileUpload } from '@/components/upload';
+import { FolderFiles } from '@/components/file-table';
 import { OFFER_DOCUMENT_TYPES, offerDocumentsPath } from '../api/offer-files';
 
 /**
@@ -24,16 +23,17 @@ export function OfferDocuments({
   const path = offerDocumentsPath(offerId);
   const types = OFFER_DOCUMENT_TYPES[side ?? 'supplier'];
   const [documentType, setDocumentType] = useState<DocumentType>(types[0]);
-  const files = useFiles(path);
-  const refresh = useRefreshFiles(path);
-  const remove = useDeleteFiles(path);
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         {t('documents.hint')}
       </Typography>
-      {canChange && (
-        <>
+      <FolderFiles
+        path={path}
+        context="offer"
+        canChange={canChange}
+        documentType={documentType}
+        uploadHeader={
           <TextField
             select
             id="offer-document-type"
@@ -48,15 +48,7 @@ export function OfferDocuments({
               </MenuItem>
             ))}
           </TextField>
-          <FileUpload path={path} context="offer" documentType={documentType} onUploaded={() => void refresh()} />
-        </>
-      )}
-      <FileTable
-        files={files.data ?? []}
-        loading={files.isPending}
-        canDelete={canChange}
-        onDownload={downloadFile}
-        onDelete={(list) => remove.mutateAsync(list)}
+        }
       />
     </Stack>
   );

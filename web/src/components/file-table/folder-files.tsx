@@ -1,21 +1,22 @@
 import { Stack } from '@mui/material';
 import type { DocumentType, UploadContext } from '@model/files';
-import { downloadFile, FileTable, useDeleteFiles, useFiles, useRefreshFiles } from '@/components/file-table';
 import { FileUpload } from '@/components/upload';
+import { FileTable } from './file-table';
+import { downloadFile, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';
 
-export interface EnquiryFolderProps {
-  /** one of enquiryFolders.* */
+export interface FolderFilesProps {
+  /** the folder (ending with '/') */
   path: string;
   context: UploadContext;
-  /** canEditEnquiry: upload and delete; otherwise list and download only */
+  /** the owning record's rule: upload and delete; otherwise list and download only */
   canChange: boolean;
   documentType?: DocumentType;
   /** e.g. the document-type choice above the drop zone */
   uploadHeader?: React.ReactNode;
 }
 
-/** One folder of an enquiry through the generic file calls: upload (where allowed), list, download, delete. */
-export function EnquiryFolder({ path, context, canChange, documentType, uploadHeader }: EnquiryFolderProps) {
+/** One folder of a record through the generic file calls: upload (where allowed), list, download, delete. */
+export function FolderFiles({ path, context, canChange, documentType, uploadHeader }: FolderFilesProps) {
   const files = useFiles(path);
   const refresh = useRefreshFiles(path);
   const remove = useDeleteFiles(path);
