@@ -72,3 +72,15 @@ export function viewConverter<T>(
     },
   };
 }
+
+/**
+ * The read-only converter of a list page read with `select(...fields)`: the id plus the selected fields that
+ * are set (stored nulls, e.g. a draft's releaseDate, are left out like absent ones).
+ */
+export function listViewConverter<T>(fields: readonly string[]): FirestoreDataConverter<T, DocumentData> {
+  return viewConverter<T>((data, id) => {
+    const item: Record<string, unknown> = { id };
+    for (const field of fields) if (data[field] !== undefined && data[field] !== null) item[field] = data[field];
+    return item as T;
+  });
+}

@@ -93,6 +93,25 @@ export interface Offer extends OfferTerms {
   lastUpdate: Date;
 }
 
+/** A row of GET /offer/filter (docs/api.md "Offers"; the web's list rows). */
+export type OfferListItem = Pick<
+  Offer,
+  | 'id'
+  | 'offerNumber'
+  | 'referenceNumber'
+  | 'enquiryId'
+  | 'enquiryTitle'
+  | 'supplierName'
+  | 'customerName'
+  | 'price'
+  | 'state'
+  | 'version'
+  | 'released'
+  | 'releaseDate'
+  | 'archived'
+  | 'createDate'
+>;
+
 export type OfferAction = 'release' | 'accept' | 'decline' | 'confirm' | 'revise' | 'archive';
 export type OfferSide = 'supplier' | 'customer';
 

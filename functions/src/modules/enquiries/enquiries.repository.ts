@@ -1,5 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { entityConverter, viewConverter } from '../../data/converter.js';
+import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import type { Enquiry, EnquiryListItem, EnquirySortColumn } from '../../model/enquiry.js';
@@ -45,11 +45,7 @@ export const LIST_FIELDS = [
   'lastUpdate',
 ] as const satisfies ReadonlyArray<keyof EnquiryListItem>;
 
-const listConverter = viewConverter<EnquiryListItem>((data, id) => {
-  const item = { id } as Record<string, unknown>;
-  for (const field of LIST_FIELDS) if (data[field] !== undefined && data[field] !== null) item[field] = data[field];
-  return item as unknown as EnquiryListItem;
-});
+const listConverter = listViewConverter<EnquiryListItem>(LIST_FIELDS);
 
 /** Sort column of /enquiry/filter → stored field (text columns by their folded sort key). */
 const ORDER_FIELDS: Record<EnquirySortColumn, string> = {

@@ -1,30 +1,17 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { entityConverter, viewConverter } from '../../data/converter.js';
+import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
-import { OFFER_STATES, type Offer, type OfferSortColumn, type OfferState } from '../../model/offer.js';
+import {
+  OFFER_STATES,
+  type Offer,
+  type OfferListItem,
+  type OfferSortColumn,
+  type OfferState,
+} from '../../model/offer.js';
 import type { Page } from '../../model/paging.js';
 
 export const OFFERS = 'offers';
-
-/** A row of GET /offer/filter (docs/api.md "Offers"). */
-export type OfferListItem = Pick<
-  Offer,
-  | 'id'
-  | 'offerNumber'
-  | 'referenceNumber'
-  | 'enquiryId'
-  | 'enquiryTitle'
-  | 'supplierName'
-  | 'customerName'
-  | 'price'
-  | 'state'
-  | 'version'
-  | 'released'
-  | 'releaseDate'
-  | 'archived'
-  | 'createDate'
->;
 
 /**
  * The list scopes as stored keys `{companyId}:{state}`, so a list with its states filter is ONE `in` filter
@@ -70,11 +57,7 @@ export const LIST_FIELDS = [
   'createDate',
 ] as const satisfies ReadonlyArray<keyof OfferListItem>;
 
-const listConverter = viewConverter<OfferListItem>((data, id) => {
-  const item = { id } as Record<string, unknown>;
-  for (const field of LIST_FIELDS) if (data[field] !== undefined && data[field] !== null) item[field] = data[field];
-  return item as unknown as OfferListItem;
-});
+const listConverter = listViewConverter<OfferListItem>(LIST_FIELDS);
 
 const ORDER_FIELDS: Record<OfferSortColumn, string> = {
   createDate: 'createDate',

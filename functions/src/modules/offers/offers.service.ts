@@ -15,6 +15,7 @@ import {
   type OfferAction,
   type OfferFilter,
   type OfferInput,
+  type OfferListItem,
   type OfferState,
   type OfferTerms,
   type RejectionReason,
@@ -48,7 +49,7 @@ import {
   termsOf,
   withOfferInput,
 } from './offer-record.js';
-import type { OfferListItem, OffersRepository } from './offers.repository.js';
+import type { OffersRepository } from './offers.repository.js';
 
 /** What the offers need of the enquiries area (EnquiriesService implements it). */
 export type EnquiryPort = Pick<EnquiriesService, 'getInTx' | 'record' | 'closeInTx'>;

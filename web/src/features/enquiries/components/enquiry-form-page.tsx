@@ -1,4 +1,3 @@
-import { useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import {
   type EnquiryInput,
 } from '@model/enquiry';
 import { canEditEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
-import { FormPage } from '@/components/form-page';
+import { FormPage, FormSection, UnsavedChangesGuard } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
@@ -41,46 +40,24 @@ const formSchema = enquiryInputSchema.transform((value: Record<string, unknown>)
   value && typeof value === 'object' ? { ...value, deliveryCondition: value.deliveryCondition || undefined } : value,
 );
 
-/** While the form has unsaved edits, leaving the page (reload, close, typed URL) asks the browser's question. */
-function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return null;
-}
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>
-      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
 /** The sections beside the form that act at once (files) or show what later issues fill (articles, chat). */
 function EnquirySections({ enquiry, canChange }: { enquiry: Enquiry; canChange: boolean }) {
   const { t } = useTranslation('enquiries');
   return (
     <>
-      <Section title={t('sections.bom')} id="enquiry-bom">
+      <FormSection title={t('sections.bom')} id="enquiry-bom">
         <BomPanel enquiry={enquiry} canChange={canChange} />
-      </Section>
-      <Section title={t('sections.documents')} id="enquiry-documents">
+      </FormSection>
+      <FormSection title={t('sections.documents')} id="enquiry-documents">
         <EnquiryDocuments enquiryId={enquiry.id} canChange={canChange} />
-      </Section>
-      <Section title={t('sections.articles')} id="enquiry-articles">
+      </FormSection>
+      <FormSection title={t('sections.articles')} id="enquiry-articles">
         <BomArticleTable />
-      </Section>
+      </FormSection>
       {(enquiry.released || enquiry.closed) && (
-        <Section title={t('sections.chat')} id="enquiry-chat">
+        <FormSection title={t('sections.chat')} id="enquiry-chat">
           <EnquiryChatSlot />
-        </Section>
+        </FormSection>
       )}
     </>
   );

@@ -2,24 +2,7 @@ import type { EnquiryListItem } from '@model/enquiry';
 import type { JobConditions } from '@model/job-conditions';
 import type { Offer, OfferTerms } from '@model/offer';
 
-/** A row of GET /offer/filter (docs: the offer API contract). */
-export type OfferListItem = Pick<
-  Offer,
-  | 'id'
-  | 'offerNumber'
-  | 'referenceNumber'
-  | 'enquiryId'
-  | 'enquiryTitle'
-  | 'supplierName'
-  | 'customerName'
-  | 'price'
-  | 'state'
-  | 'version'
-  | 'released'
-  | 'releaseDate'
-  | 'archived'
-  | 'createDate'
->;
+export type { OfferListItem } from '@model/offer';
 
 /** One offer of GET /offer/compare: the copied fields that differ from the enquiry, and the outdated marker. */
 export type ComparedOffer = Offer & { deviations: string[]; outdated: boolean };

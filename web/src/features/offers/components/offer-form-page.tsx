@@ -1,4 +1,3 @@
-import { useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import {
 } from '@model/offer';
 import { canOfferOnEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
 import { canChangeOfferFiles, canEditOffer, offerSide, type OfferCaller } from '@model/permissions-offers';
-import { FormPage, FormSelectField, FormTextField } from '@/components/form-page';
+import { FormPage, FormSection, FormSelectField, FormTextField, UnsavedChangesGuard } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
@@ -55,27 +54,6 @@ function termsOfEnquiry(enquiry: Enquiry): OfferTerms {
   const input = enquiryInputSchema.cast({ additionalInfo: '', ...enquiry }, { stripUnknown: true, assert: false });
   const { title: _title, ...terms } = input as unknown as OfferTerms & { title: string };
   return terms;
-}
-
-function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return null;
-}
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>
-      <Typography variant="h2" id={id} sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
 }
 
 /** Version, the previous / next version, the enquiry revisions it priced, rejection reason, outdated marker. */
@@ -336,9 +314,9 @@ export function OfferFormPage() {
         )}
       </FormPage>
       {offer ? (
-        <Section title={t('sections.documents')} id="offer-documents">
+        <FormSection title={t('sections.documents')} id="offer-documents">
           <OfferDocuments offerId={offer.id} side={side} canChange={canChangeOfferFiles(caller, offer)} />
-        </Section>
+        </FormSection>
       ) : (
         isNew && (
           <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>
