@@ -10,7 +10,7 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { paths } from '@/config/paths';
 import { authActions } from '@/lib/auth';
 import { log } from '@/lib/log';
-import type { LoginError, LoginValues } from './login-schema';
+import type { LoginValues } from './login-schema';
 
 type Field = keyof LoginValues;
 
@@ -18,7 +18,8 @@ type Field = keyof LoginValues;
 const Alert = lazy(() => import('@mui/material/Alert'));
 
 /** The model's rules, loaded with the first check (a few KB the sign-in page does not carry on its first load). */
-const checkLogin = async (values: LoginValues) => (await import('./login-schema')).loginErrors(values);
+const loadRules = () => import('./login-schema');
+type Rules = Awaited<ReturnType<typeof loadRules>>;
 
 /**
  * /login. After the sign-in the signed-in route table takes over: its /login entry redirects to
@@ -34,24 +35,28 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginValues>({ mail: '', password: '' });
   // like the formik forms: a field's error shows once it was left (touched) or the form was submitted
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [errors, setErrors] = useState<Partial<Record<Field, LoginError>>>({});
+  const [rules, setRules] = useState<Rules | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const revalidate = (next: LoginValues) => void checkLogin(next).then(setErrors);
+  // The errors follow from the values (no asynchronous check whose late result could show a stale "Pflichtfeld"
+  // and shift the button away under a click); the rules load with the first change.
+  const errors = rules ? rules.loginErrors(values) : {};
+  const needRules = () => {
+    if (!rules) void loadRules().then(setRules);
+  };
 
   const field = (name: Field) => ({
     id: `field-${name}`,
     name,
     value: values[name],
     onChange: (e: { target: { value: string } }) => {
-      const next = { ...values, [name]: e.target.value };
-      setValues(next);
-      // every change re-checks the whole form (like formik): no stale error appears when a field is left
-      revalidate(next);
+      const value = e.target.value;
+      setValues((before) => ({ ...before, [name]: value }));
+      needRules();
     },
     onBlur: () => {
       setTouched((before) => ({ ...before, [name]: true }));
-      revalidate(values);
+      needRules();
     },
     error: Boolean(touched[name] && errors[name]),
     helperText: touched[name] && errors[name] ? common(errors[name].key, errors[name].values) : undefined,
@@ -61,13 +66,14 @@ export function LoginPage() {
     event.preventDefault();
     if (submitting) return;
     setTouched({ mail: true, password: true });
-    const found = await checkLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    const entered = values;
+    const loaded = rules ?? (await loadRules());
+    setRules(loaded);
+    if (Object.keys(loaded.loginErrors(entered)).length) return;
     setFailed(false);
     setSubmitting(true);
     try {
-      await authActions.signIn(values.mail.trim(), values.password);
+      await authActions.signIn(entered.mail.trim(), entered.password);
     } catch (error) {
       // spec 8: a login failure is logged; we also show the catalogue text inline
       log.warn('login failed', (error as { code?: string }).code);
