@@ -1,4 +1,5 @@
-import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
@@ -51,19 +52,9 @@ export interface CompanyPageQuery {
 }
 
 /** `companies/{id}`. */
-export class CompaniesRepository {
-  constructor(private readonly db: Firestore) {}
-
-  private col() {
-    return this.db.collection('companies').withConverter(companyConverter);
-  }
-
-  newId(): string {
-    return this.col().doc().id;
-  }
-
-  async get(id: string): Promise<Company | undefined> {
-    return (await this.col().doc(id).get()).data();
+export class CompaniesRepository extends EntityCollection<Company> {
+  constructor(db: Firestore) {
+    super(db, 'companies', companyConverter);
   }
 
   async getMany(ids: string[]): Promise<Map<string, Company>> {
@@ -114,17 +105,5 @@ export class CompaniesRepository {
 
   async isEmpty(): Promise<boolean> {
     return (await this.col().limit(1).get()).empty;
-  }
-
-  async getInTx(tx: Transaction, id: string): Promise<Company | undefined> {
-    return (await tx.get(this.col().doc(id))).data();
-  }
-
-  createInTx(tx: Transaction, company: Company): void {
-    tx.create(this.col().doc(company.id), company);
-  }
-
-  setInTx(tx: Transaction, company: Company): void {
-    tx.set(this.col().doc(company.id), company);
   }
 }

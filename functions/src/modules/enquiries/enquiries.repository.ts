@@ -1,4 +1,5 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
@@ -86,31 +87,9 @@ export interface EnquiryPageQuery {
 }
 
 /** `enquiries/{id}`: the only code touching the collection. */
-export class EnquiriesRepository {
-  constructor(private readonly db: Firestore) {}
-
-  private col() {
-    return this.db.collection(ENQUIRIES).withConverter(enquiryConverter);
-  }
-
-  newId(): string {
-    return this.col().doc().id;
-  }
-
-  async get(id: string): Promise<Enquiry | undefined> {
-    return (await this.col().doc(id).get()).data();
-  }
-
-  async getInTx(tx: Transaction, id: string): Promise<Enquiry | undefined> {
-    return (await tx.get(this.col().doc(id))).data();
-  }
-
-  createInTx(tx: Transaction, enquiry: Enquiry): void {
-    tx.create(this.col().doc(enquiry.id), enquiry);
-  }
-
-  setInTx(tx: Transaction, enquiry: Enquiry): void {
-    tx.set(this.col().doc(enquiry.id), enquiry);
+export class EnquiriesRepository extends EntityCollection<Enquiry> {
+  constructor(db: Firestore) {
+    super(db, ENQUIRIES, enquiryConverter);
   }
 
   /** One page of list rows (GET /enquiry/filter); see ENQUIRIES_PAGE_SHAPE for the indexes. */

@@ -2,12 +2,8 @@
 // DECLINED, sorted by createDate), through Hosting → function → our Firestore emulator (the whole local stack,
 // indexes enforced), as the SPA calls it. `npm run bench -- offers` runs it alone (take the stack lock:
 // flock /tmp/schrankwerk-stack.lock); it starts its own stack on a throw-away folder.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { BenchSection } from '../../../../scripts/bench-types.js';
-import { buildAll } from '../../../../emulators/launcher/build.js';
-import { startStack } from '../../../../emulators/launcher/stack.js';
+import { percentile, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
 import type { OfferState } from '../../model/offer.js';
 
 const OFFERS = 10_000;
@@ -17,21 +13,8 @@ const TARGET_P95_MS = 150;
 /** States in turn: half of the offers are OPEN or DECLINED, the states the /offer list asks for. */
 const STATES: OfferState[] = ['OPEN', 'ACCEPTED', 'DECLINED', 'CONFIRMED'];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-
-export default async function bench(): Promise<BenchSection> {
-  if (process.env.SKIP_BUILD !== '1') buildAll();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-bench-'));
-  const logFile = fs.createWriteStream(path.resolve('.tmp', 'bench-stack.log'), { flags: 'w' });
-  const stack = await startStack({
-    dataDir,
-    persistAuth: false,
-    indexMode: 'enforce',
-    log: (name, line) => logFile.write(`[${name}] ${line}\n`),
-  });
-  Object.assign(process.env, stack.env);
-  try {
+export default function bench(): Promise<BenchSection> {
+  return withBenchStack(async () => {
     // after the environment points at the stack
     const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
     const { storeEnquiry } = await import('../../testing/enquiry-fixtures.js');
@@ -66,35 +49,19 @@ export default async function bench(): Promise<BenchSection> {
     const writeMs = performance.now() - writeStart;
 
     const page = async (n: number) => {
-      const t = performance.now();
       const res = await call('GET', '/offer/filter', {
         token: supplier.token,
         query: { states: 'OPEN,DECLINED', paginationSize: '15', page: String(n % 5) },
       });
-      const ms = performance.now() - t;
       if (res.status !== 200 || res.body.content.length !== 15 || res.body.totalElements !== OFFERS / 2)
         throw new Error(`unexpected answer ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
-      return ms;
     };
-    for (let i = 0; i < WARM_UP; i++) await page(i);
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) times.push(await page(i));
-    times.sort((a, b) => a - b);
+    await timeRuns(page, WARM_UP);
+    const times = await timeRuns(page, RUNS);
     const p50 = percentile(times, 0.5);
     const p95 = percentile(times, 0.95);
 
-    const timed = async (fn: () => Promise<unknown>, runs = 50) => {
-      const out: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const t = performance.now();
-        await fn();
-        out.push(performance.now() - t);
-      }
-      return percentile(
-        out.sort((a, b) => a - b),
-        0.5,
-      );
-    };
+    const timed = async (fn: () => Promise<unknown>) => percentile(await timeRuns(fn, 50), 0.5);
     const direct = await timed(() =>
       repo.page({
         supplierId: supplierCompany.id,
@@ -131,10 +98,7 @@ export default async function bench(): Promise<BenchSection> {
         'Each call: authenticate, then the page (projection to the list fields, supplierListKey in [{supplier}:OPEN, {supplier}:DECLINED], orderBy createDate desc, offset/limit) and count() in parallel, on our Firestore emulator with indexes enforced.',
       ],
     };
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

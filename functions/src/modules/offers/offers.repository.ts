@@ -1,4 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
@@ -93,31 +94,9 @@ export interface OfferPageQuery {
 }
 
 /** `offers/{id}`: the only code touching the collection. */
-export class OffersRepository {
-  constructor(private readonly db: Firestore) {}
-
-  private col() {
-    return this.db.collection(OFFERS).withConverter(offerConverter);
-  }
-
-  newId(): string {
-    return this.col().doc().id;
-  }
-
-  async get(id: string): Promise<Offer | undefined> {
-    return (await this.col().doc(id).get()).data();
-  }
-
-  async getInTx(tx: Transaction, id: string): Promise<Offer | undefined> {
-    return (await tx.get(this.col().doc(id))).data();
-  }
-
-  createInTx(tx: Transaction, offer: Offer): void {
-    tx.create(this.col().doc(offer.id), offer);
-  }
-
-  setInTx(tx: Transaction, offer: Offer): void {
-    tx.set(this.col().doc(offer.id), offer);
+export class OffersRepository extends EntityCollection<Offer> {
+  constructor(db: Firestore) {
+    super(db, OFFERS, offerConverter);
   }
 
   /** Every offer on an enquiry (comparison view, outdated notices): a single-field index. */

@@ -3,6 +3,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { startEnv } from '../../../../emulators/firestore/test-utils.js';
 import type { BenchRow, BenchSection } from '../../../../scripts/bench-types.js';
+import { percentile } from '../../../../scripts/bench-helpers.js';
 import { createApp } from '../../app.js';
 import { createModules } from '../../modules.js';
 import { TEST_CONFIG } from '../../testing/config.js';
@@ -21,9 +22,6 @@ const UNKNOWN_LOOKUP_MS = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 export default async function bench(): Promise<BenchSection> {
@@ -88,15 +86,15 @@ export default async function bench(): Promise<BenchSection> {
   const rows: BenchRow[] = [
     {
       measure: `GET /user/password/reset, existing address: median / p95 (${PAIRS} pairs)`,
-      result: `${ms(percentile(ks, 50))} / ${ms(percentile(ks, 95))}`,
+      result: `${ms(percentile(ks, 0.5))} / ${ms(percentile(ks, 0.95))}`,
     },
     {
       measure: `GET /user/password/reset, unknown address: median / p95 (${PAIRS} pairs)`,
-      result: `${ms(percentile(us, 50))} / ${ms(percentile(us, 95))}`,
+      result: `${ms(percentile(us, 0.5))} / ${ms(percentile(us, 0.95))}`,
     },
     {
       measure: 'Median of the paired differences (existing − unknown)',
-      result: ms(percentile(ds, 50)),
+      result: ms(percentile(ds, 0.5)),
     },
     {
       measure: 'Account lookups before the answers',

@@ -1,4 +1,6 @@
-import { Stack } from '@mui/material';
+import { useId, useState } from 'react';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import type { DocumentType, UploadContext } from '@model/files';
 import { FileUpload } from '@/components/upload';
 import { FileTable } from './file-table';
@@ -10,21 +12,40 @@ export interface FolderFilesProps {
   context: UploadContext;
   /** the owning record's rule: upload and delete; otherwise list and download only */
   canChange: boolean;
-  documentType?: DocumentType;
-  /** e.g. the document-type choice above the drop zone */
-  uploadHeader?: React.ReactNode;
+  /** uploads carry one of these document types, chosen above the drop zone (the first one preselected) */
+  documentTypes?: readonly DocumentType[];
 }
 
 /** One folder of a record through the generic file calls: upload (where allowed), list, download, delete. */
-export function FolderFiles({ path, context, canChange, documentType, uploadHeader }: FolderFilesProps) {
+export function FolderFiles({ path, context, canChange, documentTypes }: FolderFilesProps) {
+  const { t } = useTranslation('files');
+  const selectId = useId();
   const files = useFiles(path);
   const refresh = useRefreshFiles(path);
   const remove = useDeleteFiles(path);
+  const [chosen, setChosen] = useState<DocumentType | undefined>(documentTypes?.[0]);
+  // the choices can change with the caller's side; a choice no longer offered falls back to the first
+  const documentType = chosen && documentTypes?.includes(chosen) ? chosen : documentTypes?.[0];
   return (
     <Stack spacing={2}>
       {canChange && (
         <>
-          {uploadHeader}
+          {documentTypes && (
+            <TextField
+              select
+              id={selectId}
+              label={t('documentType')}
+              value={documentType}
+              onChange={(e) => setChosen(e.target.value as DocumentType)}
+              sx={{ maxWidth: 320 }}
+            >
+              {documentTypes.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`documentTypes.${type}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <FileUpload path={path} context={context} documentType={documentType} onUploaded={() => void refresh()} />
         </>
       )}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Stack, TextField, MenuItem, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@model/files';
 import { enquiryFolders } from '../api/enquiry-files';
@@ -20,7 +19,6 @@ export const ENQUIRY_DOCUMENT_TYPES: readonly DocumentType[] = [
 /** The documents folder: choose the document type, then drop the files; list, download, delete. */
 export function EnquiryDocuments({ enquiryId, canChange }: { enquiryId: string; canChange: boolean }) {
   const { t } = useTranslation('enquiries');
-  const [documentType, setDocumentType] = useState<DocumentType>('CIRCUIT_DIAGRAM');
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
@@ -30,23 +28,7 @@ export function EnquiryDocuments({ enquiryId, canChange }: { enquiryId: string; 
         path={enquiryFolders.documents(enquiryId)}
         context="general"
         canChange={canChange}
-        documentType={documentType}
-        uploadHeader={
-          <TextField
-            select
-            id="document-type"
-            label={t('documents.documentType')}
-            value={documentType}
-            onChange={(e) => setDocumentType(e.target.value as DocumentType)}
-            sx={{ maxWidth: 320 }}
-          >
-            {ENQUIRY_DOCUMENT_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`files:documentTypes.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        }
+        documentTypes={ENQUIRY_DOCUMENT_TYPES}
       />
     </Stack>
   );

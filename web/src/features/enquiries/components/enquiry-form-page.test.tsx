@@ -376,7 +376,7 @@ describe('EnquiryFormPage: a stored enquiry', () => {
     expect(screen.getByRole('heading', { name: 'Anfrage ansehen' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
     for (const input of screen.getAllByRole('textbox')) {
-      if (input.closest('[data-testid="bom-panel"]') || input.id === 'document-type') continue;
+      if (input.closest('[data-testid="bom-panel"]')) continue;
       expect(input).toBeDisabled();
     }
     for (const box of screen.getAllByRole('combobox')) expect(box).toHaveAttribute('aria-disabled', 'true');

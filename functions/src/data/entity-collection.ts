@@ -1,0 +1,38 @@
+import type { Firestore, FirestoreDataConverter, Transaction } from 'firebase-admin/firestore';
+
+/**
+ * The record calls every entity repository shares: a new id, a read (plain or inside the transaction that
+ * writes, where record permissions are checked), create and replace. A repository extends it with its
+ * collection and converter and adds its own queries; `col()` is the typed collection for those.
+ */
+export class EntityCollection<T extends { id: string }> {
+  constructor(
+    protected readonly db: Firestore,
+    private readonly path: string,
+    private readonly converter: FirestoreDataConverter<T>,
+  ) {}
+
+  protected col() {
+    return this.db.collection(this.path).withConverter(this.converter);
+  }
+
+  newId(): string {
+    return this.col().doc().id;
+  }
+
+  async get(id: string): Promise<T | undefined> {
+    return (await this.col().doc(id).get()).data();
+  }
+
+  async getInTx(tx: Transaction, id: string): Promise<T | undefined> {
+    return (await tx.get(this.col().doc(id))).data();
+  }
+
+  createInTx(tx: Transaction, entity: T): void {
+    tx.create(this.col().doc(entity.id), entity);
+  }
+
+  setInTx(tx: Transaction, entity: T): void {
+    tx.set(this.col().doc(entity.id), entity);
+  }
+}

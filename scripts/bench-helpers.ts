@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildAll } from '../emulators/launcher/build.js';
+import { startStack } from '../emulators/launcher/stack.js';
+
+/** The value at fraction `p` (0.5, 0.95) of ascending `sorted` times. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+/** Runs `fn` `runs` times one after another; the times in ms, ascending. */
+export async function timeRuns(fn: (run: number) => Promise<unknown>, runs: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn(i);
+    out.push(performance.now() - t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Runs a benchmark against the whole local stack (Hosting → function → our emulators, indexes enforced) on a
+ * throw-away folder: builds (unless SKIP_BUILD=1), starts, points this process's Firebase clients at it (import
+ * them inside `fn`, after that), stops. Logs go to .tmp/bench-stack.log. Take the stack lock around a run
+ * (flock /tmp/schrankwerk-stack.lock): it uses the test stack's ports.
+ */
+export async function withBenchStack<T>(fn: () => Promise<T>): Promise<T> {
+  if (process.env.SKIP_BUILD !== '1') buildAll();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-bench-'));
+  fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
+  const logFile = fs.createWriteStream(path.resolve('.tmp', 'bench-stack.log'), { flags: 'w' });
+  const stack = await startStack({
+    dataDir,
+    persistAuth: false,
+    indexMode: 'enforce',
+    log: (name, line) => logFile.write(`[${name}] ${line}\n`),
+  });
+  Object.assign(process.env, stack.env);
+  try {
+    return await fn();
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
