@@ -199,6 +199,33 @@ describe('TaskRunner: chunks and progress', () => {
     expect(await runner.deliver(id, delivery(`${id}-0`))).toBe('final');
     expect(await processed(col)).toEqual(once(4));
   });
+
+  it('start() with inline answers only when done, also when the queued delivery claimed the task first', async () => {
+    const col = await items(4);
+    const id = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let claimed!: () => void;
+    const isClaimed = new Promise<void>((resolve) => (claimed = resolve));
+    hooks.beforeItem = async (item) => {
+      if (item === 'i00') {
+        claimed();
+        await gate;
+      }
+    };
+    // Cloud Tasks dispatched <id>-0 at once and it holds the lease, blocked before its first item
+    const queued = runner.deliver(id, delivery(`${id}-0`));
+    await isClaimed;
+    let answered = false;
+    const start = runner.start(id, { inline: true }).then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    release();
+    await start;
+    expect(await task(id)).toMatchObject({ state: 'done', progress: { done: 4 } });
+    expect(await queued).toBe('done');
+    expect(await processed(col)).toEqual(once(4));
+  });
 });
 
 describe('TaskRunner: duplicate deliveries, crashes, lease expiry', () => {

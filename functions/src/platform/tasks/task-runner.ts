@@ -64,6 +64,8 @@ export interface TaskRunnerDeps {
 export const INLINE_BUDGET_MS = 10_000;
 /** Stalled tasks re-enqueued by each start (the rest by the next start or an explicit sweep). */
 const START_SWEEP_LIMIT = 10;
+/** How often an inline start looks whether the delivery that claimed the task first has finished it. */
+const INLINE_WAIT_POLL_MS = 50;
 
 type Claim =
   | { outcome: DeliveryOutcome }
@@ -145,7 +147,7 @@ export class TaskRunner {
    * Enqueues the first delivery (named `<id>-0`, so a repeated start enqueues nothing), sweeps up a
    * few stalled tasks (recoverStalled) and, with
    * `inline`, works on the task right here for at most INLINE_BUDGET_MS, so small tasks are done when
-   * the request answers. Never throws: the task document is committed already, and a task whose
+   * the request answers (if the queued delivery claimed it first, waits as long for that one to finish). Never throws: the task document is committed already, and a task whose
    * enqueue failed is picked up by `recoverStalled`; an inline error leaves the rest to the queue.
    * `notBefore` schedules the first delivery (give the task the same `notBefore` when creating it).
    */
@@ -165,7 +167,11 @@ export class TaskRunner {
     }
     if (!opts.inline) return;
     try {
-      await this.deliver(taskId, { id: `inline-${taskId}`, lastAttempt: false }, INLINE_BUDGET_MS);
+      const started = performance.now();
+      const outcome = await this.deliver(taskId, { id: `inline-${taskId}`, lastAttempt: false }, INLINE_BUDGET_MS);
+      // The queued delivery can claim the task first (Cloud Tasks may dispatch before this line): the request
+      // still answers only after the work it promised (e.g. sessions revoked), within the same budget.
+      if (outcome === 'busy') await this.waitUntilFinal(taskId, INLINE_BUDGET_MS - (performance.now() - started));
     } catch (error) {
       this.log.warn('background task: inline delivery failed; the queued delivery continues', {
         taskId,
@@ -208,6 +214,16 @@ export class TaskRunner {
     }
     // Outside the try: a failed enqueue must fail the delivery (its retry continues), not end it.
     return this.handOn(taskId, token);
+  }
+
+  /** Waits (real time, at most `ms`) until the task is final; a task still running after that is left to its delivery. */
+  private async waitUntilFinal(taskId: string, ms: number): Promise<void> {
+    const deadline = performance.now() + ms;
+    while (performance.now() < deadline) {
+      const task = await this.repo.get(taskId);
+      if (!task || isFinalTaskState(task.state)) return;
+      await new Promise((resolve) => setTimeout(resolve, INLINE_WAIT_POLL_MS));
+    }
   }
 
   /**
