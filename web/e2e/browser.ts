@@ -59,6 +59,15 @@ export async function logout(page: Page): Promise<void> {
   await page.waitForURL(/\/login$/);
 }
 
+/** Sideways overflow in px at phone width (390 px; 0 or less: none); then back to 1280 px. */
+export async function fitsPhone(page: Page): Promise<number> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return overflow;
+}
+
 /** The menu entries of the header (desktop navigation). */
 export async function menu(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Hauptmenü' });

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../emulators/seed/seed.js';
 import { resetAll } from '../../functions/src/testing/emulator-reset.js';
 import { disposeClients } from '../../functions/src/testing/fixtures.js';
-import { launch, login, logout, openPage } from './browser.js';
+import { fitsPhone, launch, login, logout, openPage } from './browser.js';
 
 // Issue 8 in the browser: a demo customer creates an enquiry with non-default job conditions, uploads a BOM and
 // a circuit diagram, is warned while one is missing, releases it and sees the locked view; a demo supplier
@@ -33,15 +33,6 @@ afterAll(async () => {
 async function choose(page: Page, label: RegExp, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** No horizontal scrolling at phone width (390 px). */
-async function fitsPhone(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return overflow;
 }
 
 describe('enquiries end to end', () => {

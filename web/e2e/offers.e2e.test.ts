@@ -5,7 +5,7 @@ import { DEMO_ENQUIRY_TITLES } from '../../emulators/seed/enquiries.js';
 import { DEMO_OFFER_NUMBERS } from '../../emulators/seed/offers.js';
 import { resetAll } from '../../functions/src/testing/emulator-reset.js';
 import { disposeClients } from '../../functions/src/testing/fixtures.js';
-import { launch, login, logout, openPage, PORTAL } from './browser.js';
+import { fitsPhone, launch, login, logout, openPage, PORTAL } from './browser.js';
 
 // Issue 9 in the browser, across two demo accounts: the comparison view with two suppliers' offers; a declined
 // offer revised into version 2; the core flow supplier offer with PDF -> release -> customer accepts with an
@@ -37,15 +37,6 @@ afterEach(async () => {
 afterAll(async () => {
   await disposeClients();
 });
-
-/** No horizontal scrolling at phone width (390 px). */
-async function fitsPhone(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return overflow;
-}
 
 /** Opens the seeded released enquiry from the enquiry list. */
 async function openEnquiry(page: Page) {

@@ -2,7 +2,7 @@ import type { Firestore, FirestoreDataConverter, Transaction } from 'firebase-ad
 
 /**
  * The record calls every entity repository shares: a new id, a read (plain or inside the transaction that
- * writes, where record permissions are checked), create and replace. A repository extends it with its
+ * writes, where record permissions are checked), create and replace, and a bulk create. A repository extends it with its
  * collection and converter and adds its own queries; `col()` is the typed collection for those.
  */
 export class EntityCollection<T extends { id: string }> {
@@ -34,5 +34,12 @@ export class EntityCollection<T extends { id: string }> {
 
   setInTx(tx: Transaction, entity: T): void {
     tx.set(this.col().doc(entity.id), entity);
+  }
+
+  /** Many new records at once (seed, bench): one bulk writer. */
+  async createMany(entities: readonly T[]): Promise<void> {
+    const writer = this.db.bulkWriter();
+    for (const entity of entities) void writer.create(this.col().doc(entity.id), entity);
+    await writer.close();
   }
 }

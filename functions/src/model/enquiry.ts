@@ -83,24 +83,25 @@ export interface Enquiry extends EnquiryInput {
   changeEntries: EnquiryChangeEntry[];
 }
 
+/** The fields of a row of GET /enquiry/filter besides the id: the page reads only these (no job conditions, no history). */
+export const ENQUIRY_LIST_FIELDS = [
+  'title',
+  'referenceNumber',
+  'customerId',
+  'customerName',
+  'deliveryCondition',
+  'desiredDeliveryDate',
+  'amount',
+  'released',
+  'releaseDate',
+  'closed',
+  'archived',
+  'createDate',
+  'lastUpdate',
+] as const satisfies ReadonlyArray<keyof Enquiry>;
+
 /** A row of GET /enquiry/filter. */
-export type EnquiryListItem = Pick<
-  Enquiry,
-  | 'id'
-  | 'title'
-  | 'referenceNumber'
-  | 'customerId'
-  | 'customerName'
-  | 'deliveryCondition'
-  | 'desiredDeliveryDate'
-  | 'amount'
-  | 'released'
-  | 'releaseDate'
-  | 'closed'
-  | 'archived'
-  | 'createDate'
-  | 'lastUpdate'
->;
+export type EnquiryListItem = Pick<Enquiry, 'id' | (typeof ENQUIRY_LIST_FIELDS)[number]>;
 
 export type EnquiryStatus = 'archived' | 'closed' | 'released' | 'default';
 

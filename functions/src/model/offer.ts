@@ -93,24 +93,25 @@ export interface Offer extends OfferTerms {
   lastUpdate: Date;
 }
 
+/** The fields of a row of GET /offer/filter besides the id (the list reads only these). */
+export const OFFER_LIST_FIELDS = [
+  'offerNumber',
+  'referenceNumber',
+  'enquiryId',
+  'enquiryTitle',
+  'supplierName',
+  'customerName',
+  'price',
+  'state',
+  'version',
+  'released',
+  'releaseDate',
+  'archived',
+  'createDate',
+] as const satisfies ReadonlyArray<keyof Offer>;
+
 /** A row of GET /offer/filter (docs/api.md "Offers"; the web's list rows). */
-export type OfferListItem = Pick<
-  Offer,
-  | 'id'
-  | 'offerNumber'
-  | 'referenceNumber'
-  | 'enquiryId'
-  | 'enquiryTitle'
-  | 'supplierName'
-  | 'customerName'
-  | 'price'
-  | 'state'
-  | 'version'
-  | 'released'
-  | 'releaseDate'
-  | 'archived'
-  | 'createDate'
->;
+export type OfferListItem = Pick<Offer, 'id' | (typeof OFFER_LIST_FIELDS)[number]>;
 
 export type OfferAction = 'release' | 'accept' | 'decline' | 'confirm' | 'revise' | 'archive';
 export type OfferSide = 'supplier' | 'customer';

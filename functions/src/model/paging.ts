@@ -85,3 +85,16 @@ export function pageRequestParams(request: PageRequest & Record<string, unknown>
   }
   return out;
 }
+
+/**
+ * A record's list row: its id and the list's fields (`<AREA>_LIST_FIELDS`), absent ones left out, as the
+ * server's list projection (`listViewConverter`) answers them.
+ */
+export function listRow<T extends { id: string }, K extends keyof T>(
+  record: T,
+  fields: readonly K[],
+): Pick<T, 'id' | K> {
+  const row: Partial<T> = { id: record.id } as Partial<T>;
+  for (const field of fields) if (record[field] !== undefined && record[field] !== null) row[field] = record[field];
+  return row as Pick<T, 'id' | K>;
+}

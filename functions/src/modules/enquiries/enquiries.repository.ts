@@ -3,7 +3,12 @@ import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
-import type { Enquiry, EnquiryListItem, EnquirySortColumn } from '../../model/enquiry.js';
+import {
+  ENQUIRY_LIST_FIELDS,
+  type Enquiry,
+  type EnquiryListItem,
+  type EnquirySortColumn,
+} from '../../model/enquiry.js';
 import type { Page } from '../../model/paging.js';
 
 export const ENQUIRIES = 'enquiries';
@@ -29,24 +34,7 @@ export const enquiryConverter = entityConverter<Enquiry>({
   }),
 });
 
-/** The fields of a list row (EnquiryListItem): the page reads only these (no job conditions, no history). */
-export const LIST_FIELDS = [
-  'title',
-  'referenceNumber',
-  'customerId',
-  'customerName',
-  'deliveryCondition',
-  'desiredDeliveryDate',
-  'amount',
-  'released',
-  'releaseDate',
-  'closed',
-  'archived',
-  'createDate',
-  'lastUpdate',
-] as const satisfies ReadonlyArray<keyof EnquiryListItem>;
-
-const listConverter = listViewConverter<EnquiryListItem>(LIST_FIELDS);
+const listConverter = listViewConverter<EnquiryListItem>(ENQUIRY_LIST_FIELDS);
 
 /** Sort column of /enquiry/filter → stored field (text columns by their folded sort key). */
 const ORDER_FIELDS: Record<EnquirySortColumn, string> = {
@@ -102,7 +90,7 @@ export class EnquiriesRepository extends EntityCollection<Enquiry> {
     if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
     const base = this.db
       .collection(ENQUIRIES)
-      .select(...LIST_FIELDS)
+      .select(...ENQUIRY_LIST_FIELDS)
       .withConverter(listConverter);
     return readPage(base, {
       filters,
@@ -111,13 +99,6 @@ export class EnquiriesRepository extends EntityCollection<Enquiry> {
       page: q.page,
       size: q.paginationSize,
     });
-  }
-
-  /** Many enquiries at once (seed, bench): one bulk writer. */
-  async createMany(enquiries: readonly Enquiry[]): Promise<void> {
-    const writer = this.db.bulkWriter();
-    for (const e of enquiries) void writer.create(this.col().doc(e.id), e);
-    await writer.close();
   }
 
   async countByCustomer(customerId: string): Promise<number> {

@@ -4,6 +4,7 @@ import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import {
+  OFFER_LIST_FIELDS,
   OFFER_STATES,
   type Offer,
   type OfferListItem,
@@ -42,23 +43,7 @@ export const offerConverter = entityConverter<Offer>({
   }),
 });
 
-export const LIST_FIELDS = [
-  'offerNumber',
-  'referenceNumber',
-  'enquiryId',
-  'enquiryTitle',
-  'supplierName',
-  'customerName',
-  'price',
-  'state',
-  'version',
-  'released',
-  'releaseDate',
-  'archived',
-  'createDate',
-] as const satisfies ReadonlyArray<keyof OfferListItem>;
-
-const listConverter = listViewConverter<OfferListItem>(LIST_FIELDS);
+const listConverter = listViewConverter<OfferListItem>(OFFER_LIST_FIELDS);
 
 const ORDER_FIELDS: Record<OfferSortColumn, string> = {
   createDate: 'createDate',
@@ -127,7 +112,7 @@ export class OffersRepository extends EntityCollection<Offer> {
     if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
     const base = this.db
       .collection(OFFERS)
-      .select(...LIST_FIELDS)
+      .select(...OFFER_LIST_FIELDS)
       .withConverter(listConverter);
     return readPage(base, {
       filters,
@@ -136,12 +121,5 @@ export class OffersRepository extends EntityCollection<Offer> {
       page: q.page,
       size: q.paginationSize,
     });
-  }
-
-  /** Many offers at once (seed, bench): one bulk writer. */
-  async createMany(offers: readonly Offer[]): Promise<void> {
-    const writer = this.db.bulkWriter();
-    for (const o of offers) void writer.create(this.col().doc(o.id), o);
-    await writer.close();
   }
 }

@@ -1,4 +1,5 @@
-import { newEnquiryValues, type Enquiry, type EnquiryListItem } from '@model/enquiry';
+import { ENQUIRY_LIST_FIELDS, newEnquiryValues, type Enquiry, type EnquiryListItem } from '@model/enquiry';
+import { listRow } from '@model/paging';
 import type { AttachedFile } from '@model/files';
 import { makeUser } from '@/testing/render';
 
@@ -37,26 +38,7 @@ export function makeEnquiry(overrides: Partial<Enquiry> = {}): Enquiry {
   };
 }
 
-export function listItemOf(e: Enquiry): EnquiryListItem {
-  const { id, title, referenceNumber, customerId, customerName, deliveryCondition, desiredDeliveryDate, amount } = e;
-  const { released, releaseDate, closed, archived, createDate, lastUpdate } = e;
-  return {
-    id,
-    title,
-    referenceNumber,
-    customerId,
-    customerName,
-    deliveryCondition,
-    desiredDeliveryDate,
-    amount,
-    released,
-    releaseDate,
-    closed,
-    archived,
-    createDate,
-    lastUpdate,
-  };
-}
+export const listItemOf = (e: Enquiry): EnquiryListItem => listRow(e, ENQUIRY_LIST_FIELDS);
 
 export function attachedFile(path: string, fileType: AttachedFile['fileType']): AttachedFile {
   const filename = path.slice(path.lastIndexOf('/') + 1);

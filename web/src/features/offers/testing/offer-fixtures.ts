@@ -1,7 +1,8 @@
-import type { Enquiry } from '@model/enquiry';
+import { ENQUIRY_LIST_FIELDS, type Enquiry, type EnquiryListItem } from '@model/enquiry';
 import type { AttachedFile } from '@model/files';
 import { JOB_CONDITION_DEFAULTS } from '@model/job-conditions';
-import type { Offer, OfferTerms } from '@model/offer';
+import { OFFER_LIST_FIELDS, type Offer, type OfferTerms } from '@model/offer';
+import { listRow } from '@model/paging';
 import { makeUser } from '@/testing/render';
 import type { OfferWithOutdated } from '../api/get-offer';
 import type { OfferListItem } from '../api/offer-types';
@@ -84,26 +85,7 @@ export function makeOffer(overrides: Partial<OfferWithOutdated> = {}): OfferWith
   };
 }
 
-export function listItemOf(o: Offer): OfferListItem {
-  const { id, offerNumber, referenceNumber, enquiryId, enquiryTitle, supplierName, customerName, price } = o;
-  const { state, version, released, releaseDate, archived, createDate } = o;
-  return {
-    id,
-    offerNumber,
-    referenceNumber,
-    enquiryId,
-    enquiryTitle,
-    supplierName,
-    customerName,
-    price,
-    state,
-    version,
-    released,
-    releaseDate,
-    archived,
-    createDate,
-  };
-}
+export const listItemOf = (o: Offer): OfferListItem => listRow(o, OFFER_LIST_FIELDS);
 
 export function offerFile(name: string, fileType: AttachedFile['fileType'], offerId = 'o1'): AttachedFile {
   const path = `offers/${offerId}/documents/${name}`;
@@ -119,23 +101,4 @@ export function offerFile(name: string, fileType: AttachedFile['fileType'], offe
   };
 }
 
-export function listItemOfEnquiry(e: Enquiry) {
-  const { id, title, referenceNumber, customerId, customerName, deliveryCondition, desiredDeliveryDate, amount } = e;
-  const { released, releaseDate, closed, archived, createDate, lastUpdate } = e;
-  return {
-    id,
-    title,
-    referenceNumber,
-    customerId,
-    customerName,
-    deliveryCondition,
-    desiredDeliveryDate,
-    amount,
-    released,
-    releaseDate,
-    closed,
-    archived,
-    createDate,
-    lastUpdate,
-  };
-}
+export const listItemOfEnquiry = (e: Enquiry): EnquiryListItem => listRow(e, ENQUIRY_LIST_FIELDS);
