@@ -8,13 +8,12 @@ import { TEST_CONFIG } from '../testing/config.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { runMiddleware } from '../testing/run-middleware.js';
 
 function run(mw: ReturnType<ReturnType<typeof createAuthenticate>>, headers: Record<string, string>) {
   const req = { headers } as unknown as Request;
   const res = { locals: {} } as unknown as Response;
-  return new Promise<{ error: unknown; res: Response }>((resolve) => {
-    mw(req, res, (error?: unknown) => resolve({ error, res }));
-  });
+  return runMiddleware(mw, req, res).then((error) => ({ error, res }));
 }
 
 function authError(code: string) {

@@ -39,25 +39,18 @@ function mapVerifyError(error: unknown): ApiError {
  */
 export function createAuthenticate(verifier: TokenVerifier, loadPrincipal: PrincipalLoader): Authenticate {
   return (options = {}) =>
-    (req, res, next) => {
+    async (req, res, next) => {
       const token = bearerToken(req);
-      if (!token) return next(ApiError.unauthenticated());
-      verifier
-        .verifyIdToken(token, true)
-        .then(
-          async (decoded) => {
-            const principal = await loadPrincipal(decoded.uid);
-            if (!principal) throw ApiError.unauthenticated();
-            if (!principal.company.active) throw ApiError.forbidden('companyInactive');
-            if (principal.restriction && !options.allowRestricted) throw ApiError.forbidden(principal.restriction);
-            res.locals.principal = principal;
-            next();
-          },
-          (error) => {
-            throw mapVerifyError(error);
-          },
-        )
-        .catch(next);
+      if (!token) throw ApiError.unauthenticated();
+      const decoded = await verifier.verifyIdToken(token, true).catch((error: unknown) => {
+        throw mapVerifyError(error);
+      });
+      const principal = await loadPrincipal(decoded.uid);
+      if (!principal) throw ApiError.unauthenticated();
+      if (!principal.company.active) throw ApiError.forbidden('companyInactive');
+      if (principal.restriction && !options.allowRestricted) throw ApiError.forbidden(principal.restriction);
+      res.locals.principal = principal;
+      next();
     };
 }
 

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import type { CompanyType } from '../model/company.js';
 import { principal } from '../testing/principals.js';
+import { runMiddleware } from '../testing/run-middleware.js';
 import {
   requireCompanyType,
   requireNotExternal,
@@ -17,7 +18,7 @@ async function allows(
 ): Promise<boolean> {
   const req = { query, body: {} } as unknown as Request;
   const res = { locals: { principal: p } } as unknown as Response;
-  const error = await new Promise((resolve) => mw(req, res, resolve));
+  const error = await runMiddleware(mw, req, res);
   if (error && (error as { status?: number }).status !== 403) throw error;
   return !error;
 }

@@ -13,15 +13,11 @@ type Check = (principal: Principal, req: Request, res: Response) => boolean | Pr
  * in the service on the record it read (http/record-access.ts, model/permissions-*.ts).
  */
 export function guard(check: Check): RequestHandler {
-  return (req, res, next) => {
-    Promise.resolve()
-      .then(async () => {
-        const principal = principalOf(res);
-        const ok = await check(principal, req, res);
-        // a restricted caller learns why (the web shows the profile banner), everybody else: forbidden
-        next(ok ? undefined : ApiError.forbidden(principal.restriction ?? 'forbidden'));
-      })
-      .catch(next);
+  return async (req, res, next) => {
+    const principal = principalOf(res);
+    // a restricted caller learns why (the web shows the profile banner), everybody else: forbidden
+    if (!(await check(principal, req, res))) throw ApiError.forbidden(principal.restriction ?? 'forbidden');
+    next();
   };
 }
 

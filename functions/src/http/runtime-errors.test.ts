@@ -4,7 +4,6 @@ import type { RequestListener } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
-import { handle } from './handler.js';
 import { answerRuntimeErrorsAsJson, patchFunctionsRuntime } from './runtime-errors.js';
 
 /**
@@ -27,10 +26,9 @@ const router = express.Router();
 router.post('/echo', (req, res) => {
   res.json({ body: req.body });
 });
-router.get(
-  '/item/:id',
-  handle((req, res) => res.json({ id: req.params.id })),
-);
+router.get('/item/:id', (req, res) => {
+  res.json({ id: req.params.id });
+});
 const ourApp = createApp({ modules: [{ path: '/t', router }], platform: { log } } as never);
 
 /** The emulator runtime's app (functionsEmulatorRuntime.js): four body parsers, then our function. */

@@ -54,7 +54,7 @@ function answer(req: IncomingMessage, res: ServerResponse, err: unknown) {
 }
 
 /**
- * Gives an Express module's apps a JSON final handler (`app.handle(req, res)` without a callback is how the
+ * Gives an Express module's apps a JSON final handler (`app.req, res` without a callback is how the
  * http server calls an app). Idempotent; returns whether the module was patched.
  */
 export function answerRuntimeErrorsAsJson(express: unknown): boolean {

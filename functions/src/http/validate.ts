@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { ApiError } from './api-error.js';
 
@@ -6,11 +6,10 @@ import { ApiError } from './api-error.js';
  * A value of the wrong shape (an array or object where a string is expected) can make a yup transform
  * (e.g. trim) throw a TypeError instead of a ValidationError: that is the client's fault, answer 400.
  */
-function toValidationError(next: NextFunction) {
-  return (error: unknown) => {
-    if (error instanceof ValidationError) next(error);
-    else next(ApiError.badRequest('validation', [{ path: '', key: 'validation.type' }]));
-  };
+function asValidationError(error: unknown): Error {
+  return error instanceof ValidationError
+    ? error
+    : ApiError.badRequest('validation', [{ path: '', key: 'validation.type' }]);
 }
 
 /** Validates what `read` picks (abortEarly off, unknown keys stripped) and hands the value to `store`. */
@@ -19,13 +18,14 @@ function validateWith<T extends AnyObject>(
   read: (req: Request) => unknown,
   store: (req: Request, res: Response, value: unknown) => void,
 ): RequestHandler {
-  return (req, res, next) => {
-    Promise.resolve()
-      .then(() => schema.validate(read(req) ?? {}, { abortEarly: false, stripUnknown: true }))
-      .then((value) => {
-        store(req, res, value);
-        next();
-      }, toValidationError(next));
+  return async (req, res, next) => {
+    const value = await schema
+      .validate(read(req) ?? {}, { abortEarly: false, stripUnknown: true })
+      .catch((error: unknown) => {
+        throw asValidationError(error);
+      });
+    store(req, res, value);
+    next();
   };
 }
 

@@ -3,7 +3,6 @@ import * as yup from 'yup';
 import type { AreaDeps, AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
-import { handle } from '../../http/handler.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { companyFilterSchema, companySchema, companyUpdateSchema } from '../../model/company.js';
 import { idSchema } from '../../model/id.js';
@@ -34,48 +33,22 @@ export function createCompaniesModule(d: AreaDeps): CompaniesModule {
     now: d.now,
   });
   const r = Router();
-  r.get(
-    '/all',
-    d.authenticate(),
-    requireCompanyType('ADMIN'),
-    handle(async (_req, res) => res.json(await companies.list())),
+  r.get('/all', d.authenticate(), requireCompanyType('ADMIN'), async (_req, res) => res.json(await companies.list()));
+  r.get('/filter', d.authenticate(), requirePlatformAdmin, validateQuery(companyFilterSchema), async (_req, res) =>
+    res.json(await companies.filter(res.locals.query)),
   );
-  r.get(
-    '/filter',
-    d.authenticate(),
-    requirePlatformAdmin,
-    validateQuery(companyFilterSchema),
-    handle(async (_req, res) => res.json(await companies.filter(res.locals.query))),
+  r.post('/update', d.authenticate(), requirePlatformAdmin, validateBody(companyUpdateSchema), async (req, res) =>
+    res.json(await companies.update(principalOf(res), req.body)),
   );
-  r.post(
-    '/update',
-    d.authenticate(),
-    requirePlatformAdmin,
-    validateBody(companyUpdateSchema),
-    handle(async (req, res) => res.json(await companies.update(principalOf(res), req.body))),
+  r.post('/delete', d.authenticate(), requirePlatformAdmin, validateQuery(companyIdQuery), async (_req, res) => {
+    await companies.delete(principalOf(res), res.locals.query.companyId);
+    res.json({ ok: true });
+  });
+  r.get('/', d.authenticate({ allowRestricted: true }), validateQuery(idQuery), async (_req, res) =>
+    res.json(await companies.get(principalOf(res), res.locals.query.id)),
   );
-  r.post(
-    '/delete',
-    d.authenticate(),
-    requirePlatformAdmin,
-    validateQuery(companyIdQuery),
-    handle(async (_req, res) => {
-      await companies.delete(principalOf(res), res.locals.query.companyId);
-      res.json({ ok: true });
-    }),
-  );
-  r.get(
-    '/',
-    d.authenticate({ allowRestricted: true }),
-    validateQuery(idQuery),
-    handle(async (_req, res) => res.json(await companies.get(principalOf(res), res.locals.query.id))),
-  );
-  r.post(
-    '/',
-    d.authenticate(),
-    requirePlatformAdmin,
-    validateBody(companySchema),
-    handle(async (req, res) => res.status(201).json(await companies.create(principalOf(res).uid, req.body))),
+  r.post('/', d.authenticate(), requirePlatformAdmin, validateBody(companySchema), async (req, res) =>
+    res.status(201).json(await companies.create(principalOf(res).uid, req.body)),
   );
   return { path: '/company', router: r, service: companies };
 }

@@ -1,10 +1,9 @@
-import { Router, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import * as yup from 'yup';
 import type { AreaDeps, AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { ApiError } from '../../http/api-error.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
-import { handle } from '../../http/handler.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { validateHeaderRowIndex } from '../../bom/header.js';
@@ -64,33 +63,23 @@ export function createEnquiriesModule(d: EnquiriesModuleDeps): EnquiriesModule {
     store: d.store ?? new StorageFileStore(d.bucket),
   });
   const caller = () => [d.authenticate(), requireEnquiryUser] as const;
-  const byQuery = (fn: (p: ReturnType<typeof principalOf>, id: string) => Promise<unknown>) =>
-    handle(async (_req, res) => res.json(await fn(principalOf(res), res.locals.query.enquiryId)));
+  const byQuery =
+    (fn: (p: ReturnType<typeof principalOf>, id: string) => Promise<unknown>): RequestHandler =>
+    async (_req, res) => {
+      res.json(await fn(principalOf(res), res.locals.query.enquiryId));
+    };
   const r = Router();
-  r.get(
-    '/',
-    ...caller(),
-    validateQuery(idQuery),
-    handle(async (_req, res) => res.json(await enquiries.get(principalOf(res), res.locals.query.id))),
+  r.get('/', ...caller(), validateQuery(idQuery), async (_req, res) =>
+    res.json(await enquiries.get(principalOf(res), res.locals.query.id)),
   );
-  r.get(
-    '/filter',
-    ...caller(),
-    validateQuery(enquiryFilterSchema),
-    handle(async (_req, res) => res.json(await enquiries.filter(principalOf(res), res.locals.query))),
+  r.get('/filter', ...caller(), validateQuery(enquiryFilterSchema), async (_req, res) =>
+    res.json(await enquiries.filter(principalOf(res), res.locals.query)),
   );
-  r.post(
-    '/',
-    ...caller(),
-    requireCompanyType('CUSTOMER'),
-    validateBody(enquiryInputSchema),
-    handle(async (req, res) => res.status(201).json(await enquiries.create(principalOf(res), req.body))),
+  r.post('/', ...caller(), requireCompanyType('CUSTOMER'), validateBody(enquiryInputSchema), async (req, res) =>
+    res.status(201).json(await enquiries.create(principalOf(res), req.body)),
   );
-  r.post(
-    '/update',
-    ...caller(),
-    validateBody(enquiryUpdateSchema),
-    handle(async (req, res) => res.json(await enquiries.update(principalOf(res), req.body))),
+  r.post('/update', ...caller(), validateBody(enquiryUpdateSchema), async (req, res) =>
+    res.json(await enquiries.update(principalOf(res), req.body)),
   );
   r.post(
     '/release',
@@ -111,39 +100,21 @@ export function createEnquiriesModule(d: EnquiriesModuleDeps): EnquiriesModule {
     validateQuery(enquiryIdQuery),
     byQuery((p, id) => enquiries.archive(p, id)),
   );
-  r.post(
-    '/copy',
-    ...caller(),
-    validateQuery(idQuery),
-    handle(async (_req, res) => res.status(201).json(await enquiries.copy(principalOf(res), res.locals.query.id))),
+  r.post('/copy', ...caller(), validateQuery(idQuery), async (_req, res) =>
+    res.status(201).json(await enquiries.copy(principalOf(res), res.locals.query.id)),
   );
-  r.post(
-    '/bom/upload',
-    ...caller(),
-    multipart(),
-    handle(async (_req, res) => {
-      const form = bomForm(res);
-      res.json(await enquiries.bomUpload(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
-    }),
-  );
-  r.post(
-    '/bom/header',
-    ...caller(),
-    multipart(),
-    handle(async (_req, res) => {
-      const form = bomForm(res);
-      res.json(await enquiries.bomHeader(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
-    }),
-  );
-  r.get(
-    '/bom',
-    ...caller(),
-    validateQuery(bomQuery),
-    handle(async (_req, res) => {
-      const q = res.locals.query as yup.InferType<typeof bomQuery>;
-      await sendDownload(res, await enquiries.bomDownload(principalOf(res), q.enquiryId, q.revision));
-    }),
-  );
+  r.post('/bom/upload', ...caller(), multipart(), async (_req, res) => {
+    const form = bomForm(res);
+    res.json(await enquiries.bomUpload(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
+  });
+  r.post('/bom/header', ...caller(), multipart(), async (_req, res) => {
+    const form = bomForm(res);
+    res.json(await enquiries.bomHeader(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
+  });
+  r.get('/bom', ...caller(), validateQuery(bomQuery), async (_req, res) => {
+    const q = res.locals.query as yup.InferType<typeof bomQuery>;
+    await sendDownload(res, await enquiries.bomDownload(principalOf(res), q.enquiryId, q.revision));
+  });
   r.post(
     '/bom/delete',
     ...caller(),

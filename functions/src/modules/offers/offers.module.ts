@@ -1,9 +1,8 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import * as yup from 'yup';
 import type { AreaDeps, AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
-import { handle } from '../../http/handler.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
 import { idSchema } from '../../model/id.js';
@@ -59,33 +58,23 @@ export function createOffersModule(d: OffersModuleDeps): OffersModule {
   });
   d.enquiries.useOfferHooks(offers);
   const caller = () => [d.authenticate(), requireOfferUser] as const;
-  const byOfferId = (fn: (p: ReturnType<typeof principalOf>, id: string) => Promise<unknown>, status = 200) =>
-    handle(async (_req, res) => res.status(status).json(await fn(principalOf(res), res.locals.query.offerId)));
+  const byOfferId =
+    (fn: (p: ReturnType<typeof principalOf>, id: string) => Promise<unknown>, status = 200): RequestHandler =>
+    async (_req, res) => {
+      res.status(status).json(await fn(principalOf(res), res.locals.query.offerId));
+    };
   const r = Router();
-  r.get(
-    '/',
-    ...caller(),
-    validateQuery(idQuery),
-    handle(async (_req, res) => res.json(await offers.get(principalOf(res), res.locals.query.id))),
+  r.get('/', ...caller(), validateQuery(idQuery), async (_req, res) =>
+    res.json(await offers.get(principalOf(res), res.locals.query.id)),
   );
-  r.get(
-    '/filter',
-    ...caller(),
-    validateQuery(offerFilterSchema),
-    handle(async (_req, res) => res.json(await offers.filter(principalOf(res), res.locals.query))),
+  r.get('/filter', ...caller(), validateQuery(offerFilterSchema), async (_req, res) =>
+    res.json(await offers.filter(principalOf(res), res.locals.query)),
   );
-  r.post(
-    '/',
-    ...caller(),
-    requireCompanyType('SUPPLIER'),
-    validateBody(offerCreateSchema),
-    handle(async (req, res) => res.status(201).json(await offers.create(principalOf(res), req.body))),
+  r.post('/', ...caller(), requireCompanyType('SUPPLIER'), validateBody(offerCreateSchema), async (req, res) =>
+    res.status(201).json(await offers.create(principalOf(res), req.body)),
   );
-  r.post(
-    '/update',
-    ...caller(),
-    validateBody(offerUpdateSchema),
-    handle(async (req, res) => res.json(await offers.update(principalOf(res), req.body))),
+  r.post('/update', ...caller(), validateBody(offerUpdateSchema), async (req, res) =>
+    res.json(await offers.update(principalOf(res), req.body)),
   );
   r.post(
     '/release',
@@ -94,22 +83,17 @@ export function createOffersModule(d: OffersModuleDeps): OffersModule {
     byOfferId((p, id) => offers.release(p, id)),
   );
   for (const method of ['get', 'post'] as const)
-    r[method](
-      '/statechange',
-      ...caller(),
-      validateQuery(stateChangeQuery),
-      handle(async (_req, res) => {
-        const q = res.locals.query as yup.InferType<typeof stateChangeQuery>;
-        const decline =
-          q.state === 'DECLINED'
-            ? await declineSchema.validate(
-                { rejectionReason: q.rejectionReason, rejectionReasonIndividual: q.rejectionReasonIndividual },
-                { abortEarly: false, stripUnknown: true },
-              )
-            : {};
-        res.json(await offers.stateChange(principalOf(res), q.offerId, q.state, decline));
-      }),
-    );
+    r[method]('/statechange', ...caller(), validateQuery(stateChangeQuery), async (_req, res) => {
+      const q = res.locals.query as yup.InferType<typeof stateChangeQuery>;
+      const decline =
+        q.state === 'DECLINED'
+          ? await declineSchema.validate(
+              { rejectionReason: q.rejectionReason, rejectionReasonIndividual: q.rejectionReasonIndividual },
+              { abortEarly: false, stripUnknown: true },
+            )
+          : {};
+      res.json(await offers.stateChange(principalOf(res), q.offerId, q.state, decline));
+    });
   r.get(
     '/revision',
     ...caller(),
@@ -122,12 +106,8 @@ export function createOffersModule(d: OffersModuleDeps): OffersModule {
     validateQuery(offerIdQuery),
     byOfferId((p, id) => offers.archive(p, id)),
   );
-  r.get(
-    '/compare',
-    ...caller(),
-    requireCompanyType('CUSTOMER'),
-    validateQuery(enquiryIdQuery),
-    handle(async (_req, res) => res.json(await offers.compare(principalOf(res), res.locals.query.enquiryId))),
+  r.get('/compare', ...caller(), requireCompanyType('CUSTOMER'), validateQuery(enquiryIdQuery), async (_req, res) =>
+    res.json(await offers.compare(principalOf(res), res.locals.query.enquiryId)),
   );
   return { path: '/offer', router: r, service: offers };
 }

@@ -4,7 +4,6 @@ import type { AreaDeps, AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requireUserLister, requireUserManager } from '../../http/guards.js';
 import { clientAddress } from '../../http/client-address.js';
-import { handle } from '../../http/handler.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { idSchema } from '../../model/id.js';
 import {
@@ -73,97 +72,48 @@ export function createUsersModule(d: AreaDeps): UsersModule {
   const self = { allowRestricted: true };
   const r = Router();
 
-  r.post(
-    '/register',
-    validateQuery(infoQuery),
-    validateBody(registrationSchema),
-    handle(async (req, res) => {
-      try {
-        res.status(201).json(await account.register(req.body, res.locals.query.info, clientAddress(req)));
-      } catch (error) {
-        if (error instanceof TooManyRequests) res.set('Retry-After', String(error.retryAfterSeconds));
-        throw error;
-      }
-    }),
+  r.post('/register', validateQuery(infoQuery), validateBody(registrationSchema), async (req, res) => {
+    try {
+      res.status(201).json(await account.register(req.body, res.locals.query.info, clientAddress(req)));
+    } catch (error) {
+      if (error instanceof TooManyRequests) res.set('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  });
+  r.post('/password/reset', d.authenticate(self), validateBody(passwordChangeSchema), async (req, res) =>
+    res.json(await account.changePassword(principalOf(res), req.body.mail, req.body.password)),
   );
-  r.post(
-    '/password/reset',
-    d.authenticate(self),
-    validateBody(passwordChangeSchema),
-    handle(async (req, res) =>
-      res.json(await account.changePassword(principalOf(res), req.body.mail, req.body.password)),
-    ),
+  r.get('/password/reset', validateQuery(mailQuery), async (_req, res) =>
+    res.json(await account.requestPasswordReset(res.locals.query.mail)),
   );
-  r.get(
-    '/password/reset',
-    validateQuery(mailQuery),
-    handle(async (_req, res) => res.json(await account.requestPasswordReset(res.locals.query.mail))),
+  r.get('/update/counter', d.authenticate(self), validateQuery(userIdQuery), async (_req, res) =>
+    res.json(await users.recordLogin(principalOf(res), res.locals.query.userId)),
   );
-  r.get(
-    '/update/counter',
-    d.authenticate(self),
-    validateQuery(userIdQuery),
-    handle(async (_req, res) => res.json(await users.recordLogin(principalOf(res), res.locals.query.userId))),
+  r.get('/lastlogin', d.authenticate(), requireCompanyType('ADMIN'), async (_req, res) =>
+    res.json(await users.lastLogin()),
   );
-  r.get(
-    '/lastlogin',
-    d.authenticate(),
-    requireCompanyType('ADMIN'),
-    handle(async (_req, res) => res.json(await users.lastLogin())),
+  r.get('/all', d.authenticate(), requireUserLister, async (_req, res) => res.json(await users.list(principalOf(res))));
+  r.get('/filter', d.authenticate(), requireUserLister, validateQuery(userFilterSchema), async (_req, res) =>
+    res.json(await users.filter(principalOf(res), res.locals.query)),
   );
-  r.get(
-    '/all',
-    d.authenticate(),
-    requireUserLister,
-    handle(async (_req, res) => res.json(await users.list(principalOf(res)))),
+  r.get('/company', d.authenticate(), requireUserManager, validateQuery(companyIdQuery), async (_req, res) =>
+    res.json(await users.listByCompany(principalOf(res), res.locals.query.companyId)),
   );
-  r.get(
-    '/filter',
-    d.authenticate(),
-    requireUserLister,
-    validateQuery(userFilterSchema),
-    handle(async (_req, res) => res.json(await users.filter(principalOf(res), res.locals.query))),
+  r.post('/update', d.authenticate(), validateBody(userUpdateSchema), async (req, res) =>
+    res.json(await users.update(principalOf(res), req.body)),
   );
-  r.get(
-    '/company',
-    d.authenticate(),
-    requireUserManager,
-    validateQuery(companyIdQuery),
-    handle(async (_req, res) => res.json(await users.listByCompany(principalOf(res), res.locals.query.companyId))),
+  r.post('/delete', d.authenticate(), requireUserManager, validateQuery(userIdQuery), async (_req, res) => {
+    await users.delete(principalOf(res), res.locals.query.userId);
+    res.json({ ok: true });
+  });
+  r.get('/', d.authenticate(self), validateQuery(idQuery), async (_req, res) =>
+    res.json(await users.get(principalOf(res), res.locals.query.id)),
   );
-  r.post(
-    '/update',
-    d.authenticate(),
-    validateBody(userUpdateSchema),
-    handle(async (req, res) => res.json(await users.update(principalOf(res), req.body))),
-  );
-  r.post(
-    '/delete',
-    d.authenticate(),
-    requireUserManager,
-    validateQuery(userIdQuery),
-    handle(async (_req, res) => {
-      await users.delete(principalOf(res), res.locals.query.userId);
-      res.json({ ok: true });
-    }),
-  );
-  r.get(
-    '/',
-    d.authenticate(self),
-    validateQuery(idQuery),
-    handle(async (_req, res) => res.json(await users.get(principalOf(res), res.locals.query.id))),
-  );
-  r.post(
-    '/',
-    d.authenticate(),
-    requireUserManager,
-    validateBody(userSchema),
-    handle(async (req, res) => {
-      const result = await users.create(principalOf(res), req.body);
-      if (result.created) res.status(201).json(result.user);
-      else res.status(200).json({ code: result.code });
-    }),
-  );
+  r.post('/', d.authenticate(), requireUserManager, validateBody(userSchema), async (req, res) => {
+    const result = await users.create(principalOf(res), req.body);
+    if (result.created) res.status(201).json(result.user);
+    else res.status(200).json({ code: result.code });
+  });
   return { path: '/user', router: r, service: users, account };
 }
 
