@@ -38,7 +38,7 @@ export default tseslint.config(
     // Runtime code logs through the Functions logger (functions) or not at all (web); command-line tools
     // (emulators, launcher, scripts, benchmarks, fixture generators) print to the console.
     files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
-    ignores: ['**/bench.ts', '**/fixtures/**', '**/testing/**', '**/*.test.{ts,tsx}'],
+    ignores: ['**/bench.ts', '**/*.bench.ts', '**/fixtures/**', '**/testing/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'error' },
   },
   {

@@ -2,19 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AREAS } from '../functions/src/modules.js';
 import type { Bench, BenchSection } from './bench-types.js';
 
 // `npm run bench`: runs every area's benchmark one after another (they compete for 2 cores otherwise)
 // and writes docs/performance.md with the machine and date. Pass area names to run a subset.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The platform's benches, then each area's `functions/src/modules/<area>/<area>.bench.ts` (found by name). */
 const BENCHES: Record<string, string> = {
   firestore: 'emulators/firestore/bench.ts',
   storage: 'emulators/storage/bench.ts',
-  bom: 'functions/src/bom/bench.ts',
-  'bom-corpus': 'functions/src/bom/corpus-bench.ts',
-  'password-reset': 'functions/src/modules/users/password-reset-bench.ts',
-  enquiries: 'functions/src/modules/enquiries/bench.ts',
-  offers: 'functions/src/modules/offers/bench.ts',
+  bom: 'functions/src/bom/bom.bench.ts',
+  'bom-corpus': 'functions/src/bom/corpus.bench.ts',
+  ...Object.fromEntries(
+    AREAS.map((a) => [a.name, `functions/src/modules/${a.name}/${a.name}.bench.ts`]).filter(([, file]) =>
+      fs.existsSync(path.join(ROOT, file!)),
+    ),
+  ),
   login: 'web/e2e/login-bench.ts',
 };
 

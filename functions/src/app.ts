@@ -4,9 +4,8 @@ import { jsonOnly } from './http/json-only.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
 import { simpleQuery } from './http/simple-query.js';
 import type { Modules } from './modules.js';
-import { defaultModules } from './modules.default.js';
 
-export function createApp(built: Pick<Modules, 'modules' | 'platform'> = defaultModules()): express.Express {
+export function createApp(built: Pick<Modules, 'modules' | 'platform'>): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // Never trust X-Forwarded-For for req.ip: behind Hosting its left part is client-controlled.
@@ -25,7 +24,7 @@ export function createApp(built: Pick<Modules, 'modules' | 'platform'> = default
   // Hosting keeps the /api prefix in the rewrite; direct function calls have none. Accept both.
   const { modules } = built;
   const api = express.Router();
-  for (const m of modules) api.use(m.path, m.router);
+  for (const m of modules) if (m.path && m.router) api.use(m.path, m.router);
   app.use('/api', api);
   app.use('/', api);
   app.use(notFoundHandler);

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createApp } from './app.js';
+import { defaultModules } from './modules.default.js';
 import { params } from './config.js';
 import { patchFunctionsRuntime } from './http/runtime-errors.js';
 import { createBackgroundTasksFunction } from './platform/tasks/task-function.js';
@@ -13,8 +14,10 @@ patchFunctionsRuntime();
 
 // The app (and with it the configuration) is built on the first request: a deploy loads this module
 // to discover the functions before any parameter has a value.
+let modules: ReturnType<typeof defaultModules> | undefined;
+const built = () => (modules ??= defaultModules());
 let app: Express | undefined;
-export const api = onRequest((req, res) => (app ??= createApp())(req, res));
+export const api = onRequest((req, res) => (app ??= createApp(built()))(req, res));
 
 // Background tasks (platform/tasks/README.md): defined after setGlobalOptions, so it runs in REGION too.
-export const backgroundTasks = createBackgroundTasksFunction();
+export const backgroundTasks = createBackgroundTasksFunction(() => built().platform.tasks);

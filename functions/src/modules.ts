@@ -1,54 +1,52 @@
-import type { AreaModule } from './http/area-module.js';
+import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
+import { companiesArea } from './modules/companies/companies.module.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
-import { createCompaniesModule } from './modules/companies/companies.module.js';
-import { createEnquiriesModule } from './modules/enquiries/enquiries.module.js';
-import { createFilesModule } from './modules/files/files.module.js';
-import { createHealthModule } from './modules/health/health.module.js';
-import { createLegalModule } from './modules/legal/legal.module.js';
-import { createOffersModule } from './modules/offers/offers.module.js';
+import { enquiriesArea } from './modules/enquiries/enquiries.module.js';
+import { filesArea } from './modules/files/files.module.js';
+import { healthArea } from './modules/health/health.module.js';
+import { legalArea } from './modules/legal/legal.module.js';
+import { offersArea } from './modules/offers/offers.module.js';
 import { principalLoader } from './modules/users/principal.js';
 import { UsersRepository } from './modules/users/users.repository.js';
-import { createUsersModule } from './modules/users/users.module.js';
+import { usersArea } from './modules/users/users.module.js';
 import { createPlatform, type PlatformDeps } from './platform/platform.js';
+import { Ports } from './platform/ports.js';
 
 /**
- * The module list: every area of the API, built from one injected `{db, auth, config}` so the function,
- * the seed and the tests run the same code. Adding an area is one line here (app.ts mounts the list).
+ * Every area of the API, one line each. An area is built after the ones it asks for (through ports); its
+ * routes, file owners, task kinds, list shapes and error codes come from its own folder.
  */
-export function createModules(deps: PlatformDeps) {
+export const AREAS: readonly Area[] = [
+  healthArea,
+  usersArea,
+  companiesArea,
+  legalArea,
+  filesArea,
+  enquiriesArea,
+  offersArea,
+];
+
+/**
+ * The composition root: the areas built from one injected `{db, auth, config}` so the function, the seed and the
+ * tests run the same code. It mounts nothing itself (app.ts mounts `modules`); it registers what each area
+ * contributes with the platform.
+ */
+export function createModules(deps: PlatformDeps, areas: readonly Area[] = AREAS) {
   const platform = createPlatform(deps);
   const authenticate = createAuthenticate(
     platform.verifier,
     principalLoader(new UsersRepository(platform.db), new CompaniesRepository(platform.db)),
   );
-  const d = { ...platform, authenticate };
-
-  const health = createHealthModule(platform);
-  const users = createUsersModule(d);
-  const companies = createCompaniesModule(d);
-  const legal = createLegalModule(d);
-  const enquiries = createEnquiriesModule(d);
-  const offers = createOffersModule({ ...d, enquiries: enquiries.service });
-  const files = createFilesModule({
-    authenticate,
-    companiesRepo: new CompaniesRepository(platform.db),
-    enquiries: enquiries.service,
-    offers: offers.service,
-    bucket: platform.bucket,
+  const ports = new Ports();
+  const d: AreaDeps = { ...platform, authenticate, ports };
+  const modules: AreaModule[] = areas.map((area) => {
+    const built = area.create(d);
+    for (const kind of built.taskKinds ?? []) platform.taskKinds.register(kind);
+    for (const owner of built.fileOwners ?? []) platform.fileOwners.register(owner);
+    return built;
   });
-  const modules: AreaModule[] = [health, users, companies, legal, files, enquiries, offers];
-
-  return {
-    platform,
-    authenticate,
-    modules,
-    users: users.service,
-    account: users.account,
-    companies: companies.service,
-    enquiries: enquiries.service,
-    offers: offers.service,
-  };
+  return { platform, authenticate, ports, modules };
 }
 
 export type Modules = ReturnType<typeof createModules>;

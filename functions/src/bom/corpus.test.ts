@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusDir, evaluateCorpus, expectedFiles, meetsTargets } from './corpus-bench.js';
+import { corpusDir, evaluateCorpus, expectedFiles, meetsTargets } from './corpus.bench.js';
 
 const dir = corpusDir();
 

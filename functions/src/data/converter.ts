@@ -12,6 +12,8 @@ export interface ConverterSpec<T extends { id: string }> {
   derived?: (entity: T) => DocumentData;
   /** The names `derived` writes: dropped again on read. */
   derivedFields?: readonly string[];
+  /** Values of fields added after documents were written (e.g. `documents: []`), filled in on read. */
+  defaults?: () => Partial<T>;
 }
 
 /** A document could not be read as its entity (a field is missing): a data problem, answered 500 and logged. */
@@ -56,7 +58,7 @@ function readEntity<T extends { id: string }>(
   }
   for (const field of dropOnRead) delete data[field];
   for (const field of spec.nullable ?? []) if (data[field] === null) delete data[field];
-  return { ...data, id: snapshot.id } as T;
+  return { ...spec.defaults?.(), ...data, id: snapshot.id } as T;
 }
 
 /** A read-only converter for list views built from stored fields (e.g. a user with its denormalised company). */

@@ -1,10 +1,11 @@
-import type { ApiErrorCode } from '../model/api-error.js';
+import type { ApiErrorCode, ErrorTable } from '../model/api-error.js';
 
 /** An error the API answers with: HTTP status + `{code, message}` (code is an i18n key on the web). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ApiErrorCode,
+    /** a platform code (model/api-error.ts) or one of an area's error table */
+    readonly code: string,
     readonly details?: unknown,
     message?: string,
   ) {
@@ -39,4 +40,19 @@ export class ApiError extends Error {
   static failedDependency() {
     return new ApiError(424, 'failedDependency');
   }
+}
+
+/**
+ * The factories of an area's error table (model/<area>.ts `<AREA>_ERRORS`): `errorsOf(OFFER_ERRORS).enquiryClosed()`
+ * answers 409 enquiryClosed. The status lives with the code, once.
+ */
+export function errorsOf<T extends ErrorTable>(
+  table: T,
+): { readonly [K in keyof T & string]: (details?: unknown) => ApiError } {
+  return Object.fromEntries(
+    Object.entries(table).map(([code, entry]) => {
+      const { status, message } = typeof entry === 'number' ? { status: entry, message: undefined } : entry;
+      return [code, (details?: unknown) => new ApiError(status, code, details, message)];
+    }),
+  ) as { readonly [K in keyof T & string]: (details?: unknown) => ApiError };
 }

@@ -2,7 +2,8 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as yup from 'yup';
-import { ApiError } from './api-error.js';
+import { errorsOf } from './api-error.js';
+import { USER_ERRORS } from '../model/user.js';
 import { createErrorHandler } from './error-handler.js';
 import { validateBody, validateQuery } from './validate.js';
 import { mailSchema, registrationSchema } from '../model/user.js';
@@ -25,7 +26,7 @@ beforeAll(async () => {
     throw new TypeError('sync failure');
   });
   app.get('/api-error', async () => {
-    throw ApiError.conflict('mailInUse');
+    throw errorsOf(USER_ERRORS).mailInUse();
   });
   app.post(
     '/validate',

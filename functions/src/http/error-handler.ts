@@ -18,18 +18,15 @@ const MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   passwordChangeNeeded: 'Please set a new password first',
   registrationPending: 'Registration awaits release',
   notFound: 'Not found',
-  mailInUse: 'E-mail already in use',
-  companyNotActive: 'Company is not active',
   conflict: 'Conflict',
   preconditionFailed: 'Precondition failed',
-  lastPlatformAdmin: 'The last platform administrator cannot be removed',
   payloadTooLarge: 'Payload too large',
   unsupportedMediaType: 'Unsupported media type',
   internal: 'Internal error',
 };
 
-export function body(code: ApiErrorCode, details?: unknown): ApiErrorBody {
-  const out: ApiErrorBody = { code, message: MESSAGES[code] ?? code };
+export function body(code: string, details?: unknown, message?: string): ApiErrorBody {
+  const out: ApiErrorBody = { code, message: MESSAGES[code as ApiErrorCode] ?? message ?? code };
   if (details !== undefined) out.details = details;
   return out;
 }
@@ -45,7 +42,7 @@ export function createErrorHandler(log: Pick<Logger, 'error'> = functionsLog): E
   return (err, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof ApiError) {
-      res.status(err.status).json(body(err.code, err.details));
+      res.status(err.status).json(body(err.code, err.details, err.message));
       return;
     }
     if (err instanceof ValidationError) {

@@ -5,7 +5,16 @@ export interface ApiErrorBody {
   details?: unknown;
 }
 
-/** Error codes the API answers with; the web maps each to a German text. */
+/**
+ * An area's error codes, each with the one HTTP status it answers with. Each area keeps its table in its model
+ * file (ENQUIRY_ERRORS, OFFER_ERRORS, …) and declares it on its AreaModule; the web shows `errors.<code>` of
+ * the area's namespace (or common). `errorsOf(table)` (http/api-error.ts) makes the server's factories. An entry
+ * is the status, or the status with the English `message` of the answer body (default: the code).
+ */
+export type ErrorTable = Readonly<Record<string, number | { status: number; message: string }>>;
+export const defineErrors = <const T extends ErrorTable>(table: T): T => table;
+
+/** Error codes of the platform (every area may answer them); the web maps each to a German text (common). */
 export const API_ERROR_CODES = [
   'badRequest',
   'validation',
@@ -17,36 +26,13 @@ export const API_ERROR_CODES = [
   'passwordChangeNeeded',
   'registrationPending',
   'notFound',
-  'mailInUse',
-  'mailExternal',
-  'companyNotActive',
   'conflict',
   'preconditionFailed',
-  'lastPlatformAdmin',
   'missingValues',
   'payloadTooLarge',
   'tooManyRequests',
   'unsupportedMediaType',
   'failedDependency',
   'internal',
-  'invalidPath',
-  'invalidFileName',
-  'fileTypeNotAllowed',
-  'fileContentMismatch',
-  'fileEmpty',
-  'archiveTooLarge',
-  'enquiryLocked',
-  'missingBOM',
-  'missingCircuitDiagram',
-  'bomUnreadable',
-  'invalidTransition',
-  'offerNotReleased',
-  'offerReleased',
-  'missingOfferFile',
-  'missingOrderFile',
-  'missingOrderConfirmationFile',
-  'offerNumberInUse',
-  'enquiryClosed',
-  'enquiryHasOrder',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -63,19 +63,6 @@ export interface BackgroundTask<P = Record<string, unknown>> {
   lastUpdate: Date;
   startedAt?: Date;
   finishedAt?: Date;
-  /** Fault injection for the emulator tests only (platform/tasks/test-seam.ts); ignored elsewhere. */
-  testSeam?: TaskTestSeam;
-}
-
-export interface TaskTestSeam {
-  /** Wait this long before each chunk (gives a test time to request an abort). */
-  chunkDelayMs?: number;
-  /** Throw once, mid-chunk, when this many items have been handled in total (retry after a crash). */
-  crashAfterItems?: number;
-  /** Count every item's effect in `backgroundTasks/{id}/testEffects/{itemId}`. */
-  countEffects?: boolean;
-  /** Set by the seam when it has crashed, so it crashes only once. */
-  crashed?: boolean;
 }
 
 export function taskPercent(done: number, total: number | null): number | null {

@@ -1,4 +1,6 @@
 import * as yup from 'yup';
+import { defineErrors } from './api-error.js';
+import { isPdfOf, type FileFact } from './files.js';
 import { bodyIdSchema } from './id.js';
 import { JOB_CONDITION_DEFAULTS, jobConditionsSchema, type JobConditions } from './job-conditions.js';
 import { pageRequestSchema } from './paging.js';
@@ -10,6 +12,39 @@ import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.
  * entries) are not in the input schemas, so the API strips them from every body (no mass assignment).
  * Decisions: docs/decisions-enquiries.md.
  */
+
+/** The enquiries area's error codes. */
+export const ENQUIRY_ERRORS = defineErrors({
+  enquiryLocked: 409,
+  missingBOM: 422,
+  missingCircuitDiagram: 422,
+  bomUnreadable: 422,
+});
+
+/**
+ * Where an enquiry keeps its files: three folders reached through the generic /file calls (the documents
+ * folder's files are listed on the record, `Enquiry.documents`), and the BOM folder only through /enquiry/bom.
+ */
+export const ENQUIRY_FOLDERS = {
+  documents: { prefix: 'enquiries/{enquiryId}/documents/', context: 'general' },
+  regulation: { prefix: 'enquiries/{enquiryId}/regulation/', context: 'customerRegulation' },
+  language: { prefix: 'enquiries/{enquiryId}/language/', context: 'cabinetLanguage' },
+} as const;
+export type EnquiryFolder = keyof typeof ENQUIRY_FOLDERS;
+export const ENQUIRY_FOLDER_NAMES = Object.keys(ENQUIRY_FOLDERS) as EnquiryFolder[];
+
+export function enquiryFolderPath(folder: EnquiryFolder, enquiryId: string): string {
+  return ENQUIRY_FOLDERS[folder].prefix.replace('{enquiryId}', enquiryId);
+}
+
+export function enquiryBomFolder(enquiryId: string): string {
+  return `enquiries/${enquiryId}/bom/`;
+}
+
+/** The circuit diagram a release needs: a PDF in the documents folder declared CIRCUIT_DIAGRAM. */
+export function isCircuitDiagram(f: Pick<FileFact, 'name' | 'documentType'>): boolean {
+  return isPdfOf(f, 'CIRCUIT_DIAGRAM');
+}
 
 /** Incoterms: the enumeration's EXW and DAP ("EXP" in the text catalogue is not an Incoterm). */
 export const DELIVERY_CONDITIONS = ['EXW', 'DAP'] as const;
@@ -77,6 +112,8 @@ export interface Enquiry extends EnquiryInput {
   bomRevisions: BomRevision[];
   /** current circuit-diagram revision number (0 = none yet); offers record which one they priced */
   circuitDiagramRevision: number;
+  /** the files of the documents folder, as the rules see them (written with each upload and delete) */
+  documents: FileFact[];
   createdBy: string;
   createDate: Date;
   lastUpdate: Date;
@@ -127,6 +164,14 @@ export function isEnquiryLocked(e: Pick<Enquiry, 'archived' | 'closed' | 'releas
 
 /** Why a release is refused (spec 01 §5 warnings), in the order the form shows them. */
 export type ReleaseRefusal = 'missingBOM' | 'missingCircuitDiagram';
+
+/** What a release still lacks, read from the record (the server's rule and the web's warning). */
+export function releaseRefusals(e: Pick<Enquiry, 'bomFileName' | 'bomRevision' | 'documents'>): ReleaseRefusal[] {
+  const missing: ReleaseRefusal[] = [];
+  if (!e.bomFileName || !e.bomRevision) missing.push('missingBOM');
+  if (!e.documents.some(isCircuitDiagram)) missing.push('missingCircuitDiagram');
+  return missing;
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

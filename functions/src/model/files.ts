@@ -1,10 +1,21 @@
 import { UPLOAD_MAX_BYTES } from './constants.js';
+import { defineErrors } from './api-error.js';
 import { withoutControlCharacters } from './text.js';
 
 /**
  * Files (spec 01 §5, spec 02 §5 "Files" and §9): document types, upload contexts, file names and icon
  * groups. Isomorphic: the API checks uploads with these rules and the web checks them before sending.
  */
+
+/** The files area's error codes (uploads, paths, archives). */
+export const FILE_ERRORS = defineErrors({
+  invalidPath: 400,
+  invalidFileName: 400,
+  fileEmpty: 400,
+  fileTypeNotAllowed: 415,
+  fileContentMismatch: 415,
+  archiveTooLarge: 413,
+});
 
 /** Spec 02 §9 "Document type". */
 export const DOCUMENT_TYPES = [
@@ -167,6 +178,33 @@ export interface AttachedFile {
   size: number;
   contentType: string;
   lastUpdate?: Date;
+  /** folders whose record lists its files: who uploaded it (name) and, on offers, the side */
+  uploadedByName?: string;
+  side?: 'customer' | 'supplier';
+}
+
+/**
+ * What a record knows of a file in a folder its rules depend on (an enquiry's documents, an offer's documents):
+ * written in the record's transaction with the upload and removed with the delete, so a rule ("a circuit diagram
+ * is present", "the ORDER pdf stays after the accept") and the file change decide on the same facts. No user ids:
+ * the record is read by the other company too.
+ */
+export interface FileFact {
+  /** the stored name within the folder */
+  name: string;
+  documentType: DocumentType;
+  /** who uploaded it, as the list shows it */
+  uploadedByName: string;
+  /** offers: the side that uploaded it (each side's documents are its own) */
+  side?: 'customer' | 'supplier';
+  /** enquiry circuit diagrams: the revision this upload became */
+  revision?: number;
+  uploadDate: Date;
+}
+
+/** Is `f` a PDF of this document type (what a rule may count)? */
+export function isPdfOf(f: Pick<FileFact, 'name' | 'documentType'>, type: DocumentType): boolean {
+  return f.documentType === type && extensionOf(f.name) === 'pdf';
 }
 
 /** Folder of a company's documents (signed AVV, certificates). */

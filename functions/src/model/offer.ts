@@ -1,7 +1,8 @@
 import * as yup from 'yup';
-import type { DocumentType } from './files.js';
+import { defineErrors } from './api-error.js';
+import { isPdfOf, type DocumentType, type FileFact } from './files.js';
 import { DELIVERY_CONDITIONS, enquiryInputSchema, isIsoDate, type EnquiryInput } from './enquiry.js';
-import { bodyIdSchema } from './id.js';
+import { bodyIdSchema, idSchema } from './id.js';
 import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from './job-conditions.js';
 import { commaList, pageRequestSchema } from './paging.js';
 import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
@@ -11,6 +12,27 @@ import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.
  * every state change through OFFER_TRANSITIONS and the web shows its buttons from the same table.
  * Decisions: docs/decisions-offers.md.
  */
+
+/** The offers area's error codes. */
+export const OFFER_ERRORS = defineErrors({
+  invalidTransition: 409,
+  offerNotReleased: 409,
+  offerReleased: 409,
+  offerNumberInUse: 409,
+  enquiryClosed: 409,
+  /** an enquiry with an order can be neither reopened nor archived (raised in the enquiries' transaction) */
+  enquiryHasOrder: 409,
+  missingOfferFile: 422,
+  missingOrderFile: 422,
+  missingOrderConfirmationFile: 422,
+});
+
+/** An offer's documents folder, reached through the generic /file calls; its files are listed on the record. */
+export const OFFER_DOCUMENTS_PREFIX = 'offers/{offerId}/documents/';
+
+export function offerDocumentsPath(offerId: string): string {
+  return OFFER_DOCUMENTS_PREFIX.replace('{offerId}', offerId);
+}
 
 export const OFFER_STATES = ['OPEN', 'DECLINED', 'ACCEPTED', 'CONFIRMED'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
@@ -88,6 +110,8 @@ export interface Offer extends OfferTerms {
   /** which BOM and circuit-diagram revision of the enquiry the offer priced (issue 9 "beyond the spec") */
   enquiryBomRevision: number;
   enquiryCircuitDiagramRevision: number;
+  /** the files of the documents folder, as the rules see them (written with each upload and delete) */
+  documents: FileFact[];
   createdBy: string;
   createDate: Date;
   lastUpdate: Date;
@@ -164,6 +188,56 @@ export function transitionRefusal(
   return undefined;
 }
 
+/**
+ * Each side's binding documents are its own (docs/decisions-offers.md): the supplier provides the OFFER and the
+ * ORDER_CONFIRMATION, the customer the ORDER; any other document type either side may upload.
+ */
+export const BINDING_DOCUMENT_SIDES: Readonly<Partial<Record<DocumentType, OfferSide>>> = {
+  OFFER: 'supplier',
+  ORDER_CONFIRMATION: 'supplier',
+  ORDER: 'customer',
+};
+
+/** May this side upload a document of this type to an offer? */
+export function mayProvideDocument(side: OfferSide, type: DocumentType): boolean {
+  const owner = BINDING_DOCUMENT_SIDES[type];
+  return owner === undefined || owner === side;
+}
+
+/** A binding document of `type` provided by its side (only that one counts for a rule). */
+function isBindingOf(f: FileFact, type: DocumentType): boolean {
+  return isPdfOf(f, type) && f.side === BINDING_DOCUMENT_SIDES[type];
+}
+
+const MISSING_DOCUMENT = {
+  OFFER: 'missingOfferFile',
+  ORDER: 'missingOrderFile',
+  ORDER_CONFIRMATION: 'missingOrderConfirmationFile',
+} as const satisfies Partial<Record<DocumentType, keyof typeof OFFER_ERRORS>>;
+export type MissingDocumentRefusal = (typeof MISSING_DOCUMENT)[keyof typeof MISSING_DOCUMENT];
+export const MISSING_DOCUMENT_REFUSALS = Object.values(MISSING_DOCUMENT);
+
+/** The document an action still needs (spec 01 §4/§5), read from the record: the server's rule and the web's warning. */
+export function missingDocument(
+  offer: Pick<Offer, 'documents'>,
+  action: OfferAction,
+): MissingDocumentRefusal | undefined {
+  const requires = OFFER_TRANSITIONS[action].requires;
+  if (!requires || offer.documents.some((f) => isBindingOf(f, requires))) return undefined;
+  return MISSING_DOCUMENT[requires as keyof typeof MISSING_DOCUMENT];
+}
+
+/**
+ * The documents an executed transition relied on stay (delete → 409 invalidTransition): the supplier's OFFER pdf
+ * of a released offer, the customer's ORDER of an ACCEPTED or CONFIRMED one, the ORDER_CONFIRMATION of a CONFIRMED one.
+ */
+export function isBindingDocument(offer: Pick<Offer, 'released' | 'state'>, f: FileFact): boolean {
+  if (isBindingOf(f, 'OFFER')) return offer.released;
+  if (isBindingOf(f, 'ORDER')) return offer.state === 'ACCEPTED' || offer.state === 'CONFIRMED';
+  if (isBindingOf(f, 'ORDER_CONFIRMATION')) return offer.state === 'CONFIRMED';
+  return false;
+}
+
 /** Is the offer outdated: the customer uploaded a newer BOM or circuit diagram after it was drafted? */
 export function isOfferOutdated(
   offer: Pick<Offer, 'enquiryBomRevision' | 'enquiryCircuitDiagramRevision'>,
@@ -222,16 +296,37 @@ export const offerCreateSchema = offerInputSchema.shape({ enquiryId: bodyIdSchem
 /** POST /offer/update body. */
 export const offerUpdateSchema = offerInputSchema.shape({ id: bodyIdSchema });
 
-/** Decline (spec 01 §5): a reason; its free text is required for INDIVIDUAL. */
+const rejectionReasonSchema = yup
+  .string()
+  .typeError(V.type)
+  .oneOf([...REJECTION_REASONS], V.oneOf);
+const rejectionReasonIndividualSchema = multiline(2000)
+  .optional()
+  .when('rejectionReason', { is: 'INDIVIDUAL', then: (s) => s.required(V.required) });
+
+/** Decline (spec 01 §5): a reason; its free text is required for INDIVIDUAL (the web's decline dialog). */
 export const declineSchema = yup.object({
-  rejectionReason: yup
-    .string()
-    .typeError(V.type)
-    .oneOf([...REJECTION_REASONS], V.oneOf)
-    .required(V.required),
-  rejectionReasonIndividual: multiline(2000)
-    .optional()
-    .when('rejectionReason', { is: 'INDIVIDUAL', then: (s) => s.required(V.required) }),
+  rejectionReason: rejectionReasonSchema.required(V.required),
+  rejectionReasonIndividual: rejectionReasonIndividualSchema,
+});
+
+/**
+ * GET|POST /offer/statechange query: the target state names the action; a decline carries its reason (the same
+ * rules as `declineSchema`), accept and confirm ignore one.
+ */
+export const stateChangeSchema = yup.object({
+  offerId: idSchema,
+  state: yup.string().typeError(V.type).oneOf(['ACCEPTED', 'DECLINED', 'CONFIRMED'], V.oneOf).required(V.required),
+  rejectionReason: yup.mixed<string>().when('state', {
+    is: 'DECLINED',
+    then: () => rejectionReasonSchema.required(V.required),
+    otherwise: (s) => s.strip(),
+  }),
+  rejectionReasonIndividual: yup.mixed<string>().when('state', {
+    is: 'DECLINED',
+    then: () => rejectionReasonIndividualSchema,
+    otherwise: (s) => s.strip(),
+  }),
 });
 
 export const OFFER_SORT_COLUMNS = ['createDate', 'releaseDate', 'offerNumber', 'referenceNumber'] as const;

@@ -1,9 +1,18 @@
 import * as yup from 'yup';
+import { defineErrors } from './api-error.js';
 import type { ChangeEntry, Company, CompanyType } from './company.js';
 import { registrationCompanySchema } from './company.js';
 import { bodyIdSchema, ID_PATTERN, optionalBodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
 import { flag, line, lowerCaseLine, VALIDATION_KEYS as V, withLimits } from './validation.js';
+
+/** The users area's error codes (`mailExternal` is the 200 answer of POST /user/ for an external party's mail). */
+export const USER_ERRORS = defineErrors({
+  mailInUse: { status: 409, message: 'E-mail already in use' },
+  mailExternal: 200,
+  companyNotActive: { status: 412, message: 'Company is not active' },
+  lastPlatformAdmin: { status: 412, message: 'The last platform administrator cannot be removed' },
+});
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Spec 3: phone numbers consist of digits, plus and minus only. */

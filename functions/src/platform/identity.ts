@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
-import { ApiError } from '../http/api-error.js';
+import { ApiError, errorsOf } from '../http/api-error.js';
+import { USER_ERRORS } from '../model/user.js';
+
+const fail = errorsOf(USER_ERRORS);
 
 /** The Firebase Auth error code of an error (`auth/...`), wherever the SDK put it. */
 export function authCode(error: unknown): string | undefined {
@@ -82,7 +85,7 @@ export class Identity {
 
   private map(error: unknown): unknown {
     const code = authCode(error);
-    if (code === 'auth/email-already-exists') return ApiError.conflict('mailInUse');
+    if (code === 'auth/email-already-exists') return fail.mailInUse();
     if (code === 'auth/invalid-password')
       return ApiError.badRequest('validation', [{ path: 'password', key: 'validation.passwordMin' }]);
     if (code === 'auth/invalid-email')

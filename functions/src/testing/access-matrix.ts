@@ -1,11 +1,11 @@
-import type { Express, Router } from 'express';
+import type { Express } from 'express';
 import type { Company } from '../model/company.js';
 import type { AreaModule } from '../http/area-module.js';
 import { CALLER_KINDS, type CallerKind, type World } from './fixtures.js';
 
 /**
  * The access matrix harness: every endpoint × every kind of caller, as rows each area contributes
- * (`modules/<area>/<area>.access.ts`) and ACCESS_ROWS lists (testing/access-rows.ts). A kind not in
+ * (`modules/<area>/<area>.access.ts`, found by testing/access-rows.ts). A kind not in
  * `allowed` must be refused (anonymous 401, signed-in 403), so a missing guard or record rule fails a
  * test; allowed calls must succeed (2xx) with the request built by `request`. A unit test checks that
  * every route Express registered has a row (testing/access-matrix.test.ts).
@@ -64,7 +64,7 @@ const stackOf = (router: unknown): RouterLayer[] => (router as { stack?: RouterL
  * and names each router by the module that owns it. A route outside the module list is reported too.
  */
 export function registeredRoutes(app: Express, modules: readonly AreaModule[]): string[] {
-  const mountOf = new Map<unknown, string>(modules.map((m) => [m.router as Router, m.path]));
+  const mountOf = new Map<unknown, string>(modules.flatMap((m) => (m.router && m.path ? [[m.router, m.path]] : [])));
   const out = new Set<string>();
   const walk = (router: unknown, prefix: string | undefined) => {
     for (const layer of stackOf(router)) {

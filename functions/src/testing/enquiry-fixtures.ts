@@ -4,8 +4,8 @@ import { JOB_CONDITION_DEFAULTS } from '../model/job-conditions.js';
 import type { User } from '../model/user.js';
 import { EnquiriesRepository } from '../modules/enquiries/enquiries.repository.js';
 import { newDraft } from '../modules/enquiries/enquiry-record.js';
-import { enquiryFolderPath } from '../modules/enquiries/enquiry-files.js';
-import { pdfBytes, uploadFile } from '../modules/files/upload-client.js';
+import { enquiryFolderPath } from '../model/enquiry.js';
+import { pdfBytes, uploadFile } from './upload-client.js';
 import { HOSTS } from './env.js';
 import { admin, type TestUser } from './fixtures.js';
 

@@ -1,3 +1,5 @@
+import { COMPANIES_PORT } from '../modules/companies/companies.module.js';
+import { USERS_PORT } from '../modules/users/users.module.js';
 import { deleteApp as deleteClientApp, initializeApp as initializeClientApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth as getClientAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -49,7 +51,7 @@ export function uniqueMail(prefix = 'user'): string {
 
 export async function createCompany(type: CompanyType, overrides: Partial<Company> = {}): Promise<Company> {
   const { container } = admin();
-  const company = await container.companies.create(
+  const company = await container.ports.get(COMPANIES_PORT).create(
     'test',
     {
       name: overrides.name ?? `${type} Test GmbH ${++seq}`,
@@ -81,7 +83,7 @@ export async function createUser(
 ): Promise<TestUser> {
   const { container, db } = admin();
   const mail = opts.mail ?? uniqueMail(company.type.toLowerCase());
-  const user = (await container.users.provision({
+  const user = (await container.ports.get(USERS_PORT).users.provision({
     input: { name: 'Erika', lastname: `Muster${++seq}`, mail, phoneNumber: '+49-711-123', admin: opts.admin === true },
     companyId: company.id,
     actorId: 'test',

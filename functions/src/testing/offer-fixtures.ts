@@ -4,7 +4,7 @@ import type { DocumentType } from '../model/files.js';
 import { JOB_CONDITION_DEFAULTS } from '../model/job-conditions.js';
 import type { Offer, OfferInput } from '../model/offer.js';
 import type { User } from '../model/user.js';
-import { pdfBytes, uploadFile } from '../modules/files/upload-client.js';
+import { pdfBytes, uploadFile } from './upload-client.js';
 import { offerDocumentsPath } from '../modules/offers/offer-files.js';
 import { newOffer } from '../modules/offers/offer-record.js';
 import { OffersRepository } from '../modules/offers/offers.repository.js';

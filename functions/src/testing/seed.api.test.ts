@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ENQUIRY_TITLES } from '../../../emulators/seed/enquiries.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedIfEmpty } from '../../../emulators/seed/seed.js';
-import { DEMO_OFFER_NUMBERS, DEMO_ORDER_ENQUIRY_TITLES, SECOND_SUPPLIER } from '../../../emulators/seed/offers.js';
+import { DEMO_PASSWORD, demoLogins, seedIfEmpty } from '../../../emulators/seed/seed.js';
+import { SECOND_SUPPLIER } from '../modules/companies/companies.seed.js';
+import { DEMO_ENQUIRY_TITLES } from '../modules/enquiries/enquiries.seed.js';
+import { DEMO_OFFER_NUMBERS, DEMO_ORDER_ENQUIRY_TITLES } from '../modules/offers/offers.seed.js';
 import { enquiryStatus } from '../model/enquiry.js';
 import { get } from './api-client.js';
 import { resetAll } from './emulator-reset.js';
@@ -15,6 +16,7 @@ describe('seed', () => {
   it('loads the demo data once, and every demo login works as documented', async () => {
     expect(await seedIfEmpty()).toBe(true);
     expect(await seedIfEmpty()).toBe(false);
+    const DEMO_LOGINS = await demoLogins();
     expect(DEMO_LOGINS.map((l) => l.mail)).toEqual([
       'admin@schrankwerk.de',
       'mitarbeiter@schrankwerk.de',
@@ -30,7 +32,7 @@ describe('seed', () => {
 
     const users = await get('/user/all', { token: tokens['admin@schrankwerk.de'] });
     expect(users.status).toBe(200);
-    // the 7 demo logins and the second supplier's user (emulators/seed/offers.ts SECOND_SUPPLIER)
+    // the 7 demo logins and the second supplier's user (modules/companies/companies.seed.ts SECOND_SUPPLIER)
     expect(users.body).toHaveLength(8);
     const companies = await get('/company/all', { token: tokens['mitarbeiter@schrankwerk.de'] });
     const byName = Object.fromEntries(companies.body.map((c: { name: string }) => [c.name, c]));

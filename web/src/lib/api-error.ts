@@ -5,8 +5,11 @@ import type { ApiErrorCode } from '@model/api-error';
 
 /** Codes the web itself produces: no answer (`network`), aborted (`timeout`), nothing better known (`unknown`). */
 export const CLIENT_ERROR_CODES = ['network', 'timeout', 'aborted', 'unknown'] as const;
-/** Every code an ApiError can carry on the web: the model's API codes plus the client's own. */
-export type ErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number];
+/**
+ * Every code an ApiError can carry on the web: the platform's API codes, the client's own, and the areas' codes
+ * (each area's model table, e.g. `ENQUIRY_ERRORS`; compared against those tables' keys).
+ */
+export type ErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number] | (string & Record<never, never>);
 
 /**
  * An error answer of the API: HTTP status plus the `code` of `@model/api-error` (i18n key errors.<code>).

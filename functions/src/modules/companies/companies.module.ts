@@ -1,29 +1,30 @@
 import { Router } from 'express';
 import * as yup from 'yup';
-import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
+import { Port } from '../../platform/ports.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { companyFilterSchema, companySchema, companyUpdateSchema } from '../../model/company.js';
 import { idSchema } from '../../model/id.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { CompaniesRepository } from './companies.repository.js';
+import { COMPANIES_PAGE_SHAPE, CompaniesRepository } from './companies.repository.js';
+import { companyDocumentsOwner } from './company-documents.js';
 import { CompaniesService } from './companies.service.js';
 import { revokeCompanySessionsTask } from './revoke-company-sessions.task.js';
 
 const idQuery = yup.object({ id: idSchema });
 const companyIdQuery = yup.object({ companyId: idSchema });
 
-export interface CompaniesModule extends AreaModule {
-  service: CompaniesService;
-}
+/** What the companies area offers the areas after it (and the seed). */
+export const COMPANIES_PORT = new Port<CompaniesService>('companies');
 
 /** /company/* — docs/api.md. Each route: authenticate → guard (caller facts) → validate → service (record rules). */
-export function createCompaniesModule(d: AreaDeps): CompaniesModule {
+function createCompaniesModule(d: AreaDeps): AreaModule {
   const users = new UsersRepository(d.db);
-  d.taskKinds.register(revokeCompanySessionsTask({ users, identity: d.identity }));
+  const repo = new CompaniesRepository(d.db);
   const companies = new CompaniesService({
-    companies: new CompaniesRepository(d.db),
+    companies: repo,
     users,
     mail: d.mail,
     identity: d.identity,
@@ -50,5 +51,18 @@ export function createCompaniesModule(d: AreaDeps): CompaniesModule {
   r.post('/', d.authenticate(), requirePlatformAdmin, validateBody(companySchema), async (req, res) =>
     res.status(201).json(await companies.create(principalOf(res).uid, req.body)),
   );
-  return { path: '/company', router: r, service: companies };
+  d.ports.provide(COMPANIES_PORT, companies);
+  return {
+    path: '/company',
+    router: r,
+    fileOwners: [companyDocumentsOwner(repo)],
+    taskKinds: [revokeCompanySessionsTask({ users, identity: d.identity })],
+  };
 }
+
+/** Companies: registration release, the admin's company list, each company's documents (docs/api.md "Companies"). */
+export const companiesArea = defineArea({
+  name: 'companies',
+  pageShapes: [COMPANIES_PAGE_SHAPE],
+  create: createCompaniesModule,
+});

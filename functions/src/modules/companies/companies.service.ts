@@ -13,7 +13,7 @@ import {
 import type { Principal } from '../../model/user.js';
 import type { Identity } from '../../platform/identity.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
-import { companyReleasedMail } from '../../platform/mail/templates.js';
+import { companyReleasedMail } from './company-mails.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { CompaniesRepository } from './companies.repository.js';

@@ -29,12 +29,11 @@ export function revokeCompanySessionsTask(d: {
     async count({ companyId }) {
       return d.users.countOfCompany(companyId);
     },
-    async runChunk({ params, cursor, size, itemDone }) {
+    async runChunk({ params, cursor, size }) {
       const ids = await d.users.idsOfCompany(params.companyId, typeof cursor === 'string' ? cursor : null, size);
       await Promise.all(
         ids.map(async (uid) => {
           await d.identity.revokeSessions(uid);
-          await itemDone(uid);
         }),
       );
       return { cursor: ids.at(-1) ?? cursor, processed: ids.length, finished: ids.length < size };

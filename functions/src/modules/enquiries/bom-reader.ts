@@ -1,9 +1,12 @@
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { extractHeaders, suggestHeaderRow } from '../../bom/index.js';
-import { contentTypeOf, isAllowedExtension, UPLOAD_CONTEXTS } from '../../model/files.js';
+import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
+import { contentTypeOf, FILE_ERRORS, isAllowedExtension, UPLOAD_CONTEXTS } from '../../model/files.js';
 import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import { assertContentMatches } from '../files/content-check.js';
+
+const fail = { ...errorsOf(FILE_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
 
 /** What POST /enquiry/bom/header answers. */
 export interface BomHeaders {
@@ -24,14 +27,14 @@ export class BomReader {
     headerRowIndex: number | undefined,
   ): Promise<BomHeaders & { contentType: string }> {
     if (!file) throw ApiError.badRequest('validation', [{ path: 'file', key: 'validation.required' }]);
-    if (!file.filename) throw ApiError.badRequest('invalidFileName');
-    if (!isAllowedExtension(file.filename, 'bom')) throw new ApiError(415, 'fileTypeNotAllowed');
+    if (!file.filename) throw fail.invalidFileName();
+    if (!isAllowedExtension(file.filename, 'bom')) throw fail.fileTypeNotAllowed();
     await assertContentMatches(file.filename, file.bytes);
     let rows: string[][];
     try {
       rows = (await readSpreadsheet(file.bytes, file.filename, { allowedExtensions: UPLOAD_CONTEXTS.bom })).rows;
     } catch (error) {
-      if (isSpreadsheetError(error)) throw new ApiError(422, 'bomUnreadable', [error.i18nKey]);
+      if (isSpreadsheetError(error)) throw fail.bomUnreadable([error.i18nKey]);
       throw error;
     }
     const suggested = suggestHeaderRow(rows).headerRowIndex;
@@ -41,7 +44,7 @@ export class BomReader {
       // the caller's index points at a blank or missing row; without an index the file has no table at all
       if (headerRowIndex !== undefined)
         throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: extracted.issue }]);
-      throw new ApiError(422, 'bomUnreadable', [extracted.issue]);
+      throw fail.bomUnreadable([extracted.issue]);
     }
     return {
       headers: extracted.headers,

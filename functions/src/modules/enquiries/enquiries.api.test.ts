@@ -22,8 +22,8 @@ import {
   type TestUser,
   type World,
 } from '../../testing/fixtures.js';
-import { pdfBytes, uploadFile } from '../files/upload-client.js';
-import { enquiryFolderPath } from './enquiry-files.js';
+import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
+import { enquiryFolderPath } from '../../model/enquiry.js';
 
 /** /enquiry/* over HTTP through Hosting (docs/api.md "Enquiries"); who may call what: enquiries.access.ts. */
 let w: World;

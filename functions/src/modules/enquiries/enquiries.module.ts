@@ -1,19 +1,23 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import * as yup from 'yup';
-import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { ApiError } from '../../http/api-error.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { validateHeaderRowIndex } from '../../bom/header.js';
-import { enquiryFilterSchema, enquiryInputSchema, enquiryUpdateSchema } from '../../model/enquiry.js';
+import { ENQUIRY_ERRORS, enquiryFilterSchema, enquiryInputSchema, enquiryUpdateSchema } from '../../model/enquiry.js';
 import { idSchema, isValidId, optionalBodyIdSchema } from '../../model/id.js';
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
 import { sendDownload } from '../files/send-download.js';
-import { StorageFileStore, type FileStore } from '../files/file-store.js';
-import { EnquiriesRepository } from './enquiries.repository.js';
+import { AreaEvent, TxCheck } from '../../platform/events.js';
+import { ENQUIRIES_PORT, type EnquiryEvents } from './enquiries.port.js';
+import { ENQUIRIES_PAGE_SHAPE, EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
+import { EnquiryBomService } from './enquiry-bom.service.js';
+import { enquiryFileOwners } from './enquiry-file-owners.js';
+import { EnquiryRecords } from './enquiry-records.js';
 
 const idQuery = yup.object({ id: idSchema });
 /** `offerId` of the spec's BOM calls is accepted and ignored until the offers issue. */
@@ -42,26 +46,25 @@ function bomForm(res: Response) {
   return { enquiryId, headerRowIndex, file: files.find((f) => f.field === 'file') };
 }
 
-export interface EnquiriesModule extends AreaModule {
-  service: EnquiriesService;
-}
-
-export interface EnquiriesModuleDeps extends AreaDeps {
-  /** defaults to the bucket */
-  store?: FileStore;
-}
-
 /**
  * /enquiry/* — docs/api.md "Enquiries". Each route: authenticate → guard (CUSTOMER or SUPPLIER) → validate →
- * service (record rules on the record it read).
+ * service (record rules on the record it read). Offers its service and its events to the areas after it.
  */
-export function createEnquiriesModule(d: EnquiriesModuleDeps): EnquiriesModule {
-  const enquiries = new EnquiriesService({
-    enquiries: new EnquiriesRepository(d.db),
-    transaction: d.transaction,
-    now: d.now,
-    store: d.store ?? new StorageFileStore(d.bucket),
-  });
+function createEnquiriesModule(d: AreaDeps): AreaModule {
+  const repo = new EnquiriesRepository(d.db);
+  const records = new EnquiryRecords(repo, d.transaction);
+  const events: EnquiryEvents = {
+    reopenRequested: new TxCheck('enquiry.reopenRequested'),
+    archiveRequested: new TxCheck('enquiry.archiveRequested'),
+    bomRevised: new AreaEvent('enquiry.bomRevised', d.log),
+    circuitDiagramRevised: new AreaEvent('enquiry.circuitDiagramRevised', d.log),
+    openChanged: new AreaEvent('enquiry.openChanged', d.log),
+  };
+  const shared = { records, now: d.now, store: d.files, discard: d.discard, newId: () => repo.newId() };
+  const enquiries = new EnquiriesService({ ...shared, events, transaction: d.transaction });
+  const bom = new EnquiryBomService({ ...shared, events });
+  d.ports.provide(ENQUIRIES_PORT, { service: enquiries, bom, events });
+
   const caller = () => [d.authenticate(), requireEnquiryUser] as const;
   const byQuery =
     (fn: (p: ReturnType<typeof principalOf>, id: string) => Promise<unknown>): RequestHandler =>
@@ -105,21 +108,29 @@ export function createEnquiriesModule(d: EnquiriesModuleDeps): EnquiriesModule {
   );
   r.post('/bom/upload', ...caller(), multipart(), async (_req, res) => {
     const form = bomForm(res);
-    res.json(await enquiries.bomUpload(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
+    res.json(await bom.upload(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
   });
   r.post('/bom/header', ...caller(), multipart(), async (_req, res) => {
     const form = bomForm(res);
-    res.json(await enquiries.bomHeader(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
+    res.json(await bom.header(principalOf(res), form.enquiryId, form.file, form.headerRowIndex));
   });
   r.get('/bom', ...caller(), validateQuery(bomQuery), async (_req, res) => {
     const q = res.locals.query as yup.InferType<typeof bomQuery>;
-    await sendDownload(res, await enquiries.bomDownload(principalOf(res), q.enquiryId, q.revision));
+    await sendDownload(res, await bom.download(principalOf(res), q.enquiryId, q.revision));
   });
   r.post(
     '/bom/delete',
     ...caller(),
     validateQuery(enquiryIdQuery),
-    byQuery((p, id) => enquiries.bomDelete(p, id)),
+    byQuery((p, id) => bom.delete(p, id)),
   );
-  return { path: '/enquiry', router: r, service: enquiries };
+  return { path: '/enquiry', router: r, fileOwners: enquiryFileOwners(records, events, d.now) };
 }
+
+/** Enquiries, their BOM and their three folders (docs/api.md "Enquiries"). */
+export const enquiriesArea = defineArea({
+  name: 'enquiries',
+  pageShapes: [ENQUIRIES_PAGE_SHAPE],
+  errors: ENQUIRY_ERRORS,
+  create: createEnquiriesModule,
+});

@@ -25,6 +25,7 @@ export const enquiryConverter = entityConverter<Enquiry>({
   required: ['customerId', 'title', 'released', 'closed', 'archived', 'createDate'],
   // drafts have no release date; stored as null so sorting by it keeps them (at the start, ascending)
   nullable: ['releaseDate'],
+  defaults: () => ({ documents: [] }),
   derivedFields: ['searchTokens', 'titleSort', 'referenceNumberSort', 'openToSuppliers'],
   derived: (e) => ({
     searchTokens: searchTokens(e.title),

@@ -60,10 +60,13 @@ export function recordChange(enquiry: Enquiry, entry: EnquiryChangeEntry): Enqui
   };
 }
 
-/** What GET /enquiry/ shows a supplier: the record without its history and author (internal to the customer). */
-export function supplierView(enquiry: Enquiry): Omit<Enquiry, 'changeEntries' | 'createdBy'> {
-  const { changeEntries: _changes, createdBy: _author, ...rest } = enquiry;
-  return rest;
+/**
+ * What GET /enquiry/ shows a supplier: the record without its history and its staff's ids (internal to the
+ * customer): no change entries, no author, no uploader of a BOM revision.
+ */
+export function supplierView(enquiry: Enquiry) {
+  const { changeEntries: _changes, createdBy: _author, bomRevisions, ...rest } = enquiry;
+  return { ...rest, bomRevisions: bomRevisions.map(({ uploadedBy: _by, ...r }) => r) };
 }
 
 /** A new draft (POST /enquiry/ and copy). */
@@ -86,6 +89,7 @@ export function newDraft(
     bomRevision: 0,
     bomRevisions: [],
     circuitDiagramRevision: 0,
+    documents: [],
     createdBy: principal.uid,
     createDate: now,
     lastUpdate: now,

@@ -1,10 +1,12 @@
-import { ApiError } from '../../http/api-error.js';
-import { extensionOf } from '../../model/files.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
+import { extensionOf, FILE_ERRORS } from '../../model/files.js';
 import { sniffContent } from '../../spreadsheet/detect-format.js';
 import { SpreadsheetError } from '../../spreadsheet/errors.js';
 import { assertSafeZip, assertZipInflatesAsDeclared } from '../../spreadsheet/zip-guard.js';
 
-const mismatch = () => new ApiError(415, 'fileContentMismatch');
+const fail = errorsOf(FILE_ERRORS);
+
+const mismatch = () => fail.fileContentMismatch();
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
@@ -36,7 +38,7 @@ async function assertOfficeZip(bytes: Uint8Array, ext: string): Promise<void> {
       throw mismatch();
     await assertZipInflatesAsDeclared(bytes, entries);
   } catch (error) {
-    if (error instanceof SpreadsheetError && error.code === 'tooLarge') throw new ApiError(413, 'archiveTooLarge');
+    if (error instanceof SpreadsheetError && error.code === 'tooLarge') throw fail.archiveTooLarge();
     if (error instanceof ApiError) throw error;
     throw mismatch();
   }
@@ -54,7 +56,7 @@ function isText(bytes: Uint8Array): boolean {
  * archiveTooLarge (a zip that inflates beyond the guard's limits). Extensions are checked before this.
  */
 export async function assertContentMatches(fileName: string, bytes: Uint8Array): Promise<void> {
-  if (bytes.length === 0) throw ApiError.badRequest('fileEmpty');
+  if (bytes.length === 0) throw fail.fileEmpty();
   const ext = extensionOf(fileName);
   switch (ext) {
     case 'pdf':
@@ -87,6 +89,6 @@ export async function assertContentMatches(fileName: string, bytes: Uint8Array):
       if (!isText(bytes)) throw mismatch();
       return;
     default:
-      throw new ApiError(415, 'fileTypeNotAllowed');
+      throw fail.fileTypeNotAllowed();
   }
 }

@@ -1,6 +1,6 @@
 import { companyDocumentsPath } from '../../model/files.js';
 import { SIGNED_IN, type AccessCtx, type AccessRow } from '../../testing/access-matrix.js';
-import { pdfBytes, uploadFile } from './upload-client.js';
+import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
 
 /** The documents folder of the caller's company (anonymous callers: the customer company's). */
 const ownDocuments = ({ w, ownCompany }: AccessCtx) => companyDocumentsPath(ownCompany ?? w.companies.CUSTOMER.id);

@@ -4,7 +4,7 @@ import { companyDocumentsPath, FILE_MAX_BYTES } from '../../model/files.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { createWorld, disposeClients, type World } from '../../testing/fixtures.js';
-import { pdfBytes, uploadFile } from './upload-client.js';
+import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
 
 let w: World;
 let folder: string;

@@ -1,34 +1,22 @@
-import type { Authenticate } from '../../http/authenticate.js';
-import type { AreaModule } from '../../http/area-module.js';
-import type { CompaniesRepository } from '../companies/companies.repository.js';
-import { FileOwners } from './file-owners.js';
-import { StorageFileStore, type FileStore } from './file-store.js';
+import { defineArea } from '../../http/area-module.js';
+import { Port } from '../../platform/ports.js';
+import { FILE_ERRORS } from '../../model/files.js';
 import { FilesService } from './files.service.js';
 import { filesRouter } from './files.router.js';
-import { companyDocumentsOwner } from './owners/company-documents.js';
-import { enquiryFileOwners, type EnquiryFileRules } from './owners/enquiry-files.js';
-import { offerFilesOwner, type OfferFileRules } from './owners/offer-files.js';
 
-export interface FilesModuleDeps {
-  authenticate: Authenticate;
-  companiesRepo: Pick<CompaniesRepository, 'get'>;
-  /** the enquiry folders' rules (the enquiries area's service) */
-  enquiries: EnquiryFileRules;
-  /** the offer documents folder's rules (the offers area's service) */
-  offers: OfferFileRules;
-  bucket: ConstructorParameters<typeof StorageFileStore>[0];
-  /** defaults to the bucket; tests inject an in-memory store */
-  store?: FileStore;
-}
+/** The generic file calls, for areas (and seeds) that store a file as a caller would. */
+export const FILES_PORT = new Port<FilesService>('files');
 
 /**
- * The files area: the generic /file calls over the table of owners. Each area that keeps files adds its
- * owner here (one line), e.g. `companies/{companyId}/documents/`.
+ * The files area: the generic /file calls over the table of folders (platform/files/file-owners.ts). The folders
+ * themselves are the other areas' (each lists its owners in its AreaModule's `fileOwners`).
  */
-export function createFilesModule(deps: FilesModuleDeps): AreaModule {
-  const owners = new FileOwners().register(companyDocumentsOwner(deps.companiesRepo));
-  for (const owner of enquiryFileOwners(deps.enquiries)) owners.register(owner);
-  owners.register(offerFilesOwner(deps.offers));
-  const service = new FilesService(owners, deps.store ?? new StorageFileStore(deps.bucket));
-  return { path: '/file', router: filesRouter(deps.authenticate, service) };
-}
+export const filesArea = defineArea({
+  name: 'files',
+  errors: FILE_ERRORS,
+  create(d) {
+    const service = new FilesService(d.fileOwners, d.files, d.discard);
+    d.ports.provide(FILES_PORT, service);
+    return { path: '/file', router: filesRouter(d.authenticate, service) };
+  },
+});

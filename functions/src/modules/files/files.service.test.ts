@@ -2,11 +2,13 @@ import { PassThrough, type Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '../../http/multipart.js';
 import { principal } from '../../testing/principals.js';
-import { FileOwners } from './file-owners.js';
-import type { FileStore, StoredObject } from './file-store.js';
+import { FileOwners } from '../../platform/files/file-owners.js';
+import type { FileStore, StoredObject } from '../../platform/files/file-store.js';
 import { FilesService } from './files.service.js';
-import { ApiError } from '../../http/api-error.js';
-import { companyDocumentsOwner } from './owners/company-documents.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
+import type { FileFact } from '../../model/files.js';
+import { companyDocumentsOwner } from '../companies/company-documents.js';
 
 /** An in-memory FileStore that records every call (so a refused path can be shown to never reach it). */
 class MemoryStore implements FileStore {
@@ -71,8 +73,15 @@ function setup() {
     ),
   };
   const owners = new FileOwners().register(companyDocumentsOwner(companies));
-  return { store, companies, service: new FilesService(owners, store) };
+  return { store, companies, service: new FilesService(owners, store, discardIn(store)) };
 }
+
+/** Deletes at once (the platform's FileDiscard repairs failures with a task; not needed here). */
+const discardIn = (store: FileStore) => ({
+  discard: async (paths: readonly string[]) => {
+    for (const p of paths) await store.delete(p);
+  },
+});
 
 async function status(p: Promise<unknown>): Promise<string> {
   return p.then(
@@ -182,35 +191,52 @@ describe('FilesService', () => {
     expect(await status(service.names(external, 'companies/c1/documents/'))).toBe('403 forbidden');
   });
 
-  it('runs the owner’s optional hooks: extra metadata before storing, a refusal before deleting, then afterChange', async () => {
+  it('a folder whose record lists its files: the record takes and drops each file, Storage follows its decision', async () => {
     const store = new MemoryStore();
     const changes: string[] = [];
+    // the record: its list of files (FileFact), as an area keeps it on its document
+    const record: FileFact[] = [];
     const owners = new FileOwners().register({
       prefix: 'things/{thingId}/files/',
       context: 'general',
-      authorize: async () => undefined,
-      beforeStore: async (_p, { thingId }, upload) =>
-        upload.documentType === 'CIRCUIT_DIAGRAM' ? { revision: `${thingId}-2` } : undefined,
-      beforeDelete: async (_p, _params, file) => {
-        if (file.metadata.revision) throw ApiError.conflict('enquiryLocked');
+      authorize: async () => ({ facts: [...record] }),
+      recordUpload: async (_p, _params, upload) => {
+        if (upload.name.startsWith('Refused')) throw ApiError.conflict();
+        const fact: FileFact = { ...upload, uploadedByName: 'Erika Muster', uploadDate: new Date(0) };
+        record.push(fact);
+        return fact;
+      },
+      recordDelete: async (_p, _params, name) => {
+        const i = record.findIndex((f) => f.name === name);
+        if (i < 0) return false;
+        if (record[i]!.documentType === 'CIRCUIT_DIAGRAM') throw errorsOf(ENQUIRY_ERRORS).enquiryLocked();
+        record.splice(i, 1);
+        return true;
       },
       afterChange: async (_p, { thingId }) => {
         changes.push(thingId!);
       },
     });
-    const service = new FilesService(owners, store);
+    const service = new FilesService(owners, store, discardIn(store));
     const caller = principal('CUSTOMER');
-    await service.upload(caller, 'things/t1/files/', pdf('Plan.pdf'), 'CIRCUIT_DIAGRAM');
+    const plan = await service.upload(caller, 'things/t1/files/', pdf('Plan.pdf'), 'CIRCUIT_DIAGRAM');
+    expect(plan).toMatchObject({ filename: 'Plan.pdf', fileType: 'CIRCUIT_DIAGRAM', uploadedByName: 'Erika Muster' });
     await service.upload(caller, 'things/t1/files/', pdf('Notiz.pdf'));
-    expect(store.objects.get('things/t1/files/Plan.pdf')?.metadata).toEqual({
-      revision: 't1-2',
-      documentType: 'CIRCUIT_DIAGRAM',
-      uploadedBy: caller.uid,
-    });
-    expect(store.objects.get('things/t1/files/Notiz.pdf')?.metadata).not.toHaveProperty('revision');
+    // refused by the record: the stored object goes again, the caller is told
+    expect(await status(service.upload(caller, 'things/t1/files/', pdf('Refused.pdf')))).toBe('409 conflict');
+    expect(store.objects.has('things/t1/files/Refused.pdf')).toBe(false);
+    // an object the record does not list (an upload in flight) is neither listed nor downloadable
+    await store.createIfAbsent('things/t1/files/Orphan.pdf', PDF, 'application/pdf', {});
+    expect((await service.names(caller, 'things/t1/files/')).map((f) => f.filename)).toEqual(['Notiz.pdf', 'Plan.pdf']);
+    expect(await status(service.download(caller, 'things/t1/files/Orphan.pdf'))).toBe('404 notFound');
+    // the record refuses: the file stays
     expect(await status(service.delete(caller, 'things/t1/files/Plan.pdf'))).toBe('409 enquiryLocked');
     expect(store.objects.has('things/t1/files/Plan.pdf')).toBe(true);
     expect(await status(service.delete(caller, 'things/t1/files/Notiz.pdf'))).toBe('ok');
-    expect(changes).toEqual(['t1', 't1', 't1']);
+    expect(store.objects.has('things/t1/files/Notiz.pdf')).toBe(false);
+    // neither listed nor stored: 404; stored but unlisted (the orphan): deleted
+    expect(await status(service.delete(caller, 'things/t1/files/Gone.pdf'))).toBe('404 notFound');
+    expect(await status(service.delete(caller, 'things/t1/files/Orphan.pdf'))).toBe('ok');
+    expect(changes).toEqual(['t1', 't1', 't1', 't1']);
   });
 });

@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireNotExternal } from '../../http/guards.js';
 import { LegalService } from './legal.service.js';
 
 /** /legal/* — the AVV as PDF for the caller's company. */
-export function createLegalModule(d: AreaDeps): AreaModule {
+function createLegalModule(d: AreaDeps): AreaModule {
   const legal = new LegalService(d.now);
   const r = Router();
   r.get('/avv', d.authenticate({ allowRestricted: true }), requireNotExternal, async (_req, res) => {
@@ -21,3 +21,6 @@ export function createLegalModule(d: AreaDeps): AreaModule {
   });
   return { path: '/legal', router: r };
 }
+
+/** The legal pages' one call: the AVV for the caller's company. */
+export const legalArea = defineArea({ name: 'legal', create: createLegalModule });

@@ -1,6 +1,6 @@
 import { extensionOf, type DocumentType } from '../../model/files.js';
 import type { Offer, OfferSide } from '../../model/offer.js';
-import type { StoredObject } from '../files/file-store.js';
+import type { StoredObject } from '../../platform/files/file-store.js';
 
 /**
  * An offer's documents folder `offers/{offerId}/documents/` (docs/api.md "Offers"), reached through the

@@ -34,6 +34,7 @@ const enquiry = {
   bomRevision: 2,
   bomRevisions: [],
   circuitDiagramRevision: 1,
+  documents: [],
   createdBy: 'u1',
   createDate: now,
   lastUpdate: now,

@@ -8,6 +8,7 @@ import {
   type OfferState,
   type OfferTerms,
 } from '../../model/offer.js';
+import type { FileFact } from '../../model/files.js';
 import type { Principal } from '../../model/user.js';
 
 /**
@@ -80,6 +81,7 @@ export function newOffer(
       original,
       enquiryBomRevision: enquiry.bomRevision,
       enquiryCircuitDiagramRevision: enquiry.circuitDiagramRevision,
+      documents: [] as FileFact[],
       createdBy: principal.uid,
       createDate: now,
       lastUpdate: now,

@@ -67,11 +67,11 @@ export const OFFERS_ACCESS: AccessRow[] = [
       return { query: { offerId: o.id, state: 'CONFIRMED' } };
     },
   })),
-  {
-    call: 'GET /offer/revision',
+  ...(['GET', 'POST'] as const).map((method): AccessRow => ({
+    call: `${method} /offer/revision`,
     allowed: suppliers,
     request: async (ctx) => ({ query: { offerId: (await released(ctx)).id } }),
-  },
+  })),
   {
     call: 'POST /offer/archive',
     allowed: suppliers,

@@ -15,7 +15,7 @@ import {
   type World,
 } from '../../testing/fixtures.js';
 import { offerInput, storeOffer, uploadOfferDocument, withDocument } from '../../testing/offer-fixtures.js';
-import { pdfBytes, uploadFile } from '../files/upload-client.js';
+import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
 import { offerDocumentsPath } from './offer-files.js';
 import { OffersRepository } from './offers.repository.js';
 

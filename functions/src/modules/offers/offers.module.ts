@@ -1,62 +1,85 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import { Router, type RequestHandler } from 'express';
 import * as yup from 'yup';
-import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
+import { errorsOf } from '../../http/api-error.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
+import type { Enquiry } from '../../model/enquiry.js';
 import { idSchema } from '../../model/id.js';
-import { declineSchema, offerCreateSchema, offerFilterSchema, offerUpdateSchema } from '../../model/offer.js';
+import {
+  isOfferOutdated,
+  OFFER_ERRORS,
+  offerCreateSchema,
+  offerFilterSchema,
+  offerUpdateSchema,
+  stateChangeSchema,
+  type OfferState,
+} from '../../model/offer.js';
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
-import { VALIDATION_KEYS as V } from '../../model/validation.js';
-import type { EnquiriesService } from '../enquiries/enquiries.service.js';
-import { StorageFileStore, type FileStore } from '../files/file-store.js';
+import { Port } from '../../platform/ports.js';
+import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { OffersRepository } from './offers.repository.js';
-import { OffersService } from './offers.service.js';
+import { offerDocumentsOwner } from './offer-file-owners.js';
+import { OfferMailer } from './offer-mails.js';
+import { isLiveOffer } from './offer-record.js';
+import { OFFERS_PAGE_SHAPE, OffersRepository } from './offers.repository.js';
+import { OffersService, type DeclineInput } from './offers.service.js';
 
+const fail = errorsOf(OFFER_ERRORS);
+
+/** What the offers area offers the areas after it (and the seed). */
+export const OFFERS_PORT = new Port<OffersService>('offers');
 const idQuery = yup.object({ id: idSchema });
 const offerIdQuery = yup.object({ offerId: idSchema });
 const enquiryIdQuery = yup.object({ enquiryId: idSchema });
-/** GET|POST /offer/statechange: the target state names the action; DECLINED carries the reason. */
-const stateChangeQuery = offerIdQuery.shape({
-  state: yup.string().typeError(V.type).oneOf(['ACCEPTED', 'DECLINED', 'CONFIRMED'], V.oneOf).required(V.required),
-  // checked by declineSchema for a decline (accept and confirm ignore them)
-  rejectionReason: yup.string().typeError(V.type).optional(),
-  rejectionReasonIndividual: yup.string().typeError(V.type).optional(),
-});
 
 /** ADMIN and EXTERNAL callers: 403 on every /offer call (a fact about the caller). */
 const requireOfferUser = guard((p) => usesEnquiries(p));
 
-export interface OffersModule extends AreaModule {
-  service: OffersService;
-}
-
-export interface OffersModuleDeps extends AreaDeps {
-  enquiries: EnquiriesService;
-  /** defaults to the bucket */
-  store?: FileStore;
-}
-
 /**
  * /offer/* — docs/api.md "Offers". Each route: authenticate → guard (CUSTOMER or SUPPLIER) → validate →
- * service (the transition table on the record it read, in one transaction). Registers the offers' hooks
- * with the enquiries area (reopen refusal, outdated notices).
+ * service (the transition table on the record it read, in one transaction). Listens to the enquiries' events:
+ * an order refuses the enquiry's reopen and archive, a new BOM or circuit diagram outdates the live offers.
  */
-export function createOffersModule(d: OffersModuleDeps): OffersModule {
+function createOffersModule(d: AreaDeps): AreaModule {
+  const { service: enquiries, events } = d.ports.get(ENQUIRIES_PORT);
+  const repo = new OffersRepository(d.db);
+  const mails = new OfferMailer({ users: new UsersRepository(d.db), portalUrl: d.config.portalUrl });
   const offers = new OffersService({
-    offers: new OffersRepository(d.db),
-    enquiries: d.enquiries,
+    offers: repo,
+    enquiries,
     uniqueKeys: new UniqueKeysRepository(d.db),
-    users: new UsersRepository(d.db),
+    mails,
     mail: d.mail,
-    portalUrl: d.config.portalUrl,
     transaction: d.transaction,
     now: d.now,
-    store: d.store ?? new StorageFileStore(d.bucket),
+    store: d.files,
+    discard: d.discard,
   });
-  d.enquiries.useOfferHooks(offers);
+
+  d.ports.provide(OFFERS_PORT, offers);
+
+  // an order is binding: its enquiry stays closed and unarchived (read in the same transaction as the accept writes)
+  const refuseWithOrder = async (tx: Transaction, e: Enquiry) => {
+    if (await repo.hasOrderInTx(tx, e.id)) throw fail.enquiryHasOrder();
+  };
+  events.reopenRequested.on(refuseWithOrder);
+  events.archiveRequested.on(refuseWithOrder);
+  // a new BOM or circuit-diagram revision: the creators of the live offers it outdates are told
+  const outdated = async (enquiry: Enquiry) => {
+    const now = d.now();
+    for (const offer of await repo.byEnquiry(enquiry.id)) {
+      if (!isLiveOffer(offer) || !isOfferOutdated(offer, enquiry)) continue;
+      const mail = await mails.outdated(offer, enquiry.customerName);
+      if (mail) await d.mail.send(mail, now);
+    }
+  };
+  events.bomRevised.on(outdated);
+  events.circuitDiagramRevised.on(outdated);
+
   const caller = () => [d.authenticate(), requireOfferUser] as const;
   const byOfferId =
     (fn: (p: ReturnType<typeof principalOf>, id: string) => Promise<unknown>, status = 200): RequestHandler =>
@@ -82,24 +105,19 @@ export function createOffersModule(d: OffersModuleDeps): OffersModule {
     validateQuery(offerIdQuery),
     byOfferId((p, id) => offers.release(p, id)),
   );
-  for (const method of ['get', 'post'] as const)
-    r[method]('/statechange', ...caller(), validateQuery(stateChangeQuery), async (_req, res) => {
-      const q = res.locals.query as yup.InferType<typeof stateChangeQuery>;
-      const decline =
-        q.state === 'DECLINED'
-          ? await declineSchema.validate(
-              { rejectionReason: q.rejectionReason, rejectionReasonIndividual: q.rejectionReasonIndividual },
-              { abortEarly: false, stripUnknown: true },
-            )
-          : {};
-      res.json(await offers.stateChange(principalOf(res), q.offerId, q.state, decline));
+  // the spec names these GET; the web sends POST (a call with an effect)
+  for (const method of ['get', 'post'] as const) {
+    r[method]('/statechange', ...caller(), validateQuery(stateChangeSchema), async (_req, res) => {
+      const q = res.locals.query as yup.InferType<typeof stateChangeSchema>;
+      res.json(await offers.stateChange(principalOf(res), q.offerId, q.state as OfferState, q as DeclineInput));
     });
-  r.get(
-    '/revision',
-    ...caller(),
-    validateQuery(offerIdQuery),
-    byOfferId((p, id) => offers.revise(p, id), 201),
-  );
+    r[method](
+      '/revision',
+      ...caller(),
+      validateQuery(offerIdQuery),
+      byOfferId((p, id) => offers.revise(p, id), 201),
+    );
+  }
   r.post(
     '/archive',
     ...caller(),
@@ -109,5 +127,17 @@ export function createOffersModule(d: OffersModuleDeps): OffersModule {
   r.get('/compare', ...caller(), requireCompanyType('CUSTOMER'), validateQuery(enquiryIdQuery), async (_req, res) =>
     res.json(await offers.compare(principalOf(res), res.locals.query.enquiryId)),
   );
-  return { path: '/offer', router: r, service: offers };
+  return {
+    path: '/offer',
+    router: r,
+    fileOwners: [offerDocumentsOwner({ offers: repo, transaction: d.transaction, now: d.now })],
+  };
 }
+
+/** Offers, orders and jobs with their documents (docs/api.md "Offers"). */
+export const offersArea = defineArea({
+  name: 'offers',
+  pageShapes: [OFFERS_PAGE_SHAPE],
+  errors: OFFER_ERRORS,
+  create: createOffersModule,
+});

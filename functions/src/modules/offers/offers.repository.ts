@@ -33,6 +33,7 @@ export function customerListKey(o: Pick<Offer, 'customerId' | 'invalidated' | 'r
 export const offerConverter = entityConverter<Offer>({
   required: ['enquiryId', 'supplierId', 'customerId', 'state', 'version', 'released', 'createDate'],
   nullable: ['releaseDate'],
+  defaults: () => ({ documents: [] }),
   derivedFields: ['searchTokens', 'offerNumberSort', 'referenceNumberSort', 'supplierListKey', 'customerListKey'],
   derived: (o) => ({
     searchTokens: searchTokens(o.referenceNumber, o.offerNumber),

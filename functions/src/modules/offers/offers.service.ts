@@ -1,14 +1,16 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
-import type { ApiErrorCode } from '../../model/api-error.js';
 import type { Enquiry, EnquiryListItem } from '../../model/enquiry.js';
-import type { DocumentType } from '../../model/files.js';
+import type { FileFact } from '../../model/files.js';
 import {
   isOfferOutdated,
+  missingDocument,
+  OFFER_ERRORS,
   OFFER_TRANSITIONS,
   offerDeviations,
+  offerDocumentsPath,
   STATE_CHANGE_ACTIONS,
   transitionRefusal,
   type Offer,
@@ -22,48 +24,33 @@ import {
 } from '../../model/offer.js';
 import type { Page } from '../../model/paging.js';
 import { canSeeEnquiry, isEnquiryCustomer } from '../../model/permissions-enquiries.js';
-import { canChangeOfferFiles, canSeeOffer, offerSide } from '../../model/permissions-offers.js';
-import type { Principal, User } from '../../model/user.js';
-import type { MailOutbox, OutgoingMail } from '../../platform/mail/outbox.js';
-import {
-  offerAcceptedMail,
-  offerConfirmedMail,
-  offerDeclinedMail,
-  offerOutdatedMail,
-  offerReleasedMail,
-  type OfferMailArgs,
-} from '../../platform/mail/templates.js';
+import { canSeeOffer, offerSide } from '../../model/permissions-offers.js';
+import type { Principal } from '../../model/user.js';
+import type { FileDiscard } from '../../platform/files/discard.js';
+import { copyObject, type FileStore } from '../../platform/files/file-store.js';
+import type { MailOutbox } from '../../platform/mail/outbox.js';
 import type { RunTransaction } from '../../platform/transaction.js';
-import { copyObject, type FileStore, type StoredObject } from '../files/file-store.js';
-import type { FileAccess } from '../files/file-owners.js';
-import { userNameOf } from '../enquiries/enquiry-record.js';
 import type { EnquiriesService } from '../enquiries/enquiries.service.js';
-import { fileSide, isBindingDocument, isDocument, offerDocumentsPath } from './offer-files.js';
-import {
-  isLiveOffer,
-  newOffer,
-  offerInputOf,
-  offerNumberKey,
-  offerRoute,
-  revisionOf,
-  termsOf,
-  withOfferInput,
-} from './offer-record.js';
+import { userNameOf } from '../enquiries/enquiry-record.js';
+import type { OfferMailer } from './offer-mails.js';
+import { newOffer, offerInputOf, offerNumberKey, revisionOf, termsOf, withOfferInput } from './offer-record.js';
 import type { OffersRepository } from './offers.repository.js';
 
-/** What the offers need of the enquiries area (EnquiriesService implements it). */
-export type EnquiryPort = Pick<EnquiriesService, 'getInTx' | 'record' | 'closeInTx'>;
+const fail = errorsOf(OFFER_ERRORS);
+
+/** What the offers need of the enquiries area. */
+export type EnquiryReader = Pick<EnquiriesService, 'getInTx' | 'record' | 'closeInTx'>;
 
 export interface OffersServiceDeps {
   offers: OffersRepository;
-  enquiries: EnquiryPort;
+  enquiries: EnquiryReader;
   uniqueKeys: UniqueKeysRepository;
-  users: { get(id: string): Promise<User | undefined> };
+  mails: OfferMailer;
   mail: Pick<MailOutbox, 'sendInTx' | 'send'>;
-  portalUrl: string;
   transaction: RunTransaction;
   now: () => Date;
   store: FileStore;
+  discard: Pick<FileDiscard, 'discard'>;
 }
 
 /** GET /offer/ and the comparison view: the offer and whether the enquiry moved on since it was made. */
@@ -82,18 +69,12 @@ export interface DeclineInput {
   rejectionReasonIndividual?: string;
 }
 
-const MISSING_FILE: Partial<Record<DocumentType, ApiErrorCode>> = {
-  OFFER: 'missingOfferFile',
-  ORDER: 'missingOrderFile',
-  ORDER_CONFIRMATION: 'missingOrderConfirmationFile',
-};
-
 /**
  * Offers, orders and jobs (issue 9; docs/api.md "Offers", docs/decisions-offers.md). Every transition is
  * ONE transaction that reads the offer (and its enquiry), checks visibility (404), side (403), state
- * (409, OFFER_TRANSITIONS through transitionRefusal) and the required document on what it read, and
- * writes the offer, the enquiry (accept closes it) and the mail together: two conflicting clicks cannot
- * both win (the loser's retry reads the winner's state).
+ * (409, OFFER_TRANSITIONS through transitionRefusal) and the required document on what it read (the record
+ * lists its documents), and writes the offer, the enquiry (accept closes it) and the mail together: two
+ * conflicting clicks cannot both win (the loser's retry reads the winner's state).
  */
 export class OffersService {
   constructor(private readonly d: OffersServiceDeps) {}
@@ -112,15 +93,14 @@ export class OffersService {
       seesAll: false,
     });
     const refusal = transitionRefusal(o, action);
-    if (refusal) throw ApiError.conflict(refusal);
+    if (refusal) throw fail[refusal]();
     return o;
   }
 
-  private async requireDocument(offer: Offer, action: OfferAction): Promise<void> {
-    const { requires, side } = OFFER_TRANSITIONS[action];
-    if (!requires) return;
-    const files = await this.d.store.list(offerDocumentsPath(offer.id));
-    if (!files.some((f) => isDocument(f, requires, side))) throw new ApiError(422, MISSING_FILE[requires]!);
+  /** 422 missingOfferFile / missingOrderFile / missingOrderConfirmationFile, from the offer's own list. */
+  private requireDocument(offer: Offer, action: OfferAction): void {
+    const missing = missingDocument(offer, action);
+    if (missing) throw fail[missing]();
   }
 
   private enquiryOf(enquiry: Enquiry | undefined): Enquiry {
@@ -131,29 +111,6 @@ export class OffersService {
 
   private withOutdated(offer: Offer, enquiry: Enquiry | undefined): OfferAnswer {
     return { ...offer, outdated: enquiry ? isOfferOutdated(offer, enquiry) : false };
-  }
-
-  // --- mail -----------------------------------------------------------------------------------------
-
-  /** The mail to a user (skipped when the account is gone), written in the transaction `tx`. */
-  private async mailTo(
-    userId: string,
-    build: (to: Pick<OfferMailArgs, 'to' | 'name' | 'lastname'>) => OutgoingMail,
-  ): Promise<OutgoingMail | undefined> {
-    const user = await this.d.users.get(userId);
-    return user ? build({ to: user.mail, name: user.name, lastname: user.lastname }) : undefined;
-  }
-
-  private mailArgs(offer: Offer, counterparty: string) {
-    return {
-      offerNumber: offer.offerNumber,
-      version: offer.version,
-      enquiryTitle: offer.enquiryTitle,
-      referenceNumber: offer.referenceNumber,
-      counterparty,
-      portalUrl: this.d.portalUrl,
-      path: offerRoute(offer),
-    };
   }
 
   // --- the calls ------------------------------------------------------------------------------------
@@ -188,7 +145,7 @@ export class OffersService {
     return this.d.transaction(async (tx) => {
       const enquiry = await this.d.enquiries.getInTx(tx, body.enquiryId);
       if (!enquiry || !canSeeEnquiry(principal, enquiry)) throw ApiError.notFound();
-      if (enquiry.closed) throw ApiError.conflict('enquiryClosed');
+      if (enquiry.closed) throw fail.enquiryClosed();
       const offer = newOffer(principal, id, enquiry, input, this.d.now());
       const claim = await this.claimNumber(tx, offer);
       claim();
@@ -207,8 +164,7 @@ export class OffersService {
     const oldKey = before && offerNumberKey(before.supplierId, before.offerNumber);
     if (key === oldKey) return () => undefined;
     const claim = await this.d.uniqueKeys.getInTx(tx, 'offerNumber', key);
-    if (claim && claim.ownerId !== offer.id && claim.ownerId !== previousId)
-      throw ApiError.conflict('offerNumberInUse');
+    if (claim && claim.ownerId !== offer.id && claim.ownerId !== previousId) throw fail.offerNumberInUse();
     const oldClaim = oldKey ? await this.d.uniqueKeys.getInTx(tx, 'offerNumber', oldKey) : undefined;
     return () => {
       if (oldKey && oldClaim?.ownerId === offer.id) this.d.uniqueKeys.releaseInTx(tx, 'offerNumber', oldKey);
@@ -238,14 +194,10 @@ export class OffersService {
     return this.d.transaction(async (tx) => {
       const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), 'release');
       const enquiry = await this.d.enquiries.getInTx(tx, before.enquiryId);
-      await this.requireDocument(before, 'release');
+      this.requireDocument(before, 'release');
       const now = this.d.now();
       const after: Offer = { ...before, released: true, releaseDate: now, lastUpdate: now };
-      const mail = enquiry
-        ? await this.mailTo(enquiry.createdBy, (to) =>
-            offerReleasedMail({ ...to, ...this.mailArgs(after, after.supplierName) }),
-          )
-        : undefined;
+      const mail = enquiry ? await this.d.mails.released(after, enquiry.createdBy) : undefined;
       this.d.offers.setInTx(tx, after);
       if (mail) this.d.mail.sendInTx(tx, mail, now);
       return after;
@@ -263,12 +215,12 @@ export class OffersService {
     decline: DeclineInput = {},
   ): Promise<Offer> {
     const action = STATE_CHANGE_ACTIONS[state];
-    if (!action) throw ApiError.conflict('invalidTransition');
+    if (!action) throw fail.invalidTransition();
     return this.d.transaction(async (tx) => {
       const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), action);
       const enquiry = this.enquiryOf(await this.d.enquiries.getInTx(tx, before.enquiryId));
-      if (action === 'accept' && enquiry.closed) throw ApiError.conflict('enquiryClosed');
-      await this.requireDocument(before, action);
+      if (action === 'accept' && enquiry.closed) throw fail.enquiryClosed();
+      this.requireDocument(before, action);
       const now = this.d.now();
       const after: Offer = { ...before, state: OFFER_TRANSITIONS[action].to!, lastUpdate: now };
       if (action === 'decline') {
@@ -279,19 +231,10 @@ export class OffersService {
       }
       const mail =
         action === 'confirm'
-          ? await this.mailTo(enquiry.createdBy, (to) =>
-              offerConfirmedMail({ ...to, ...this.mailArgs(after, after.supplierName) }),
-            )
-          : await this.mailTo(before.createdBy, (to) =>
-              action === 'accept'
-                ? offerAcceptedMail({ ...to, ...this.mailArgs(after, after.customerName) })
-                : offerDeclinedMail({
-                    ...to,
-                    ...this.mailArgs(after, after.customerName),
-                    rejectionReason: after.rejectionReason!,
-                    rejectionReasonIndividual: after.rejectionReasonIndividual,
-                  }),
-            );
+          ? await this.d.mails.confirmed(after, enquiry.createdBy)
+          : action === 'accept'
+            ? await this.d.mails.accepted(after)
+            : await this.d.mails.declined(after);
       this.d.offers.setInTx(tx, after);
       if (action === 'accept')
         this.d.enquiries.closeInTx(tx, enquiry, { uid: principal.uid, userName: userNameOf(principal) });
@@ -302,24 +245,27 @@ export class OffersService {
 
   /**
    * GET /offer/revision: the supplier's released OPEN or DECLINED offer gets its next version (201); the old
-   * one is invalidated and linked. The supplier's documents are copied first (undone when the transaction fails).
+   * one is invalidated and linked. The supplier's documents are copied first (removed again when the
+   * transaction fails) and listed on the new version.
    */
   async revise(principal: Principal, offerId: string): Promise<Offer> {
     const source = this.act(principal, await this.d.offers.get(offerId), 'revise');
     const id = this.d.offers.newId();
     const copied: string[] = [];
+    const documents: FileFact[] = [];
     try {
-      for (const o of await this.d.store.list(offerDocumentsPath(source.id))) {
-        if (fileSide(o) !== 'supplier') continue;
-        const to = offerDocumentsPath(id) + o.path.slice(o.path.lastIndexOf('/') + 1);
-        if (await copyObject(this.d.store, o.path, to, { side: 'supplier' })) copied.push(to);
+      for (const fact of source.documents.filter((f) => f.side === 'supplier')) {
+        const to = offerDocumentsPath(id) + fact.name;
+        if (!(await copyObject(this.d.store, offerDocumentsPath(source.id) + fact.name, to))) continue;
+        copied.push(to);
+        documents.push(fact);
       }
       return await this.d.transaction(async (tx) => {
         const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), 'revise');
         const enquiry = this.enquiryOf(await this.d.enquiries.getInTx(tx, before.enquiryId));
-        if (enquiry.closed) throw ApiError.conflict('enquiryClosed');
+        if (enquiry.closed) throw fail.enquiryClosed();
         const now = this.d.now();
-        const next = revisionOf(before, principal, id, enquiry, now);
+        const next = { ...revisionOf(before, principal, id, enquiry, now), documents };
         const claim = await this.claimNumber(tx, next, undefined, before.id);
         this.d.offers.setInTx(tx, { ...before, invalidated: true, nextOfferId: id, lastUpdate: now });
         this.d.offers.createInTx(tx, next);
@@ -327,7 +273,7 @@ export class OffersService {
         return next;
       });
     } catch (error) {
-      await Promise.all(copied.map((p) => this.d.store.delete(p).catch(() => false)));
+      await this.d.discard.discard(copied);
       throw error;
     }
   }
@@ -373,53 +319,5 @@ export class OffersService {
       },
       offers,
     };
-  }
-
-  // --- hooks of the enquiries area ----------------------------------------------------------------------
-
-  /** Reopen refusal: an ACCEPTED or CONFIRMED offer on the enquiry (read inside the reopen transaction). */
-  async hasOrderInTx(tx: Transaction, enquiryId: string): Promise<boolean> {
-    return this.d.offers.hasOrderInTx(tx, enquiryId);
-  }
-
-  /** A new BOM or circuit-diagram revision: the creators of the live offers it outdates are told. */
-  async newRevision(enquiry: Enquiry): Promise<void> {
-    const now = this.d.now();
-    const outdated = (await this.d.offers.byEnquiry(enquiry.id)).filter(
-      (o) => isLiveOffer(o) && isOfferOutdated(o, enquiry),
-    );
-    for (const offer of outdated) {
-      const mail = await this.mailTo(offer.createdBy, (to) =>
-        offerOutdatedMail({ ...to, ...this.mailArgs(offer, enquiry.customerName) }),
-      );
-      if (mail) await this.d.mail.send(mail, now);
-    }
-  }
-
-  // --- files (the owner of the documents folder calls these) ---------------------------------------------
-
-  /** Read: canSeeOffer; change: canChangeOfferFiles (hidden → 404, otherwise 403). */
-  async authorizeFiles(principal: Principal, offerId: string, access: FileAccess): Promise<Offer> {
-    const offer = await this.d.offers.get(offerId);
-    return access === 'read'
-      ? this.see(principal, offer)
-      : authorizeRecord(principal, offer, {
-          see: (o) => canSeeOffer(principal, o),
-          act: (o) => canChangeOfferFiles(principal, o),
-          seesAll: false,
-        });
-  }
-
-  /** The metadata every upload stores: the caller's side. */
-  async fileMetadata(principal: Principal, offerId: string): Promise<Record<string, string>> {
-    const offer = await this.authorizeFiles(principal, offerId, 'change');
-    return { side: offerSide(principal, offer)! };
-  }
-
-  /** Delete: only the caller's side's files (403), never a document a transition relied on (409). */
-  async assertMayDelete(principal: Principal, offerId: string, file: StoredObject): Promise<void> {
-    const offer = await this.authorizeFiles(principal, offerId, 'change');
-    if (fileSide(file) !== offerSide(principal, offer)) throw ApiError.forbidden();
-    if (isBindingDocument(offer, file)) throw ApiError.conflict('invalidTransition');
   }
 }

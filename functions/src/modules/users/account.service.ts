@@ -1,7 +1,7 @@
 import { created } from '../../data/firestore-values.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
 import type { Company } from '../../model/company.js';
-import type { Principal, RegistrationInput, User } from '../../model/user.js';
+import { USER_ERRORS, type Principal, type RegistrationInput, type User } from '../../model/user.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RegistrationDigest, ScheduledDigest } from './registration-digest.task.js';
 import {
@@ -13,6 +13,8 @@ import {
 } from './registration-limits.js';
 import { SEND_PASSWORD_RESET } from './send-password-reset.task.js';
 import type { UsersServiceDeps } from './users.service.js';
+
+const fail = errorsOf(USER_ERRORS);
 
 export interface AccountServiceDeps extends UsersServiceDeps {
   tasks: Pick<TaskRunner, 'createInTx' | 'start'>;
@@ -59,7 +61,7 @@ export class AccountService {
     try {
       result = await this.d.transaction(async (tx) => {
         const now = this.d.now();
-        if (await this.d.users.mailClaimInTx(tx, u.mail)) throw ApiError.conflict('mailInUse');
+        if (await this.d.users.mailClaimInTx(tx, u.mail)) throw fail.mailInUse();
         const pending = await this.d.throttles.prepareInTx(tx, [pendingLimit(this.limits)], now);
         if (!pending.verdict.allowed) throw new TooManyRequests(pending.verdict.retryAfterMs);
         const digestState = await this.d.digest.readInTx(tx);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
-import { registrationDigestMail } from '../../platform/mail/templates.js';
+import { registrationDigestMail } from './user-mails.js';
 import type { TaskKind } from '../../platform/tasks/task-kind.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type {
@@ -88,9 +88,8 @@ export function registrationDigestTask(d: {
     kind: REGISTRATION_DIGEST,
     chunkSize: 1,
     parse: () => ({}),
-    async runChunk({ taskId, itemDone }) {
+    async runChunk({ taskId }) {
       const recipients = await d.platformAdminMails();
-      await itemDone('digest');
       return {
         cursor: 1,
         processed: 1,

@@ -1,3 +1,4 @@
+import { USERS_PORT } from './users.module.js';
 import type { AddressInfo } from 'node:net';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -233,7 +234,7 @@ describe('the platform admins get a digest of registrations', () => {
           pendingRegistration: false,
           address: { street: 'S', houseNo: '1', zip: '70565', city: 'Stuttgart' },
         });
-      await s.container.users.provision({
+      await s.container.ports.get(USERS_PORT).users.provision({
         input: { name: 'Paula', lastname: 'Admin', mail: 'pa@schrankwerk.de', phoneNumber: '1', admin: true },
         companyId: 'adm',
         actorId: 'test',

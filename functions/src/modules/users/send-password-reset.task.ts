@@ -1,7 +1,7 @@
 import { mailSchema } from '../../model/user.js';
 import type { Identity } from '../../platform/identity.js';
 import type { MailOutbox, OutgoingMail } from '../../platform/mail/outbox.js';
-import { passwordResetMail, resetPasswordUrl } from '../../platform/mail/templates.js';
+import { passwordResetMail, resetPasswordUrl } from './user-mails.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -34,7 +34,7 @@ export function sendPasswordResetTask(d: {
         throw new TaskFailure('invalidParams', 'mail');
       }
     },
-    async runChunk({ params: { mail }, itemDone }) {
+    async runChunk({ params: { mail } }) {
       let outgoing: OutgoingMail | undefined;
       const uid = await d.identity.findUid(mail);
       if (uid) {
@@ -47,7 +47,6 @@ export function sendPasswordResetTask(d: {
           link: resetPasswordUrl(d.portalUrl, code),
         });
       }
-      await itemDone('mail');
       return {
         cursor: 1,
         processed: 1,

@@ -1,3 +1,4 @@
+import { USERS_PORT } from './users.module.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../../model/company.js';
 import { get, post } from '../../testing/api-client.js';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const { container } = admin();
   await Promise.all(
     LASTNAMES.map((lastname, i) =>
-      container.users.provision({
+      container.ports.get(USERS_PORT).users.provision({
         input: {
           name: i % 2 ? 'Lena' : 'Paul',
           lastname,

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import * as yup from 'yup';
-import type { AreaDeps, AreaModule } from '../../http/area-module.js';
+import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
+import { Port } from '../../platform/ports.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requireUserLister, requireUserManager } from '../../http/guards.js';
 import { clientAddress } from '../../http/client-address.js';
@@ -11,6 +12,7 @@ import {
   passwordChangeSchema,
   registrationSchema,
   userFilterSchema,
+  USER_ERRORS,
   userSchema,
   userUpdateSchema,
 } from '../../model/user.js';
@@ -20,7 +22,7 @@ import { RegistrationDigestRepository } from './registration-digest.repository.j
 import { RegistrationDigest, registrationDigestTask } from './registration-digest.task.js';
 import { REGISTRATION_DIGEST_INTERVAL_MS, TooManyRequests } from './registration-limits.js';
 import { sendPasswordResetTask } from './send-password-reset.task.js';
-import { UsersRepository } from './users.repository.js';
+import { USERS_PAGE_SHAPE, UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 const idQuery = yup.object({ id: idSchema });
@@ -29,16 +31,18 @@ const companyIdQuery = yup.object({ companyId: idSchema });
 const mailQuery = yup.object({ mail: mailSchema });
 const infoQuery = yup.object({ info: yup.string().trim().max(2000).optional() });
 
-export interface UsersModule extends AreaModule {
-  service: UsersService;
+/** What the users area offers the areas after it (and the seed). */
+export interface UsersPort {
+  users: UsersService;
   account: AccountService;
 }
+export const USERS_PORT = new Port<UsersPort>('users');
 
 /**
  * /user/* — docs/api.md. Each route: authenticate → guard (facts about the caller) → validate → service
  * (which reads the record once and checks the record rules of model/permissions-users.ts on it).
  */
-export function createUsersModule(d: AreaDeps): UsersModule {
+function createUsersModule(d: AreaDeps): AreaModule {
   const shared = {
     users: new UsersRepository(d.db),
     companies: new CompaniesRepository(d.db),
@@ -59,8 +63,8 @@ export function createUsersModule(d: AreaDeps): UsersModule {
     now: d.now,
   });
   const account = new AccountService({ ...shared, tasks: d.tasks, digest });
-  d.taskKinds.register(sendPasswordResetTask({ ...shared, mail: d.mail }));
-  d.taskKinds.register(
+  const taskKinds = [
+    sendPasswordResetTask({ ...shared, mail: d.mail }),
     registrationDigestTask({
       repo: digests,
       mail: d.mail,
@@ -68,7 +72,8 @@ export function createUsersModule(d: AreaDeps): UsersModule {
       portalUrl: shared.portalUrl,
       now: d.now,
     }),
-  );
+  ];
+  d.ports.provide(USERS_PORT, { users, account });
   const self = { allowRestricted: true };
   const r = Router();
 
@@ -114,8 +119,16 @@ export function createUsersModule(d: AreaDeps): UsersModule {
     if (result.created) res.status(201).json(result.user);
     else res.status(200).json({ code: result.code });
   });
-  return { path: '/user', router: r, service: users, account };
+  return { path: '/user', router: r, taskKinds };
 }
+
+/** Users, accounts and registration (docs/api.md "Users"). */
+export const usersArea = defineArea({
+  name: 'users',
+  pageShapes: [USERS_PAGE_SHAPE],
+  errors: USER_ERRORS,
+  create: createUsersModule,
+});
 
 /** The mail addresses of the active platform admins (the registration digest's recipients). */
 async function platformAdminMails(d: { users: UsersRepository; companies: CompaniesRepository }): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { created, updated } from '../../data/firestore-values.js';
 import type { ThrottlesRepository } from '../../data/throttles.repository.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
 import { authorizeRecord, forbiddenFor } from '../../http/record-access.js';
 import { acceptsUsers, type Company } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
@@ -16,13 +16,23 @@ import {
   userEditRole,
   userListScope,
 } from '../../model/permissions-users.js';
-import type { Principal, User, UserFilter, UserInput, UserUpdateInput, UserView } from '../../model/user.js';
+import {
+  USER_ERRORS,
+  type Principal,
+  type User,
+  type UserFilter,
+  type UserInput,
+  type UserUpdateInput,
+  type UserView,
+} from '../../model/user.js';
 import type { Identity } from '../../platform/identity.js';
 import type { MailOutbox, OutgoingMail } from '../../platform/mail/outbox.js';
-import { invitationMail, resetPasswordUrl } from '../../platform/mail/templates.js';
+import { invitationMail, resetPasswordUrl } from './user-mails.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { CompaniesRepository } from '../companies/companies.repository.js';
 import type { UsersRepository } from './users.repository.js';
+
+const fail = errorsOf(USER_ERRORS);
 
 export type { UserView } from '../../model/user.js';
 
@@ -119,13 +129,13 @@ export class UsersService {
     if (claim) {
       const owner = claim.companyId ? await this.d.companies.get(claim.companyId) : undefined;
       if (owner?.type === 'EXTERNAL') return { created: false, code: 'mailExternal' };
-      throw ApiError.conflict('mailInUse');
+      throw fail.mailInUse();
     }
     // the caller's own company was read by authenticate; another one (platform admin) is checked before the
     // Auth account is created, and again inside the transaction
     const company = companyId === principal.company.id ? principal.company : await this.d.companies.get(companyId);
     if (!company) throw ApiError.notFound();
-    if (!acceptsUsers(company)) throw ApiError.preconditionFailed('companyNotActive');
+    if (!acceptsUsers(company)) throw fail.companyNotActive();
     return { created: true, user: await this.provision({ input, companyId, actorId: principal.uid }) };
   }
 
@@ -144,10 +154,10 @@ export class UsersService {
       const invitationCode = args.password ? undefined : await this.d.identity.passwordResetCode(input.mail);
       return await this.d.transaction(async (tx) => {
         const now = this.d.now();
-        if (await this.d.users.mailClaimInTx(tx, input.mail)) throw ApiError.conflict('mailInUse');
+        if (await this.d.users.mailClaimInTx(tx, input.mail)) throw fail.mailInUse();
         const company = await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
-        if (!company.active) throw ApiError.preconditionFailed('companyNotActive');
+        if (!company.active) throw fail.companyNotActive();
         const user: User = {
           id: uid,
           name: input.name,
@@ -210,15 +220,14 @@ export class UsersService {
         const mailChanged = !!changes.mail && changes.mail !== current.mail;
         if (mailChanged) {
           const claim = await this.d.users.mailClaimInTx(tx, changes.mail!);
-          if (claim && claim.ownerId !== current.id) throw ApiError.conflict('mailInUse');
+          if (claim && claim.ownerId !== current.id) throw fail.mailInUse();
         }
         const currentCompany = await this.d.companies.getInTx(tx, current.companyId);
         const companyId = changes.companyId ?? current.companyId;
         const company =
           companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
-        if (companyId !== current.companyId && !acceptsUsers(company))
-          throw ApiError.preconditionFailed('companyNotActive');
+        if (companyId !== current.companyId && !acceptsUsers(company)) throw fail.companyNotActive();
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
         if (wasPlatformAdmin && !isActivePlatformAdmin(after, company))
@@ -259,7 +268,7 @@ export class UsersService {
     const companies = await Promise.all(companyIds.map((id) => this.d.companies.getInTx(tx, id)));
     const byId = new Map(companyIds.map((id, i) => [id, companies[i]]));
     if (!others.some((u) => isActivePlatformAdmin(u, byId.get(u.companyId)))) {
-      throw ApiError.preconditionFailed('lastPlatformAdmin');
+      throw fail.lastPlatformAdmin();
     }
   }
 

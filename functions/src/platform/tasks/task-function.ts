@@ -1,20 +1,18 @@
 import { logger } from 'firebase-functions';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { defaultModules } from '../../modules.default.js';
 import { isValidId } from '../../model/id.js';
 import { TASK_RATE_LIMITS, TASK_RETRY_CONFIG, TASK_TIMEOUT_SECONDS } from './queue-settings.js';
 import type { TaskMessage } from './task-queue.js';
 import type { TaskRunner } from './task-runner.js';
 
-let runner: TaskRunner | undefined;
-
 /**
  * The Cloud Tasks function behind every background task (exported as `backgroundTasks` by index.ts,
  * after setGlobalOptions so it gets the region). Each dispatch is one delivery of one task document;
- * the modules (and with them every registered kind) are built on the first dispatch, like the API's app.
+ * `runner` builds the modules (and with them every registered kind) on the first dispatch, like the API's app:
+ * the composition root is index.ts's, the platform never imports it.
  */
-export function createBackgroundTasksFunction() {
+export function createBackgroundTasksFunction(runner: () => TaskRunner) {
   return onTaskDispatched<TaskMessage>(
     { retryConfig: TASK_RETRY_CONFIG, rateLimits: TASK_RATE_LIMITS, timeoutSeconds: TASK_TIMEOUT_SECONDS },
     async (req) => {
@@ -25,7 +23,7 @@ export function createBackgroundTasksFunction() {
         return;
       }
       const lastAttempt = (req.retryCount ?? 0) + 1 >= TASK_RETRY_CONFIG.maxAttempts;
-      const outcome = await (runner ??= defaultModules().platform.tasks).deliver(taskId, { id: req.id, lastAttempt });
+      const outcome = await runner().deliver(taskId, { id: req.id, lastAttempt });
       // Another delivery holds the lease: come back later (it may have died; its lease then expires).
       if (outcome === 'busy' && !lastAttempt)
         throw new HttpsError('unavailable', 'Another delivery holds the task lease.');

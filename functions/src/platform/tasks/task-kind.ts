@@ -9,11 +9,6 @@ export interface ChunkContext<P> {
   cursor: TaskCursor;
   /** At most this many items. */
   size: number;
-  /**
-   * Call once per item after its effect took place (in any order). The runner's test seam counts and
-   * crashes here in the emulator; elsewhere it costs nothing.
-   */
-  itemDone(itemId: string): Promise<void>;
 }
 
 export interface ChunkResult {

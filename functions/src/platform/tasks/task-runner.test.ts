@@ -57,14 +57,13 @@ const itemsKind: TaskKind<Items> = {
   async count({ col }) {
     return (await db.collection(col).count().get()).data().count;
   },
-  async runChunk({ params, cursor, size, itemDone }) {
+  async runChunk({ params, cursor, size }) {
     let query = db.collection(params.col).orderBy(FieldPath.documentId()).limit(size);
     if (typeof cursor === 'string') query = query.startAfter(cursor);
     const ids = (await query.get()).docs.map((d) => d.id);
     for (const id of ids) {
       await hooks.beforeItem?.(id, cursor);
       external.push(id);
-      await itemDone(id);
     }
     return {
       cursor: ids.at(-1) ?? cursor,

@@ -7,13 +7,11 @@ import {
   type BackgroundTask,
   type TaskCursor,
   type TaskError,
-  type TaskTestSeam,
 } from '../../model/background-task.js';
 import { DEFAULT_CHUNKS_PER_DELIVERY, DELIVERY_BUDGET_MS, STALL_GRACE_MS, TASK_LEASE_MS } from './queue-settings.js';
 import { TaskFailure, type ChunkResult, type TaskKind, type TaskKindRegistry } from './task-kind.js';
 import type { TaskQueuePort } from './task-queue.js';
 import { TasksRepository } from './tasks.repository.js';
-import { testSeamHooks } from './test-seam.js';
 
 /** One attempt at working on a task: a Cloud Tasks dispatch, or the inline start of `start()`. */
 export interface Delivery {
@@ -37,8 +35,6 @@ export interface CreateTaskArgs<P> {
   /** Fewer items per chunk / chunks per delivery than the kind's defaults (never more). */
   chunkSize?: number;
   chunksPerDelivery?: number;
-  /** Emulator tests only (test-seam.ts). */
-  testSeam?: TaskTestSeam;
   /**
    * A delayed task (pass the same moment to `start`): recovery leaves it alone until then (plus the
    * grace), so only the queue's scheduled dispatch starts it.
@@ -56,8 +52,6 @@ export interface TaskRunnerDeps {
   leaseMs?: number;
   deliveryBudgetMs?: number;
   stallGraceMs?: number;
-  /** Honour `testSeam` fields; default only inside the Functions emulator. */
-  testSeams?: boolean;
 }
 
 /** The inline start in a request works this long at most, then leaves the rest to the queue. */
@@ -91,7 +85,6 @@ export class TaskRunner {
   private readonly leaseMs: number;
   private readonly budgetMs: number;
   private readonly graceMs: number;
-  private readonly seams: boolean;
   private readonly log: Logger;
 
   constructor(private readonly d: TaskRunnerDeps) {
@@ -100,7 +93,6 @@ export class TaskRunner {
     this.leaseMs = d.leaseMs ?? TASK_LEASE_MS;
     this.budgetMs = d.deliveryBudgetMs ?? DELIVERY_BUDGET_MS;
     this.graceMs = d.stallGraceMs ?? STALL_GRACE_MS;
-    this.seams = d.testSeams ?? process.env.FUNCTIONS_EMULATOR === 'true';
   }
 
   /**
@@ -132,7 +124,6 @@ export class TaskRunner {
       createdBy: args.createdBy,
       createDate: now,
       lastUpdate: now,
-      ...(args.testSeam ? { testSeam: args.testSeam } : {}),
     };
     tx.create(this.repo.ref(id), { ...task, id });
     return id;
@@ -186,28 +177,15 @@ export class TaskRunner {
     if (claim.outcome) return claim.outcome;
     const { task, token, kind, params } = claim;
     const started = this.d.now().getTime();
-    const ref = this.repo.ref(taskId);
-    const seam = testSeamHooks(this.seams, ref, task.testSeam);
     let cursor = task.cursor;
-    let committed = task.progress.done;
-    let handled = committed;
     try {
       // Counted once, before the first chunk; stored with its commit.
       const total = task.progress.total ?? (kind.count ? await kind.count(params) : null);
       for (let n = 0; n < task.chunksPerDelivery && this.d.now().getTime() - started < budgetMs; n++) {
-        await seam.beforeChunk();
-        const result = await kind.runChunk({
-          taskId,
-          params,
-          cursor,
-          size: task.chunkSize,
-          itemDone: (itemId) => seam.itemDone(itemId, ++handled),
-        });
+        const result = await kind.runChunk({ taskId, params, cursor, size: task.chunkSize });
         const outcome = await this.commitChunk(taskId, token, cursor, result, total);
         if (outcome !== 'continue') return outcome;
         cursor = result.cursor;
-        committed += result.processed;
-        handled = committed;
       }
     } catch (error) {
       return this.failDelivery(taskId, token, error, delivery);

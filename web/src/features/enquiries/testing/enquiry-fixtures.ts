@@ -29,6 +29,7 @@ export function makeEnquiry(overrides: Partial<Enquiry> = {}): Enquiry {
     invalidated: false,
     bomRevision: 0,
     bomRevisions: [],
+    documents: [],
     circuitDiagramRevision: 0,
     createdBy: 'u1',
     createDate: new Date('2026-11-01T10:00:00Z'),

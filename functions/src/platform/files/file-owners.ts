@@ -1,35 +1,50 @@
-import { ApiError } from '../../http/api-error.js';
-import type { DocumentType, UploadContext } from '../../model/files.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
+import { FILE_ERRORS, type DocumentType, type FileFact, type UploadContext } from '../../model/files.js';
 import { isValidId } from '../../model/id.js';
 import type { Principal } from '../../model/user.js';
-import type { StoredObject } from './file-store.js';
+
+const fail = errorsOf(FILE_ERRORS);
 
 /** What a caller wants to do with the files of a folder. */
 export type FileAccess = 'read' | 'change';
 
+/** What `authorize` learned of the folder: for folders whose record lists its files, that list. */
+export interface FolderAccess {
+  /** the record's list (FileFact): the listing shows only these files, with who uploaded them */
+  facts?: readonly FileFact[];
+}
+
 /**
- * One area's folder of files, e.g. `companies/{companyId}/documents/`. The area registers it with a function
- * that loads the owning record and applies that record's rules: it throws 404 for records the caller may not
- * know exist and 403 for records he may see but not read or change.
+ * One area's folder of files, e.g. `companies/{companyId}/documents/`, registered through its AreaModule's
+ * `fileOwners`. `authorize` loads the owning record and applies that record's rules: it throws 404 for records
+ * the caller may not know exist and 403 for records he may see but not read or change.
+ *
+ * A folder whose record's rules depend on its files (a circuit diagram for the release, the ORDER pdf of an
+ * accepted offer) lists them on the record (`FileFact`): `recordUpload` and `recordDelete` run in the record's
+ * transaction, so a file change and a state change decide on the same facts; Storage follows the committed
+ * decision (an object whose fact was refused is removed again, a failed delete is repaired by a task).
  */
 export interface FileOwner {
   /** folder template: literal segments and `{param}` segments (each must be a valid id), ending with '/' */
   prefix: string;
   /** which extensions may be uploaded here (model/files.ts UPLOAD_CONTEXTS) */
   context: UploadContext;
-  authorize(principal: Principal, params: Record<string, string>, access: FileAccess): Promise<void>;
+  authorize(principal: Principal, params: Record<string, string>, access: FileAccess): Promise<FolderAccess | void>;
   /**
-   * Optional: called after every check of an upload, right before the object is stored; may refuse (throw)
-   * and returns extra custom metadata to store (e.g. a revision number).
+   * Optional: after the object is stored under `name`, the record takes its fact in its transaction, checking its
+   * rules again (a refusal throws; the object is then removed). Returns the fact as stored.
    */
-  beforeStore?(
+  recordUpload?(
     principal: Principal,
     params: Record<string, string>,
-    upload: { filename: string; documentType: DocumentType },
-  ): Promise<Record<string, string> | undefined>;
-  /** Optional: called before a stored file is deleted (after `authorize`); may refuse (throw). */
-  beforeDelete?(principal: Principal, params: Record<string, string>, file: StoredObject): Promise<void>;
-  /** Optional: called after an upload or a delete succeeded (e.g. the owning record's history). */
+    upload: { name: string; documentType: DocumentType },
+  ): Promise<FileFact>;
+  /**
+   * Optional: before the object is deleted, the record drops its fact in its transaction; throws to refuse (e.g.
+   * a document an executed transition relied on). Returns whether the record listed it.
+   */
+  recordDelete?(principal: Principal, params: Record<string, string>, name: string): Promise<boolean>;
+  /** Optional: after an upload or a delete succeeded (e.g. the owning record's history). */
   afterChange?(principal: Principal, params: Record<string, string>): Promise<void>;
 }
 
@@ -48,7 +63,7 @@ export interface ResolvedFile extends ResolvedFolder {
 
 const MAX_PATH_LENGTH = 1024;
 
-const invalidPath = () => ApiError.badRequest('invalidPath');
+const invalidPath = () => fail.invalidPath();
 
 function hasControl(s: string): boolean {
   for (const ch of s) {

@@ -1,15 +1,14 @@
-import { ApiError } from '../../../http/api-error.js';
-import { authorizeRecord } from '../../../http/record-access.js';
-import { COMPANY_DOCUMENTS_PREFIX } from '../../../model/files.js';
-import { mayChangeCompanyDocuments, mayKnowCompany, mayReadCompanyDocuments } from '../../../model/permissions.js';
-import type { CompaniesRepository } from '../../companies/companies.repository.js';
-import type { FileOwner } from '../file-owners.js';
+import { ApiError } from '../../http/api-error.js';
+import { authorizeRecord } from '../../http/record-access.js';
+import { COMPANY_DOCUMENTS_PREFIX } from '../../model/files.js';
+import { mayChangeCompanyDocuments, mayKnowCompany, mayReadCompanyDocuments } from '../../model/permissions.js';
+import type { CompaniesRepository } from './companies.repository.js';
+import type { FileOwner } from '../../platform/files/file-owners.js';
 
 /**
  * `companies/{companyId}/documents/`: a company's documents (signed AVV, certificates). Members read, the
  * company's admins and platform admins upload and delete (model/permissions.ts); callers who may not know
- * the company get 404 before anything is read. Owned by the companies area in spirit: it only needs the
- * repository to load the record.
+ * the company get 404 before anything is read.
  */
 export function companyDocumentsOwner(companies: Pick<CompaniesRepository, 'get'>): FileOwner {
   return {

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { companyReleasedMail } from '../companies/company-mails.js';
 import {
-  companyReleasedMail,
   invitationMail,
-  offerAcceptedMail,
-  offerConfirmedMail,
-  offerDeclinedMail,
-  offerOutdatedMail,
-  offerReleasedMail,
   passwordResetMail,
   registrationAwaitsReleaseMail,
   registrationDigestMail,
   resetPasswordUrl,
-} from './templates.js';
+} from './user-mails.js';
 
 describe('mail templates', () => {
   it('builds the portal action link around the oobCode', () => {
@@ -66,42 +61,5 @@ describe('mail templates', () => {
     expect(two.message.text).toContain('– <Zwei> & Co (Ansprechpartner: Z Z, z@z.de)');
     expect(two.message.text).toContain('Zur Firmenverwaltung: http://p/company');
     expect(two.message.html).toContain('&lt;Zwei&gt; &amp; Co');
-  });
-
-  it('writes the offer mails in German with the counterparty, the offer and its portal link', () => {
-    const args = {
-      to: 'x@y.de',
-      name: 'Petra',
-      lastname: 'Müller',
-      offerNumber: 'WSA-1',
-      version: 2,
-      enquiryTitle: 'Schaltschrank <SR-12>',
-      referenceNumber: 'MM-1',
-      counterparty: 'Weber & Söhne',
-      portalUrl: 'http://p/',
-      path: '/offer/abc',
-    };
-    const released = offerReleasedMail(args);
-    expect(released.message.subject).toBe('Neues Angebot zu Ihrer Anfrage: Schaltschrank <SR-12>');
-    expect(released.message.text).toContain('Guten Tag Petra Müller,');
-    expect(released.message.text).toContain('das Angebot WSA-1 (Version 2)');
-    expect(released.message.text).toContain('Zum Angebot: http://p/offer/abc');
-    expect(released.message.html).toContain('Weber &amp; Söhne');
-    expect(released.message.html).not.toContain('<SR-12>');
-    expect(offerAcceptedMail({ ...args, path: '/order/abc' }).message.text).toContain('http://p/order/abc');
-    expect(offerConfirmedMail({ ...args, path: '/job/abc' }).message.subject).toBe(
-      'Auftrag bestätigt: Schaltschrank <SR-12>',
-    );
-    const declined = offerDeclinedMail({
-      ...args,
-      rejectionReason: 'INDIVIDUAL',
-      rejectionReasonIndividual: 'zu spät',
-    });
-    expect(declined.message.text).toContain('Grund: Individueller Grund – zu spät');
-    expect(offerDeclinedMail({ ...args, rejectionReason: 'PRICE_NOT_AS_EXPECTED' }).message.text).toContain(
-      'Grund: Preis entspricht nicht den Erwartungen',
-    );
-    expect(offerOutdatedMail({ ...args, version: 1 }).message.subject).toBe('Ihr Angebot ist veraltet: WSA-1');
-    expect(offerOutdatedMail({ ...args, version: 1 }).message.text).not.toContain('(Version');
   });
 });

@@ -1,4 +1,4 @@
-import { HOSTS } from '../../testing/env.js';
+import { HOSTS } from './env.js';
 
 /** Stack tests: POST /file/ through Hosting as the SPA sends it (multipart: path, file, documentType?). */
 export async function uploadFile(

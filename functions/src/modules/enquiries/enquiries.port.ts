@@ -1,0 +1,31 @@
+import type { Enquiry } from '../../model/enquiry.js';
+import type { AreaEvent, TxCheck } from '../../platform/events.js';
+import { Port } from '../../platform/ports.js';
+import type { EnquiriesService } from './enquiries.service.js';
+import type { EnquiryBomService } from './enquiry-bom.service.js';
+
+/**
+ * What happens to an enquiry that other areas care about (offers today; chat and the project folder next). Any
+ * number of areas listen; the enquiries area imports none of them.
+ */
+export interface EnquiryEvents {
+  /** Inside the reopen transaction, before it writes: a listener may refuse (an order on the enquiry). */
+  reopenRequested: TxCheck<Enquiry>;
+  /** Inside the archive transaction, before it writes: a listener may refuse (an order on the enquiry). */
+  archiveRequested: TxCheck<Enquiry>;
+  /** After a released enquiry got a new BOM revision. */
+  bomRevised: AreaEvent<Enquiry>;
+  /** After a released enquiry got a new circuit-diagram revision. */
+  circuitDiagramRevised: AreaEvent<Enquiry>;
+  /** After the enquiry changed whether it is open for offers (released, reopened, archived, closed). */
+  openChanged: AreaEvent<Enquiry>;
+}
+
+/** What the enquiries area offers the areas after it (and the seed). */
+export interface EnquiriesPort {
+  service: EnquiriesService;
+  bom: EnquiryBomService;
+  events: EnquiryEvents;
+}
+
+export const ENQUIRIES_PORT = new Port<EnquiriesPort>('enquiries');

@@ -1,0 +1,179 @@
+import type { UploadedFile } from '../../http/multipart.js';
+import { ApiError } from '../../http/api-error.js';
+import { enquiryBomFolder, type BomRevision, type Enquiry } from '../../model/enquiry.js';
+import { canEditEnquiry } from '../../model/permissions-enquiries.js';
+import type { Principal } from '../../model/user.js';
+import type { FileDiscard } from '../../platform/files/discard.js';
+import { readObject, type FileStore } from '../../platform/files/file-store.js';
+import type { Download } from '../files/send-download.js';
+import { BomReader, type BomHeaders } from './bom-reader.js';
+import type { EnquiryEvents } from './enquiries.port.js';
+import { changeEntry, recordChange } from './enquiry-record.js';
+import { fail, type EnquiryRecords } from './enquiry-records.js';
+
+export interface EnquiryBomServiceDeps {
+  records: EnquiryRecords;
+  events: Pick<EnquiryEvents, 'bomRevised'>;
+  now: () => Date;
+  store: FileStore;
+  discard: Pick<FileDiscard, 'discard'>;
+  newId: () => string;
+}
+
+/** The BOM fields a new file, or the delete, discard with the file they were made for. */
+const BOM_FIELDS = ['bomFileName', 'bomHeaderRowIndex', 'headers', 'fieldMapping', 'suppliedPartString'] as const;
+
+/**
+ * An enquiry's BOM (spec 02 §7 "Enquiry BOM"): upload, headers, download, delete. Before the first release a
+ * new file replaces the current one; after it every upload is the next revision and the older ones stay.
+ */
+export class EnquiryBomService {
+  private readonly reader = new BomReader();
+
+  constructor(private readonly d: EnquiryBomServiceDeps) {}
+
+  private bomPath(enquiryId: string, fileName: string): string {
+    return `${enquiryBomFolder(enquiryId)}${this.d.newId()}_${fileName}`;
+  }
+
+  /**
+   * POST /enquiry/bom/upload: checks and reads the file (422 bomUnreadable), stores it, then points the
+   * enquiry at it (the stored file goes again when the enquiry refuses it meanwhile).
+   */
+  async upload(
+    principal: Principal,
+    enquiryId: string,
+    file: UploadedFile | undefined,
+    headerRowIndex: number | undefined,
+  ): Promise<Enquiry> {
+    const { records } = this.d;
+    records.editable(principal, await records.repo.get(enquiryId));
+    const read = await this.reader.headers(file, headerRowIndex);
+    const path = this.bomPath(enquiryId, read.bomFileName);
+    if (!(await this.d.store.createIfAbsent(path, file!.bytes, read.contentType, { uploadedBy: principal.uid })))
+      throw ApiError.conflict();
+    let replaced: BomRevision[] = [];
+    let after: Enquiry;
+    try {
+      after = await records.change(
+        enquiryId,
+        (e) => records.editable(principal, e),
+        (before) => {
+          const now = this.d.now();
+          const released = Boolean(before.firstReleaseDate);
+          const revision = released ? Math.max(0, ...before.bomRevisions.map((r) => r.revision)) + 1 : 1;
+          replaced = released ? [] : before.bomRevisions;
+          const entry: BomRevision = {
+            revision,
+            fileName: read.bomFileName,
+            path,
+            uploadDate: now,
+            uploadedBy: principal.uid,
+          };
+          const next: Enquiry = {
+            ...before,
+            bomFileName: read.bomFileName,
+            bomHeaderRowIndex: read.bomHeaderRowIndex,
+            headers: read.headers,
+            bomRevision: revision,
+            bomRevisions: released ? [...before.bomRevisions, entry] : [entry],
+          };
+          // a mapping belongs to the file it was made for
+          delete next.fieldMapping;
+          delete next.suppliedPartString;
+          return recordChange(next, changeEntry(principal, 'bomUpload', now));
+        },
+      );
+    } catch (error) {
+      await this.d.discard.discard([path]);
+      throw error;
+    }
+    await this.d.discard.discard(replaced.map((r) => r.path));
+    if (after.firstReleaseDate) await this.d.events.bomRevised.emit(after);
+    return after;
+  }
+
+  /**
+   * POST /enquiry/bom/header: the headers of a new file (the customer, while editable) or of the stored
+   * current BOM (whoever sees the enquiry; saved on the enquiry when the caller may edit it).
+   */
+  async header(
+    principal: Principal,
+    enquiryId: string,
+    file: UploadedFile | undefined,
+    headerRowIndex: number | undefined,
+  ): Promise<BomHeaders> {
+    const { records } = this.d;
+    const enquiry = await records.repo.get(enquiryId);
+    if (file) {
+      records.editable(principal, enquiry);
+      const { contentType: _type, ...read } = await this.reader.headers(file, headerRowIndex);
+      return read;
+    }
+    const seen = records.see(principal, enquiry);
+    const current = seen.bomRevisions.find((r) => r.revision === seen.bomRevision);
+    if (!seen.bomFileName || !current) throw fail.missingBOM(['missingBOM']);
+    const bytes = await readObject(this.d.store, current.path);
+    if (!bytes) throw ApiError.notFound();
+    const { contentType: _type, ...read } = await this.reader.headers(
+      { field: 'file', filename: seen.bomFileName, declaredType: '', bytes },
+      headerRowIndex,
+    );
+    if (canEditEnquiry(principal, seen)) {
+      await records.change(
+        enquiryId,
+        (e) => records.editable(principal, e),
+        (before) => {
+          const next = { ...before, bomHeaderRowIndex: read.bomHeaderRowIndex, headers: read.headers };
+          const fields = (['bomHeaderRowIndex', 'headers'] as const).filter(
+            (f) => JSON.stringify(before[f]) !== JSON.stringify(next[f]),
+          );
+          if (!fields.length) return before;
+          return recordChange(next, changeEntry(principal, 'update', this.d.now(), [...fields]));
+        },
+      );
+    }
+    return read;
+  }
+
+  /** GET /enquiry/bom: the current BOM or a kept revision, as an attachment. */
+  async download(principal: Principal, enquiryId: string, revision: number | undefined): Promise<Download> {
+    const enquiry = this.d.records.see(principal, await this.d.records.repo.get(enquiryId));
+    const wanted = revision ?? enquiry.bomRevision;
+    const found = wanted ? enquiry.bomRevisions.find((r) => r.revision === wanted) : undefined;
+    const stored = found && (await this.d.store.stat(found.path));
+    if (!found || !stored) throw ApiError.notFound();
+    return {
+      filename: found.fileName,
+      size: stored.size,
+      contentType: stored.contentType,
+      stream: this.d.store.read(found.path),
+    };
+  }
+
+  /**
+   * POST /enquiry/bom/delete: the enquiry without its current BOM. Before the first release the file is
+   * deleted; after it the revisions (and their files) stay, only the current one is unset.
+   */
+  async delete(principal: Principal, enquiryId: string): Promise<Enquiry> {
+    const { records } = this.d;
+    let removed: BomRevision[] = [];
+    const after = await records.change(
+      enquiryId,
+      (e) => records.editable(principal, e),
+      (before) => {
+        if (!before.bomFileName && !before.bomRevision) return before;
+        removed = before.firstReleaseDate ? [] : before.bomRevisions;
+        const next: Enquiry = {
+          ...before,
+          bomRevision: 0,
+          bomRevisions: before.firstReleaseDate ? before.bomRevisions : [],
+        };
+        for (const f of BOM_FIELDS) delete next[f];
+        return recordChange(next, changeEntry(principal, 'bomDelete', this.d.now()));
+      },
+    );
+    await this.d.discard.discard(removed.map((r) => r.path));
+    return after;
+  }
+}
