@@ -27,13 +27,18 @@ function input(overrides: Partial<EnquiryInput> & Pick<EnquiryInput, 'title' | '
 }
 
 /** A draft of the customer with its BOM and circuit diagram, uploaded through the calls the web uses. */
-export async function enquiryWithFiles(ctx: SeedContext, customer: Principal, input: EnquiryInput) {
+export async function enquiryWithFiles(
+  ctx: SeedContext,
+  customer: Principal,
+  input: EnquiryInput,
+  bomFileName = 'Stückliste.csv',
+) {
   const { service, bom } = ctx.ports.get(ENQUIRIES_PORT);
   const e = await service.create(customer, input);
   await bom.upload(
     customer,
     e.id,
-    { field: 'file', filename: 'Stückliste.csv', declaredType: 'text/csv', bytes: demoBomCsv() },
+    { field: 'file', filename: bomFileName, declaredType: 'text/csv', bytes: demoBomCsv() },
     undefined,
   );
   await ctx.ports.get(FILES_PORT).upload(
@@ -78,6 +83,7 @@ const seed: AreaSeed = {
         packaging: 'WOODEN_BOX_SEA_FOIL',
         additionalInfo: 'Export nach Nordamerika, Beschriftung zweisprachig.',
       }),
+      'Stückliste SR-12.csv',
     );
     await enquiries.release(customer, released.id);
 
@@ -85,6 +91,7 @@ const seed: AreaSeed = {
       ctx,
       customer,
       input({ title: DEMO_ENQUIRY_TITLES.closed, referenceNumber: 'MM-2026-0098', desiredDeliveryDate: '2027-01-20' }),
+      'Stückliste SR-12.csv',
     );
     const done = await enquiries.release(customer, closed.id);
     // no route of its own closes an enquiry: an accepted offer does; here the record is closed by hand

@@ -331,7 +331,9 @@ async function offerIn(setup: Setup, files: boolean): Promise<Offer> {
     await withDocument(customer.token, o.id, 'ORDER');
     await withDocument(supplier.token, o.id, 'ORDER_CONFIRMATION');
   }
-  const stored: Offer = { ...o, ...SETUPS[setup] };
+  // the uploads listed the documents on the record: the state is set on top of that
+  const uploaded = (await new OffersRepository(admin().db).get(o.id))!;
+  const stored: Offer = { ...uploaded, ...SETUPS[setup] };
   if (!stored.released) delete stored.releaseDate;
   await admin().db.runTransaction(async (tx) => new OffersRepository(admin().db).setInTx(tx, stored));
   return stored;
