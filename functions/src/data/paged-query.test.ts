@@ -128,6 +128,43 @@ describe('readPage', () => {
   });
 });
 
+describe('ranges on the sort field', () => {
+  it('pages a range (e.g. “since”) together with an equality filter; a range on another field is refused', async () => {
+    const since = await run(
+      [
+        { field: 'group', op: '==', value: 'a' },
+        { field: 'rank', op: '>=', value: 5 },
+      ],
+      'rank',
+      true,
+      0,
+      5,
+    );
+    expect(since).toMatchObject(expected((i) => i.group === 'a' && i.rank >= 5, 'rank', true, 0, 5));
+    expect(since.total).toBe(ITEMS.filter((i) => i.group === 'a' && i.rank >= 5).length);
+    await expect(run([{ field: 'rank', op: '<', value: 3 }], 'name', false, 0, 5)).rejects.toThrow(/range filter/);
+    // the index: the equality fields, then the sort field (which carries the range)
+    expect(
+      requiredIndex(
+        'items',
+        [
+          { field: 'group', op: '==' },
+          { field: 'rank', op: '>=' },
+        ],
+        'rank',
+        true,
+      ),
+    ).toEqual({
+      collectionGroup: 'items',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'group', order: 'ASCENDING' },
+        { fieldPath: 'rank', order: 'DESCENDING' },
+      ],
+    });
+  });
+});
+
 describe('indexes', () => {
   it('a sort on another field than the filters needs a composite index; no filter or only the sort field does not', () => {
     expect(requiredIndex('items', [], 'name', false)).toBeUndefined();

@@ -1,8 +1,15 @@
 import type { Query } from 'firebase-admin/firestore';
 import type { Page } from '../model/paging.js';
 
-/** The filters a paged list may use: equality-like only, so count() and the page share one index set. */
-export type FilterOp = '==' | 'in' | 'array-contains';
+/**
+ * The filters a paged list may use: equality-like ones on any field, and ranges (`since…`, `up to…`) on the
+ * sort field only — Firestore orders a range query by its range field first, so a range elsewhere would change
+ * the sort. count() and the page share one index set either way.
+ */
+export type FilterOp = '==' | 'in' | 'array-contains' | RangeOp;
+export type RangeOp = '<' | '<=' | '>' | '>=';
+const RANGE_OPS: readonly FilterOp[] = ['<', '<=', '>', '>='];
+const isRange = (f: Pick<QueryFilter, 'op'>) => RANGE_OPS.includes(f.op);
 
 export interface QueryFilter {
   field: string;
@@ -29,6 +36,8 @@ export interface PageQuery {
  * 1 000 index entries counted. Deep pages get expensive by design; MAX_PAGE_INDEX bounds them.
  */
 export async function readPage<T>(base: Query<T>, q: PageQuery): Promise<Page<T>> {
+  const misplaced = q.filters.find((f) => isRange(f) && f.field !== q.orderBy);
+  if (misplaced) throw new Error(`readPage: a range filter on ${misplaced.field} needs the sort on that field`);
   let filtered = base;
   for (const f of q.filters) filtered = filtered.where(f.field, f.op, f.value);
   const pageQuery = filtered
@@ -59,7 +68,8 @@ export function requiredIndex(
   orderBy: string,
   descending: boolean,
 ): IndexDefinition | undefined {
-  const others = filters.filter((f) => f.field !== orderBy);
+  // ranges sit on the sort field: its index entry serves them
+  const others = filters.filter((f) => f.field !== orderBy && !isRange(f));
   if (!others.length) return undefined;
   return {
     collectionGroup,

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { RequestListener } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
-import { answerRuntimeErrorsAsJson, patchFunctionsRuntime } from './runtime-errors.js';
+import { answerRuntimeErrorsAsJson, patchFunctionsRuntime, VERIFIED_RUNTIME } from './runtime-errors.js';
 
 /**
  * The Express firebase-tools' Functions emulator runtime runs on (resolved from firebase-tools, as the
@@ -62,6 +63,19 @@ async function expectJsonError(res: Response, status: number, code: string) {
   expect(JSON.parse(text)).toMatchObject({ code });
   expect(text).not.toMatch(/<html|<pre|node_modules|at \w|\.js:\d/);
 }
+
+describe('the runtime versions the patch was verified against', () => {
+  it('are the installed ones: an upgrade must re-verify the patch (docs/decisions-api.md) and update VERIFIED_RUNTIME', () => {
+    const require = createRequire(import.meta.url);
+    const installed = Object.fromEntries(
+      Object.keys(VERIFIED_RUNTIME).map((name) => [
+        name,
+        (require(`${name}/package.json`) as { version: string }).version,
+      ]),
+    );
+    expect(installed).toEqual(VERIFIED_RUNTIME);
+  });
+});
 
 describe('the Functions runtime in front of our app', () => {
   let unpatched: Awaited<ReturnType<typeof listen>>;

@@ -16,6 +16,13 @@ import { body } from './error-handler.js';
  * Express' final handler are affected; everything the runtime hands to our function is answered by our app.
  */
 
+/**
+ * The runtime versions this patch was verified against (runtime-errors.test.ts and the stack's
+ * errors-and-strictness.api.test.ts). An upgrade of either fails runtime-errors.test.ts until someone re-runs
+ * both, re-reads the runtime's request handling and updates these (docs/decisions-api.md).
+ */
+export const VERIFIED_RUNTIME = { 'firebase-tools': '15.34.2', 'firebase-functions': '7.4.0' } as const;
+
 type Final = (err?: unknown) => void;
 type Handle = (this: unknown, req: IncomingMessage, res: ServerResponse, callback?: Final) => unknown;
 interface ExpressModule {

@@ -12,21 +12,16 @@ import { DEFAULT_CHUNKS_PER_DELIVERY, DELIVERY_BUDGET_MS, STALL_GRACE_MS, TASK_L
 import { TaskFailure, type ChunkResult, type TaskKind, type TaskKindRegistry } from './task-kind.js';
 import type { TaskQueuePort } from './task-queue.js';
 import { TasksRepository } from './tasks.repository.js';
+import {
+  errorOf,
+  finalFields,
+  sameCursor,
+  type Delivery,
+  type DeliveryOutcome,
+  type FinalState,
+} from './task-delivery.js';
 
-/** One attempt at working on a task: a Cloud Tasks dispatch, or the inline start of `start()`. */
-export interface Delivery {
-  /** Stable across retries of one Cloud Task (its task name): a retry may take its own lease back. */
-  id: string;
-  /** No further retry will come: a transient error ends the task `failed`. */
-  lastAttempt: boolean;
-}
-
-/**
- * What a delivery did. `busy`: another delivery holds a live lease, nothing done (the function asks
- * Cloud Tasks to retry later). `handedOn`: the budget is used up and a continuation is enqueued.
- * `final`/`missing`: nothing to do. `lostLease`: another delivery took over; this one wrote nothing.
- */
-export type DeliveryOutcome = 'done' | 'failed' | 'aborted' | 'handedOn' | 'busy' | 'final' | 'missing' | 'lostLease';
+export type { Delivery, DeliveryOutcome } from './task-delivery.js';
 
 export interface CreateTaskArgs<P> {
   kind: string;
@@ -58,20 +53,10 @@ export interface TaskRunnerDeps {
 export const INLINE_BUDGET_MS = 10_000;
 /** Stalled tasks re-enqueued by each start (the rest by the next start or an explicit sweep). */
 const START_SWEEP_LIMIT = 10;
-/** How often an inline start looks whether the delivery that claimed the task first has finished it. */
-const INLINE_WAIT_POLL_MS = 50;
 
 type Claim =
   | { outcome: DeliveryOutcome }
   | { outcome?: undefined; task: BackgroundTask; token: string; kind: TaskKind<unknown>; params: unknown };
-
-const sameCursor = (a: TaskCursor | undefined, b: TaskCursor | undefined) => (a ?? null) === (b ?? null);
-
-function errorOf(error: unknown): TaskError {
-  if (error instanceof TaskFailure) return { code: error.code, message: error.message.slice(0, 500) };
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message: message.slice(0, 500) };
-}
 
 /**
  * The state machine of `backgroundTasks` (README.md): claim a lease in a transaction, run chunks, commit
@@ -194,14 +179,23 @@ export class TaskRunner {
     return this.handOn(taskId, token);
   }
 
-  /** Waits (real time, at most `ms`) until the task is final; a task still running after that is left to its delivery. */
-  private async waitUntilFinal(taskId: string, ms: number): Promise<void> {
-    const deadline = performance.now() + ms;
-    while (performance.now() < deadline) {
-      const task = await this.repo.get(taskId);
-      if (!task || isFinalTaskState(task.state)) return;
-      await new Promise((resolve) => setTimeout(resolve, INLINE_WAIT_POLL_MS));
-    }
+  /**
+   * Waits (real time, at most `ms`) until the task is final, listening to its document; a task still running after
+   * that is left to its delivery.
+   */
+  private waitUntilFinal(taskId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const stop = this.repo.ref(taskId).onSnapshot((snap) => {
+        const task = snap.data();
+        if (!task || isFinalTaskState(task.state)) done();
+      }, done);
+    });
   }
 
   /**
@@ -390,18 +384,4 @@ export class TaskRunner {
   private finishInTx(tx: Transaction, taskId: string, state: FinalState, now: Date, error?: TaskError): void {
     tx.update(this.repo.ref(taskId), finalFields(state, now, error));
   }
-}
-
-type FinalState = 'done' | 'failed' | 'aborted';
-
-/** The fields that end a task: no lease, nothing to resume, finishedAt. */
-function finalFields(state: FinalState, now: Date, error?: TaskError) {
-  return {
-    state,
-    lease: null,
-    resumeAt: FieldValue.delete(),
-    finishedAt: now,
-    lastUpdate: now,
-    ...(error ? { error } : {}),
-  };
 }
