@@ -1,4 +1,5 @@
 import express from 'express';
+import { ApiError } from './http/api-error.js';
 import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
 import { jsonOnly } from './http/json-only.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';
@@ -8,6 +9,17 @@ import type { Modules } from './modules.js';
 export function createApp(built: Pick<Modules, 'modules' | 'platform'>): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // the Functions runtime's own Express announced itself before our app ran
+  app.use((_req, res, next) => {
+    res.removeHeader('X-Powered-By');
+    next();
+  });
+  // Express answers HEAD with a GET route: a call with an effect (the spec names some GET) must never run on it
+  app.use((req, res, next) => {
+    if (req.method !== 'HEAD') return next();
+    res.set('Allow', 'GET, POST');
+    next(new ApiError(405, 'methodNotAllowed'));
+  });
   // Never trust X-Forwarded-For for req.ip: behind Hosting its left part is client-controlled.
   app.set('trust proxy', false);
   // Query values are strings or string arrays only (no `a[b]=` objects from the extended parser).

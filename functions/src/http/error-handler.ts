@@ -18,6 +18,7 @@ const MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   passwordChangeNeeded: 'Please set a new password first',
   registrationPending: 'Registration awaits release',
   notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
   conflict: 'Conflict',
   preconditionFailed: 'Precondition failed',
   payloadTooLarge: 'Payload too large',

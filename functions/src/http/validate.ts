@@ -19,8 +19,9 @@ function validateWith<T extends AnyObject>(
   store: (req: Request, res: Response, value: unknown) => void,
 ): RequestHandler {
   return async (req, res, next) => {
+    const input = read(req) ?? {};
     const value = await schema
-      .validate(read(req) ?? {}, { abortEarly: false, stripUnknown: true })
+      .validate(input, { abortEarly: false, stripUnknown: true })
       .catch((error: unknown) => {
         throw asValidationError(error);
       });
@@ -40,11 +41,24 @@ export function validateBody<T extends AnyObject>(schema: ObjectSchema<T>): Requ
   );
 }
 
+/**
+ * A query parameter sent twice (`page=1&page=2`) is only meaningful for list fields: any other repeated one answers
+ * 400 instead of silently taking a value.
+ */
+function refuseRepeatedScalars<T extends AnyObject>(schema: ObjectSchema<T>, query: Record<string, unknown>) {
+  const fields = schema.fields as Record<string, { type?: string } | undefined>;
+  const repeated = Object.entries(query)
+    .filter(([key, value]) => Array.isArray(value) && fields[key] && fields[key].type !== 'array')
+    .map(([key]) => ({ path: key, key: 'validation.type' }));
+  if (repeated.length) throw ApiError.badRequest('validation', repeated);
+  return query;
+}
+
 /** Validates req.query; the parsed value is stored in res.locals.query (req.query is a getter). */
 export function validateQuery<T extends AnyObject>(schema: ObjectSchema<T>): RequestHandler {
   return validateWith(
     schema,
-    (req) => req.query,
+    (req) => refuseRepeatedScalars(schema, req.query as Record<string, unknown>),
     (_req, res, value) => {
       res.locals.query = value;
     },

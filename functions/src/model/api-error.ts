@@ -26,6 +26,7 @@ export const API_ERROR_CODES = [
   'passwordChangeNeeded',
   'registrationPending',
   'notFound',
+  'methodNotAllowed',
   'conflict',
   'preconditionFailed',
   'missingValues',

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import { isPdfOf, type DocumentType, type FileFact } from './files.js';
-import { DELIVERY_CONDITIONS, enquiryInputSchema, isIsoDate, type EnquiryInput } from './enquiry.js';
+import { DELIVERY_CONDITIONS, enquiryInputSchema, isIsoDate, type Enquiry, type EnquiryInput } from './enquiry.js';
 import { bodyIdSchema, idSchema } from './id.js';
 import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from './job-conditions.js';
 import { commaList, pageRequestSchema } from './paging.js';
@@ -20,6 +20,10 @@ export const OFFER_ERRORS = defineErrors({
   offerReleased: 409,
   offerNumberInUse: 409,
   enquiryClosed: 409,
+  /** the enquiry was reopened by its customer or archived: no offer acts on it until it is released again */
+  enquiryNotOpen: 409,
+  /** the supplier provides the OFFER and ORDER_CONFIRMATION, the customer the ORDER */
+  documentOfOtherSide: 403,
   /** an enquiry with an order can be neither reopened nor archived (raised in the enquiries' transaction) */
   enquiryHasOrder: 409,
   missingOfferFile: 422,
@@ -110,6 +114,10 @@ export interface Offer extends OfferTerms {
   /** which BOM and circuit-diagram revision of the enquiry the offer priced (issue 9 "beyond the spec") */
   enquiryBomRevision: number;
   enquiryCircuitDiagramRevision: number;
+  /** the enquiry's release the offer was made for (a later release after a reopen outdates it) */
+  enquiryReleaseDate?: Date;
+  /** where the enquiry stands for offers, kept current by the enquiries' events (GET /offer/ reads it afresh) */
+  enquiryStanding: EnquiryStanding;
   /** the files of the documents folder, as the rules see them (written with each upload and delete) */
   documents: FileFact[];
   createdBy: string;
@@ -132,6 +140,7 @@ export const OFFER_LIST_FIELDS = [
   'releaseDate',
   'archived',
   'createDate',
+  'enquiryStanding',
 ] as const satisfies ReadonlyArray<keyof Offer>;
 
 /** A row of GET /offer/filter (docs/api.md "Offers"; the web's list rows). */
@@ -238,14 +247,48 @@ export function isBindingDocument(offer: Pick<Offer, 'released' | 'state'>, f: F
   return false;
 }
 
+/**
+ * Where an offer's enquiry stands for offers (docs/decisions-offers.md): open (released), reopened by its customer
+ * (a draft again), archived, or closed by an order.
+ */
+export type EnquiryStanding = 'open' | 'reopened' | 'archived' | 'closed';
+
+export function enquiryStanding(e: Pick<Enquiry, 'released' | 'closed' | 'archived'>): EnquiryStanding {
+  if (e.archived) return 'archived';
+  if (e.closed) return 'closed';
+  return e.released ? 'open' : 'reopened';
+}
+
+/**
+ * The actions that need the enquiry open for offers. Confirm follows its own accept (which closed it); a decline is
+ * the customer's answer and always possible (e.g. to the other suppliers after an order); archive is the supplier's.
+ */
+const NEEDS_OPEN_ENQUIRY: readonly OfferAction[] = ['release', 'accept', 'revise'];
+
+/**
+ * Why the enquiry refuses this offer action (undefined: it does not). The one rule "this enquiry is open for
+ * offers", checked by the server inside each action's transaction on the enquiry it read, and by the web's buttons
+ * on the offer's stored standing.
+ */
+export function enquiryRefusal(standing: EnquiryStanding, action: OfferAction | 'create' | 'update'):
+  | 'enquiryClosed'
+  | 'enquiryNotOpen'
+  | undefined {
+  if (action !== 'create' && action !== 'update' && !NEEDS_OPEN_ENQUIRY.includes(action)) return undefined;
+  if (standing === 'closed') return 'enquiryClosed';
+  return standing === 'open' ? undefined : 'enquiryNotOpen';
+}
+
 /** Is the offer outdated: the customer uploaded a newer BOM or circuit diagram after it was drafted? */
 export function isOfferOutdated(
-  offer: Pick<Offer, 'enquiryBomRevision' | 'enquiryCircuitDiagramRevision'>,
-  enquiry: { bomRevision: number; circuitDiagramRevision: number },
+  offer: Pick<Offer, 'enquiryBomRevision' | 'enquiryCircuitDiagramRevision' | 'enquiryReleaseDate'>,
+  enquiry: { bomRevision: number; circuitDiagramRevision: number; releaseDate?: Date },
 ): boolean {
   return (
     enquiry.bomRevision > offer.enquiryBomRevision ||
-    enquiry.circuitDiagramRevision > offer.enquiryCircuitDiagramRevision
+    enquiry.circuitDiagramRevision > offer.enquiryCircuitDiagramRevision ||
+    // released again after a reopen: the customer may have changed anything
+    (!!offer.enquiryReleaseDate && !!enquiry.releaseDate && enquiry.releaseDate > offer.enquiryReleaseDate)
   );
 }
 

@@ -1,4 +1,11 @@
-import { OFFER_TRANSITIONS, transitionRefusal, type Offer, type OfferAction, type OfferSide } from './offer.js';
+import {
+  enquiryRefusal,
+  OFFER_TRANSITIONS,
+  transitionRefusal,
+  type Offer,
+  type OfferAction,
+  type OfferSide,
+} from './offer.js';
 import type { Principal } from './user.js';
 
 /**
@@ -10,7 +17,8 @@ import type { Principal } from './user.js';
  *   (EXTERNAL users reach shared project folders through the business-data calls of a later issue).
  */
 export type OfferCaller = Pick<Principal, 'companyType' | 'company' | 'restriction'>;
-type Record = Pick<Offer, 'supplierId' | 'customerId' | 'released' | 'state' | 'archived' | 'invalidated'>;
+type Record = Pick<Offer, 'supplierId' | 'customerId' | 'released' | 'state' | 'archived' | 'invalidated'> &
+  Partial<Pick<Offer, 'enquiryStanding'>>;
 
 /** Which side of this offer the caller's company is on, if any. */
 export function offerSide(caller: OfferCaller, offer: Pick<Offer, 'supplierId' | 'customerId'>): OfferSide | undefined {
@@ -25,10 +33,13 @@ export function canSeeOffer(caller: OfferCaller, offer: Record): boolean {
   return side === 'supplier' || (side === 'customer' && offer.released);
 }
 
-/** POST /offer/update: the supplier, while the offer is an unreleased OPEN draft. */
+/** POST /offer/update: the supplier, while the offer is an unreleased OPEN draft on an open enquiry. */
 export function canEditOffer(caller: OfferCaller, offer: Record): boolean {
   return (
-    offerSide(caller, offer) === 'supplier' && !offer.released && transitionRefusal(offer, 'release') === undefined
+    offerSide(caller, offer) === 'supplier' &&
+    !offer.released &&
+    transitionRefusal(offer, 'release') === undefined &&
+    enquiryRefusal(offer.enquiryStanding ?? 'open', 'update') === undefined
   );
 }
 
@@ -37,7 +48,8 @@ export function canActOnOffer(caller: OfferCaller, offer: Record, action: OfferA
   return (
     canSeeOffer(caller, offer) &&
     offerSide(caller, offer) === OFFER_TRANSITIONS[action].side &&
-    transitionRefusal(offer, action) === undefined
+    transitionRefusal(offer, action) === undefined &&
+    enquiryRefusal(offer.enquiryStanding ?? 'open', action) === undefined
   );
 }
 

@@ -4,7 +4,7 @@ import { SpreadsheetError } from './errors.js';
 export interface ZipLimits {
   /** sum of declared uncompressed sizes */
   maxTotalUncompressed: number;
-  /** declared uncompressed / compressed for entries larger than ratioFloor */
+  /** declared uncompressed / compressed for entries larger than ratioFloor, and for the archive as a whole */
   maxRatio: number;
   ratioFloor: number;
   maxEntries: number;
@@ -80,11 +80,13 @@ export function assertSafeZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP
   if (entries.length === 0) throw new SpreadsheetError('empty', 'zip archive has no entries');
   if (entries.length > limits.maxEntries) throw new SpreadsheetError('tooLarge', `zip has ${entries.length} entries`);
   let total = 0;
+  let compressed = 0;
   for (const e of entries) {
     if (e.encrypted) throw new SpreadsheetError('encrypted', `zip entry ${e.name} is encrypted`);
     if (e.uncompressedSize === 0xffffffff || e.compressedSize === 0xffffffff)
       throw new SpreadsheetError('tooLarge', 'zip64 entry');
     total += e.uncompressedSize;
+    compressed += e.compressedSize;
     if (
       e.uncompressedSize > limits.ratioFloor &&
       e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio
@@ -94,6 +96,9 @@ export function assertSafeZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP
   }
   if (total > limits.maxTotalUncompressed)
     throw new SpreadsheetError('tooLarge', `zip declares ${total} bytes uncompressed`);
+  // a bomb spread over many entries, each just under the floor: the archive as a whole
+  if (total > limits.ratioFloor && total / Math.max(1, compressed) > limits.maxRatio)
+    throw new SpreadsheetError('tooLarge', `zip declares compression ratio above ${limits.maxRatio} in all`);
   if (!entries.some((e) => e.name === '[Content_Types].xml' || e.name.startsWith('xl/'))) {
     throw new SpreadsheetError('formatMismatch', 'zip archive is not an Excel workbook');
   }

@@ -77,6 +77,19 @@ describe('assertContentMatches (magic bytes)', () => {
     expect(await code('a.docx', lying)).toBe('413 archiveTooLarge');
   });
 
+  it('refuses a bomb spread over many entries, each exactly at the per-entry floor (45 × 1 MiB of zeros)', async () => {
+    const spread = writeZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      ...Array.from({ length: 45 }, (_, i) => ({
+        name: `xl/worksheets/sheet${i + 1}.xml`,
+        data: Buffer.alloc(1024 * 1024),
+        deflate: true,
+      })),
+    ]);
+    expect(spread.length).toBeLessThan(100_000);
+    expect(await code('a.xlsx', spread)).toBe('413 archiveTooLarge');
+  });
+
   it('refuses empty files and unknown extensions', async () => {
     expect(await code('a.txt', Buffer.alloc(0))).toBe('400 fileEmpty');
     expect(await code('a.exe', PE)).toBe('415 fileTypeNotAllowed');

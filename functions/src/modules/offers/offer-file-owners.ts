@@ -1,6 +1,12 @@
 import { ApiError, errorsOf } from '../../http/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
-import { isBindingDocument, OFFER_DOCUMENTS_PREFIX, OFFER_ERRORS, type Offer } from '../../model/offer.js';
+import {
+  isBindingDocument,
+  mayProvideDocument,
+  OFFER_DOCUMENTS_PREFIX,
+  OFFER_ERRORS,
+  type Offer,
+} from '../../model/offer.js';
 import type { FileFact } from '../../model/files.js';
 import { canChangeOfferFiles, canSeeOffer, offerSide } from '../../model/permissions-offers.js';
 import type { Principal } from '../../model/user.js';
@@ -49,11 +55,14 @@ export function offerDocumentsOwner(d: {
     async recordUpload(principal, { offerId }, upload) {
       let fact: FileFact | undefined;
       await change(principal, offerId!, (before) => {
+        const side = offerSide(principal, before)!;
+        // each side's binding documents are its own: the other side cannot plant one
+        if (!mayProvideDocument(side, upload.documentType)) throw fail.documentOfOtherSide();
         fact = {
           name: upload.name,
           documentType: upload.documentType,
           uploadedByName: userNameOf(principal),
-          side: offerSide(principal, before)!,
+          side,
           uploadDate: d.now(),
         };
         return { ...before, documents: [...before.documents, fact] };

@@ -1,6 +1,7 @@
 import type { Enquiry } from '../../model/enquiry.js';
 import { normaliseJobConditions, type JobConditions } from '../../model/job-conditions.js';
 import {
+  enquiryStanding,
   OFFER_COPIED_FIELDS,
   offerInputSchema,
   type Offer,
@@ -81,6 +82,8 @@ export function newOffer(
       original,
       enquiryBomRevision: enquiry.bomRevision,
       enquiryCircuitDiagramRevision: enquiry.circuitDiagramRevision,
+      ...(enquiry.releaseDate ? { enquiryReleaseDate: enquiry.releaseDate } : {}),
+      enquiryStanding: enquiryStanding(enquiry),
       documents: [] as FileFact[],
       createdBy: principal.uid,
       createDate: now,
@@ -121,6 +124,8 @@ export function revisionOf(
     original: termsOf(enquiry),
     enquiryBomRevision: enquiry.bomRevision,
     enquiryCircuitDiagramRevision: enquiry.circuitDiagramRevision,
+    ...(enquiry.releaseDate ? { enquiryReleaseDate: enquiry.releaseDate } : {}),
+    enquiryStanding: enquiryStanding(enquiry),
     createdBy: principal.uid,
     createDate: now,
     lastUpdate: now,

@@ -10,6 +10,7 @@ import { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
 import type { Enquiry } from '../../model/enquiry.js';
 import { idSchema } from '../../model/id.js';
 import {
+  enquiryStanding,
   isOfferOutdated,
   OFFER_ERRORS,
   offerCreateSchema,
@@ -79,6 +80,8 @@ function createOffersModule(d: AreaDeps): AreaModule {
   };
   events.bomRevised.on(outdated);
   events.circuitDiagramRevised.on(outdated);
+  // released, reopened or archived: the offers show where their enquiry stands (their actions read it anyway)
+  events.openChanged.on((enquiry) => offers.syncStanding(enquiry.id, enquiryStanding(enquiry)));
 
   const caller = () => [d.authenticate(), requireOfferUser] as const;
   const byOfferId =

@@ -33,7 +33,7 @@ export function customerListKey(o: Pick<Offer, 'customerId' | 'invalidated' | 'r
 export const offerConverter = entityConverter<Offer>({
   required: ['enquiryId', 'supplierId', 'customerId', 'state', 'version', 'released', 'createDate'],
   nullable: ['releaseDate'],
-  defaults: () => ({ documents: [] }),
+  defaults: () => ({ documents: [], enquiryStanding: 'open' }),
   derivedFields: ['searchTokens', 'offerNumberSort', 'referenceNumberSort', 'supplierListKey', 'customerListKey'],
   derived: (o) => ({
     searchTokens: searchTokens(o.referenceNumber, o.offerNumber),
@@ -83,6 +83,13 @@ export interface OfferPageQuery {
 export class OffersRepository extends EntityCollection<Offer> {
   constructor(db: Firestore) {
     super(db, OFFERS, offerConverter);
+  }
+
+  /** Sets where the enquiry stands on these offers (a field no rule reads inside a transaction: a plain batch). */
+  async setStanding(ids: readonly string[], standing: Offer['enquiryStanding']): Promise<void> {
+    const batch = this.db.batch();
+    for (const id of ids) batch.update(this.col().doc(id), { enquiryStanding: standing });
+    await batch.commit();
   }
 
   /** Every offer on an enquiry (comparison view, outdated notices): a single-field index. */

@@ -5,6 +5,8 @@ import { authorizeRecord } from '../../http/record-access.js';
 import type { Enquiry, EnquiryListItem } from '../../model/enquiry.js';
 import type { FileFact } from '../../model/files.js';
 import {
+  enquiryRefusal,
+  enquiryStanding,
   isOfferOutdated,
   missingDocument,
   OFFER_ERRORS,
@@ -103,9 +105,16 @@ export class OffersService {
     if (missing) throw fail[missing]();
   }
 
-  private enquiryOf(enquiry: Enquiry | undefined): Enquiry {
+  /**
+   * The offer's enquiry as this action needs it: open for offers (released, not reopened, closed or archived) for
+   * the actions that act on it — read in the action's transaction, so a reopen or archive and the action decide on
+   * the same record (409 enquiryClosed / enquiryNotOpen).
+   */
+  private enquiryFor(enquiry: Enquiry | undefined, action: OfferAction | 'update'): Enquiry {
     // an offer's enquiry is never deleted (archive only); a missing one is a data problem
     if (!enquiry) throw ApiError.notFound();
+    const refusal = enquiryRefusal(enquiryStanding(enquiry), action);
+    if (refusal) throw fail[refusal]();
     return enquiry;
   }
 
@@ -118,7 +127,8 @@ export class OffersService {
   /** GET /offer/ */
   async get(principal: Principal, id: string): Promise<OfferAnswer> {
     const offer = this.see(principal, await this.d.offers.get(id));
-    return this.withOutdated(offer, await this.d.enquiries.record(offer.enquiryId));
+    const enquiry = await this.d.enquiries.record(offer.enquiryId);
+    return this.withOutdated(enquiry ? { ...offer, enquiryStanding: enquiryStanding(enquiry) } : offer, enquiry);
   }
 
   /** GET /offer/filter: suppliers their company's offers, customers the released ones on their enquiries. */
@@ -145,7 +155,8 @@ export class OffersService {
     return this.d.transaction(async (tx) => {
       const enquiry = await this.d.enquiries.getInTx(tx, body.enquiryId);
       if (!enquiry || !canSeeEnquiry(principal, enquiry)) throw ApiError.notFound();
-      if (enquiry.closed) throw fail.enquiryClosed();
+      const refusal = enquiryRefusal(enquiryStanding(enquiry), 'create');
+      if (refusal) throw fail[refusal]();
       const offer = newOffer(principal, id, enquiry, input, this.d.now());
       const claim = await this.claimNumber(tx, offer);
       claim();
@@ -181,6 +192,7 @@ export class OffersService {
     const input = offerInputOf(body);
     return this.d.transaction(async (tx) => {
       const before = this.act(principal, await this.d.offers.getInTx(tx, body.id), 'release');
+      this.enquiryFor(await this.d.enquiries.getInTx(tx, before.enquiryId), 'update');
       const after = { ...withOfferInput(before, input), lastUpdate: this.d.now() };
       const claim = await this.claimNumber(tx, after, before);
       claim();
@@ -193,11 +205,11 @@ export class OffersService {
   async release(principal: Principal, offerId: string): Promise<Offer> {
     return this.d.transaction(async (tx) => {
       const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), 'release');
-      const enquiry = await this.d.enquiries.getInTx(tx, before.enquiryId);
+      const enquiry = this.enquiryFor(await this.d.enquiries.getInTx(tx, before.enquiryId), 'release');
       this.requireDocument(before, 'release');
       const now = this.d.now();
       const after: Offer = { ...before, released: true, releaseDate: now, lastUpdate: now };
-      const mail = enquiry ? await this.d.mails.released(after, enquiry.createdBy) : undefined;
+      const mail = await this.d.mails.released(after, enquiry.createdBy);
       this.d.offers.setInTx(tx, after);
       if (mail) this.d.mail.sendInTx(tx, mail, now);
       return after;
@@ -216,10 +228,9 @@ export class OffersService {
   ): Promise<Offer> {
     const action = STATE_CHANGE_ACTIONS[state];
     if (!action) throw fail.invalidTransition();
-    return this.d.transaction(async (tx) => {
+    const after = await this.d.transaction(async (tx) => {
       const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), action);
-      const enquiry = this.enquiryOf(await this.d.enquiries.getInTx(tx, before.enquiryId));
-      if (action === 'accept' && enquiry.closed) throw fail.enquiryClosed();
+      const enquiry = this.enquiryFor(await this.d.enquiries.getInTx(tx, before.enquiryId), action);
       this.requireDocument(before, action);
       const now = this.d.now();
       const after: Offer = { ...before, state: OFFER_TRANSITIONS[action].to!, lastUpdate: now };
@@ -235,12 +246,21 @@ export class OffersService {
           : action === 'accept'
             ? await this.d.mails.accepted(after)
             : await this.d.mails.declined(after);
-      this.d.offers.setInTx(tx, after);
-      if (action === 'accept')
-        this.d.enquiries.closeInTx(tx, enquiry, { uid: principal.uid, userName: userNameOf(principal) });
+      const closes = action === 'accept';
+      this.d.offers.setInTx(tx, closes ? { ...after, enquiryStanding: 'closed' } : after);
+      if (closes) this.d.enquiries.closeInTx(tx, enquiry, { uid: principal.uid, userName: userNameOf(principal) });
       if (mail) this.d.mail.sendInTx(tx, mail, now);
-      return after;
+      return closes ? { ...after, enquiryStanding: 'closed' as const } : after;
     });
+    // the order closed the enquiry: its other offers show it (best effort, the rule itself reads the enquiry)
+    if (action === 'accept') await this.syncStanding(after.enquiryId, 'closed');
+    return after;
+  }
+
+  /** Writes where the enquiry stands onto each of its offers that does not show it yet (list and buttons). */
+  async syncStanding(enquiryId: string, standing: Offer['enquiryStanding']): Promise<void> {
+    const stale = (await this.d.offers.byEnquiry(enquiryId)).filter((o) => o.enquiryStanding !== standing);
+    if (stale.length) await this.d.offers.setStanding(stale.map((o) => o.id), standing);
   }
 
   /**
@@ -262,8 +282,8 @@ export class OffersService {
       }
       return await this.d.transaction(async (tx) => {
         const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), 'revise');
-        const enquiry = this.enquiryOf(await this.d.enquiries.getInTx(tx, before.enquiryId));
-        if (enquiry.closed) throw fail.enquiryClosed();
+        // read only as the supplier may see it: an enquiry that is not open (e.g. a reopened draft) refuses first
+        const enquiry = this.enquiryFor(await this.d.enquiries.getInTx(tx, before.enquiryId), 'revise');
         const now = this.d.now();
         const next = { ...revisionOf(before, principal, id, enquiry, now), documents };
         const claim = await this.claimNumber(tx, next, undefined, before.id);
