@@ -2,7 +2,10 @@ import net from 'node:net';
 
 /** The fixed local ports of the stack (firebase.json holds the same numbers for firebase-tools). */
 export const PORTS = {
+  /** the portal as browsers reach it: the CDN stand-in (hosting-front.ts) in front of the Hosting emulator */
   hosting: 5000,
+  /** the Hosting emulator itself (firebase-tools), reached only through the front */
+  hostingEmulator: 5005,
   functions: 5001,
   firestore: 8080,
   auth: 9099,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { spawnUntilReady, type ManagedChild } from './child.js';
+import { startHostingFront } from './hosting-front.js';
 import { HOST, PORTS, PROJECT_ID, assertPortsFree, portsFor, type Ports } from './ports.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,16 +71,17 @@ export function emulatorEnv(ports: Ports = PORTS, projectId = PROJECT_ID): NodeJ
 }
 
 /**
- * firebase-tools reads ports from firebase.json only; for a shifted port set we write a copy next to it
- * (same folder, so every relative path in it stays valid) and pass it with --config.
+ * firebase-tools reads ports from firebase.json only; the stack writes a copy next to it (same folder, so every
+ * relative path in it stays valid) with its port set — the Hosting emulator on its internal port behind the
+ * front (hosting-front.ts) — and passes it with --config.
  */
 function firebaseConfigFor(ports: Ports, offset: number): string {
   const base = path.join(ROOT, 'firebase.json');
-  if (!offset) return base;
   const config = JSON.parse(fs.readFileSync(base, 'utf8'));
   for (const [name, port] of Object.entries(ports)) {
     if (config.emulators[name]) config.emulators[name].port = port;
   }
+  config.emulators.hosting.port = ports.hostingEmulator;
   const file = path.join(ROOT, `.firebase-${offset}.json`);
   fs.writeFileSync(file, JSON.stringify(config, null, 2));
   return file;
@@ -104,10 +106,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const env = { ...process.env, ...emulatorEnv(ports, projectId), NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
 
   const configFile = firebaseConfigFor(ports, offset);
+  let front: Awaited<ReturnType<typeof startHostingFront>> | undefined;
   const paramsFile = paramsFileFor(ports, projectId);
   const stop = async () => {
     for (const child of [...children].reverse()) await child.stop('SIGINT', 30_000);
-    if (offset) fs.rmSync(configFile, { force: true });
+    front?.close();
+    fs.rmSync(configFile, { force: true });
     if (paramsFile) fs.rmSync(paramsFile, { force: true });
   };
 
@@ -168,6 +172,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       timeoutMs: 180_000,
     });
     children.push(firebase.child);
+    front = await startHostingFront({ host: HOST, port: ports.hosting, target: ports.hostingEmulator });
   } catch (error) {
     await stop();
     throw error;

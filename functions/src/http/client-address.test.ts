@@ -12,7 +12,16 @@ function req(xff: string | string[] | undefined, remote = '127.0.0.1') {
   return { headers: xff === undefined ? {} : { 'x-forwarded-for': xff }, socket: { remoteAddress: remote } } as never;
 }
 
-describe('client address (logs only)', () => {
+describe('client address (logs and registration throttles)', () => {
+  it('is the address Hosting’s CDN reports (Fastly-Client-IP), whatever X-Forwarded-For says', () => {
+    const behindHosting = (cdn: string, xff?: string) =>
+      ({ headers: { 'fastly-client-ip': cdn, ...(xff ? { 'x-forwarded-for': xff } : {}) }, socket: {} }) as never;
+    expect(clientAddress(behindHosting('203.0.113.7', '6.6.6.6, 203.0.113.7, 35.191.0.1'))).toBe('203.0.113.7');
+    expect(clientAddress(behindHosting('2001:db8::42'))).toBe('2001:db8::42');
+    // not an address: ignored, the next source counts
+    expect(clientAddress(behindHosting('junk', '198.51.100.7'))).toBe('198.51.100.7');
+  });
+
   it('takes the right-most X-Forwarded-For entry, never the client-controlled left end', () => {
     expect(clientAddress(req('1.2.3.4, 203.0.113.9'))).toBe('203.0.113.9');
     expect(clientAddress(req('spoofed, 1.1.1.1 ,  198.51.100.7 '))).toBe('198.51.100.7');

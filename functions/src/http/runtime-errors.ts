@@ -70,6 +70,8 @@ export function answerRuntimeErrorsAsJson(express: unknown): boolean {
   if (!application || typeof original !== 'function') return false;
   if (original[PATCHED]) return true;
   const handle: Handle & { [PATCHED]?: true } = function (this: unknown, req, res, callback) {
+    // the runtime's Express would announce itself on every answer (ours is configured not to)
+    (this as { disable?: (setting: string) => void }).disable?.('x-powered-by');
     return original.call(this, req, res, callback ?? ((err?: unknown) => answer(req, res, err)));
   };
   handle[PATCHED] = true;

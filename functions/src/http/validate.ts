@@ -20,11 +20,9 @@ function validateWith<T extends AnyObject>(
 ): RequestHandler {
   return async (req, res, next) => {
     const input = read(req) ?? {};
-    const value = await schema
-      .validate(input, { abortEarly: false, stripUnknown: true })
-      .catch((error: unknown) => {
-        throw asValidationError(error);
-      });
+    const value = await schema.validate(input, { abortEarly: false, stripUnknown: true }).catch((error: unknown) => {
+      throw asValidationError(error);
+    });
     store(req, res, value);
     next();
   };

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { declineSchema, isOfferOutdated, offerInputSchema, transitionRefusal, type Offer } from './offer.js';
+import type { DocumentType, FileFact } from './files.js';
+import {
+  declineSchema,
+  enquiryRefusal,
+  enquiryStanding,
+  isBindingDocument,
+  isOfferOutdated,
+  mayProvideDocument,
+  missingDocument,
+  offerInputSchema,
+  transitionRefusal,
+  type Offer,
+  type OfferSide,
+} from './offer.js';
 import { canActOnOffer, canSeeOffer, offerSide } from './permissions-offers.js';
 import type { Principal } from './user.js';
 
@@ -64,5 +77,64 @@ describe('offer schemas', () => {
     expect(isOfferOutdated(o, { bomRevision: 1, circuitDiagramRevision: 1 })).toBe(false);
     expect(isOfferOutdated(o, { bomRevision: 2, circuitDiagramRevision: 1 })).toBe(true);
     expect(isOfferOutdated(o, { bomRevision: 1, circuitDiagramRevision: 2 })).toBe(true);
+  });
+});
+
+describe('offer documents (the record lists them; only the providing side counts)', () => {
+  const fact = (documentType: DocumentType, side: OfferSide, name = `${documentType}.pdf`): FileFact => ({
+    name,
+    documentType,
+    side,
+    uploadedByName: 'Erika Muster',
+    uploadDate: new Date(0),
+  });
+  it('a required document is a PDF of the type from the side that provides it', () => {
+    expect(missingDocument({ documents: [fact('OFFER', 'supplier')] }, 'release')).toBeUndefined();
+    expect(missingDocument({ documents: [fact('OFFER', 'customer')] }, 'release')).toBe('missingOfferFile');
+    expect(missingDocument({ documents: [fact('OFFER', 'supplier', 'Angebot.docx')] }, 'release')).toBe(
+      'missingOfferFile',
+    );
+    expect(missingDocument({ documents: [fact('ORDER', 'customer')] }, 'accept')).toBeUndefined();
+    expect(missingDocument({ documents: [fact('ORDER', 'supplier')] }, 'accept')).toBe('missingOrderFile');
+    expect(missingDocument({ documents: [] }, 'confirm')).toBe('missingOrderConfirmationFile');
+    expect(missingDocument({ documents: [] }, 'decline')).toBeUndefined();
+  });
+  it('each side provides its own binding documents; any other type either side', () => {
+    expect(mayProvideDocument('supplier', 'OFFER')).toBe(true);
+    expect(mayProvideDocument('customer', 'OFFER')).toBe(false);
+    expect(mayProvideDocument('customer', 'ORDER_CONFIRMATION')).toBe(false);
+    expect(mayProvideDocument('supplier', 'ORDER')).toBe(false);
+    expect(mayProvideDocument('customer', 'ORDER')).toBe(true);
+    expect(mayProvideDocument('customer', 'UNKNOWN')).toBe(true);
+    expect(mayProvideDocument('supplier', 'CIRCUIT_DIAGRAM')).toBe(true);
+  });
+  it('binding documents: the released OFFER, the ORDER of an order or job, the ORDER_CONFIRMATION of a job', () => {
+    expect(isBindingDocument({ released: true, state: 'OPEN' }, fact('OFFER', 'supplier'))).toBe(true);
+    expect(isBindingDocument({ released: false, state: 'OPEN' }, fact('OFFER', 'supplier'))).toBe(false);
+    expect(isBindingDocument({ released: true, state: 'OPEN' }, fact('ORDER', 'customer'))).toBe(false);
+    expect(isBindingDocument({ released: true, state: 'ACCEPTED' }, fact('ORDER', 'customer'))).toBe(true);
+    expect(isBindingDocument({ released: true, state: 'ACCEPTED' }, fact('ORDER', 'supplier'))).toBe(false);
+    expect(isBindingDocument({ released: true, state: 'ACCEPTED' }, fact('ORDER_CONFIRMATION', 'supplier'))).toBe(
+      false,
+    );
+    expect(isBindingDocument({ released: true, state: 'CONFIRMED' }, fact('ORDER_CONFIRMATION', 'supplier'))).toBe(
+      true,
+    );
+    expect(isBindingDocument({ released: true, state: 'CONFIRMED' }, fact('UNKNOWN', 'supplier'))).toBe(false);
+  });
+  it('the enquiry must be open for release, accept, revise, create and update; never for decline, confirm, archive', () => {
+    expect(enquiryStanding({ released: true, closed: false, archived: false })).toBe('open');
+    expect(enquiryStanding({ released: false, closed: false, archived: false })).toBe('reopened');
+    expect(enquiryStanding({ released: true, closed: true, archived: false })).toBe('closed');
+    expect(enquiryStanding({ released: true, closed: true, archived: true })).toBe('archived');
+    for (const action of ['release', 'accept', 'revise', 'create', 'update'] as const) {
+      expect(enquiryRefusal('open', action)).toBeUndefined();
+      expect(enquiryRefusal('reopened', action)).toBe('enquiryNotOpen');
+      expect(enquiryRefusal('archived', action)).toBe('enquiryNotOpen');
+      expect(enquiryRefusal('closed', action)).toBe('enquiryClosed');
+    }
+    for (const action of ['decline', 'confirm', 'archive'] as const)
+      for (const standing of ['reopened', 'archived', 'closed'] as const)
+        expect(enquiryRefusal(standing, action)).toBeUndefined();
   });
 });

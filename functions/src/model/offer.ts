@@ -270,10 +270,10 @@ const NEEDS_OPEN_ENQUIRY: readonly OfferAction[] = ['release', 'accept', 'revise
  * offers", checked by the server inside each action's transaction on the enquiry it read, and by the web's buttons
  * on the offer's stored standing.
  */
-export function enquiryRefusal(standing: EnquiryStanding, action: OfferAction | 'create' | 'update'):
-  | 'enquiryClosed'
-  | 'enquiryNotOpen'
-  | undefined {
+export function enquiryRefusal(
+  standing: EnquiryStanding,
+  action: OfferAction | 'create' | 'update',
+): 'enquiryClosed' | 'enquiryNotOpen' | undefined {
   if (action !== 'create' && action !== 'update' && !NEEDS_OPEN_ENQUIRY.includes(action)) return undefined;
   if (standing === 'closed') return 'enquiryClosed';
   return standing === 'open' ? undefined : 'enquiryNotOpen';

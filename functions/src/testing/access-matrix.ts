@@ -27,6 +27,11 @@ export interface AccessRow {
   /** `METHOD /path` as docs/api.md writes it, e.g. `GET /user/`. */
   call: string;
   allowed: readonly CallerKind[] | 'anyone' | 'signedIn';
+  /**
+   * Kinds for whom the record the row addresses is hidden: they get 404, the answer an unknown id gets (a record
+   * rule, e.g. an offer's folder for ADMIN-company users), instead of 403.
+   */
+  hiddenFrom?: readonly CallerKind[];
   request: (ctx: AccessCtx) => Promise<AccessRequest> | AccessRequest;
   /** Runs after every other row (e.g. a password change ends the caller's older sessions). */
   last?: boolean;
@@ -46,7 +51,13 @@ export function allowedKinds(row: AccessRow): readonly CallerKind[] {
 export function accessCases(rows: readonly AccessRow[]) {
   const ordered = [...rows.filter((r) => !r.last), ...rows.filter((r) => r.last)];
   return ordered.flatMap((row) =>
-    CALLER_KINDS.map((kind) => ({ row, call: row.call, kind, allowed: allowedKinds(row).includes(kind) })),
+    CALLER_KINDS.map((kind) => ({
+      row,
+      call: row.call,
+      kind,
+      allowed: allowedKinds(row).includes(kind),
+      refusal: kind === 'anonymous' ? 401 : row.hiddenFrom?.includes(kind) ? 404 : 403,
+    })),
   );
 }
 

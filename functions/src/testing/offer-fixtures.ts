@@ -5,7 +5,7 @@ import { JOB_CONDITION_DEFAULTS } from '../model/job-conditions.js';
 import type { Offer, OfferInput } from '../model/offer.js';
 import type { User } from '../model/user.js';
 import { pdfBytes, uploadFile } from './upload-client.js';
-import { offerDocumentsPath } from '../modules/offers/offer-files.js';
+import { offerDocumentsPath } from '../model/offer.js';
 import { newOffer } from '../modules/offers/offer-record.js';
 import { OffersRepository } from '../modules/offers/offers.repository.js';
 import { admin } from './fixtures.js';

@@ -180,19 +180,17 @@ const seed: AreaSeed = {
     }
     // a document to look at on the company page ("Dokumente"), uploaded as the customer's admin would
     const customer = ctx.principal('customer');
-    await ctx.ports
-      .get(FILES_PORT)
-      .upload(
-        customer,
-        companyDocumentsPath(customer.company.id),
-        {
-          field: 'file',
-          filename: 'AVV unterschrieben.pdf',
-          declaredType: 'application/pdf',
-          bytes: await demoAvv(customer.company.name),
-        },
-        'UNKNOWN',
-      );
+    await ctx.ports.get(FILES_PORT).upload(
+      customer,
+      companyDocumentsPath(customer.company.id),
+      {
+        field: 'file',
+        filename: 'AVV unterschrieben.pdf',
+        declaredType: 'application/pdf',
+        bytes: await demoAvv(customer.company.name),
+      },
+      'UNKNOWN',
+    );
     await account.register(
       {
         user: { ...PENDING_USER, password: DEMO_PASSWORD },

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Enquiry } from '../../model/enquiry.js';
 import { JOB_CONDITION_DEFAULTS } from '../../model/job-conditions.js';
 import type { Offer } from '../../model/offer.js';
-import { isBindingDocument, isDocument, fileSide } from './offer-files.js';
 import {
   isLiveOffer,
   newOffer,
@@ -111,30 +110,5 @@ describe('offer records', () => {
     expect(customerListKey(o)).toBeNull();
     expect(customerListKey({ ...o, released: true })).toBe('c:OPEN');
     expect(supplierListKey({ ...o, invalidated: true })).toBeNull();
-  });
-});
-
-describe('offer documents', () => {
-  const pdf = (documentType: string, side?: string) => ({
-    path: 'offers/o/documents/x.pdf',
-    metadata: { documentType, ...(side ? { side } : {}) },
-  });
-  it('a required document is a PDF of the type from the acting side', () => {
-    expect(isDocument(pdf('ORDER', 'customer'), 'ORDER', 'customer')).toBe(true);
-    expect(isDocument(pdf('ORDER', 'supplier'), 'ORDER', 'customer')).toBe(false);
-    expect(isDocument({ ...pdf('OFFER', 'supplier'), path: 'offers/o/documents/x.docx' }, 'OFFER', 'supplier')).toBe(
-      false,
-    );
-    expect(fileSide(pdf('ORDER'))).toBe('customer');
-    expect(fileSide(pdf('OFFER'))).toBe('supplier');
-  });
-  it('binding documents: the released OFFER, the ORDER of an order or job, the ORDER_CONFIRMATION of a job', () => {
-    expect(isBindingDocument({ released: true, state: 'OPEN' }, pdf('OFFER'))).toBe(true);
-    expect(isBindingDocument({ released: false, state: 'OPEN' }, pdf('OFFER'))).toBe(false);
-    expect(isBindingDocument({ released: true, state: 'OPEN' }, pdf('ORDER'))).toBe(false);
-    expect(isBindingDocument({ released: true, state: 'ACCEPTED' }, pdf('ORDER'))).toBe(true);
-    expect(isBindingDocument({ released: true, state: 'ACCEPTED' }, pdf('ORDER_CONFIRMATION'))).toBe(false);
-    expect(isBindingDocument({ released: true, state: 'CONFIRMED' }, pdf('ORDER_CONFIRMATION'))).toBe(true);
-    expect(isBindingDocument({ released: true, state: 'CONFIRMED' }, pdf('UNKNOWN'))).toBe(false);
   });
 });

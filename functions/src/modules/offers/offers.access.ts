@@ -1,6 +1,7 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
 import { storeEnquiry } from '../../testing/enquiry-fixtures.js';
-import { offerInput, storeOffer, withDocument } from '../../testing/offer-fixtures.js';
+import { offerInput, storeOffer, uploadOfferDocument, withDocument } from '../../testing/offer-fixtures.js';
+import type { DocumentType } from '../../model/files.js';
 import type { Offer } from '../../model/offer.js';
 
 /**
@@ -82,4 +83,20 @@ export const OFFERS_ACCESS: AccessRow[] = [
     allowed: customers,
     request: async (ctx) => ({ query: { enquiryId: (await released(ctx)).enquiryId } }),
   },
+  // each side's binding documents are its own (docs/decisions-offers.md): uploads into a released offer's folder
+  ...(
+    [
+      ['OFFER', suppliers],
+      ['ORDER_CONFIRMATION', suppliers],
+      ['ORDER', customers],
+      ['UNKNOWN', traders],
+    ] as const
+  ).map(([type, allowed]): AccessRow => ({
+    call: 'POST /file/',
+    allowed,
+    // ADMIN-company and EXTERNAL users do not see the offer at all
+    hiddenFrom: ['adminUser', 'platformAdmin', 'externalUser'],
+    request: () => ({}),
+    send: async (ctx, token) => uploadOfferDocument(token, (await released(ctx)).id, type as DocumentType),
+  })),
 ];

@@ -16,7 +16,7 @@ import {
 } from '../../testing/fixtures.js';
 import { offerInput, storeOffer, uploadOfferDocument, withDocument } from '../../testing/offer-fixtures.js';
 import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
-import { offerDocumentsPath } from './offer-files.js';
+import { offerDocumentsPath } from '../../model/offer.js';
 import { OffersRepository } from './offers.repository.js';
 
 /** /offer/* over HTTP through Hosting (docs/api.md "Offers"); who may call what: offers.access.ts. */
@@ -416,8 +416,9 @@ describe('accept, decline, confirm', () => {
     expect((await enquiryOf(enquiry.id)).closed).toBe(true);
     // the supplier confirms with his ORDER_CONFIRMATION; the customer is told
     expect((await confirm(mine.id)).body.code).toBe('missingOrderConfirmationFile');
-    // the customer's ORDER_CONFIRMATION-typed file would not count (wrong side)
-    await withDocument(customer.token, mine.id, 'ORDER_CONFIRMATION');
+    // the customer cannot provide the supplier's ORDER_CONFIRMATION (issue 18: each side's documents are its own)
+    const planted = await uploadOfferDocument(customer.token, mine.id, 'ORDER_CONFIRMATION');
+    expect([planted.status, planted.body.code]).toEqual([403, 'documentOfOtherSide']);
     expect((await confirm(mine.id)).body.code).toBe('missingOrderConfirmationFile');
     await withDocument(supplier.token, mine.id, 'ORDER_CONFIRMATION');
     const confirmed = await confirm(mine.id);
@@ -626,6 +627,8 @@ describe('GET /offer/filter', () => {
         'releaseDate',
         'archived',
         'createDate',
+        // where the enquiry stands (issue 18): the list shows offers on a reopened or archived enquiry
+        'enquiryStanding',
       ].sort(),
     );
     expect(row).toMatchObject({ customerName: w.companies.CUSTOMER.name, supplierName: w.companies.SUPPLIER.name });
@@ -680,7 +683,10 @@ describe('comparison and outdated offers', () => {
     const mails = await mailsTo(supplier.mail);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.message.subject).toBe(`Ihr Angebot ist veraltet: ${o.offerNumber}`);
-    // a revision prices the new BOM
+    // once released again (a reopened enquiry takes no revision: issue 18), a revision prices the new BOM
+    expect((await post('/enquiry/release', { token: customer.token, query: { enquiryId: enquiry.id } })).status).toBe(
+      200,
+    );
     const next = (await revise(o.id)).body as Offer;
     expect(next.enquiryBomRevision).toBe(2);
     expect((await read(next.id)).outdated).toBe(false);

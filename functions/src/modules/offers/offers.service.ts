@@ -260,7 +260,11 @@ export class OffersService {
   /** Writes where the enquiry stands onto each of its offers that does not show it yet (list and buttons). */
   async syncStanding(enquiryId: string, standing: Offer['enquiryStanding']): Promise<void> {
     const stale = (await this.d.offers.byEnquiry(enquiryId)).filter((o) => o.enquiryStanding !== standing);
-    if (stale.length) await this.d.offers.setStanding(stale.map((o) => o.id), standing);
+    if (stale.length)
+      await this.d.offers.setStanding(
+        stale.map((o) => o.id),
+        standing,
+      );
   }
 
   /**

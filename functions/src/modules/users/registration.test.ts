@@ -18,7 +18,8 @@ import {
 
 // POST /user/register throttles and the admins' digest, through the real app on our Firestore emulator
 // (a project per test, so each starts without throttle uses), with a stub Auth and a recording queue.
-// The client address is the X-Forwarded-For hop Google's front end appends: the right-most entry.
+// The client address is what Hosting's CDN reports (Fastly-Client-IP); without it (a direct call of the function)
+// the right-most X-Forwarded-For hop (http/client-address.ts).
 
 let env: TestEnv;
 beforeAll(async () => {

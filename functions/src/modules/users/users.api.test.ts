@@ -129,6 +129,12 @@ describe('POST /user/register', () => {
     const retryAfter = Number(last.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
+    // What a client sends cannot reset it: the portal's front (like Hosting's CDN) sets Fastly-Client-IP itself.
+    const forged = await post('/user/register', {
+      body: registration(`forged.${Date.now()}@forged.example`),
+      headers: { 'x-forwarded-for': '203.0.113.7', 'fastly-client-ip': '203.0.113.7' },
+    });
+    expect(forged.status).toBe(429);
     // Later files and the e2e tests register from the same address: free it again.
     const uses = await admin().db.collection('throttles').get();
     await Promise.all(uses.docs.map((d) => d.ref.delete()));
