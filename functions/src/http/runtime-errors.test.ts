@@ -119,9 +119,10 @@ describe('the Functions runtime in front of our app', () => {
     expect(res.status).toBe(200);
   });
 
-  it('hands good bodies on to our app', async () => {
+  it('hands good bodies on to our app; neither Express announces itself (no X-Powered-By)', async () => {
     const res = await fetch(`${patched.base}/api/t/echo`, json('{"a":1}'));
     expect(await res.json()).toEqual({ body: { a: 1 } });
+    expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
   it('finds the runtime Express from the entry script, also without its .js extension', () => {
