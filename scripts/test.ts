@@ -1,4 +1,5 @@
 import { startVitest } from 'vitest/node';
+import { readStages, recordStage, resetStages } from './stage-times.js';
 
 // `npm test`: every vitest project in one run (unit, web, stack). Ends with the failed tests (file, name,
 // first lines of the error) and the plain closing line "N passed, N failed, N skipped", so the tail of a CI
@@ -9,6 +10,8 @@ const projects = process.argv
   .filter((a) => a.startsWith('--project='))
   .map((a) => a.slice(10));
 
+resetStages();
+const started = performance.now();
 const vitest = await startVitest('test', filters, {
   run: true,
   watch: false,
@@ -18,7 +21,15 @@ const vitest = await startVitest('test', filters, {
 let passed = 0;
 let skipped = 0;
 const failures: string[] = [];
+// each project's files: how many, and their summed run time (projects run side by side, the stack's files one
+// after another)
+const perProject = new Map<string, { files: number; ms: number }>();
 for (const module of vitest?.state.getTestModules() ?? []) {
+  const project = module.project.name || 'default';
+  const p = perProject.get(project) ?? { files: 0, ms: 0 };
+  p.files++;
+  p.ms += module.diagnostic().duration;
+  perProject.set(project, p);
   for (const test of module.children.allTests()) {
     const result = test.result();
     if (result.state === 'passed') passed++;
@@ -36,6 +47,11 @@ for (const module of vitest?.state.getTestModules() ?? []) {
 }
 const unhandled = vitest?.state.getUnhandledErrors() ?? [];
 await vitest?.close();
+recordStage('all of npm test (wall clock)', performance.now() - started);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log('\nStage times:');
+for (const [project, p] of perProject) console.log(`  ${project}: ${p.files} files, ${seconds(p.ms)} of test files`);
+for (const stage of readStages()) console.log(`  ${stage.name}: ${seconds(stage.ms)}`);
 if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
 for (const e of unhandled) console.log(`\nUnhandled error: ${(e as Error)?.message ?? String(e)}`);
 console.log(`\nTests: ${passed} passed, ${failures.length} failed, ${skipped} skipped`);

@@ -5,6 +5,7 @@ import { buildAll } from './build.js';
 import { ensureChromium } from './chromium.js';
 import { startStack, type Stack } from './stack.js';
 import { printIndexReport } from '../firestore/index-report.js';
+import { timed } from '../../scripts/stage-times.js';
 
 // vitest globalSetup of the `stack` project: build once, start the whole emulator stack once per
 // test run on a throw-away data folder, stop it afterwards. Logs go to .tmp/stack.log.
@@ -15,31 +16,35 @@ export async function setup(): Promise<void> {
   // The end-to-end tests' browser, found or installed once; without one they fail with this one line,
   // the API tests still run.
   try {
-    process.env.CHROMIUM_PATH = ensureChromium();
+    process.env.CHROMIUM_PATH = await timed('stack: find or install Chromium', ensureChromium);
   } catch (error) {
     process.env.CHROMIUM_MISSING = (error as Error).message;
     console.error(process.env.CHROMIUM_MISSING);
   }
-  if (process.env.SKIP_BUILD !== '1') buildAll();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-test-'));
+  if (process.env.SKIP_BUILD !== '1') await timed('stack: build functions and web', () => buildAll());
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-test-'));
+  dataDir = data;
   const logDir = path.resolve('.tmp');
   fs.mkdirSync(logDir, { recursive: true });
   const log = fs.createWriteStream(path.join(logDir, 'stack.log'), { flags: 'w' });
-  stack = await startStack({
-    dataDir,
-    persistAuth: false,
-    // a query without its index in firestore.indexes.json fails the test; FIRESTORE_INDEX_MODE=off|warn relaxes it
-    indexMode:
-      process.env.FIRESTORE_INDEX_MODE === 'off' || process.env.FIRESTORE_INDEX_MODE === 'warn'
-        ? process.env.FIRESTORE_INDEX_MODE
-        : 'enforce',
-    log: (name, line) => log.write(`[${name}] ${line}\n`),
-  });
-  Object.assign(process.env, stack.env);
+  const started = await timed('stack: start the emulators', () =>
+    startStack({
+      dataDir: data,
+      persistAuth: false,
+      // a query without its index in firestore.indexes.json fails the test; FIRESTORE_INDEX_MODE=off|warn relaxes it
+      indexMode:
+        process.env.FIRESTORE_INDEX_MODE === 'off' || process.env.FIRESTORE_INDEX_MODE === 'warn'
+          ? process.env.FIRESTORE_INDEX_MODE
+          : 'enforce',
+      log: (name, line) => log.write(`[${name}] ${line}\n`),
+    }),
+  );
+  stack = started;
+  Object.assign(process.env, started.env);
 }
 
 export async function teardown(): Promise<void> {
   await printIndexReport(stack?.urls.firestore); // unused indexes in firestore.indexes.json
-  await stack?.stop();
+  await timed('stack: stop', async () => stack?.stop());
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }

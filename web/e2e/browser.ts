@@ -1,29 +1,35 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
 
-/** Headless Debian chromium with a throw-away profile. */
-export async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+function executablePath(): string | undefined {
   // the stack's global setup found or installed the browser (emulators/launcher/chromium.ts)
   if (process.env.CHROMIUM_MISSING) throw new Error(process.env.CHROMIUM_MISSING);
+  return process.env.CHROMIUM_PATH;
+}
+
+/** Headless Debian chromium with a throw-away profile. */
+export async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH,
+    executablePath: executablePath(),
     headless: true,
     locale: 'de-DE',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   return {
     context,
@@ -32,6 +38,27 @@ export async function launch(): Promise<{ context: BrowserContext; close: () => 
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One headless chromium for flows that run side by side: each `newContext()` is a separate, throw-away profile
+ * (its own sign-in), so independent flows run in parallel in one browser.
+ */
+export async function launchBrowser(): Promise<{
+  newContext: () => Promise<BrowserContext>;
+  close: () => Promise<void>;
+}> {
+  const browser: Browser = await chromium.launch({
+    executablePath: executablePath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return { newContext: () => browser.newContext({ locale: 'de-DE' }), close: () => browser.close() };
+}
+
+/** Two animation frames: the layout after a change (a viewport size) has been applied and painted. */
+export async function nextPaint(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
 
 /** A page that records console errors and uncaught exceptions. */
@@ -62,7 +89,7 @@ export async function logout(page: Page): Promise<void> {
 /** Sideways overflow in px at phone width (390 px; 0 or less: none); then back to 1280 px. */
 export async function fitsPhone(page: Page): Promise<number> {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await nextPaint(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await page.setViewportSize({ width: 1280, height: 900 });
   return overflow;

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { storeEnquiry } from '../../functions/src/testing/enquiry-fixtures.js';
 import { createCompany, createUser, disposeClients, PASSWORD } from '../../functions/src/testing/fixtures.js';
 import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
-import { launch, login, logout, openPage, PORTAL } from './browser.js';
+import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 import {
   addressesOf,
   axeViolations,
   loadRoutesFor,
   settle,
   sidewaysOverflow,
+  trackRequests,
   type RoutePrincipal,
   type RoutesFor,
   type WalkIds,
@@ -19,9 +20,23 @@ import {
 // walked too) on a 390 × 844 phone: no sideways scrolling, no WCAG 2.1 AA violation (axe-core), no console error.
 const PHONE = { width: 390, height: 844 };
 
-let context: BrowserContext;
-let close: () => Promise<void>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let routesFor: RoutesFor;
+
+/** Roles walked at the same time, each in its own browser profile (2 cores: more would only queue). */
+const PARALLEL_ROLES = 3;
+let running = 0;
+const queue: Array<() => void> = [];
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL_ROLES) await new Promise<void>((resolve) => queue.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    queue.shift()?.();
+  }
+}
 
 interface Role {
   name: string;
@@ -32,7 +47,7 @@ interface Role {
 const roles: Record<string, Role> = {};
 
 beforeAll(async () => {
-  ({ context, close } = await launch());
+  browser = await launchBrowser();
   routesFor = await loadRoutesFor();
   // the demo roles (README), with long names and mails like real ones
   const platform = await createCompany('ADMIN', { name: 'Schrankwerk Schaltschrankbau und Automatisierung GmbH' });
@@ -76,7 +91,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await close?.();
+  await browser?.close();
   await disposeClients();
 });
 
@@ -95,28 +110,31 @@ async function walk(page: Page, role: Role): Promise<{ visited: string[]; proble
   return { visited, problems };
 }
 
-describe.each(['signedOut', 'pending', 'customer', 'supplier', 'platformAdmin', 'adminUser'])(
+describe.concurrent.each(['signedOut', 'pending', 'customer', 'supplier', 'platformAdmin', 'adminUser'])(
   'every route at 390 px, axe WCAG 2.1 AA: %s',
   (key) => {
-    it('no sideways scrolling, no accessibility violation, no console error', { timeout: 600_000 }, async () => {
-      const role = roles[key]!;
-      const { page, errors } = await openPage(context);
-      await page.setViewportSize(PHONE);
-      if (role.mail) {
-        await login(page, role.mail, PASSWORD);
-        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-        await settle(page);
-      }
-      try {
-        const { visited, problems } = await walk(page, role);
-        expect(visited.length).toBeGreaterThan(role.principal ? 1 : 5);
-        expect(problems).toEqual([]);
-      } finally {
-        // the next role signs in on the same browser profile
-        if (role.mail) await logout(page);
-        await page.close();
-      }
-      expect(errors).toEqual([]);
-    });
+    it('no sideways scrolling, no accessibility violation, no console error', { timeout: 600_000 }, async () =>
+      slot(async () => {
+        const role = roles[key]!;
+        // its own profile: the roles walk side by side, each signed in as itself
+        const context = await browser.newContext();
+        const { page, errors } = await openPage(context);
+        trackRequests(page);
+        await page.setViewportSize(PHONE);
+        try {
+          if (role.mail) {
+            await login(page, role.mail, PASSWORD);
+            await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+            await settle(page);
+          }
+          const { visited, problems } = await walk(page, role);
+          expect(visited.length).toBeGreaterThan(role.principal ? 1 : 5);
+          expect(problems).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }),
+    );
   },
 );

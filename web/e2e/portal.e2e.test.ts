@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { Timestamp } from 'firebase-admin/firestore';
 import {
+  admin,
   createCompany,
   createUser,
   disposeClients,
-  mailsTo,
   PASSWORD,
   uniqueMail,
 } from '../../functions/src/testing/fixtures.js';
+import { waitForQuery } from '../../functions/src/testing/wait-for-document.js';
 import { launch, login, logout, menu, openPage, PORTAL } from './browser.js';
 
 // End-to-end in headless Chromium against the Hosting emulator (the stack project's global setup builds and
@@ -27,19 +29,22 @@ afterAll(async () => {
   await disposeClients();
 });
 
+type MailDoc = { message: { text: string; html: string }; createdAt: Timestamp };
+
 /** The link of the newest mail to `to` (invitation or password reset). */
 async function actionLinkFor(to: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const mails = await mailsTo(to);
-    const text = mails
+  const LINK = /\/action\?mode=resetPassword&(?:amp;)?oobCode=([^"'\s<&]+)/;
+  const textOf = (mails: MailDoc[]) =>
+    [...mails]
+      .sort((a, b) => a.createdAt.toMillis() - b.createdAt.toMillis())
       .map((m) => `${m.message.text} ${m.message.html}`)
       .reverse()
       .join(' ');
-    const match = /\/action\?mode=resetPassword&(?:amp;)?oobCode=([^"'\s<&]+)/.exec(text);
-    if (match) return `${PORTAL}/action?mode=resetPassword&oobCode=${match[1]}`;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no action link mailed to ${to}`);
+  // the mail arrives as the outbox document is written (a listener, not a poll)
+  const mails = await waitForQuery<MailDoc>(admin().db.collection('mail').where('to', '==', to), (docs) =>
+    LINK.test(textOf(docs)),
+  );
+  return `${PORTAL}/action?mode=resetPassword&oobCode=${LINK.exec(textOf(mails))![1]}`;
 }
 
 /** Ends a scenario: sign out, no console errors on any page visited, close the tab. */

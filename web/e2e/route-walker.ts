@@ -73,15 +73,40 @@ export function addressesOf(table: RouteTable, ids: WalkIds = {}): string[] {
   return [...out];
 }
 
-/** Waits until the page has settled: network idle and no loading spinner. */
+/** Requests in flight per page (counted from the page's own request events). */
+const inFlight = new WeakMap<Page, { count: number; changed: () => void; waiters: Array<() => void> }>();
+
+/** Starts counting the page's requests (call once, right after opening it). */
+export function trackRequests(page: Page): void {
+  const state = {
+    count: 0,
+    waiters: [] as Array<() => void>,
+    changed() {
+      if (this.count === 0) for (const w of this.waiters.splice(0)) w();
+    },
+  };
+  inFlight.set(page, state);
+  page.on('request', () => state.count++);
+  const done = () => {
+    state.count = Math.max(0, state.count - 1);
+    state.changed();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until the page has settled — on events, not on a clock: no request in flight, no loading spinner, and still
+ * so after the next paint (a request started by what was just rendered counts again).
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .locator('.MuiCircularProgress-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(150);
+  const state = inFlight.get(page);
+  for (let round = 0; round < 50; round++) {
+    if (state && state.count > 0) await new Promise<void>((resolve) => state.waiters.push(resolve));
+    await page.locator('.MuiCircularProgress-root').first().waitFor({ state: 'detached' });
+    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    if (!state || state.count === 0) return;
+  }
 }
 
 /** How far the document is wider than the viewport (0: no sideways scrolling), with the widest offenders. */

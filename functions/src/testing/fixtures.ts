@@ -161,3 +161,11 @@ export async function mailsTo(
     .filter((m) => (Array.isArray(m.to) ? m.to.includes(to) : m.to === to))
     .sort((a, b) => a.createdAt.toMillis() - b.createdAt.toMillis());
 }
+
+/**
+ * Firebase compares a token's issue time with a revocation in whole seconds: a token is revoked only by a
+ * revocation in a later second than its own. Resolves when the next second has begun (a protocol step, not a race).
+ */
+export function nextSecond(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+}

@@ -1,4 +1,4 @@
-import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference, Query } from 'firebase-admin/firestore';
 
 /**
  * Resolves with a document's data once `until` holds (undefined while it does not exist), driven by a Firestore
@@ -15,6 +15,21 @@ export function waitForDocument<T = DocumentData>(
         if (!until(data)) return;
         stop();
         resolve(data as T);
+      },
+      (error) => reject(error),
+    );
+  });
+}
+
+/** Resolves with a query's documents once `until` holds for them, driven by a Firestore listener (no poll). */
+export function waitForQuery<T = DocumentData>(query: Query, until: (docs: T[]) => boolean): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const stop = query.onSnapshot(
+      (snap) => {
+        const docs = snap.docs.map((d) => d.data() as T);
+        if (!until(docs)) return;
+        stop();
+        resolve(docs);
       },
       (error) => reject(error),
     );

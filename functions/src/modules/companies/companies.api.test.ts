@@ -7,6 +7,7 @@ import {
   createUser,
   createWorld,
   disposeClients,
+  nextSecond,
   mailsTo,
   signIn,
   uniqueMail,
@@ -159,13 +160,13 @@ describe('POST /company/delete', () => {
       (await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: 'missing' } })).status,
     ).toBe(404);
     expect((await post('/company/delete', { token: w.users.platformAdmin.token })).status).toBe(400);
-    await new Promise((r) => setTimeout(r, 1100)); // revocation works at second granularity
+    await nextSecond(); // revocation works at second granularity
     const res = await post('/company/delete', { token: w.users.platformAdmin.token, query: { companyId: company.id } });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect((await admin().db.collection('companies').doc(company.id).get()).data()).toMatchObject({ active: false });
     const old = await get('/user/all', { token: u.token });
     expect(old).toMatchObject({ status: 401, body: { code: 'tokenRevoked' } });
-    await new Promise((r) => setTimeout(r, 1100)); // a token from a later second than the revocation
+    await nextSecond(); // a token from a later second than the revocation
     const fresh = await signIn(u.mail);
     for (const [method, path, query] of [
       ['GET', '/user/all'],

@@ -3,6 +3,7 @@ import type { BackgroundTask } from '../../model/background-task.js';
 import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
+import { waitForQuery } from '../../testing/wait-for-document.js';
 import {
   admin,
   createCompany,
@@ -146,14 +147,12 @@ describe('POST /user/register', () => {
  * the backgroundTasks function. Waits until every task recorded for `mail` is final (`count` of them).
  */
 async function resetTasksDone(mail: string, count = 1): Promise<BackgroundTask[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const snap = await admin().db.collection(TASKS_COLLECTION).where('params.mail', '==', mail).get();
-    const tasks = snap.docs.map((d) => d.data() as BackgroundTask).filter((t) => t.kind === SEND_PASSWORD_RESET);
-    if (tasks.length >= count && tasks.every((t) => ['done', 'failed', 'aborted'].includes(t.state))) return tasks;
-    if (Date.now() > deadline) throw new Error(`reset tasks for ${mail}: ${JSON.stringify(tasks)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const resets = (all: BackgroundTask[]) => all.filter((t) => t.kind === SEND_PASSWORD_RESET);
+  const tasks = await waitForQuery<BackgroundTask>(
+    admin().db.collection(TASKS_COLLECTION).where('params.mail', '==', mail),
+    (all) => resets(all).length >= count && resets(all).every((t) => ['done', 'failed', 'aborted'].includes(t.state)),
+  );
+  return resets(tasks);
 }
 
 describe('passwords', () => {

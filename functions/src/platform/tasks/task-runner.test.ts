@@ -215,9 +215,23 @@ describe('TaskRunner: chunks and progress', () => {
     // Cloud Tasks dispatched <id>-0 at once and it holds the lease, blocked before its first item
     const queued = runner.deliver(id, delivery(`${id}-0`));
     await isClaimed;
+    // the inline start finds the task busy and waits, listening to the task: wait for that listener (an event)
+    let listening!: () => void;
+    const isListening = new Promise<void>((resolve) => (listening = resolve));
+    const ref = runner.repo.ref.bind(runner.repo);
+    runner.repo.ref = (taskId: string) => {
+      const r = ref(taskId);
+      const onSnapshot = r.onSnapshot.bind(r) as (...a: unknown[]) => () => void;
+      return Object.assign(r, {
+        onSnapshot: (...a: unknown[]) => {
+          listening();
+          return onSnapshot(...a);
+        },
+      });
+    };
     let answered = false;
     const start = runner.start(id, { inline: true }).then(() => (answered = true));
-    await new Promise((r) => setTimeout(r, 300));
+    await isListening;
     expect(answered).toBe(false);
     release();
     await start;

@@ -4,7 +4,7 @@ import type { Company } from '../../model/company.js';
 import { REVOKE_COMPANY_SESSIONS } from '../../modules/companies/revoke-company-sessions.task.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
-import { admin, createCompany, createUser, disposeClients, type TestUser } from '../../testing/fixtures.js';
+import { admin, createCompany, createUser, disposeClients, nextSecond, type TestUser } from '../../testing/fixtures.js';
 import { waitForDocument } from '../../testing/wait-for-document.js';
 import { TASKS_COLLECTION } from './tasks.repository.js';
 import { CloudTaskQueue } from './task-queue.js';
@@ -38,7 +38,7 @@ async function companyWithUsers(n: number): Promise<{ companyId: string; company
   const users: TestUser[] = [];
   for (let i = 0; i < n; i++) users.push(await createUser(company, { admin: i === 0 }));
   users.sort((a, b) => (a.user.id < b.user.id ? -1 : 1));
-  await new Promise((r) => setTimeout(r, 1100)); // revocation works at second granularity
+  await nextSecond(); // revocation works at second granularity
   return { companyId: company.id, company, users };
 }
 
