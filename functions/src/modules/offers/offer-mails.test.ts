@@ -29,9 +29,13 @@ describe('offer mails', () => {
     expect(released.message.html).toContain('Weber &amp; Söhne');
     expect(released.message.html).not.toContain('<SR-12>');
     expect(offerAcceptedMail({ ...args, path: '/order/abc' }).message.text).toContain('http://p/order/abc');
-    expect(offerConfirmedMail({ ...args, path: '/job/abc' }).message.subject).toBe(
-      'Auftrag bestätigt: Schaltschrank <SR-12>',
+    const confirmed = offerConfirmedMail({ ...args, path: '/job/abc' });
+    expect(confirmed.message.subject).toBe('Auftrag bestätigt: Schaltschrank <SR-12>');
+    // one pair of brackets, never nested (issue 19)
+    expect(confirmed.message.text).toContain(
+      'hat Ihren Auftrag zum Angebot WSA-1 (Version 2) zur Anfrage „Schaltschrank <SR-12>“ (Referenz',
     );
+    expect(confirmed.message.text).not.toMatch(/\([^()]*\(/);
     const declined = offerDeclinedMail({
       ...args,
       rejectionReason: 'INDIVIDUAL',

@@ -86,7 +86,7 @@ export function offerConfirmedMail(a: OfferMailArgs): OutgoingMail {
     `Auftrag bestätigt: ${a.enquiryTitle}`,
     [
       greeting(a.name, a.lastname),
-      `${a.counterparty} hat Ihren Auftrag zum Angebot ${offerName(a)} (Anfrage ${enquiryName(a)}) bestätigt. Die Auftragsbestätigung liegt im Schrankwerk-Portal.`,
+      `${a.counterparty} hat Ihren Auftrag zum Angebot ${offerName(a)} zur Anfrage ${enquiryName(a)} bestätigt. Die Auftragsbestätigung liegt im Schrankwerk-Portal.`,
     ],
     { href: portalLink(a.portalUrl, a.path), label: 'Zum Job' },
   );
