@@ -56,3 +56,12 @@ export function errorsOf<T extends ErrorTable>(
     }),
   ) as { readonly [K in keyof T & string]: (details?: unknown) => ApiError };
 }
+
+/** 429 `tooManyRequests`; the error handler sends `Retry-After` (whole seconds) with it. */
+export class TooManyRequests extends ApiError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterMs: number) {
+    super(429, 'tooManyRequests', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}

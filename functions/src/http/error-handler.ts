@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ValidationError } from 'yup';
 import type { ApiErrorBody, ApiErrorCode } from '../model/api-error.js';
 import { messageKey } from '../model/validation.js';
-import { ApiError } from './api-error.js';
+import { ApiError, TooManyRequests } from './api-error.js';
 import { clientAddress } from './client-address.js';
 import { functionsLog, type Logger } from '../platform/logger.js';
 
@@ -43,6 +43,7 @@ export function createErrorHandler(log: Pick<Logger, 'error'> = functionsLog): E
   return (err, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof ApiError) {
+      if (err instanceof TooManyRequests) res.set('Retry-After', String(err.retryAfterSeconds));
       res.status(err.status).json(body(err.code, err.details, err.message));
       return;
     }

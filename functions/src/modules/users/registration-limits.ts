@@ -1,6 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { RateLimit } from '../../data/throttles.repository.js';
-import { ApiError } from '../../http/api-error.js';
 
 /**
  * Throttles of the public POST /user/register (docs/decisions-hardening.md). Each registration creates an
@@ -27,14 +26,7 @@ export const REGISTRATION_LIMITS: RegistrationLimits = {
 /** The platform admins get at most one digest mail of new registrations per this interval. */
 export const REGISTRATION_DIGEST_INTERVAL_MS = 15 * 60_000;
 
-/** 429 `tooManyRequests`; the route sends `Retry-After` (whole seconds) with it. */
-export class TooManyRequests extends ApiError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterMs: number) {
-    super(429, 'tooManyRequests');
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  }
-}
+export { TooManyRequests } from '../../http/api-error.js';
 
 /**
  * The throttle key of a client address. IPv4 as is (also IPv4-mapped IPv6); IPv6 by its /64 prefix, the

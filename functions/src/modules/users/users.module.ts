@@ -20,7 +20,7 @@ import { CompaniesRepository } from '../companies/companies.repository.js';
 import { AccountService } from './account.service.js';
 import { RegistrationDigestRepository } from './registration-digest.repository.js';
 import { RegistrationDigest, registrationDigestTask } from './registration-digest.task.js';
-import { REGISTRATION_DIGEST_INTERVAL_MS, TooManyRequests } from './registration-limits.js';
+import { REGISTRATION_DIGEST_INTERVAL_MS } from './registration-limits.js';
 import { sendPasswordResetTask } from './send-password-reset.task.js';
 import { USERS_PAGE_SHAPE, UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -78,12 +78,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
   const r = Router();
 
   r.post('/register', validateQuery(infoQuery), validateBody(registrationSchema), async (req, res) => {
-    try {
-      res.status(201).json(await account.register(req.body, res.locals.query.info, clientAddress(req)));
-    } catch (error) {
-      if (error instanceof TooManyRequests) res.set('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+    res.status(201).json(await account.register(req.body, res.locals.query.info, clientAddress(req)));
   });
   r.post('/password/reset', d.authenticate(self), validateBody(passwordChangeSchema), async (req, res) =>
     res.json(await account.changePassword(principalOf(res), req.body.mail, req.body.password)),
