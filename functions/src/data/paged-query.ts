@@ -1,4 +1,4 @@
-import type { Query } from 'firebase-admin/firestore';
+import type { Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { Page } from '../model/paging.js';
 
 /**
@@ -106,4 +106,35 @@ export function indexesFor(shape: PagedListShape): IndexDefinition[] {
     }
   }
   return out;
+}
+
+/** The rows a list export reads per query (a cursor walks on from the last one). */
+export const EXPORT_BATCH = 500;
+
+/** How many documents a list's filters match (one count() aggregation). */
+export async function countMatches<T>(base: Query<T>, filters: readonly QueryFilter[]): Promise<number> {
+  let filtered = base;
+  for (const f of filters) filtered = filtered.where(f.field, f.op, f.value);
+  return (await filtered.count().get()).data().count;
+}
+
+/**
+ * Every row of a list in its order (the page query without page and size), read in batches after a cursor — for
+ * a streamed export: memory holds one batch, and each batch is one query on the list's own indexes.
+ */
+export async function* readAll<T>(
+  base: Query<T>,
+  q: Omit<PageQuery, 'page' | 'size'>,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<T> {
+  let filtered = base;
+  for (const f of q.filters) filtered = filtered.where(f.field, f.op, f.value);
+  const ordered = filtered.orderBy(q.orderBy, q.descending ? 'desc' : 'asc').limit(batch);
+  let cursor: QueryDocumentSnapshot<T> | undefined;
+  for (;;) {
+    const snap = await (cursor ? ordered.startAfter(cursor) : ordered).get();
+    for (const doc of snap.docs) yield doc.data();
+    if (snap.size < batch) return;
+    cursor = snap.docs[snap.size - 1];
+  }
 }

@@ -22,6 +22,7 @@ const MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   conflict: 'Conflict',
   preconditionFailed: 'Precondition failed',
   payloadTooLarge: 'Payload too large',
+  exportTooLarge: 'Too many rows to export: narrow the filter',
   unsupportedMediaType: 'Unsupported media type',
   internal: 'Internal error',
 };

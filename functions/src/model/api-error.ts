@@ -31,6 +31,7 @@ export const API_ERROR_CODES = [
   'preconditionFailed',
   'missingValues',
   'payloadTooLarge',
+  'exportTooLarge',
   'tooManyRequests',
   'unsupportedMediaType',
   'failedDependency',

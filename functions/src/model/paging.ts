@@ -98,3 +98,59 @@ export function listRow<T extends { id: string }, K extends keyof T>(
   for (const field of fields) if (record[field] !== undefined && record[field] !== null) row[field] = record[field];
   return row as Pick<T, 'id' | K>;
 }
+
+/** The most rows one export answers; a filter matching more answers 413 exportTooLarge (narrow the filter). */
+export const EXPORT_MAX_ROWS = 10_000;
+
+/**
+ * One column of a list export, as the web's table shows it: which field (`key`, from the list's export keys),
+ * its header text, and for a field of codes (a state) the text of each code.
+ */
+export interface ExportColumn {
+  key: string;
+  label: string;
+  values?: Record<string, string>;
+}
+
+/**
+ * POST /<area>/export body: the list's filters and sort (`filters`: the list's own filter fields, as its
+ * /filter query takes them, without page and size) and the columns, in order. The file holds every row the
+ * filters match (up to EXPORT_MAX_ROWS).
+ */
+export function exportRequestSchema<F extends yup.ObjectShape>(keys: readonly string[], filters: F) {
+  return yup.object({
+    /** the file's name without `.csv` (letters, digits, blanks, `-`, `_`) */
+    fileName: yup
+      .string()
+      .typeError(V.type)
+      .trim()
+      .matches(/^[\p{L}\p{N} _-]{1,60}$/u, V.type)
+      .default('Export'),
+    query: yup.object(filters).default({}),
+    columns: yup
+      .array()
+      .typeError(V.type)
+      .of(
+        yup.object({
+          key: yup
+            .string()
+            .typeError(V.type)
+            .oneOf([...keys], V.oneOf)
+            .required(V.required),
+          label: yup.string().typeError(V.type).trim().max(100, 'validation.max').required(V.required),
+          values: yup
+            .mixed<Record<string, string>>()
+            .test('labels', V.type, (v) => {
+              if (v === undefined) return true;
+              if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+              const entries = Object.entries(v);
+              return entries.length <= 50 && entries.every(([, t]) => typeof t === 'string' && t.length <= 100);
+            })
+            .optional(),
+        }),
+      )
+      .min(1, 'validation.min')
+      .max(30, 'validation.max')
+      .required(V.required),
+  });
+}

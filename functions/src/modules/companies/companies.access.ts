@@ -20,6 +20,11 @@ export const COMPANIES_ACCESS: AccessRow[] = [
   },
   { call: 'GET /company/all', allowed: ['adminUser', 'platformAdmin'], request: () => ({}) },
   {
+    call: 'POST /company/export',
+    allowed: ['platformAdmin'],
+    request: () => ({ body: { query: { types: 'CUSTOMER' }, columns: [{ key: 'name', label: 'Name' }] } }),
+  },
+  {
     call: 'GET /company/filter',
     allowed: ['platformAdmin'],
     request: () => ({

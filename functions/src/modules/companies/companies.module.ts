@@ -4,11 +4,13 @@ import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-modu
 import { Port } from '../../platform/ports.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
+import { sendListExport } from '../../http/csv-export.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { companyFilterSchema, companySchema, companyUpdateSchema } from '../../model/company.js';
 import { idSchema } from '../../model/id.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { COMPANIES_PAGE_SHAPE, CompaniesRepository } from './companies.repository.js';
+import { COMPANY_EXPORT } from './company-export.js';
 import { companyDocumentsOwner } from './company-documents.js';
 import { CompaniesService } from './companies.service.js';
 import { revokeCompanySessionsTask } from './revoke-company-sessions.task.js';
@@ -37,6 +39,9 @@ function createCompaniesModule(d: AreaDeps): AreaModule {
   r.get('/all', d.authenticate(), requireCompanyType('ADMIN'), async (_req, res) => res.json(await companies.list()));
   r.get('/filter', d.authenticate(), requirePlatformAdmin, validateQuery(companyFilterSchema), async (_req, res) =>
     res.json(await companies.filter(res.locals.query)),
+  );
+  r.post('/export', d.authenticate(), requirePlatformAdmin, validateBody(COMPANY_EXPORT.schema), async (req, res) =>
+    sendListExport(res, req.body, companies.rows(req.body.query), COMPANY_EXPORT.fields),
   );
   r.post('/update', d.authenticate(), requirePlatformAdmin, validateBody(companyUpdateSchema), async (req, res) =>
     res.json(await companies.update(principalOf(res), req.body)),

@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter } from '../../data/converter.js';
-import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { countMatches, readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import type { Company, CompanySortColumn, CompanyType } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
@@ -76,6 +76,17 @@ export class CompaniesRepository extends EntityCollection<Company> {
 
   /** One page of companies (GET /company/filter); see COMPANIES_PAGE_SHAPE for the indexes. */
   async page(q: CompanyPageQuery): Promise<Page<Company>> {
+    const { base, query } = this.listQuery(q);
+    return readPage(base, { ...query, page: q.page, size: q.paginationSize });
+  }
+
+  /** Every row of the list (export): the page's filters and sort, read in batches. */
+  rows(q: Omit<CompanyPageQuery, 'page' | 'paginationSize'>) {
+    const { base, query } = this.listQuery(q);
+    return { count: () => countMatches(base, query.filters), rows: readAll(base, query) };
+  }
+
+  private listQuery(q: Omit<CompanyPageQuery, 'page' | 'paginationSize'>) {
     const filters: QueryFilter[] = [];
     if (q.types?.length)
       filters.push(
@@ -85,13 +96,7 @@ export class CompaniesRepository extends EntityCollection<Company> {
       );
     const term = searchTerm(q.search);
     if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
-    return readPage(this.col(), {
-      filters,
-      orderBy: ORDER_FIELDS[q.column],
-      descending: q.sortDescending,
-      page: q.page,
-      size: q.paginationSize,
-    });
+    return { base: this.col(), query: { filters, orderBy: ORDER_FIELDS[q.column], descending: q.sortDescending } };
   }
 
   /** Rewrites every company through the converter (derived fields of older documents); idempotent. */

@@ -63,14 +63,12 @@ export class CompaniesService {
 
   /** GET /company/filter: one server-side page (platform admins, guarded by the router). */
   async filter(query: CompanyFilter): Promise<Page<Company>> {
-    return this.d.companies.page({
-      types: query.types,
-      search: query.search,
-      column: query.column ?? 'name',
-      sortDescending: query.sortDescending,
-      page: query.page,
-      paginationSize: query.paginationSize,
-    });
+    return this.d.companies.page({ ...listQuery(query), page: query.page, paginationSize: query.paginationSize });
+  }
+
+  /** POST /company/export: every row /company/filter would list for these filters. */
+  rows(query: CompanyFilter) {
+    return this.d.companies.rows(listQuery(query));
   }
 
   async list(): Promise<Company[]> {
@@ -177,4 +175,13 @@ export class CompaniesService {
       ),
     );
   }
+}
+
+function listQuery(query: CompanyFilter) {
+  return {
+    types: query.types,
+    search: query.search,
+    column: query.column ?? ('name' as const),
+    sortDescending: query.sortDescending,
+  };
 }

@@ -39,6 +39,13 @@ export const ENQUIRIES_ACCESS: AccessRow[] = [
     allowed: traders,
     request: () => ({ query: { page: '0', paginationSize: '15', title: 'schalt', column: 'title' } }),
   },
+  {
+    call: 'POST /enquiry/export',
+    allowed: traders,
+    request: () => ({
+      body: { query: { title: 'schalt' }, columns: [{ key: 'title', label: 'Titel' }] },
+    }),
+  },
   { call: 'POST /enquiry/', allowed: customers, request: () => ({ body: enquiryInput() }) },
   {
     call: 'POST /enquiry/update',

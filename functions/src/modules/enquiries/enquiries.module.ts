@@ -10,12 +10,14 @@ import { validateHeaderRowIndex } from '../../bom/header.js';
 import { ENQUIRY_ERRORS, enquiryFilterSchema, enquiryInputSchema, enquiryUpdateSchema } from '../../model/enquiry.js';
 import { idSchema, isValidId, optionalBodyIdSchema } from '../../model/id.js';
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
-import { sendDownload } from '../files/send-download.js';
+import { sendListExport } from '../../http/csv-export.js';
+import { sendDownload } from '../../http/send-download.js';
 import { AreaEvent, TxCheck } from '../../platform/events.js';
 import { ENQUIRIES_PORT, type EnquiryEvents } from './enquiries.port.js';
 import { ENQUIRIES_PAGE_SHAPE, EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
 import { EnquiryBomService } from './enquiry-bom.service.js';
+import { ENQUIRY_EXPORT } from './enquiry-export.js';
 import { enquiryFileOwners } from './enquiry-file-owners.js';
 import { EnquiryRecords } from './enquiry-records.js';
 
@@ -77,6 +79,9 @@ function createEnquiriesModule(d: AreaDeps): AreaModule {
   );
   r.get('/filter', ...caller(), validateQuery(enquiryFilterSchema), async (_req, res) =>
     res.json(await enquiries.filter(principalOf(res), res.locals.query)),
+  );
+  r.post('/export', ...caller(), validateBody(ENQUIRY_EXPORT.schema), async (req, res) =>
+    sendListExport(res, req.body, enquiries.rows(principalOf(res), req.body.query), ENQUIRY_EXPORT.fields),
   );
   r.post('/', ...caller(), requireCompanyType('CUSTOMER'), validateBody(enquiryInputSchema), async (req, res) =>
     res.status(201).json(await enquiries.create(principalOf(res), req.body)),

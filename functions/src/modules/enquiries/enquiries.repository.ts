@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
-import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { countMatches, readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import {
   ENQUIRY_LIST_FIELDS,
@@ -83,6 +83,17 @@ export class EnquiriesRepository extends EntityCollection<Enquiry> {
 
   /** One page of list rows (GET /enquiry/filter); see ENQUIRIES_PAGE_SHAPE for the indexes. */
   async page(q: EnquiryPageQuery): Promise<Page<EnquiryListItem>> {
+    const { base, query } = this.listQuery(q);
+    return readPage(base, { ...query, page: q.page, size: q.paginationSize });
+  }
+
+  /** Every row of the list (export): the page's filters and sort, read in batches. */
+  rows(q: Omit<EnquiryPageQuery, 'page' | 'paginationSize'>) {
+    const { base, query } = this.listQuery(q);
+    return { count: () => countMatches(base, query.filters), rows: readAll(base, query) };
+  }
+
+  private listQuery(q: Omit<EnquiryPageQuery, 'page' | 'paginationSize'>) {
     const filters: QueryFilter[] = [];
     if (q.customerId !== undefined) filters.push({ field: 'customerId', op: '==', value: q.customerId });
     if (q.openToSuppliers !== undefined) filters.push({ field: 'openToSuppliers', op: '==', value: q.openToSuppliers });
@@ -93,13 +104,7 @@ export class EnquiriesRepository extends EntityCollection<Enquiry> {
       .collection(ENQUIRIES)
       .select(...ENQUIRY_LIST_FIELDS)
       .withConverter(listConverter);
-    return readPage(base, {
-      filters,
-      orderBy: ORDER_FIELDS[q.column],
-      descending: q.sortDescending,
-      page: q.page,
-      size: q.paginationSize,
-    });
+    return { base, query: { filters, orderBy: ORDER_FIELDS[q.column], descending: q.sortDescending } };
   }
 
   async countByCustomer(customerId: string): Promise<number> {

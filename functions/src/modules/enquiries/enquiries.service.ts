@@ -50,16 +50,12 @@ export class EnquiriesService {
 
   /** GET /enquiry/filter: customers their company's enquiries (all states), suppliers the open market. */
   async filter(principal: Principal, q: EnquiryFilter): Promise<Page<EnquiryListItem>> {
-    const scope =
-      principal.companyType === 'CUSTOMER' ? { customerId: principal.company.id } : { openToSuppliers: true };
-    return this.records.repo.page({
-      ...scope,
-      title: q.title,
-      column: q.column ?? 'createDate',
-      sortDescending: q.column ? q.sortDescending : true,
-      page: q.page,
-      paginationSize: q.paginationSize,
-    });
+    return this.records.repo.page({ ...listQuery(principal, q), page: q.page, paginationSize: q.paginationSize });
+  }
+
+  /** POST /enquiry/export: every row /enquiry/filter would list for these filters. */
+  rows(principal: Principal, q: EnquiryFilter) {
+    return this.records.repo.rows(listQuery(principal, q));
   }
 
   /** POST /enquiry/: a new draft of the caller's (customer) company. */
@@ -224,4 +220,15 @@ export class EnquiriesService {
       throw error;
     }
   }
+}
+
+/** The list a caller sees: customers their company's enquiries (all states), suppliers the open market. */
+function listQuery(principal: Principal, q: EnquiryFilter) {
+  const scope = principal.companyType === 'CUSTOMER' ? { customerId: principal.company.id } : { openToSuppliers: true };
+  return {
+    ...scope,
+    title: q.title,
+    column: q.column ?? ('createDate' as const),
+    sortDescending: q.column ? q.sortDescending : true,
+  };
 }

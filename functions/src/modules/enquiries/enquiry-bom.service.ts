@@ -5,7 +5,7 @@ import { canEditEnquiry } from '../../model/permissions-enquiries.js';
 import type { Principal } from '../../model/user.js';
 import type { FileDiscard } from '../../platform/files/discard.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
-import type { Download } from '../files/send-download.js';
+import type { Download } from '../../http/send-download.js';
 import { BomReader, type BomHeaders } from './bom-reader.js';
 import type { EnquiryEvents } from './enquiries.port.js';
 import { changeEntry, recordChange } from './enquiry-record.js';

@@ -3,7 +3,7 @@ import type { Authenticate } from '../../http/authenticate.js';
 import { principalOf } from '../../http/authenticate.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import type { FilesService } from './files.service.js';
-import { sendDownload } from './send-download.js';
+import { sendDownload } from '../../http/send-download.js';
 
 /** A query or form value that must be a single string (anything else is handed on as invalid). */
 function single(value: unknown): unknown {

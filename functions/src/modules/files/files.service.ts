@@ -16,7 +16,7 @@ import { assertContentMatches } from './content-check.js';
 import type { FileDiscard } from '../../platform/files/discard.js';
 import type { FileOwners } from '../../platform/files/file-owners.js';
 import type { FileStore, StoredObject } from '../../platform/files/file-store.js';
-import type { Download } from './send-download.js';
+import type { Download } from '../../http/send-download.js';
 
 const fail = errorsOf(FILE_ERRORS);
 

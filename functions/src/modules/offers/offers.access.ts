@@ -30,6 +30,11 @@ const draftFor = async (ctx: AccessCtx) => (isSupplier(ctx) ? offer(ctx) : relea
 export const OFFERS_ACCESS: AccessRow[] = [
   { call: 'GET /offer/', allowed: traders, request: async (ctx) => ({ query: { id: (await released(ctx)).id } }) },
   {
+    call: 'POST /offer/export',
+    allowed: traders,
+    request: () => ({ body: { query: { states: 'OPEN' }, columns: [{ key: 'state', label: 'Status' }] } }),
+  },
+  {
     call: 'GET /offer/filter',
     allowed: traders,
     request: () => ({ query: { page: '0', paginationSize: '15', states: 'OPEN,DECLINED', referenceNumber: 'ref' } }),

@@ -5,6 +5,7 @@ import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-modu
 import { principalOf } from '../../http/authenticate.js';
 import { errorsOf } from '../../http/api-error.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
+import { sendListExport } from '../../http/csv-export.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
 import type { Enquiry } from '../../model/enquiry.js';
@@ -23,6 +24,7 @@ import { usesEnquiries } from '../../model/permissions-enquiries.js';
 import { Port } from '../../platform/ports.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { OFFER_EXPORT } from './offer-export.js';
 import { offerDocumentsOwner } from './offer-file-owners.js';
 import { OfferMailer } from './offer-mails.js';
 import { isLiveOffer } from './offer-record.js';
@@ -95,6 +97,9 @@ function createOffersModule(d: AreaDeps): AreaModule {
   );
   r.get('/filter', ...caller(), validateQuery(offerFilterSchema), async (_req, res) =>
     res.json(await offers.filter(principalOf(res), res.locals.query)),
+  );
+  r.post('/export', ...caller(), validateBody(OFFER_EXPORT.schema), async (req, res) =>
+    sendListExport(res, req.body, offers.rows(principalOf(res), req.body.query), OFFER_EXPORT.fields),
   );
   r.post('/', ...caller(), requireCompanyType('SUPPLIER'), validateBody(offerCreateSchema), async (req, res) =>
     res.status(201).json(await offers.create(principalOf(res), req.body)),

@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
-import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { countMatches, readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import {
   OFFER_LIST_FIELDS,
@@ -106,6 +106,17 @@ export class OffersRepository extends EntityCollection<Offer> {
 
   /** One page of list rows (GET /offer/filter); see OFFERS_PAGE_SHAPE for the indexes. */
   async page(q: OfferPageQuery): Promise<Page<OfferListItem>> {
+    const { base, query } = this.listQuery(q);
+    return readPage(base, { ...query, page: q.page, size: q.paginationSize });
+  }
+
+  /** Every row of the list (export): the page's filters and sort, read in batches. */
+  rows(q: Omit<OfferPageQuery, 'page' | 'paginationSize'>) {
+    const { base, query } = this.listQuery(q);
+    return { count: () => countMatches(base, query.filters), rows: readAll(base, query) };
+  }
+
+  private listQuery(q: Omit<OfferPageQuery, 'page' | 'paginationSize'>) {
     const companyId = q.supplierId ?? q.customerId;
     if (companyId === undefined) throw new Error('an offer page needs the supplier or the customer scope');
     const states = q.states?.length ? [...new Set(q.states)] : OFFER_STATES;
@@ -122,12 +133,6 @@ export class OffersRepository extends EntityCollection<Offer> {
       .collection(OFFERS)
       .select(...OFFER_LIST_FIELDS)
       .withConverter(listConverter);
-    return readPage(base, {
-      filters,
-      orderBy: ORDER_FIELDS[q.column],
-      descending: q.sortDescending,
-      page: q.page,
-      size: q.paginationSize,
-    });
+    return { base, query: { filters, orderBy: ORDER_FIELDS[q.column], descending: q.sortDescending } };
   }
 }

@@ -133,19 +133,12 @@ export class OffersService {
 
   /** GET /offer/filter: suppliers their company's offers, customers the released ones on their enquiries. */
   async filter(principal: Principal, q: OfferFilter): Promise<Page<OfferListItem>> {
-    const scope =
-      principal.companyType === 'SUPPLIER'
-        ? { supplierId: principal.company.id }
-        : { customerId: principal.company.id };
-    return this.d.offers.page({
-      ...scope,
-      states: q.states as OfferState[] | undefined,
-      search: q.referenceNumber,
-      column: q.column ?? 'createDate',
-      sortDescending: q.column ? q.sortDescending : true,
-      page: q.page,
-      paginationSize: q.paginationSize,
-    });
+    return this.d.offers.page({ ...listQuery(principal, q), page: q.page, paginationSize: q.paginationSize });
+  }
+
+  /** POST /offer/export: every row /offer/filter would list for these filters. */
+  rows(principal: Principal, q: OfferFilter) {
+    return this.d.offers.rows(listQuery(principal, q));
   }
 
   /** POST /offer/: a draft of the caller's (supplier) company on a released, open enquiry. */
@@ -344,4 +337,17 @@ export class OffersService {
       offers,
     };
   }
+}
+
+/** The list a caller sees: suppliers their company's offers, customers the released ones on their enquiries. */
+function listQuery(principal: Principal, q: OfferFilter) {
+  const scope =
+    principal.companyType === 'SUPPLIER' ? { supplierId: principal.company.id } : { customerId: principal.company.id };
+  return {
+    ...scope,
+    states: q.states as OfferState[] | undefined,
+    search: q.referenceNumber,
+    column: q.column ?? ('createDate' as const),
+    sortDescending: q.column ? q.sortDescending : true,
+  };
 }

@@ -60,6 +60,11 @@ export const USERS_ACCESS: AccessRow[] = [
     request: () => ({}),
   },
   {
+    call: 'POST /user/export',
+    allowed: ['customerAdmin', 'supplierAdmin', 'adminUser', 'platformAdmin'],
+    request: () => ({ body: { columns: [{ key: 'mail', label: 'E-Mail' }] } }),
+  },
+  {
     call: 'GET /user/filter',
     allowed: ['customerAdmin', 'supplierAdmin', 'adminUser', 'platformAdmin'],
     request: ({ w }) => ({

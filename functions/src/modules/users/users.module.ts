@@ -5,6 +5,7 @@ import { Port } from '../../platform/ports.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requireUserLister, requireUserManager } from '../../http/guards.js';
 import { clientAddress } from '../../http/client-address.js';
+import { sendListExport } from '../../http/csv-export.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { idSchema } from '../../model/id.js';
 import {
@@ -24,6 +25,7 @@ import { REGISTRATION_DIGEST_INTERVAL_MS } from './registration-limits.js';
 import { sendPasswordResetTask } from './send-password-reset.task.js';
 import { USERS_PAGE_SHAPE, UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
+import { USER_EXPORT } from './user-export.js';
 
 const idQuery = yup.object({ id: idSchema });
 const userIdQuery = yup.object({ userId: idSchema });
@@ -95,6 +97,9 @@ function createUsersModule(d: AreaDeps): AreaModule {
   r.get('/all', d.authenticate(), requireUserLister, async (_req, res) => res.json(await users.list(principalOf(res))));
   r.get('/filter', d.authenticate(), requireUserLister, validateQuery(userFilterSchema), async (_req, res) =>
     res.json(await users.filter(principalOf(res), res.locals.query)),
+  );
+  r.post('/export', d.authenticate(), requireUserLister, validateBody(USER_EXPORT.schema), async (req, res) =>
+    sendListExport(res, req.body, users.rows(principalOf(res), req.body.query), USER_EXPORT.fields),
   );
   r.get('/company', d.authenticate(), requireUserManager, validateQuery(companyIdQuery), async (_req, res) =>
     res.json(await users.listByCompany(principalOf(res), res.locals.query.companyId)),

@@ -1,6 +1,6 @@
 import { FieldPath, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { entityConverter, viewConverter } from '../../data/converter.js';
-import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { countMatches, readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import { UniqueKeysRepository, type UniqueClaim } from '../../data/unique-keys.repository.js';
 import type { Company, CompanyType } from '../../model/company.js';
@@ -137,6 +137,17 @@ export class UsersRepository {
 
   /** One page of users (GET /user/filter); see USERS_PAGE_SHAPE for the indexes. */
   async page(q: UserPageQuery): Promise<Page<UserView>> {
+    const { base, query } = this.listQuery(q);
+    return readPage(base, { ...query, page: q.page, size: q.paginationSize });
+  }
+
+  /** Every row of the list (export): the page's filters and sort, read in batches. */
+  rows(q: Omit<UserPageQuery, 'page' | 'paginationSize'>) {
+    const { base, query } = this.listQuery(q);
+    return { count: () => countMatches(base, query.filters), rows: readAll(base, query) };
+  }
+
+  private listQuery(q: Omit<UserPageQuery, 'page' | 'paginationSize'>) {
     const filters: QueryFilter[] = [];
     if (q.companyIds) {
       filters.push(
@@ -147,13 +158,10 @@ export class UsersRepository {
     }
     const term = searchTerm(q.search);
     if (term) filters.push({ field: 'searchTokens', op: 'array-contains', value: term });
-    return readPage(this.db.collection('users').withConverter(userViewConverter), {
-      filters,
-      orderBy: ORDER_FIELDS[q.column],
-      descending: q.sortDescending,
-      page: q.page,
-      size: q.paginationSize,
-    });
+    return {
+      base: this.db.collection('users').withConverter(userViewConverter),
+      query: { filters, orderBy: ORDER_FIELDS[q.column], descending: q.sortDescending },
+    };
   }
 
   /** Rewrites every user through the converter with its company (derived fields of older documents); idempotent. */

@@ -99,6 +99,19 @@ export class UsersService {
    * `companyIds` narrows the list for platform admins only; everybody else gets his scope.
    */
   async filter(principal: Principal, query: UserFilter): Promise<Page<UserView>> {
+    return this.d.users.page({
+      ...this.listQuery(principal, query),
+      page: query.page,
+      paginationSize: query.paginationSize,
+    });
+  }
+
+  /** POST /user/export: every row /user/filter would list for these filters. */
+  rows(principal: Principal, query: UserFilter) {
+    return this.d.users.rows(this.listQuery(principal, query));
+  }
+
+  private listQuery(principal: Principal, query: UserFilter) {
     const scope = userListScope(principal);
     if (!scope) throw forbiddenFor(principal);
     const companyIds =
@@ -107,14 +120,12 @@ export class UsersService {
         : mayFilterUsersByCompany(principal) && query.companyIds?.length
           ? query.companyIds
           : undefined;
-    return this.d.users.page({
+    return {
       companyIds,
       search: query.search,
-      column: query.column ?? 'lastname',
+      column: query.column ?? ('lastname' as const),
       sortDescending: query.sortDescending,
-      page: query.page,
-      paginationSize: query.paginationSize,
-    });
+    };
   }
 
   /** POST /user/: platform admin picks an active company, company admins create in their own. */

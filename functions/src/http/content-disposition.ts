@@ -1,4 +1,4 @@
-import { spellOutUmlauts } from '../../model/text.js';
+import { spellOutUmlauts } from '../model/text.js';
 
 /** RFC 5987 attr-char: everything else in filename* is percent-encoded (UTF-8). */
 function encodeExtValue(value: string): string {
