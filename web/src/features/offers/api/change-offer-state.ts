@@ -1,7 +1,7 @@
 import type { Offer, RejectionReason } from '@model/offer';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { ENQUIRY_RESOURCE_KEY } from './get-enquiry';
 import { storeOffer } from './offer-cache';
 
 /**
@@ -32,7 +32,7 @@ export function useChangeOfferState({
     async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
       // accept closes the enquiry
-      await queryClient.invalidateQueries({ queryKey: ENQUIRY_RESOURCE_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all });
     },
     mutationConfig,
   );

@@ -1,7 +1,7 @@
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { OFFERS_KEY } from './get-offer';
 import { storeOffer } from './offer-cache';
 
 /**
@@ -18,7 +18,7 @@ export function useReviseOffer({ mutationConfig }: { mutationConfig?: MutationCo
     async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
       // the old version changed too (invalidated, nextOfferId)
-      await queryClient.invalidateQueries({ queryKey: OFFERS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.offers.all });
     },
     mutationConfig,
   );
