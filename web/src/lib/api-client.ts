@@ -5,7 +5,6 @@ import { ApiError, type ErrorCode } from '@/lib/api-error';
 import { showError } from '@/lib/errors';
 
 export { ApiError, CLIENT_ERROR_CODES, type ErrorCode } from '@/lib/api-error';
-export { errorText } from '@/lib/errors';
 
 /** API codes after which the session cannot continue (spec 8: disabled user, expired/revoked token). */
 const FATAL_API_CODES: readonly ErrorCode[] = ['userDisabled', 'tokenRevoked'];

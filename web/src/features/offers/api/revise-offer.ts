@@ -5,11 +5,11 @@ import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeOffer } from './offer-cache';
 
 /**
- * GET /offer/revision?offerId= - the supplier, on a released OPEN or DECLINED offer: 201 with the new
+ * POST /offer/revision?offerId= - the supplier, on a released OPEN or DECLINED offer: 201 with the new
  * version (OPEN, unreleased, previousOfferId); the old one is invalidated.
  */
 export function reviseOffer(offerId: string): Promise<Offer> {
-  return api.get<Offer>('/offer/revision', { query: { offerId } });
+  return api.post<Offer>('/offer/revision', undefined, { query: { offerId } });
 }
 
 export function useReviseOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof reviseOffer> } = {}) {
