@@ -14,7 +14,7 @@ import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceh
 /**
  * Every area of the portal, in menu order: the route table, the menus, the translation namespaces and the slots
  * (record panels, header widgets: lib/slots) are built from this list. Adding an area = its folder under
- * features/ plus one line here.
+ * features/ plus one line here (a built area's routes supersede its placeholder in coming-soon-features.ts).
  */
 export const FEATURES: Feature[] = [
   authFeature,
