@@ -25,9 +25,9 @@ import { useReopenEnquiry } from '../api/reopen-enquiry';
 
 /**
  * The enquiry's actions (spec 01 §4), each shown as the model's record rules allow: release (the model's
- * `releaseRefusals` on the record first, the server's 422 shown the same way), reopen, copy, archive (confirmed), for suppliers 'Angebot
- * erstellen' and for the customer of a released enquiry 'Angebote vergleichen' (the offers side by side).
- * `dirty`: unsaved edits, which a release or copy would not include.
+ * `releaseRefusals` on the record first, the server's 422 shown the same way), reopen, copy, archive
+ * (confirmed), for suppliers 'Angebot erstellen' and for the customer of a released enquiry 'Angebote
+ * vergleichen' (the offers side by side). `dirty`: unsaved edits, which a release or copy would not include.
  */
 export function EnquiryActions({
   enquiry,
