@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup-tests.ts'],
           testTimeout: 30_000,
+          // beforeAll may preload lazy chunks (pages, panels) so the tests wait on events, not on chunk loads
+          hookTimeout: 60_000,
         },
       },
       {

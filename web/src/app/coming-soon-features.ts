@@ -5,8 +5,9 @@ import type { Feature, RouteAccess } from '@/lib/feature';
 /*
  * The areas that arrive with later issues, registered with their spec-2 routes, permissions and menu entries
  * but without pages: they render the ComingSoonPage ("Dieser Bereich folgt in Kürze."). An area that gets
- * built moves its entry into its own `features/<area>/feature.ts` (with elements) and out of this file.
- * Menu labels of these placeholders live in the common namespace (`menu.*`) until then.
+ * built registers its routes (with pages) in its own `features/<area>/feature.ts`; a route with a page supersedes
+ * the placeholder of the same path (app/routes/route-table.ts `effectiveRoutes`), so this file need not change.
+ * Menu labels of these placeholders live in the common namespace (`menu.*`).
  */
 
 const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';

@@ -1,5 +1,7 @@
 import { authFeature } from '@/features/auth/feature';
+import { bomFeature } from '@/features/bom/feature';
 import { companiesFeature } from '@/features/companies/feature';
+import { documentsFeature } from '@/features/documents/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
 import { legalFeature } from '@/features/legal/feature';
 import { offersFeature } from '@/features/offers/feature';
@@ -10,8 +12,9 @@ import type { Feature } from '@/lib/feature';
 import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceholder } from './coming-soon-features';
 
 /**
- * Every area of the portal, in menu order: the route table, the menus and the translation namespaces are
- * built from this list. Adding an area = its folder under features/ plus one line here.
+ * Every area of the portal, in menu order: the route table, the menus, the translation namespaces and the slots
+ * (record panels, header widgets: lib/slots) are built from this list. Adding an area = its folder under
+ * features/ plus one line here (a built area's routes supersede its placeholder in coming-soon-features.ts).
  */
 export const FEATURES: Feature[] = [
   authFeature,
@@ -20,6 +23,8 @@ export const FEATURES: Feature[] = [
   companiesFeature,
   enquiriesFeature,
   offersFeature,
+  bomFeature,
+  documentsFeature,
   businessDataPlaceholder,
   messagesPlaceholder,
   catalogueAndImportPlaceholders,

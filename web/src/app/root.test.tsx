@@ -1,16 +1,21 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '@/config/theme';
 import { emitIdToken, fakeUser, signOut, verifyPasswordResetCode } from '@/testing/fake-auth';
+import { preload } from '@/lib/lazy';
 import { LocationProbe } from '@/testing/render';
 import { Root } from './root';
+import { elementFor } from './routes/route-table';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 // The sign-in state comes from the fake SDK's onIdTokenChanged; the test flips it like Firebase does after signOut.
+
+// the mail-link pages are lazy chunks: loaded up front, so the tests wait for the page's answer, not for the chunk
+beforeAll(() => Promise.all(['/action', '/reset'].map((path) => preload(elementFor(path)))));
 
 const tree = () => (
   <ThemeProvider theme={theme}>

@@ -2,6 +2,8 @@ import type { User as FirebaseUser } from 'firebase/auth';
 import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { QueryScope } from '@/lib/query-scope';
+import { slotsOf, SlotsProvider } from '@/lib/slots';
+import { FEATURES } from './features';
 import { AppRoutes } from './routes/app-routes';
 import { routesFor } from './routes/route-table';
 
@@ -16,13 +18,21 @@ function SignedInRoutes() {
   return <AppRoutes table={table} signedIn />;
 }
 
-/** The signed-in app: loads the principal, then its route table. A chunk of its own (not needed to sign in). */
+/** What the features contribute to each other's pages and to the header (record panels, header widgets). */
+const SLOTS = slotsOf(FEATURES);
+
+/**
+ * The signed-in app: loads the principal, then its route table; provides the features' slots. A chunk of its own
+ * (not needed to sign in).
+ */
 export function SignedInApp({ firebaseUser }: { firebaseUser: FirebaseUser }) {
   return (
     <QueryScope>
-      <CurrentUserProvider key={firebaseUser.uid} firebaseUser={firebaseUser}>
-        <SignedInRoutes />
-      </CurrentUserProvider>
+      <SlotsProvider slots={SLOTS}>
+        <CurrentUserProvider key={firebaseUser.uid} firebaseUser={firebaseUser}>
+          <SignedInRoutes />
+        </CurrentUserProvider>
+      </SlotsProvider>
     </QueryScope>
   );
 }

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES } from '@model/api-error';
+import { ENQUIRY_ERRORS } from '@model/enquiry';
+import { FILE_ERRORS } from '@model/files';
+import { OFFER_ERRORS } from '@model/offer';
+import { USER_ERRORS } from '@model/user';
 import { CLIENT_ERROR_CODES } from '@/lib/api-client';
+import { errorText } from '@/lib/errors';
 
 // German is the language of record: every code the API can answer and every message key the model's
 // schemas produce must have its text, or the user would see a key.
@@ -25,6 +30,17 @@ describe('German texts', () => {
   it('every error code (API and client) has errors.<code> in common', () => {
     const missing = [...API_ERROR_CODES, ...CLIENT_ERROR_CODES].filter((code) => !german(`common:errors.${code}`));
     expect(missing).toEqual([]);
+  });
+
+  it("every area's error code has its German text, in the area's namespace or in common (errorText finds both)", () => {
+    const unknown = errorText('unknown');
+    const areaCodes = [ENQUIRY_ERRORS, OFFER_ERRORS, FILE_ERRORS, USER_ERRORS].flatMap((table) => Object.keys(table));
+    expect(areaCodes.filter((code) => errorText(code) === unknown || errorText(code).includes('{{'))).toEqual([]);
+    // common first: an area's text of the same name (offers:errors.notFound, a page state) does not replace it
+    expect(errorText('notFound')).toBe(i18next.t('common:errors.notFound'));
+    // an area's own code, kept in its namespace
+    expect(errorText('missingOfferFile')).toBe(i18next.t('offers:errors.missingOfferFile'));
+    expect(errorText('noSuchCode')).toBe(unknown);
   });
 
   it('every validation key used by the model has a text', () => {

@@ -1,9 +1,8 @@
-import i18next from 'i18next';
 import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { auth } from '@/config/firebase';
-import { notify } from '@/lib/notify';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
 import { ApiError, type ErrorCode } from '@/lib/api-error';
+import { showError } from '@/lib/errors';
 
 export { ApiError, CLIENT_ERROR_CODES, type ErrorCode } from '@/lib/api-error';
 
@@ -23,7 +22,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Abort after this many milliseconds (default: no timeout). */
   timeoutMs?: number;
-  /** Show the German toast errors.<code> when the call fails. */
+  /** Show the failure as a toast (lib/errors `showError`: the German errors.<code>) when the call fails. */
   toastOnError?: boolean;
   /** Send without the ID token (public endpoints: register, password reset mail). */
   anonymous?: boolean;
@@ -89,7 +88,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       error instanceof ApiError
         ? error
         : new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', undefined, (error as Error)?.message);
-    if (options.toastOnError) notify.error(errorText(apiError.code));
+    if (options.toastOnError) showError(apiError);
     throw apiError;
   } finally {
     if (timer) clearTimeout(timer);
@@ -117,11 +116,6 @@ async function toApiError(response: Response): Promise<ApiError> {
     body = undefined;
   }
   return apiErrorFrom(response.status, body);
-}
-
-/** German text for an error code (falls back to the generic unknown-error text). */
-export function errorText(code: ErrorCode): string {
-  return i18next.t([`errors.${code}`, 'errors.unknown'], { ns: 'common' });
 }
 
 /** An answer body: JSON with ISO dates revived; empty is undefined. */

@@ -1,5 +1,9 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { CompanyType } from '@model/company';
+import type { Enquiry } from '@model/enquiry';
+import type { Offer } from '@model/offer';
+import type { WebPrincipal } from './current-user/principal';
+import { lazyFrom, type LazyComponent } from './lazy';
 
 /** The signed-in caller as the route table sees it (facts from the current user and company). */
 export interface RoutePrincipal {
@@ -21,7 +25,10 @@ export type Audience = 'signedOut' | 'signedIn' | 'everyone';
 export interface FeatureRoute {
   /** react-router pattern, from `config/paths.ts` */
   path: string;
-  /** the page (lazy); absent: the coming-soon placeholder */
+  /**
+   * the page (lazy); absent: the coming-soon placeholder. A route with a page supersedes a placeholder of the same
+   * path (app/coming-soon-features.ts), so a built area never edits the placeholder list.
+   */
   element?: ComponentType;
   audience?: Audience;
   /** signed in: may this caller open it? Built from the model's permission functions. Default: everyone. */
@@ -40,22 +47,75 @@ export interface FeatureRoute {
   signOutFirst?: boolean;
 }
 
+/**
+ * The records whose pages offer panel slots, by kind: a feature attaches a panel to a kind, the owning feature's
+ * page renders `<RecordPanels record="enquiry" value={enquiry} …/>` (components/record-panels) without knowing who
+ * filled it (like Backstage's "extension attaches to a named input").
+ */
+export interface SlotRecords {
+  enquiry: Enquiry;
+  offer: Offer;
+}
+export type RecordKind = keyof SlotRecords;
+
+/** What a record panel is given by the page it is shown on. */
+export interface RecordPanelProps<K extends RecordKind> {
+  record: SlotRecords[K];
+  /** the signed-in caller, for the model's permission functions */
+  caller: WebPrincipal;
+  /** the page's own rule: may the caller change this record (the enquiry's `canEditEnquiry`, the offer's `canEditOffer`) */
+  canChange: boolean;
+}
+
+/** A titled section a feature adds to another feature's record page. */
+export interface RecordPanel<K extends RecordKind = RecordKind> {
+  /** the record page it is shown on */
+  record: K;
+  /** unique per record kind; the section's anchor is `<record>-<id>` (e.g. `enquiry-bom`) */
+  id: string;
+  /** position among the record's panels (ascending; ties keep `FEATURES` order) */
+  order: number;
+  /** i18n key of the section title, with its namespace (e.g. 'bom:title') */
+  titleKey: string;
+  /** shown for this record and caller? Default: always. */
+  visible?: (record: SlotRecords[K], caller: WebPrincipal) => boolean;
+  /** the panel (lazy: `lazyComponent(() => import('./components/bom-panel'), 'BomPanel')`) */
+  component: LazyComponent<RecordPanelProps<K>>;
+}
+
+/** A record panel of any kind (what `Feature.panels` holds). */
+export type AnyRecordPanel = { [K in RecordKind]: RecordPanel<K> }[RecordKind];
+
+/** Something a feature shows in the signed-in header, left of the booking and profile icons (e.g. an unread bell). */
+export interface HeaderWidget {
+  id: string;
+  /** position among the widgets (ascending) */
+  order: number;
+  /** shown for this caller? Default: always. */
+  visible?: (caller: WebPrincipal) => boolean;
+  component: LazyComponent;
+}
+
 /** What an area registers with the app (one line in `app/features.ts`). */
 export interface Feature {
   /** its translation namespace: public/locales/de/<namespace>.json */
   namespace?: string;
   routes: FeatureRoute[];
+  /** sections it adds to other features' record pages */
+  panels?: AnyRecordPanel[];
+  /** widgets it adds to the signed-in header */
+  headerWidgets?: HeaderWidget[];
 }
 
 /**
  * A lazily loaded page: `lazyPage(() => import('./components/user-list-page'), 'UserListPage')`. The page gets the
  * app's query cache (lib/query-scope, loaded with it); `{ queries: false }` for a page that uses no query (the
- * sign-in page, which then loads no TanStack Query).
+ * sign-in page, which then loads no TanStack Query). `preload()` loads it ahead of the first render.
  */
-export function lazyPage<M>(load: () => Promise<M>, name: keyof M, { queries = true } = {}): ComponentType {
-  return lazy(async () => {
+export function lazyPage<M>(load: () => Promise<M>, name: keyof M, { queries = true } = {}): LazyComponent {
+  return lazyFrom(async () => {
     const [module, scope] = await Promise.all([load(), queries ? import('./query-scope') : undefined]);
     const Page = module[name] as ComponentType;
-    return { default: scope ? scope.withQueryScope(Page) : Page };
+    return scope ? scope.withQueryScope(Page) : Page;
   });
 }

@@ -6,9 +6,26 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import type { Company } from '@model/company';
 import type { User } from '@model/user';
+import { FEATURES } from '@/app/features';
 import { theme } from '@/config/theme';
 import { CurrentUserContext } from '@/lib/current-user/current-user-context';
 import { createQueryClient, queryConfig } from '@/lib/react-query';
+import { preloadSlots, slotsOf, SlotsProvider, type Slots } from '@/lib/slots';
+
+/**
+ * The app's composition slots (record panels, header widgets), as the signed-in app provides them from `FEATURES`:
+ * a record page under test shows the panels other features attach to it, like in the app.
+ */
+export const APP_SLOTS: Slots = slotsOf(FEATURES);
+
+/**
+ * Loads the code of every panel and widget of the app's slots: call it in `beforeAll` of a test that renders a
+ * record page, so the panels render with the page instead of after a lazy chunk (tests wait on events, not on
+ * how fast a chunk loads).
+ */
+export function preloadAppSlots(): Promise<void> {
+  return preloadSlots(APP_SLOTS);
+}
 
 /** A fresh QueryClient per test: the app's defaults, but no retries (a failed answer is final at once). */
 export function createTestQueryClient(): QueryClient {
@@ -31,30 +48,46 @@ export interface RenderOptions {
   logout?: () => Promise<void>;
   /** the query cache (default: a fresh one) */
   queryClient?: QueryClient;
+  /** the composition slots (default: the app's, APP_SLOTS) */
+  slots?: Slots;
 }
 
-/** Renders with theme, query cache, router (plus a location probe), toasts and optionally a signed-in user. */
+/**
+ * Renders with theme, query cache, the app's slots, router (plus a location probe), toasts and optionally a
+ * signed-in user.
+ */
 export function renderPage(
   ui: ReactElement,
-  { route = '/', state, path = '*', user, setUser, logout, queryClient = createTestQueryClient() }: RenderOptions = {},
+  {
+    route = '/',
+    state,
+    path = '*',
+    user,
+    setUser,
+    logout,
+    queryClient = createTestQueryClient(),
+    slots = APP_SLOTS,
+  }: RenderOptions = {},
 ) {
   const tree = (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <MemoryRouter
-          initialEntries={[
-            { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
-          ]}
-        >
-          <Routes>
-            <Route path={path} element={ui} />
-            {path !== '*' && <Route path="*" element={null} />}
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-        <ToastContainer />
-      </ThemeProvider>
-    </QueryClientProvider>
+    <SlotsProvider slots={slots}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider theme={theme}>
+          <MemoryRouter
+            initialEntries={[
+              { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
+            ]}
+          >
+            <Routes>
+              <Route path={path} element={ui} />
+              {path !== '*' && <Route path="*" element={null} />}
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+          <ToastContainer />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </SlotsProvider>
   );
   const wrapped = user ? (
     <CurrentUserContext.Provider

@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { COMMON_NAMESPACE } from '@/config/i18n';
+
+// findBy*/waitFor wait for an event (a response, a lazy chunk, a debounce); this bound only ends a test that will
+// never see it. Being generous keeps a busy machine from failing a test that merely ran slowly (vitest's
+// testTimeout for the web project is 30 s, its hookTimeout 60 s: a preload in beforeAll may take a while).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Every namespace file of public/locales/de, in memory (no HTTP backend in component tests).
 const files = import.meta.glob<Record<string, unknown>>('../../public/locales/de/*.json', {

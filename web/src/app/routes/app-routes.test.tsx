@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -7,16 +7,21 @@ import { theme } from '@/config/theme';
 import { ErrorPage } from '@/components/errors/error-page';
 import { CurrentUserContext } from '@/lib/current-user/current-user-context';
 import { mockFetch } from '@/testing/fetch-mock';
+import { preload } from '@/lib/lazy';
 import { createTestQueryClient, LocationProbe, makeUser } from '@/testing/render';
 import { AppRoutes } from './app-routes';
-import { routesFor, type RoutePrincipal } from './route-table';
+import { elementFor, routesFor, type RoutePrincipal } from './route-table';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
-// the signed-in shell is a lazy chunk: load it once up front so the first test's findBy* timeout is not spent on it
+// The signed-in shell and the pages are lazy chunks: load the ones these tests render up front, so each test waits
+// for what it asserts (a redirect, a text), never for a chunk to arrive within a findBy* timeout.
 beforeAll(async () => {
-  await import('@/components/layout/app-layout');
+  await Promise.all([
+    import('@/components/layout/app-layout'),
+    ...['/enquiry', '/profile', '/login', '/imprint', '/privacy'].map((path) => preload(elementFor(path))),
+  ]);
 });
 
 const customer: RoutePrincipal = {
@@ -94,13 +99,13 @@ describe('AppRoutes', () => {
 
   it('restricted mode: every path leads to /profile', async () => {
     show('/enquiry/123', { ...customer, pendingRegistration: true });
-    await vi.waitFor(() => expect(location()).toHaveTextContent('/profile'));
+    await waitFor(() => expect(location()).toHaveTextContent('/profile'));
     expect(screen.queryByRole('navigation', { name: 'Hauptmenü' })?.querySelectorAll('a').length ?? 0).toBe(0);
   });
 
   it('signed out: index goes to /login, unknown paths show the invite placeholder', async () => {
     show('/', null);
-    await vi.waitFor(() => expect(location()).toHaveTextContent('/login'));
+    await waitFor(() => expect(location()).toHaveTextContent('/login'));
   });
 
   it('signed out: an unknown path renders the invite screen (placeholder)', async () => {

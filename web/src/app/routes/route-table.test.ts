@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyType } from '@model/company';
-import { LEGAL_PATHS, routesFor, SIGN_OUT_FIRST_PATHS, signsOutFirst, type RoutePrincipal } from './route-table';
+import type { Feature } from '@/lib/feature';
+import { ComingSoonPage } from '@/components/coming-soon-page';
+import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceholder } from '../coming-soon-features';
+import {
+  createRoutesFor,
+  effectiveRoutes,
+  elementFor,
+  LEGAL_PATHS,
+  routesFor,
+  SIGN_OUT_FIRST_PATHS,
+  signsOutFirst,
+  type RoutePrincipal,
+} from './route-table';
 
 const p = (companyType: CompanyType, admin: boolean, extra: Partial<RoutePrincipal> = {}): RoutePrincipal => ({
   companyType,
@@ -165,5 +177,38 @@ describe('mail links while signed in', () => {
     expect(signsOutFirst('/reset/')).toBe(true);
     expect(signsOutFirst('/login')).toBe(false);
     expect(signsOutFirst('/user')).toBe(false);
+  });
+});
+
+describe('a built area supersedes its placeholder', () => {
+  const ArticlesPage = () => null;
+  // a new catalogue area, added to the feature list AFTER the placeholders, without editing coming-soon-features.ts
+  const articlesFeature: Feature = {
+    namespace: 'articles',
+    routes: [
+      {
+        path: '/article',
+        allowed: (a) => a.companyType === 'ADMIN',
+        menu: { labelKey: 'articles:menu' },
+        element: ArticlesPage,
+      },
+    ],
+  };
+  const features = [businessDataPlaceholder, messagesPlaceholder, catalogueAndImportPlaceholders, articlesFeature];
+
+  it("the route with a page wins, the path exists once, the menu shows the area's own entry once", () => {
+    const routes = effectiveRoutes(features).filter((r) => r.path === '/article');
+    expect(routes).toHaveLength(1);
+    expect(routes[0]!.element).toBe(ArticlesPage);
+    const table = createRoutesFor(features)(p('ADMIN', true));
+    expect(table.paths.filter((path) => path === '/article')).toHaveLength(1);
+    expect(table.menu.filter((m) => m.path === '/article')).toEqual([{ path: '/article', labelKey: 'articles:menu' }]);
+    // the other placeholders of the same entry stay (no page yet)
+    expect(table.paths).toEqual(expect.arrayContaining(['/article/:id', '/import/config']));
+  });
+
+  it('the app: unbuilt areas (business data, messages, articles, field values, imports) keep their placeholders', () => {
+    for (const path of ['/business-data', '/messages', '/article', '/fieldvalues', '/import/config'])
+      expect(elementFor(path)).toBe(ComingSoonPage);
   });
 });

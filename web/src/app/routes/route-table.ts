@@ -46,9 +46,24 @@ function accessOf(p: RoutePrincipal): RouteAccess {
 const signedOut = (r: FeatureRoute) => r.audience === 'signedOut' || r.audience === 'everyone';
 const signedIn = (r: FeatureRoute) => r.audience !== 'signedOut';
 
+/**
+ * The features' routes, one per path: a route with a page supersedes a placeholder (no element) of the same path,
+ * so a built area only adds itself to `FEATURES` and its placeholder in coming-soon-features.ts simply stops
+ * counting. Otherwise the first registration of a path wins. Order: FEATURES order (the menu's).
+ */
+export function effectiveRoutes(features: readonly Feature[]): FeatureRoute[] {
+  const all = features.flatMap((f) => f.routes);
+  const chosen = new Map<string, FeatureRoute>();
+  for (const route of all) {
+    const before = chosen.get(route.path);
+    if (!before || (!before.element && route.element)) chosen.set(route.path, route);
+  }
+  return all.filter((route) => chosen.get(route.path) === route);
+}
+
 /** The route-table function of a list of features (the app's list, or a test's). */
 export function createRoutesFor(features: Feature[]) {
-  const routes = features.flatMap((f) => f.routes);
+  const routes = effectiveRoutes(features);
   return function routesFor(principal: RoutePrincipal | null): RouteTable {
     if (!principal) {
       return {
@@ -93,7 +108,7 @@ export function createRoutesFor(features: Feature[]) {
 
 export const routesFor = createRoutesFor(FEATURES);
 
-const ALL_ROUTES = FEATURES.flatMap((f) => f.routes);
+const ALL_ROUTES = effectiveRoutes(FEATURES);
 
 export const LEGAL_PATHS = legalFeature.routes.map((r) => r.path);
 export const SIGNED_OUT_PATHS = routesFor(null).paths;

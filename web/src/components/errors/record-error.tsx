@@ -2,7 +2,8 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { ApiError, errorText } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/errors';
 
 /** What a failed load of one record (GET /user/?id=, /company/?id=) means for the page. */
 export type RecordErrorKind = 'notFound' | 'forbidden' | 'failed';
@@ -29,11 +30,7 @@ export function RecordError({ error, backTo, onRetry }: { error: unknown; backTo
         ? t('notFound.recordTitle')
         : t('errorPage.title');
   const text =
-    kind === 'forbidden'
-      ? t('forbidden.text')
-      : kind === 'notFound'
-        ? t('notFound.record')
-        : errorText(error instanceof ApiError ? error.code : 'unknown');
+    kind === 'forbidden' ? t('forbidden.text') : kind === 'notFound' ? t('notFound.record') : errorMessage(error);
   return (
     <Paper sx={{ p: 4 }} data-testid={`record-${kind}`}>
       <Typography variant="h1" gutterBottom>

@@ -101,6 +101,38 @@ describe('FileTable', () => {
     expect(screen.getByRole('button', { name: 'AVV.pdf herunterladen' })).toBeInTheDocument();
   });
 
+  it('shows who uploaded each file and, on offers, the side - when the API answers them', () => {
+    renderPage(
+      <FileTable
+        files={[
+          attached('Angebot.pdf', { fileType: 'OFFER', uploadedByName: 'Petra Weber', side: 'supplier' }),
+          attached('Bestellung.pdf', { fileType: 'ORDER', uploadedByName: 'Max Muster', side: 'customer' }),
+        ]}
+        onDownload={vi.fn()}
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Hochgeladen von', 'Seite']));
+    const [offer, order] = screen.getAllByTestId('file-row');
+    expect(within(offer!).getByText('Petra Weber')).toBeInTheDocument();
+    expect(within(offer!).getByText('Lieferant')).toBeInTheDocument();
+    expect(within(order!).getByText('Max Muster')).toBeInTheDocument();
+    expect(within(order!).getByText('Kunde')).toBeInTheDocument();
+  });
+
+  it('an enquiry folder: the uploader without a side; a folder the API answers neither for: no such columns', () => {
+    const { unmount } = renderPage(
+      <FileTable files={[attached('plan.pdf', { uploadedByName: 'Max Muster' })]} onDownload={vi.fn()} />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Hochgeladen von' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Seite' })).not.toBeInTheDocument();
+    expect(screen.getByText('Max Muster')).toBeInTheDocument();
+    unmount();
+    renderPage(<FileTable files={FILES} onDownload={vi.fn()} />);
+    expect(screen.queryByRole('columnheader', { name: 'Hochgeladen von' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Seite' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty text', () => {
     renderPage(<FileTable files={[]} onDownload={vi.fn()} />);
     expect(screen.getByText('Keine Dateien vorhanden.')).toBeInTheDocument();

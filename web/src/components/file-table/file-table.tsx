@@ -63,7 +63,8 @@ export interface FileTableProps {
 }
 
 /**
- * The one file table: icon by group (image, sheet, document), name, type, size, date; download per row or for
+ * The one file table: icon by group (image, sheet, document), name, type, size, date, and - where the API answers
+ * them (folders whose record lists its files) - who uploaded it and, on offers, the side; download per row or for
  * the selection; delete with a confirmation. An empty selection gives the spec's 'selectedEmpty' error.
  */
 export function FileTable({ files, loading = false, canDelete = false, onDownload, onDelete }: FileTableProps) {
@@ -72,6 +73,9 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
   const [confirm, setConfirm] = useState<AttachedFile[] | null>(null);
   const chosen = files.filter((f) => selected.includes(f.id));
   const allSelected = files.length > 0 && chosen.length === files.length;
+  const showUploader = files.some((f) => f.uploadedByName);
+  const showSide = files.some((f) => f.side);
+  const columnCount = 7 + (showUploader ? 1 : 0) + (showSide ? 1 : 0);
 
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
@@ -134,6 +138,8 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
               <TableCell>{t('table.type')}</TableCell>
               <TableCell align="right">{t('table.size')}</TableCell>
               <TableCell>{t('table.date')}</TableCell>
+              {showUploader && <TableCell>{t('table.uploadedBy')}</TableCell>}
+              {showSide && <TableCell>{t('table.side')}</TableCell>}
               <TableCell align="right">{t('table.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -154,6 +160,8 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
                 <TableCell>{t(`documentTypes.${file.fileType}`)}</TableCell>
                 <TableCell align="right">{formatSize(file.size)}</TableCell>
                 <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
+                {showUploader && <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.uploadedByName ?? ''}</TableCell>}
+                {showSide && <TableCell>{file.side ? t(`sides.${file.side}`) : ''}</TableCell>}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title={t('table.download')}>
                     <IconButton
@@ -178,7 +186,7 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
             ))}
             {!files.length && !loading && (
               <TableRow>
-                <TableCell colSpan={7}>
+                <TableCell colSpan={columnCount}>
                   <Typography variant="body2" color="text.secondary">
                     {t('table.empty')}
                   </Typography>

@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttachedFile } from '@model/files';
 import { api, downloadBlob } from '@/lib/api-client';
-
-/** Query keys of folder listings: `['files', path]`; uploads and deletes invalidate their folder. */
-export const filesKey = (path: string) => ['files', path] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /file/names?path= - the files of a folder (AttachedFile[], sorted by name). */
 export function listFiles(path: string): Promise<AttachedFile[]> {
@@ -11,7 +9,7 @@ export function listFiles(path: string): Promise<AttachedFile[]> {
 }
 
 export const filesQueryOptions = (path: string) =>
-  queryOptions({ queryKey: filesKey(path), queryFn: () => listFiles(path) });
+  queryOptions({ queryKey: queryKeys.files.folder(path), queryFn: () => listFiles(path) });
 
 export function useFiles(path: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...filesQueryOptions(path), enabled });
@@ -30,7 +28,7 @@ export function deleteFile(path: string): Promise<{ ok: true }> {
 /** Refetches a folder's listing (after an upload). */
 export function useRefreshFiles(folder: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: filesKey(folder) });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.files.folder(folder) });
 }
 
 /** Deletes files of one folder one after another; the folder's listing is refetched once, also after a failure. */

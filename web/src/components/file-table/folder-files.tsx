@@ -14,10 +14,15 @@ export interface FolderFilesProps {
   canChange: boolean;
   /** uploads carry one of these document types, chosen above the drop zone (the first one preselected) */
   documentTypes?: readonly DocumentType[];
+  /**
+   * after an upload or delete changed the folder: a record that lists the folder's files (an enquiry's or offer's
+   * `documents`) refetches itself here (lib/query-keys), so its rules see the change
+   */
+  onChange?: () => Promise<unknown>;
 }
 
 /** One folder of a record through the generic file calls: upload (where allowed), list, download, delete. */
-export function FolderFiles({ path, context, canChange, documentTypes }: FolderFilesProps) {
+export function FolderFiles({ path, context, canChange, documentTypes, onChange }: FolderFilesProps) {
   const { t } = useTranslation('files');
   const selectId = useId();
   const files = useFiles(path);
@@ -46,7 +51,12 @@ export function FolderFiles({ path, context, canChange, documentTypes }: FolderF
               ))}
             </TextField>
           )}
-          <FileUpload path={path} context={context} documentType={documentType} onUploaded={() => void refresh()} />
+          <FileUpload
+            path={path}
+            context={context}
+            documentType={documentType}
+            onUploaded={() => void Promise.all([refresh(), onChange?.()])}
+          />
         </>
       )}
       <FileTable
@@ -54,7 +64,13 @@ export function FolderFiles({ path, context, canChange, documentTypes }: FolderF
         loading={files.isPending}
         canDelete={canChange}
         onDownload={downloadFile}
-        onDelete={(list) => remove.mutateAsync(list)}
+        onDelete={async (list) => {
+          try {
+            await remove.mutateAsync(list);
+          } finally {
+            void onChange?.();
+          }
+        }}
       />
     </Stack>
   );

@@ -6,7 +6,7 @@ import type { TypeOptions } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { AnyObjectSchema } from 'yup';
-import { ApiError, errorText } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/notify';
 
 /** What a submit handler may report instead of the default success text. */
@@ -75,7 +75,7 @@ export function FormPage<V extends FormikValues>({
       else done('success', t(messages.success ?? 'form.success'));
     } catch (error) {
       const custom = typeof messages.error === 'function' ? messages.error(error) : messages.error;
-      const text = custom ? t(custom) : error instanceof ApiError ? errorText(error.code) : t('errors.unknown');
+      const text = custom ? t(custom) : errorMessage(error);
       done('error', text);
     }
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   AppBar,
   Box,
@@ -24,6 +24,9 @@ import { useTranslation } from 'react-i18next';
 import { BOOKING_CALENDAR_URL } from '@model/constants';
 import { VersionLabel } from '@/components/version-label';
 import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { principalOf } from '@/lib/current-user/principal';
+import { useHeaderWidgets } from '@/lib/slots';
 
 export interface AppLayoutMenuEntry {
   path: string;
@@ -34,12 +37,32 @@ export interface AppLayoutProps {
   menu: AppLayoutMenuEntry[];
 }
 
+/** The header-widget slot: what the features contribute (lib/slots), shown where their `visible` holds. */
+function HeaderWidgets() {
+  const widgets = useHeaderWidgets();
+  const { user } = useCurrentUser();
+  const caller = principalOf(user);
+  return (
+    <>
+      {widgets
+        .filter((widget) => widget.visible?.(caller) ?? true)
+        .map(({ id, component: Widget }) => (
+          <Suspense key={id} fallback={null}>
+            <Widget />
+          </Suspense>
+        ))}
+    </>
+  );
+}
+
 /**
- * Signed-in shell: header with the role-based menu (drawer on small screens), booking link, profile icon; the date
- * pickers' German localization for every signed-in page (loaded lazily, after the sign-in).
+ * Signed-in shell: header with the role-based menu (drawer on small screens), the features' header widgets, booking
+ * link, profile icon; the date pickers' German localization for every signed-in page (loaded lazily, after the
+ * sign-in).
  */
 export function AppLayout({ menu }: AppLayoutProps) {
   const { t } = useTranslation();
+  const hasWidgets = useHeaderWidgets().length > 0;
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const active = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
@@ -90,6 +113,7 @@ export function AppLayout({ menu }: AppLayoutProps) {
               ))}
             </Box>
             <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+            {hasWidgets && <HeaderWidgets />}
             <Tooltip title={t('nav.booking')}>
               <IconButton
                 color="inherit"

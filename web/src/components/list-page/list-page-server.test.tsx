@@ -124,8 +124,8 @@ describe('ListPage (server mode)', () => {
     await waitFor(() => expect(requests()).toHaveLength(2));
 
     await user.type(screen.getByLabelText('Suche'), '  weber ');
-    // (typing re-renders the whole table per key in jsdom: allow for a slow machine)
-    await waitFor(() => expect(names()).toEqual(['Schaltanlagen WEBER']), { timeout: 5000 });
+    // waits for the debounced request's answer (setup-tests' asyncUtilTimeout bounds it, generously)
+    await waitFor(() => expect(names()).toEqual(['Schaltanlagen WEBER']));
     expect(screen.getByText('1 Eintrag')).toBeInTheDocument();
     const searches = requests().filter((r) => r.search !== undefined);
     // typed 8 characters, asked once (after SEARCH_DEBOUNCE_MS), trimmed, and from the first page
@@ -134,7 +134,7 @@ describe('ListPage (server mode)', () => {
 
     await user.clear(screen.getByLabelText('Suche'));
     await user.type(screen.getByLabelText('Suche'), 'nichts da');
-    expect(await screen.findByText('Keine Einträge vorhanden.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Keine Einträge vorhanden.')).toBeInTheDocument();
     expect(screen.getByText('0 Einträge')).toBeInTheDocument();
   });
 

@@ -12,7 +12,7 @@ import {
   type DocumentType,
   type UploadContext,
 } from '@model/files';
-import { ApiError, errorText } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { uploadFile } from './upload-file';
 
@@ -99,9 +99,7 @@ export function FileUpload({
       } catch (error) {
         failed++;
         // the API's reason when it gave one (wrong content, too large, no permission), else the spec's text
-        notify.error(
-          error instanceof ApiError && error.status > 0 ? errorText(error.code) : t('errors.fileUploadError'),
-        );
+        showError(error, t('errors.fileUploadError'));
       }
     }
     setProgress(null);

@@ -5,9 +5,10 @@ import type { Company } from '@model/company';
 import type { User } from '@model/user';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { ApiError, errorText, type ErrorCode } from '@/lib/api-client';
+import { ApiError, type ErrorCode } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 import { authActions, COUNT_LOGIN_KEY } from '@/lib/auth';
-import { notify } from '@/lib/notify';
 import { shouldRetry } from '@/lib/react-query';
 import { CurrentUserContext, type CurrentUser } from './current-user-context';
 import { getUser } from './api/get-user';
@@ -32,7 +33,7 @@ async function loadCurrentUser(uid: string): Promise<LoadedUser> {
 
 export const currentUserQueryOptions = (uid: string) =>
   queryOptions({
-    queryKey: ['current-user', uid],
+    queryKey: queryKeys.currentUser(uid),
     queryFn: () => loadCurrentUser(uid),
     // a long-open tab re-reads the principal now and then (role or company changes, deactivation)
     staleTime: 5 * 60 * 1000,
@@ -54,7 +55,7 @@ export function CurrentUserProvider({ firebaseUser, children }: { firebaseUser: 
 
   useEffect(() => {
     if (!isFatal(error)) return;
-    notify.error(errorText((error as ApiError).code));
+    showError(error);
     void authActions.signOut();
   }, [error]);
   useEffect(() => () => queryClient.clear(), [queryClient]);

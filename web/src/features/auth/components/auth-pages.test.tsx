@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -11,6 +11,12 @@ import { ResetPage } from './reset-page';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+// the sign-in page loads its rules with the first check (a chunk of their own): loaded up front, so the
+// validation tests wait for the message, not for the chunk
+beforeAll(async () => {
+  await import('./login-schema');
+});
 
 beforeEach(() => {
   vi.clearAllMocks();

@@ -1,7 +1,7 @@
 import type { Company, CompanyInput } from '@model/company';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { COMPANIES_KEY } from './get-companies';
 
 /** POST /company/ - platform admin; answers 201 with the company (active, not pending). */
 export type CreateCompanyRequest = CompanyInput;
@@ -15,7 +15,7 @@ export function createCompany(company: CreateCompanyRequest): Promise<CreateComp
 export function useCreateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createCompany> } = {}) {
   return useEndpointMutation(
     createCompany,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.companies.all }),
     mutationConfig,
   );
 }

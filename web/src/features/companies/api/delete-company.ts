@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { COMPANIES_KEY } from './get-companies';
 
 /** POST /company/delete?companyId= - sets the company inactive (not the own company). */
 export interface DeleteCompanyResponse {
@@ -22,7 +22,7 @@ export function useDeleteCompanies({
 }: { mutationConfig?: MutationConfig<typeof deleteCompanies> } = {}) {
   return useEndpointMutation(
     deleteCompanies,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.companies.all }),
     mutationConfig,
   );
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Company, CompanySortColumn, CompanyType } from '@model/company';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /company/filter: the paging contract plus `search` and the type filter. */
 export type GetCompaniesRequest = PageRequest<CompanySortColumn> & { search?: string; types?: CompanyType[] };
@@ -16,14 +17,12 @@ export function getCompanies(request: GetCompaniesRequest): Promise<GetCompanies
 }
 
 /**
- * ['companies'] is the resource: every query about companies (this list, a record, other features' company
- * choices such as ['companies', 'all']) starts with it, so a change invalidates them all at once.
+ * Keys under the companies resource (lib/query-keys): every query about companies (this list, a record, other
+ * features' company choices such as ['companies', 'all']) starts with ['companies'], so a change invalidates them all.
  */
-export const COMPANIES_KEY = ['companies'] as const;
-
 export const getCompaniesQueryOptions = (request?: GetCompaniesRequest) =>
   queryOptions({
-    queryKey: request ? [...COMPANIES_KEY, 'list', request] : [...COMPANIES_KEY, 'list'],
+    queryKey: queryKeys.companies.list(request),
     queryFn: () => getCompanies(request!),
     enabled: request !== undefined,
   });

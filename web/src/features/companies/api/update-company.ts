@@ -1,9 +1,7 @@
-import { type QueryClient } from '@tanstack/react-query';
 import { companySchema, type Company, type CompanyInput, type CompanyUpdateInput } from '@model/company';
 import { api } from '@/lib/api-client';
+import { queryKeys, storeRecord } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { getCompanyQueryOptions } from './get-company';
-import { COMPANIES_KEY } from './get-companies';
 
 /**
  * POST /company/update - the model's company form with id; `pendingRegistration: false` on a pending company
@@ -34,26 +32,20 @@ export function releaseCompany(company: Company): Promise<UpdateCompanyResponse>
   return updateCompany({ ...companyFormOf(company), id: company.id, pendingRegistration: false });
 }
 
-/** Saves a company: its record becomes the answer, every company query is refetched. */
-/** The answered company into its detail query; everything else about companies is refetched, not it. */
-async function storeCompany(queryClient: QueryClient, company: Company): Promise<void> {
-  const detail = getCompanyQueryOptions(company.id).queryKey;
-  queryClient.setQueryData(detail, company);
-  await queryClient.invalidateQueries({
-    queryKey: COMPANIES_KEY,
-    predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(detail),
-  });
-}
-
+/** Saves a company: the answer becomes its detail query, everything else about companies is refetched. */
 export function useUpdateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateCompany> } = {}) {
-  return useEndpointMutation(updateCompany, storeCompany, mutationConfig);
+  return useEndpointMutation(
+    updateCompany,
+    (queryClient, company) => storeRecord(queryClient, queryKeys.companies, company),
+    mutationConfig,
+  );
 }
 
 /** Releases a pending company (see releaseCompany); company queries are refetched. */
 export function useReleaseCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof releaseCompany> } = {}) {
   return useEndpointMutation(
     releaseCompany,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.companies.all }),
     mutationConfig,
   );
 }

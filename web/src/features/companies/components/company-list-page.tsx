@@ -14,7 +14,7 @@ import {
 } from '@model/company';
 import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
 import { paths } from '@/config/paths';
-import { ApiError, errorText } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useDeleteCompanies } from '../api/delete-company';
 import { getCompaniesQueryOptions } from '../api/get-companies';
@@ -46,7 +46,7 @@ export function CompanyListPage() {
         setReleasing(null);
         notify.success(t('released', { name: company.name }));
       } catch (error) {
-        notify.error(errorText(error instanceof ApiError ? error.code : 'unknown'));
+        showError(error);
       }
     },
     [release, t],

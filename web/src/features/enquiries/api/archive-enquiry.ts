@@ -1,8 +1,8 @@
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
-import { ENQUIRIES_KEY } from './get-enquiries';
 
 /** POST /enquiry/archive?enquiryId= - the customer; archiving replaces delete. */
 export function archiveEnquiry(enquiryId: string): Promise<Enquiry> {
@@ -24,7 +24,7 @@ export function useArchiveEnquiries({
 }: { mutationConfig?: MutationConfig<typeof archiveEnquiries> } = {}) {
   return useEndpointMutation(
     archiveEnquiries,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all }),
     mutationConfig,
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { EnquiryListItem, EnquirySortColumn } from '@model/enquiry';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /enquiry/filter: the paging contract plus the title search (no column: createDate descending). */
@@ -16,13 +17,10 @@ export function getEnquiries(request: GetEnquiriesRequest): Promise<GetEnquiries
   });
 }
 
-/** ['enquiries'] is the resource: every enquiry query starts with it, so a change invalidates them all. */
-export const ENQUIRIES_KEY = ['enquiries'] as const;
-
-/** Keys: ['enquiries', 'list'] for every page, ['enquiries', 'list', request] for one. */
+/** Keys (lib/query-keys): ['enquiries', 'list'] for every page, ['enquiries', 'list', request] for one. */
 export const getEnquiriesQueryOptions = (request?: GetEnquiriesRequest) =>
   queryOptions({
-    queryKey: request ? [...ENQUIRIES_KEY, 'list', request] : [...ENQUIRIES_KEY, 'list'],
+    queryKey: queryKeys.enquiries.list(request),
     queryFn: () => getEnquiries(request!),
     enabled: request !== undefined,
   });

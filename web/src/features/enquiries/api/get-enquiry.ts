@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-import { ENQUIRIES_KEY } from './get-enquiries';
 
 /** GET /enquiry/?id= - the customer company, or a supplier for a released, unarchived enquiry (else 404). */
 export type GetEnquiryResponse = Enquiry;
@@ -12,7 +12,7 @@ export function getEnquiry(id: string): Promise<GetEnquiryResponse> {
 }
 
 export const getEnquiryQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...ENQUIRIES_KEY, 'detail', id], queryFn: () => getEnquiry(id) });
+  queryOptions({ queryKey: queryKeys.enquiries.detail(id), queryFn: () => getEnquiry(id) });
 
 export function useEnquiry({
   id,

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Enquiry, ReleaseRefusal } from '@model/enquiry';
-import { extensionOf } from '@model/files';
+import { releaseRefusals, type Enquiry, type ReleaseRefusal } from '@model/enquiry';
 import {
   canArchiveEnquiry,
   canCopyEnquiry,
@@ -14,25 +13,21 @@ import {
   type EnquiryCaller,
 } from '@model/permissions-enquiries';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { filesQueryOptions } from '@/components/file-table';
 import { paths } from '@/config/paths';
-import { ApiError, errorText } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { latestRecord, queryKeys } from '@/lib/query-keys';
 import { useArchiveEnquiry } from '../api/archive-enquiry';
 import { useCopyEnquiry } from '../api/copy-enquiry';
-import { enquiryFolders } from '../api/enquiry-files';
+import { getEnquiry } from '../api/get-enquiry';
 import { releaseRefusalsOf, useReleaseEnquiry } from '../api/release-enquiry';
 import { useReopenEnquiry } from '../api/reopen-enquiry';
 
-function failed(error: unknown, fallback: string) {
-  notify.error(error instanceof ApiError && error.status > 0 ? errorText(error.code) : fallback);
-}
-
 /**
- * The enquiry's actions (spec 01 §4), each shown as the model's record rules allow: release (files checked
- * first, the server's 422 shown the same way), reopen, copy, archive (confirmed), for suppliers 'Angebot
- * erstellen' and for the customer of a released enquiry 'Angebote vergleichen' (the offers side by side).
- * `dirty`: unsaved edits, which a release or copy would not include.
+ * The enquiry's actions (spec 01 §4), each shown as the model's record rules allow: release (the model's
+ * `releaseRefusals` on the record first, the server's 422 shown the same way), reopen, copy, archive
+ * (confirmed), for suppliers 'Angebot erstellen' and for the customer of a released enquiry 'Angebote
+ * vergleichen' (the offers side by side). `dirty`: unsaved edits, which a release or copy would not include.
  */
 export function EnquiryActions({
   enquiry,
@@ -58,17 +53,12 @@ export function EnquiryActions({
 
   const doRelease = async () => {
     if (dirty) return notify.warn(t('notices.saveFirst'));
-    // spec 01 §5: a BOM and a circuit-diagram PDF; checked here first, the server decides
-    const missing: ReleaseRefusal[] = [];
-    if (!enquiry.bomFileName) missing.push('missingBOM');
-    try {
-      // the documents folder as the documents section shows it (loaded now if it was not yet)
-      const documents = await queryClient.fetchQuery(filesQueryOptions(enquiryFolders.documents(enquiry.id)));
-      if (!documents.some((f) => f.fileType === 'CIRCUIT_DIAGRAM' && extensionOf(f.filename) === 'pdf'))
-        missing.push('missingCircuitDiagram');
-    } catch {
-      // the listing failed: the server's answer below decides
-    }
+    // spec 01 §5: a BOM and a circuit-diagram PDF - the model's rule on the record (as the server last answered
+    // it: a refetch after a document upload is awaited); the server decides again
+    const id = enquiry.id;
+    const missing = releaseRefusals(
+      await latestRecord(queryClient, queryKeys.enquiries.detail(id), () => getEnquiry(id), enquiry),
+    );
     if (missing.length) return warn(missing);
     try {
       await release.mutateAsync(enquiry.id);
@@ -76,7 +66,7 @@ export function EnquiryActions({
     } catch (error) {
       const refusals = releaseRefusalsOf(error);
       if (refusals.length) warn(refusals);
-      else failed(error, t('errors.unknown'));
+      else showError(error);
     }
   };
   const doReopen = async () => {
@@ -84,7 +74,7 @@ export function EnquiryActions({
       await reopen.mutateAsync(enquiry.id);
       notify.success(t('notices.reopened'));
     } catch (error) {
-      failed(error, t('errors.unknown'));
+      showError(error);
     }
   };
   const doCopy = async () => {
@@ -94,7 +84,7 @@ export function EnquiryActions({
       notify.success(t('notices.copied'));
       navigate(paths.enquiries.detail.getHref(created.id));
     } catch (error) {
-      failed(error, t('notices.copyFailed'));
+      showError(error, t('notices.copyFailed'));
     }
   };
   const doArchive = async () => {
@@ -103,7 +93,7 @@ export function EnquiryActions({
       await archive.mutateAsync(enquiry.id);
       notify.success(t('notices.archived'));
     } catch (error) {
-      failed(error, t('notices.archiveFailed'));
+      showError(error, t('notices.archiveFailed'));
     }
   };
 

@@ -1,18 +1,24 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Enquiry } from '@model/enquiry';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
-import { renderPage } from '@/testing/render';
-import { attachedFile, customerUser, makeEnquiry, supplierUser } from '../testing/enquiry-fixtures';
+import { preloadAppSlots, renderPage } from '@/testing/render';
+import { attachedFile, customerUser, enquiryFact, makeEnquiry, supplierUser } from '@/testing/enquiry-fixtures';
 import { EnquiryFormPage } from './enquiry-form-page';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
+// the BOM and documents sections are other features' panels (lib/slots): their code loaded up front, as in the app
+beforeAll(preloadAppSlots);
+
 type Answer = { status?: number; body?: unknown } | undefined;
 
-/** Renders /enquiry/:id against a fake API holding `enquiry` (and its documents); `extra` answers first. */
+/**
+ * Renders /enquiry/:id against a fake API holding `enquiry` and its documents (listed by the folder, and as the
+ * record's `documents` facts); `extra` answers first.
+ */
 function setup({
   route = '/enquiry/new',
   enquiry,
@@ -26,10 +32,11 @@ function setup({
   user?: typeof customerUser;
   extra?: (c: MockCall) => Answer;
 } = {}) {
+  const stored = enquiry && { ...enquiry, documents: documents.map((f) => enquiryFact(f.filename, f.fileType)) };
   const calls = mockFetch((c) => {
     const answer = extra?.(c);
     if (answer) return answer;
-    if (enquiry && c.url === `/api/enquiry/?id=${enquiry.id}`) return { body: enquiry };
+    if (stored && c.url === `/api/enquiry/?id=${stored.id}`) return { body: stored };
     if (c.url.startsWith('/api/file/names?path=enquiries%2Fe1%2Fdocuments')) return { body: documents };
     if (c.url.startsWith('/api/file/names')) return { body: [] };
     return undefined;
@@ -353,9 +360,6 @@ describe('EnquiryFormPage: a stored enquiry', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die Anfrage wurde gespeichert.')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/enquiry/update')[1].body).toMatchObject({ id: 'e1', title: 'Geändert' });
-    // the article table and no chat before the release
-    expect(screen.getByTestId('articles-empty')).toHaveTextContent('folgt mit dem Artikelkatalog');
-    expect(screen.queryByTestId('chat-slot')).not.toBeInTheDocument();
   });
 
   it('locked (released) for its customer: view title, every field read-only, only Download for the BOM', async () => {
@@ -403,7 +407,6 @@ describe('EnquiryFormPage: a stored enquiry', () => {
     expect(screen.getByRole('button', { name: 'Archivieren' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Angebot erstellen' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('chat-slot')).toBeInTheDocument();
   });
 
   it('supplier: view only, customer name, create-offer leads to /offer/new/{enquiryId}', async () => {
@@ -495,7 +498,7 @@ describe('EnquiryFormPage: release', () => {
   it('reopen of a closed enquiry makes it an editable draft again', async () => {
     const user = userEvent.setup({ delay: null });
     const closed = makeEnquiry({ released: false, closed: true });
-    setup({
+    const calls = setup({
       route: '/enquiry/e1',
       enquiry: closed,
       extra: (c) => (c.url === '/api/enquiry/reopen?enquiryId=e1' ? { body: { ...closed, closed: false } } : undefined),
@@ -505,6 +508,7 @@ describe('EnquiryFormPage: release', () => {
     await user.click(screen.getByRole('button', { name: 'Wieder öffnen' }));
     expect(await screen.findByRole('heading', { name: 'Anfrage bearbeiten' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Titel/)).toBeEnabled();
+    expect(calls.filter((c) => c.url.startsWith('/api/enquiry/reopen')).map((c) => c.method)).toEqual(['POST']);
   });
 
   it('archive asks first, then locks the enquiry', async () => {

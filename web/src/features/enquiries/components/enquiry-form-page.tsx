@@ -2,26 +2,18 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  enquiryInputSchema,
-  newEnquiryValues,
-  type DeliveryCondition,
-  type Enquiry,
-  type EnquiryInput,
-} from '@model/enquiry';
-import { canEditEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
-import { FormPage, FormSection, UnsavedChangesGuard } from '@/components/form-page';
+import { enquiryInputSchema, newEnquiryValues, type DeliveryCondition, type EnquiryInput } from '@model/enquiry';
+import { canEditEnquiry } from '@model/permissions-enquiries';
+import { FormPage, UnsavedChangesGuard } from '@/components/form-page';
+import { RecordPanels } from '@/components/record-panels';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
 import { useCreateEnquiry } from '../api/create-enquiry';
 import { useEnquiry } from '../api/get-enquiry';
 import { enquiryFormOf, useUpdateEnquiry } from '../api/update-enquiry';
-import { BomPanel } from './bom-panel';
 import { EnquiryReadOnlyContext } from './condition-fields';
 import { EnquiryActions } from './enquiry-actions';
-import { EnquiryDocuments } from './enquiry-documents';
-import { BomArticleTable, EnquiryChatSlot } from './enquiry-extras';
 import { EnquiryStatusChip } from './enquiry-status-chip';
 import { JobConditionsSection } from './job-conditions-section';
 import { ProjectDataFields } from './project-data-fields';
@@ -40,33 +32,11 @@ const formSchema = enquiryInputSchema.transform((value: Record<string, unknown>)
   value && typeof value === 'object' ? { ...value, deliveryCondition: value.deliveryCondition || undefined } : value,
 );
 
-/** The sections beside the form that act at once (files) or show what later issues fill (articles, chat). */
-function EnquirySections({ enquiry, canChange }: { enquiry: Enquiry; canChange: boolean }) {
-  const { t } = useTranslation('enquiries');
-  return (
-    <>
-      <FormSection title={t('sections.bom')} id="enquiry-bom">
-        <BomPanel enquiry={enquiry} canChange={canChange} />
-      </FormSection>
-      <FormSection title={t('sections.documents')} id="enquiry-documents">
-        <EnquiryDocuments enquiryId={enquiry.id} canChange={canChange} />
-      </FormSection>
-      <FormSection title={t('sections.articles')} id="enquiry-articles">
-        <BomArticleTable />
-      </FormSection>
-      {(enquiry.released || enquiry.closed) && (
-        <FormSection title={t('sections.chat')} id="enquiry-chat">
-          <EnquiryChatSlot />
-        </FormSection>
-      )}
-    </>
-  );
-}
-
 /**
  * /enquiry/new and /enquiry/:id (spec 01 §2): 'Anfrage erstellen', 'Anfrage bearbeiten' (the customer's draft)
- * or 'Anfrage ansehen' (locked, or a supplier): project data, job conditions with their sub-dialogs, BOM,
- * documents, the article table and the chat slot once released. Who may do what: the model's rules.
+ * or 'Anfrage ansehen' (locked, or a supplier): project data, job conditions with their sub-dialogs, then the
+ * panels other features attach to a stored enquiry (BOM, documents: `RecordPanels`). Who may do what: the
+ * model's rules.
  */
 export function EnquiryFormPage() {
   const { t } = useTranslation('enquiries');
@@ -74,7 +44,7 @@ export function EnquiryFormPage() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
   const { user } = useCurrentUser();
-  const caller: EnquiryCaller = principalOf(user);
+  const caller = principalOf(user);
   const loaded = useEnquiry({ id, queryConfig: { enabled: !isNew } });
   const createEnquiry = useCreateEnquiry();
   const updateEnquiry = useUpdateEnquiry();
@@ -145,7 +115,7 @@ export function EnquiryFormPage() {
         )}
       </FormPage>
       {enquiry ? (
-        <EnquirySections enquiry={enquiry} canChange={mayEdit} />
+        <RecordPanels record="enquiry" value={enquiry} caller={caller} canChange={mayEdit} />
       ) : (
         isNew && (
           <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>

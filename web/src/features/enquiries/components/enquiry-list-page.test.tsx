@@ -5,7 +5,7 @@ import type { EnquiryListItem } from '@model/enquiry';
 import { mockFetch } from '@/testing/fetch-mock';
 import { answerPage } from '@/testing/page-server';
 import { renderPage } from '@/testing/render';
-import { customerUser, listItemOf, makeEnquiry, supplierUser } from '../testing/enquiry-fixtures';
+import { customerUser, listItemOf, makeEnquiry, supplierUser } from '@/testing/enquiry-fixtures';
 import { EnquiryListPage } from './enquiry-list-page';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));

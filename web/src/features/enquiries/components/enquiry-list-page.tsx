@@ -9,7 +9,7 @@ import { ENQUIRY_SORT_COLUMNS, enquiryStatus, type EnquiryListItem, type Enquiry
 import { canCopyEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
 import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
 import { paths } from '@/config/paths';
-import { ApiError, errorText } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
 import { formatDate } from '@/lib/format';
@@ -52,7 +52,7 @@ export function EnquiryListPage() {
         await copyEnquiry(enquiry.id);
         notify.success(t('notices.copied'));
       } catch (error) {
-        notify.error(error instanceof ApiError && error.status > 0 ? errorText(error.code) : t('notices.copyFailed'));
+        showError(error, t('notices.copyFailed'));
       }
     },
     [copyEnquiry, t],

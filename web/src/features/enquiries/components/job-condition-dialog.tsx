@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import type { UploadContext } from '@model/files';
+import { ENQUIRY_FOLDERS, enquiryFolderPath, type EnquiryFolder } from '@model/enquiry';
 import {
   JOB_CONDITION_CHOICES,
   JOB_CONDITION_DIALOGS,
@@ -12,23 +12,15 @@ import {
   type JobConditions,
 } from '@model/job-conditions';
 import { ChoiceField, FlagField } from './condition-fields';
-import { enquiryFolders } from '../api/enquiry-files';
 import { FolderFiles } from '@/components/file-table';
 
-/** The sub-dialogs with a folder of their own (spec 01 §5: these uploads omit csv and txt). */
-const DIALOG_FOLDERS: Partial<
-  Record<JobConditionDialog, { folder: (id: string) => string; context: UploadContext; labelKey: string }>
-> = {
-  regulation: {
-    folder: enquiryFolders.regulation,
-    context: 'customerRegulation',
-    labelKey: 'jobConditions.regulationUpload',
-  },
-  cabinetLanguage: {
-    folder: enquiryFolders.language,
-    context: 'cabinetLanguage',
-    labelKey: 'jobConditions.languageUpload',
-  },
+/**
+ * The sub-dialogs with a folder of their own: the model's enquiry folders (path and upload context; spec 01 §5:
+ * these uploads omit csv and txt).
+ */
+const DIALOG_FOLDERS: Partial<Record<JobConditionDialog, { folder: EnquiryFolder; labelKey: string }>> = {
+  regulation: { folder: 'regulation', labelKey: 'jobConditions.regulationUpload' },
+  cabinetLanguage: { folder: 'language', labelKey: 'jobConditions.languageUpload' },
 };
 
 const isChoice = (field: string): field is JobConditionChoice => field in JOB_CONDITION_CHOICES;
@@ -73,7 +65,11 @@ export function JobConditionDialogView({ dialog, onClose, enquiryId, canChangeFi
             <>
               <Typography variant="subtitle2">{t(folder.labelKey)}</Typography>
               {enquiryId ? (
-                <FolderFiles path={folder.folder(enquiryId)} context={folder.context} canChange={canChangeFiles} />
+                <FolderFiles
+                  path={enquiryFolderPath(folder.folder, enquiryId)}
+                  context={ENQUIRY_FOLDERS[folder.folder].context}
+                  canChange={canChangeFiles}
+                />
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   {t('documents.saveFirst')}

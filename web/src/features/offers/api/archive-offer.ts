@@ -1,7 +1,7 @@
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { OFFERS_KEY } from './get-offer';
 import { storeOffer } from './offer-cache';
 
 /** POST /offer/archive?offerId= - the supplier, on an OPEN or DECLINED offer; archiving replaces delete. */
@@ -22,7 +22,7 @@ export function useArchiveOffer({ mutationConfig }: { mutationConfig?: MutationC
 export function useArchiveOffers({ mutationConfig }: { mutationConfig?: MutationConfig<typeof archiveOffers> } = {}) {
   return useEndpointMutation(
     archiveOffers,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: OFFERS_KEY }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
     mutationConfig,
   );
 }

@@ -1,11 +1,11 @@
 import type { Offer, RejectionReason } from '@model/offer';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { ENQUIRY_RESOURCE_KEY } from './get-enquiry';
 import { storeOffer } from './offer-cache';
 
 /**
- * GET /offer/statechange?offerId=&state= - accept (customer, needs an ORDER document), decline (customer,
+ * POST /offer/statechange?offerId=&state= - accept (customer, needs an ORDER document), decline (customer,
  * with a rejection reason) or confirm (supplier, needs an ORDER_CONFIRMATION document), as the model's
  * OFFER_TRANSITIONS allow. 422 missingOrderFile / missingOrderConfirmationFile; 409 invalidTransition,
  * offerNotReleased, enquiryClosed; 403 for the other side.
@@ -20,10 +20,10 @@ export type ChangeOfferStateRequest =
     };
 
 export function changeOfferState(request: ChangeOfferStateRequest): Promise<Offer> {
-  return api.get<Offer>('/offer/statechange', { query: { ...request } });
+  return api.post<Offer>('/offer/statechange', undefined, { query: { ...request } });
 }
 
-/** A call with an effect, so a mutation although it is a GET; accept closes the enquiry, so enquiries refetch. */
+/** Accept closes the enquiry, so the enquiry queries refetch too. */
 export function useChangeOfferState({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof changeOfferState> } = {}) {
@@ -32,7 +32,7 @@ export function useChangeOfferState({
     async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
       // accept closes the enquiry
-      await queryClient.invalidateQueries({ queryKey: ENQUIRY_RESOURCE_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all });
     },
     mutationConfig,
   );

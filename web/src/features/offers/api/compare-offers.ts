@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-import { OFFERS_KEY } from './get-offer';
 import type { OfferComparison } from './offer-types';
 
 /** GET /offer/compare?enquiryId= - the enquiry's customer: its released, live offers of every state. */
@@ -10,7 +10,7 @@ export function compareOffers(enquiryId: string): Promise<OfferComparison> {
 }
 
 export const compareOffersQueryOptions = (enquiryId: string) =>
-  queryOptions({ queryKey: [...OFFERS_KEY, 'compare', enquiryId], queryFn: () => compareOffers(enquiryId) });
+  queryOptions({ queryKey: queryKeys.offers.compare(enquiryId), queryFn: () => compareOffers(enquiryId) });
 
 export function useOfferComparison({
   enquiryId,

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-
-/** ['offers'] is the resource: every offer query starts with it, so a change invalidates them all. */
-export const OFFERS_KEY = ['offers'] as const;
 
 /** GET /offer/?id= answers the offer plus whether the enquiry has a newer BOM or circuit diagram since. */
 export type OfferWithOutdated = Offer & { outdated: boolean };
@@ -15,7 +13,7 @@ export function getOffer(id: string): Promise<OfferWithOutdated> {
 }
 
 export const getOfferQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...OFFERS_KEY, 'detail', id], queryFn: () => getOffer(id) });
+  queryOptions({ queryKey: queryKeys.offers.detail(id), queryFn: () => getOffer(id) });
 
 export function useOffer({ id, queryConfig }: { id: string; queryConfig?: QueryConfig<typeof getOfferQueryOptions> }) {
   return useQuery({ ...getOfferQueryOptions(id), ...queryConfig });

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OfferSortColumn, OfferState } from '@model/offer';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
-import { OFFERS_KEY } from './get-offer';
 import type { OfferListItem } from './offer-types';
 
 /** GET /offer/filter: the paging contract, the reference-number search and the states of the list view. */
@@ -24,7 +24,7 @@ export function getOffers(request: GetOffersRequest): Promise<GetOffersResponse>
 /** Keys: ['offers', 'list'] for every page, ['offers', 'list', request] for one. */
 export const getOffersQueryOptions = (request?: GetOffersRequest) =>
   queryOptions({
-    queryKey: request ? [...OFFERS_KEY, 'list', request] : [...OFFERS_KEY, 'list'],
+    queryKey: queryKeys.offers.list(request),
     queryFn: () => getOffers(request!),
     enabled: request !== undefined,
   });

@@ -1,15 +1,15 @@
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { OFFERS_KEY } from './get-offer';
 import { storeOffer } from './offer-cache';
 
 /**
- * GET /offer/revision?offerId= - the supplier, on a released OPEN or DECLINED offer: 201 with the new
+ * POST /offer/revision?offerId= - the supplier, on a released OPEN or DECLINED offer: 201 with the new
  * version (OPEN, unreleased, previousOfferId); the old one is invalidated.
  */
 export function reviseOffer(offerId: string): Promise<Offer> {
-  return api.get<Offer>('/offer/revision', { query: { offerId } });
+  return api.post<Offer>('/offer/revision', undefined, { query: { offerId } });
 }
 
 export function useReviseOffer({ mutationConfig }: { mutationConfig?: MutationConfig<typeof reviseOffer> } = {}) {
@@ -18,7 +18,7 @@ export function useReviseOffer({ mutationConfig }: { mutationConfig?: MutationCo
     async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
       // the old version changed too (invalidated, nextOfferId)
-      await queryClient.invalidateQueries({ queryKey: OFFERS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.offers.all });
     },
     mutationConfig,
   );

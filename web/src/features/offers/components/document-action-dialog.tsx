@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -8,52 +9,61 @@ import {
   DialogTitle,
   Stack,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { extensionOf, type AttachedFile, type DocumentType } from '@model/files';
-import { useFiles, useRefreshFiles } from '@/components/file-table';
+import { missingDocument, offerDocumentsPath, OFFER_TRANSITIONS, type Offer } from '@model/offer';
 import { FileUpload } from '@/components/upload';
-import { offerDocumentsPath } from '../api/offer-files';
+import { queryKeys } from '@/lib/query-keys';
 
-/** The PDF of this document type among the offer's files, if any (spec 01 §5: order and confirmation PDFs). */
-export function documentOf(files: readonly AttachedFile[], type: DocumentType): AttachedFile | undefined {
-  return files.find((f) => f.fileType === type && extensionOf(f.filename) === 'pdf');
-}
+/** The transitions that need a document of the acting side, with their dialog's texts (offers:<group>.*). */
+const TEXTS = { accept: 'accept', confirm: 'confirmOrder' } as const;
 
 export interface DocumentActionDialogProps {
   open: boolean;
-  offerId: string;
-  /** the document the transition needs (ORDER for accept, ORDER_CONFIRMATION for confirm) */
-  documentType: DocumentType;
-  /** i18n group with title, text, present (accept / confirmOrder) */
-  textKey: 'accept' | 'confirmOrder';
-  /** the action button's label and the warning when the document is missing */
+  offer: Offer;
+  /** accept needs the customer's ORDER pdf, confirm the supplier's ORDER_CONFIRMATION pdf */
+  action: keyof typeof TEXTS;
   actionLabel: string;
-  missingText: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * Accept or confirm: shows whether the needed PDF is attached and offers its upload right here (with the
- * needed document type), so the warning "missing order file" comes with the way to fix it.
+ * Accept or confirm: shows whether the needed PDF is attached - the model's `missingDocument(offer, action)` on the
+ * record - and offers its upload right here (with the needed document type), so the warning "missing order file"
+ * comes with the way to fix it. An upload changes the record: the offer is refetched, and the action waits for it.
  */
 export function DocumentActionDialog({
   open,
-  offerId,
-  documentType,
-  textKey,
+  offer,
+  action,
   actionLabel,
-  missingText,
   busy,
   onConfirm,
   onCancel,
 }: DocumentActionDialogProps) {
   const { t } = useTranslation('offers');
-  const path = offerDocumentsPath(offerId);
-  const files = useFiles(path, { enabled: open });
-  const refresh = useRefreshFiles(path);
-  const present = documentOf(files.data ?? [], documentType);
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+  const textKey = TEXTS[action];
+  const path = offerDocumentsPath(offer.id);
+  const missing = missingDocument(offer, action);
+  // the document the rule counts: a fact that on its own satisfies it
+  const present = missing ? undefined : offer.documents.find((f) => !missingDocument({ documents: [f] }, action));
+
+  const uploaded = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.files.folder(path) }),
+      ]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="document-action-title" fullWidth maxWidth="sm">
       <DialogTitle id="document-action-title">{t(`${textKey}.title`)}</DialogTitle>
@@ -61,22 +71,22 @@ export function DocumentActionDialog({
         <Stack spacing={2}>
           <DialogContentText>{t(`${textKey}.text`)}</DialogContentText>
           {present ? (
-            <Alert severity="success">{t(`${textKey}.present`, { name: present.filename })}</Alert>
+            <Alert severity="success">{t(`${textKey}.present`, { name: present.name })}</Alert>
           ) : (
-            !files.isPending && <Alert severity="warning">{missingText}</Alert>
+            missing && <Alert severity="warning">{t(`notices.${missing}`)}</Alert>
           )}
           <FileUpload
             path={path}
             context="offer"
-            documentType={documentType}
+            documentType={OFFER_TRANSITIONS[action].requires}
             multiple={false}
-            onUploaded={() => void refresh()}
+            onUploaded={() => void uploaded()}
           />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{t('actions.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={onConfirm}>
+        <Button variant="contained" disabled={busy || refreshing} onClick={onConfirm}>
           {actionLabel}
         </Button>
       </DialogActions>

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttachedFile } from '@model/files';
 import type { OfferState } from '@model/offer';
 import { principalOf } from '@/lib/current-user/principal';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';
-import { customerUser, makeOffer, offerFile, otherSupplierUser, supplierUser } from '../testing/offer-fixtures';
+import { customerUser, makeOffer, offerFact, otherSupplierUser, supplierUser } from '@/testing/offer-fixtures';
 import { OfferActions } from './offer-actions';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
@@ -24,10 +23,9 @@ const shown = () =>
     .map((b) => b.textContent)
     .filter((name) => ACTION_LABELS.includes(name ?? ''));
 
-/** The answers of the offer's calls; `files` is its documents folder. */
-function api(files: AttachedFile[] = [], answers: { state?: OfferState; status?: number; code?: string } = {}) {
+/** The answers of the offer's calls (the documents are the record's: `makeOffer({ documents })`). */
+function api(answers: { state?: OfferState; status?: number; code?: string } = {}) {
   return mockFetch((c) => {
-    if (c.url.startsWith('/api/file/names?path=offers%2Fo1%2Fdocuments')) return { body: files };
     if (answers.status) return { status: answers.status, body: { code: answers.code, message: 'x' } };
     if (c.url.startsWith('/api/offer/statechange?'))
       return { body: makeOffer({ released: true, state: answers.state ?? 'ACCEPTED' }) };
@@ -70,8 +68,8 @@ describe('OfferActions: the buttons of the transition table', () => {
 describe('OfferActions: preconditions, calls and navigation', () => {
   it('release without an offer PDF (a .docx is no PDF) warns and calls nothing', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([offerFile('Angebot.docx', 'UNKNOWN')]);
-    renderActions(supplierUser);
+    const calls = api();
+    renderActions(supplierUser, makeOffer({ documents: [offerFact('Angebot.docx', 'UNKNOWN', 'supplier')] }));
     await user.click(screen.getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText(/Für die Freigabe fehlt das Angebot als PDF/)).toBeInTheDocument();
     expect(actionCalls(calls)).toEqual([]);
@@ -79,8 +77,8 @@ describe('OfferActions: preconditions, calls and navigation', () => {
 
   it('release with the offer PDF calls POST /offer/release', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([offerFile('Angebot.pdf', 'OFFER')]);
-    renderActions(supplierUser);
+    const calls = api();
+    renderActions(supplierUser, makeOffer({ documents: [offerFact('Angebot.pdf', 'OFFER', 'supplier')] }));
     await user.click(screen.getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Das Angebot wurde freigegeben.')).toBeInTheDocument();
     expect(actionCalls(calls).map((c) => [c.method, c.url])).toEqual([['POST', '/api/offer/release?offerId=o1']]);
@@ -88,16 +86,19 @@ describe('OfferActions: preconditions, calls and navigation', () => {
 
   it("the server's 422 missingOfferFile is shown as the same warning", async () => {
     const user = userEvent.setup({ delay: null });
-    api([offerFile('Angebot.pdf', 'OFFER')], { status: 422, code: 'missingOfferFile' });
-    renderActions(supplierUser);
+    api({ status: 422, code: 'missingOfferFile' });
+    renderActions(supplierUser, makeOffer({ documents: [offerFact('Angebot.pdf', 'OFFER', 'supplier')] }));
     await user.click(screen.getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText(/Für die Freigabe fehlt das Angebot als PDF/)).toBeInTheDocument();
   });
 
   it('accept without an order PDF: the dialog warns, offers the upload, and nothing is called', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([offerFile('Angebot.pdf', 'OFFER')]);
-    renderActions(customerUser, makeOffer({ released: true }));
+    const calls = api();
+    renderActions(
+      customerUser,
+      makeOffer({ released: true, documents: [offerFact('Angebot.pdf', 'OFFER', 'supplier')] }),
+    );
     await user.click(screen.getByRole('button', { name: 'Annehmen' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/Für die Annahme fehlt die Bestellung/)).toBeInTheDocument();
@@ -108,24 +109,34 @@ describe('OfferActions: preconditions, calls and navigation', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/offer/o1');
   });
 
-  it('accept with the order PDF: GET /offer/statechange?state=ACCEPTED, then the order list', async () => {
+  it('accept with the order PDF: POST /offer/statechange?state=ACCEPTED, then the order list', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([offerFile('Bestellung.pdf', 'ORDER')]);
-    renderActions(customerUser, makeOffer({ released: true }));
+    const calls = api();
+    renderActions(
+      customerUser,
+      makeOffer({ released: true, documents: [offerFact('Bestellung.pdf', 'ORDER', 'customer')] }),
+    );
     await user.click(screen.getByRole('button', { name: 'Annehmen' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Bestellung vorhanden: Bestellung.pdf')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Annehmen' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/order$/));
     expect(actionCalls(calls).map((c) => [c.method, c.url])).toEqual([
-      ['GET', '/api/offer/statechange?offerId=o1&state=ACCEPTED'],
+      ['POST', '/api/offer/statechange?offerId=o1&state=ACCEPTED'],
     ]);
   });
 
   it('confirm with the order-confirmation PDF, then the job list; without it a warning', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([offerFile('AB.pdf', 'ORDER_CONFIRMATION')], { state: 'CONFIRMED' });
-    renderActions(supplierUser, makeOffer({ released: true, state: 'ACCEPTED' }));
+    const calls = api({ state: 'CONFIRMED' });
+    renderActions(
+      supplierUser,
+      makeOffer({
+        released: true,
+        state: 'ACCEPTED',
+        documents: [offerFact('AB.pdf', 'ORDER_CONFIRMATION', 'supplier')],
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Auftragsbestätigung vorhanden: AB.pdf');
@@ -136,8 +147,11 @@ describe('OfferActions: preconditions, calls and navigation', () => {
 
   it('confirm without the order-confirmation PDF warns and stays', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([offerFile('Bestellung.pdf', 'ORDER')]);
-    renderActions(supplierUser, makeOffer({ released: true, state: 'ACCEPTED' }));
+    const calls = api();
+    renderActions(
+      supplierUser,
+      makeOffer({ released: true, state: 'ACCEPTED', documents: [offerFact('Bestellung.pdf', 'ORDER', 'customer')] }),
+    );
     await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText(/Für die Bestätigung fehlt die Auftragsbestätigung/);
@@ -148,7 +162,7 @@ describe('OfferActions: preconditions, calls and navigation', () => {
 
   it('decline: a reason is required, INDIVIDUAL needs its text; then the order list', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([], { state: 'DECLINED' });
+    const calls = api({ state: 'DECLINED' });
     renderActions(customerUser, makeOffer({ released: true }));
     await user.click(screen.getByRole('button', { name: 'Ablehnen' }));
     const dialog = await screen.findByRole('dialog');
@@ -166,6 +180,7 @@ describe('OfferActions: preconditions, calls and navigation', () => {
     await user.type(within(dialog).getByLabelText(/Begründung/), 'Zu spät');
     await user.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/order$/));
+    expect(actionCalls(calls)[0].method).toBe('POST');
     const url = new URL(actionCalls(calls)[0].url, 'http://x');
     expect(url.pathname).toBe('/api/offer/statechange');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -178,7 +193,7 @@ describe('OfferActions: preconditions, calls and navigation', () => {
 
   it('decline with a listed reason sends no free text', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = api([], { state: 'DECLINED' });
+    const calls = api({ state: 'DECLINED' });
     renderActions(customerUser, makeOffer({ released: true }));
     await user.click(screen.getByRole('button', { name: 'Ablehnen' }));
     const dialog = await screen.findByRole('dialog');
@@ -200,7 +215,7 @@ describe('OfferActions: preconditions, calls and navigation', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/offer/o2'));
     expect(await screen.findByText('Version 2 des Angebots wurde angelegt.')).toBeInTheDocument();
-    expect(actionCalls(calls).map((c) => [c.method, c.url])).toEqual([['GET', '/api/offer/revision?offerId=o1']]);
+    expect(actionCalls(calls).map((c) => [c.method, c.url])).toEqual([['POST', '/api/offer/revision?offerId=o1']]);
   });
 
   it('archive asks first; No calls nothing, Yes archives', async () => {

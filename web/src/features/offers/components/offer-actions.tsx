@@ -3,35 +3,32 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { DocumentType } from '@model/files';
-import type { Offer, OfferAction } from '@model/offer';
+import {
+  missingDocument,
+  MISSING_DOCUMENT_REFUSALS,
+  type MissingDocumentRefusal,
+  type Offer,
+  type OfferAction,
+} from '@model/offer';
 import { canActOnOffer, type OfferCaller } from '@model/permissions-offers';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { filesQueryOptions } from '@/components/file-table';
 import { paths } from '@/config/paths';
-import { ApiError, errorText } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { latestRecord, queryKeys } from '@/lib/query-keys';
 import { useArchiveOffer } from '../api/archive-offer';
 import { useChangeOfferState, type ChangeOfferStateRequest } from '../api/change-offer-state';
-import { offerDocumentsPath } from '../api/offer-files';
+import { getOffer } from '../api/get-offer';
 import { useReleaseOffer } from '../api/release-offer';
 import { useReviseOffer } from '../api/revise-offer';
 import { DeclineDialog } from './decline-dialog';
-import { DocumentActionDialog, documentOf } from './document-action-dialog';
+import { DocumentActionDialog } from './document-action-dialog';
 
-/** The server's refusals for a missing document, shown as the spec's warnings (offers:notices.<code>). */
-const MISSING_FILE_CODES = ['missingOfferFile', 'missingOrderFile', 'missingOrderConfirmationFile'] as const;
-type MissingFile = (typeof MISSING_FILE_CODES)[number];
-const MISSING_BY_TYPE: Partial<Record<DocumentType, MissingFile>> = {
-  OFFER: 'missingOfferFile',
-  ORDER: 'missingOrderFile',
-  ORDER_CONFIRMATION: 'missingOrderConfirmationFile',
-};
-
-/** The warning code of a 422 for a missing document, if the error is one. */
-export function missingFileOf(error: unknown): MissingFile | undefined {
+/** The server's 422 for a missing document (the model's refusal codes), if the error is one. */
+export function missingFileOf(error: unknown): MissingDocumentRefusal | undefined {
   if (!(error instanceof ApiError) || error.status !== 422) return undefined;
-  return MISSING_FILE_CODES.find((code) => code === (error.code as string));
+  return MISSING_DOCUMENT_REFUSALS.find((code) => code === error.code);
 }
 
 /** The actions the table offers this caller now, in the order the page shows them. */
@@ -46,8 +43,10 @@ type Dialog = 'accept' | 'decline' | 'confirm' | 'revise' | 'archive' | null;
 /**
  * The offer's buttons from the ONE transition table (`canActOnOffer` over OFFER_TRANSITIONS): release (the
  * offer PDF checked first), accept (the order PDF, uploadable in its dialog), decline (reason dialog), confirm
- * (the order-confirmation PDF), revise and archive (confirmed). Afterwards (spec 01 §2): confirm -> /job,
- * accept or decline -> /order, revision -> /offer/{newId}. `dirty`: unsaved edits a release would not include.
+ * (the order-confirmation PDF), revise and archive (confirmed). The required document is the model's
+ * `missingDocument(offer, action)` on the record; the server's 422 is shown the same way. Afterwards (spec 01
+ * §2): confirm -> /job, accept or decline -> /order, revision -> /offer/{newId}. `dirty`: unsaved edits a
+ * release would not include.
  */
 export function OfferActions({ offer, caller, dirty = false }: { offer: Offer; caller: OfferCaller; dirty?: boolean }) {
   const { t } = useTranslation('offers');
@@ -61,26 +60,27 @@ export function OfferActions({ offer, caller, dirty = false }: { offer: Offer; c
   const busy = release.isPending || changeState.isPending || revise.isPending || archive.isPending;
   const actions = availableActions(caller, offer);
 
+  const warnMissing = (missing: MissingDocumentRefusal) => notify.warn(t(`notices.${missing}`));
   const failed = (error: unknown) => {
     const missing = missingFileOf(error);
-    if (missing) notify.warn(t(`notices.${missing}`));
-    else notify.error(error instanceof ApiError && error.status > 0 ? errorText(error.code) : errorText('unknown'));
+    if (missing) warnMissing(missing);
+    else showError(error);
   };
 
-  /** Is the needed PDF among the offer's files (read through the documents section's query)? */
-  const hasDocument = async (type: DocumentType): Promise<boolean> => {
-    try {
-      const files = await queryClient.fetchQuery(filesQueryOptions(offerDocumentsPath(offer.id)));
-      return !!documentOf(files, type);
-    } catch {
-      return true; // the listing failed: the server's answer decides
-    }
-  };
-  const warnMissing = (type: DocumentType) => notify.warn(t(`notices.${MISSING_BY_TYPE[type]!}`));
+  /**
+   * The document the action still needs (spec 01 §4/§5): the model's rule on the record as the server last
+   * answered it (a refetch after a document upload is awaited); the server decides again.
+   */
+  const missingFor = async (action: OfferAction) =>
+    missingDocument(
+      await latestRecord(queryClient, queryKeys.offers.detail(offer.id), () => getOffer(offer.id), offer),
+      action,
+    );
 
   const doRelease = async () => {
     if (dirty) return notify.warn(t('notices.saveFirst'));
-    if (!(await hasDocument('OFFER'))) return warnMissing('OFFER');
+    const missing = await missingFor('release');
+    if (missing) return warnMissing(missing);
     try {
       await release.mutateAsync(offer.id);
       notify.success(t('notices.released'));
@@ -100,11 +100,13 @@ export function OfferActions({ offer, caller, dirty = false }: { offer: Offer; c
     }
   };
   const doAccept = async () => {
-    if (!(await hasDocument('ORDER'))) return warnMissing('ORDER');
+    const missing = await missingFor('accept');
+    if (missing) return warnMissing(missing);
     await doChange({ offerId: offer.id, state: 'ACCEPTED' }, t('notices.accepted'), paths.orders.list.getHref());
   };
   const doConfirm = async () => {
-    if (!(await hasDocument('ORDER_CONFIRMATION'))) return warnMissing('ORDER_CONFIRMATION');
+    const missing = await missingFor('confirm');
+    if (missing) return warnMissing(missing);
     await doChange({ offerId: offer.id, state: 'CONFIRMED' }, t('notices.confirmed'), paths.jobs.list.getHref());
   };
   const doRevise = async () => {
@@ -165,22 +167,18 @@ export function OfferActions({ offer, caller, dirty = false }: { offer: Offer; c
       {actions.map((action) => buttons[action])}
       <DocumentActionDialog
         open={dialog === 'accept'}
-        offerId={offer.id}
-        documentType="ORDER"
-        textKey="accept"
+        offer={offer}
+        action="accept"
         actionLabel={t('actions.accept')}
-        missingText={t('notices.missingOrderFile')}
         busy={busy}
         onConfirm={() => void doAccept()}
         onCancel={() => setDialog(null)}
       />
       <DocumentActionDialog
         open={dialog === 'confirm'}
-        offerId={offer.id}
-        documentType="ORDER_CONFIRMATION"
-        textKey="confirmOrder"
+        offer={offer}
+        action="confirm"
         actionLabel={t('actions.confirm')}
-        missingText={t('notices.missingOrderConfirmationFile')}
         busy={busy}
         onConfirm={() => void doConfirm()}
         onCancel={() => setDialog(null)}

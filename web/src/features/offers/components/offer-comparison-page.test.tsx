@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';
 import type { ComparedOffer, OfferComparison } from '../api/offer-types';
-import { customerUser, listItemOfEnquiry, makeEnquiry, makeOffer, offerFile } from '../testing/offer-fixtures';
+import {
+  customerUser,
+  listItemOfEnquiry,
+  makeEnquiry,
+  makeOffer,
+  offerFact,
+  offerFile,
+} from '@/testing/offer-fixtures';
 import { OfferComparisonPage, sortOffers } from './offer-comparison-page';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
@@ -36,6 +43,8 @@ const offers: ComparedOffer[] = [
     desiredDeliveryDate: '2027-05-15',
     outdated: true,
     deviations: ['desiredDeliveryDate'],
+    // the customer's order PDF (the record lists its documents)
+    documents: [offerFact('Bestellung.pdf', 'ORDER', 'customer')],
   }),
   compared({
     id: 'o3',
@@ -111,7 +120,9 @@ describe('OfferComparisonPage', () => {
     await within(dialog).findByText('Bestellung vorhanden: Bestellung.pdf');
     await user.click(within(dialog).getByRole('button', { name: 'Annehmen' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/order$/));
-    expect(calls.some((c) => c.url === '/api/offer/statechange?offerId=o2&state=ACCEPTED')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/offer/statechange?offerId=o2&state=ACCEPTED')).toBe(
+      true,
+    );
   });
 
   it('no released offers yet: says so', async () => {

@@ -11,9 +11,10 @@ import {
   type OfferInput,
   type OfferTerms,
 } from '@model/offer';
-import { canOfferOnEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
-import { canChangeOfferFiles, canEditOffer, offerSide, type OfferCaller } from '@model/permissions-offers';
-import { FormPage, FormSection, FormSelectField, FormTextField, UnsavedChangesGuard } from '@/components/form-page';
+import { canOfferOnEnquiry } from '@model/permissions-enquiries';
+import { canEditOffer } from '@model/permissions-offers';
+import { FormPage, FormSelectField, FormTextField, UnsavedChangesGuard } from '@/components/form-page';
+import { RecordPanels } from '@/components/record-panels';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
@@ -25,7 +26,6 @@ import { offerFormOf, useUpdateOffer } from '../api/update-offer';
 import { OfferActions } from './offer-actions';
 import { OfferStateChip, OfferTagChip, OutdatedChip } from './offer-chips';
 import { OfferConditionFields, OriginalValue } from './offer-condition-fields';
-import { OfferDocuments } from './offer-documents';
 import { copiedFieldLabel, copiedFieldValue } from './offer-field-labels';
 import { offerListHref } from './offer-href';
 import { formatPriceInput, isValidPrice, parsePriceInput } from './price';
@@ -140,7 +140,7 @@ export function OfferFormPage() {
   const { id = '', enquiryId } = useParams();
   const isNew = enquiryId !== undefined;
   const { user } = useCurrentUser();
-  const caller: OfferCaller & EnquiryCaller = principalOf(user);
+  const caller = principalOf(user);
   const loadedOffer = useOffer({ id, queryConfig: { enabled: !isNew } });
   const loadedEnquiry = useEnquiry({ id: enquiryId ?? '', enabled: isNew });
   const createOffer = useCreateOffer();
@@ -188,7 +188,6 @@ export function OfferFormPage() {
   };
 
   const loading = isNew ? loadedEnquiry.isPending : loadedOffer.isPending;
-  const side = offer ? offerSide(caller, offer) : 'supplier';
   const readOnly = !mayEdit;
 
   return (
@@ -314,9 +313,7 @@ export function OfferFormPage() {
         )}
       </FormPage>
       {offer ? (
-        <FormSection title={t('sections.documents')} id="offer-documents">
-          <OfferDocuments offerId={offer.id} side={side} canChange={canChangeOfferFiles(caller, offer)} />
-        </FormSection>
+        <RecordPanels record="offer" value={offer} caller={caller} canChange={mayEdit} />
       ) : (
         isNew && (
           <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>

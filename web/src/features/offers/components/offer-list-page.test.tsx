@@ -5,7 +5,7 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { answerPage } from '@/testing/page-server';
 import { renderPage } from '@/testing/render';
 import type { OfferListItem } from '../api/offer-types';
-import { customerUser, listItemOf, makeOffer, supplierUser } from '../testing/offer-fixtures';
+import { customerUser, listItemOf, makeOffer, supplierUser } from '@/testing/offer-fixtures';
 import { JobsListPage, OffersListPage, OrdersListPage } from './offer-list-page';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));

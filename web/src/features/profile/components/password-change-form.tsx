@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { passwordRepeatSchema } from '@model/user';
 import { FormTextField } from '@/components/form-page';
-import { errorText, ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
 import { authActions } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { notify } from '@/lib/notify';
@@ -30,7 +30,7 @@ export function PasswordChangeForm() {
           try {
             await changePassword.mutateAsync({ mail: user.mail, password: values.password });
           } catch (error) {
-            notify.error(error instanceof ApiError ? errorText(error.code) : t('passwordChangeFailed'));
+            showError(error, t('passwordChangeFailed'));
             return;
           }
           try {

@@ -1,7 +1,7 @@
 import type { User, UserInput } from '@model/user';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { getUsersQueryOptions } from './get-users';
 
 /** POST /user/ body: the model's user form. companyId: required for the platform admin, forced to the own company otherwise. */
 export type CreateUserRequest = Omit<UserInput, 'id'>;
@@ -19,7 +19,7 @@ export async function createUser(user: CreateUserRequest): Promise<CreateUserRes
 export function useCreateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createUser> } = {}) {
   return useEndpointMutation(
     createUser,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.users.list() }),
     mutationConfig,
   );
 }

@@ -1,7 +1,6 @@
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { getUserQueryOptions } from './get-user';
-import { getUsersQueryOptions } from './get-users';
 
 /** POST /user/delete?userId= - deletes Auth account and user (never self). */
 export interface DeleteUserResponse {
@@ -22,8 +21,8 @@ export function useDeleteUsers({ mutationConfig }: { mutationConfig?: MutationCo
   return useEndpointMutation(
     deleteUsers,
     (queryClient, _results, userIds) => {
-      userIds.forEach((id) => queryClient.removeQueries({ queryKey: getUserQueryOptions(id).queryKey }));
-      return queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+      userIds.forEach((id) => queryClient.removeQueries({ queryKey: queryKeys.users.detail(id) }));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.users.list() });
     },
     mutationConfig,
   );

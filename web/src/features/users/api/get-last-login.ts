@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /user/lastlogin - ADMIN company: the latest login, or {}. */
@@ -13,7 +14,7 @@ export function getLastLogin(): Promise<GetLastLoginResponse> {
 }
 
 export const getLastLoginQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'last-login'], queryFn: getLastLogin });
+  queryOptions({ queryKey: queryKeys.users.lastLogin(), queryFn: getLastLogin });
 
 export function useLastLogin({ queryConfig }: { queryConfig?: QueryConfig<typeof getLastLoginQueryOptions> } = {}) {
   return useQuery({ ...getLastLoginQueryOptions(), ...queryConfig });

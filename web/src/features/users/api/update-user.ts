@@ -1,8 +1,7 @@
 import type { User, UserUpdateInput } from '@model/user';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { getUserQueryOptions } from './get-user';
-import { getUsersQueryOptions } from './get-users';
 
 /** POST /user/update - the model's user form with id (`admin` omitted leaves the flag unchanged). */
 export type UpdateUserRequest = UserUpdateInput;
@@ -17,8 +16,8 @@ export function useUpdateUser({ mutationConfig }: { mutationConfig?: MutationCon
   return useEndpointMutation(
     updateUser,
     (queryClient, user) => {
-      queryClient.setQueryData(getUserQueryOptions(user.id).queryKey, user);
-      return queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+      queryClient.setQueryData(queryKeys.users.detail(user.id), user);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.users.list() });
     },
     mutationConfig,
   );

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { getEnquiryQueryOptions } from './get-enquiry';
 
 /**
  * POST /enquiry/bom/header (multipart: enquiryId, headerRowIndex?, file?) - the header row of a BOM. Without a
@@ -39,7 +39,7 @@ export function useReadBomHeader({ mutationConfig }: { mutationConfig?: Mutation
     // re-reading the stored BOM saved the new header row on the enquiry
     async (queryClient, _answer, request) => {
       if (!request.file)
-        await queryClient.invalidateQueries({ queryKey: getEnquiryQueryOptions(request.enquiryId).queryKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.detail(request.enquiryId) });
     },
     mutationConfig,
   );

@@ -1,6 +1,6 @@
 import { ENQUIRY_LIST_FIELDS, newEnquiryValues, type Enquiry, type EnquiryListItem } from '@model/enquiry';
 import { listRow } from '@model/paging';
-import type { AttachedFile } from '@model/files';
+import type { AttachedFile, FileFact } from '@model/files';
 import { makeUser } from '@/testing/render';
 
 /** The demo parties of the enquiry tests. */
@@ -53,4 +53,9 @@ export function attachedFile(path: string, fileType: AttachedFile['fileType']): 
     size: 1234,
     contentType: 'application/pdf',
   };
+}
+
+/** What the enquiry record knows of a file in its documents folder (`Enquiry.documents`). */
+export function enquiryFact(name: string, documentType: FileFact['documentType']): FileFact {
+  return { name, documentType, uploadedByName: 'Max Muster', uploadDate: new Date('2026-11-01T11:00:00Z') };
 }

@@ -1,11 +1,12 @@
 import { ENQUIRY_LIST_FIELDS, type Enquiry, type EnquiryListItem } from '@model/enquiry';
-import type { AttachedFile } from '@model/files';
+import type { AttachedFile, FileFact } from '@model/files';
 import { JOB_CONDITION_DEFAULTS } from '@model/job-conditions';
-import { OFFER_LIST_FIELDS, type Offer, type OfferTerms } from '@model/offer';
+import { OFFER_LIST_FIELDS, type Offer, type OfferListItem, type OfferSide, type OfferTerms } from '@model/offer';
 import { listRow } from '@model/paging';
 import { makeUser } from '@/testing/render';
-import type { OfferWithOutdated } from '../api/get-offer';
-import type { OfferListItem } from '../api/offer-types';
+
+/** GET /offer/ answers the offer with its `outdated` marker (features/offers api/get-offer). */
+type OfferWithOutdated = Offer & { outdated: boolean };
 
 /** The parties of the offer tests: customer c1 (the enquiry's), supplier s1 (the offer's), another supplier s2. */
 export const customerUser = makeUser({ id: 'u1', admin: false, companyId: 'c1' }, { id: 'c1', name: 'Müller GmbH' });
@@ -104,3 +105,14 @@ export function offerFile(name: string, fileType: AttachedFile['fileType'], offe
 }
 
 export const listItemOfEnquiry = (e: Enquiry): EnquiryListItem => listRow(e, ENQUIRY_LIST_FIELDS);
+
+/** What the offer record knows of a file in its documents folder (`Offer.documents`). */
+export function offerFact(name: string, documentType: FileFact['documentType'], side: OfferSide): FileFact {
+  return {
+    name,
+    documentType,
+    side,
+    uploadedByName: side === 'supplier' ? 'Petra Weber' : 'Max Muster',
+    uploadDate: new Date('2026-11-03T11:00:00Z'),
+  };
+}

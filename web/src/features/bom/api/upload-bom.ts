@@ -1,7 +1,7 @@
 import type { Enquiry } from '@model/enquiry';
 import { uploadWithProgress } from '@/lib/api-client';
+import { queryKeys, storeRecord } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
-import { storeEnquiry } from './enquiry-cache';
 
 /**
  * POST /enquiry/bom/upload (multipart: file, enquiryId, headerRowIndex?) - answers the enquiry with
@@ -22,6 +22,11 @@ export function uploadBom({ enquiryId, file, headerRowIndex, onProgress }: Uploa
   return uploadWithProgress<Enquiry>('/enquiry/bom/upload', form, { onProgress });
 }
 
+/** The answer is the enquiry: it becomes the enquiry's detail query (lib/query-keys), its lists refetch. */
 export function useUploadBom({ mutationConfig }: { mutationConfig?: MutationConfig<typeof uploadBom> } = {}) {
-  return useEndpointMutation(uploadBom, storeEnquiry, mutationConfig);
+  return useEndpointMutation(
+    uploadBom,
+    (queryClient, enquiry) => storeRecord(queryClient, queryKeys.enquiries, enquiry),
+    mutationConfig,
+  );
 }

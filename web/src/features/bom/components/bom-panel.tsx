@@ -4,10 +4,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'react-i18next';
-import type { Enquiry } from '@model/enquiry';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FileIcon } from '@/components/file-table/file-table';
 import { FileUpload } from '@/components/upload';
+import type { RecordPanelProps } from '@/lib/feature';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDeleteBom } from '../api/delete-bom';
@@ -15,12 +15,13 @@ import { useDownloadBom } from '../api/download-bom';
 import { useUploadBom } from '../api/upload-bom';
 
 /**
- * Spec 02 §2 BOM panel: a drop zone (.xlsx, .xls, .csv); once a file exists its name with Re-upload, Download
- * and Delete (confirmed) - only Download when the enquiry cannot be changed. Revisions kept from earlier
- * releases are listed with their downloads. The Map button and panel come with the BOM issue.
+ * Spec 02 §2 BOM panel, a panel of the enquiry page (feature.ts): a drop zone (.xlsx, .xls, .csv); once a file
+ * exists its name with Re-upload, Download and Delete (confirmed) - only Download when the enquiry cannot be
+ * changed. Revisions kept from earlier releases are listed with their downloads. The Map button and panel come
+ * with the BOM issue.
  */
-export function BomPanel({ enquiry, canChange }: { enquiry: Enquiry; canChange: boolean }) {
-  const { t } = useTranslation('enquiries');
+export function BomPanel({ record: enquiry, canChange }: RecordPanelProps<'enquiry'>) {
+  const { t } = useTranslation('bom');
   const [reupload, setReupload] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const uploadBom = useUploadBom();
@@ -40,9 +41,9 @@ export function BomPanel({ enquiry, canChange }: { enquiry: Enquiry; canChange: 
     setConfirmDelete(false);
     try {
       await deleteBom.mutateAsync(enquiry.id);
-      notify.success(t('bom.deleted'));
+      notify.success(t('deleted'));
     } catch {
-      notify.error(t('bom.deleteFailed'));
+      notify.error(t('deleteFailed'));
     }
   };
 
@@ -61,40 +62,40 @@ export function BomPanel({ enquiry, canChange }: { enquiry: Enquiry; canChange: 
   return (
     <Stack spacing={2} data-testid="bom-panel">
       <Typography variant="body2" color="text.secondary">
-        {t('bom.hint')}
+        {t('hint')}
       </Typography>
       {current ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <FileIcon name={current} />
           <Typography sx={{ wordBreak: 'break-all', flexGrow: 1 }} data-testid="bom-file-name">
             {current}
-            {enquiry.bomRevision > 1 && ` · ${t('bom.revision', { revision: enquiry.bomRevision })}`}
+            {enquiry.bomRevision > 1 && ` · ${t('revision', { revision: enquiry.bomRevision })}`}
           </Typography>
           {canChange && (
             <Button size="small" startIcon={<UploadIcon />} onClick={() => setReupload((v) => !v)}>
-              {t('bom.reupload')}
+              {t('reupload')}
             </Button>
           )}
           <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()}>
-            {t('bom.download')}
+            {t('download')}
           </Button>
           {canChange && (
             <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmDelete(true)}>
-              {t('bom.delete')}
+              {t('delete')}
             </Button>
           )}
         </Stack>
       ) : (
         !canChange && (
           <Typography variant="body2" color="text.secondary">
-            {t('bom.none')}
+            {t('none')}
           </Typography>
         )
       )}
       {canChange && (!current || reupload) && dropZone}
       {older.length > 0 && (
         <Box>
-          <Typography variant="subtitle2">{t('bom.revisions')}</Typography>
+          <Typography variant="subtitle2">{t('revisions')}</Typography>
           <List dense>
             {older.map((r) => (
               <ListItem key={r.revision} disableGutters>
@@ -104,7 +105,7 @@ export function BomPanel({ enquiry, canChange }: { enquiry: Enquiry; canChange: 
                   onClick={() => void download(r.revision, r.fileName)}
                   sx={{ textAlign: 'left', wordBreak: 'break-all' }}
                 >
-                  {t('bom.revisionLine', {
+                  {t('revisionLine', {
                     revision: r.revision,
                     name: r.fileName,
                     date: formatDateTime(new Date(r.uploadDate)),
@@ -117,8 +118,8 @@ export function BomPanel({ enquiry, canChange }: { enquiry: Enquiry; canChange: 
       )}
       <ConfirmDialog
         open={confirmDelete}
-        title={t('confirm.deleteBomTitle')}
-        text={t('confirm.deleteBomText', { name: current ?? '' })}
+        title={t('confirm.deleteTitle')}
+        text={t('confirm.deleteText', { name: current ?? '' })}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
       />

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Enquiry } from '@model/enquiry';
+import { principalOf } from '@/lib/current-user/principal';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';
-import { customerUser, makeEnquiry } from '../testing/enquiry-fixtures';
+import { customerUser, makeEnquiry } from '@/testing/enquiry-fixtures';
 import { BomPanel } from './bom-panel';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
@@ -66,7 +67,9 @@ const reopened = makeEnquiry({
 });
 
 function show(enquiry: Enquiry, canChange: boolean) {
-  renderPage(<BomPanel enquiry={enquiry} canChange={canChange} />, { user: customerUser });
+  renderPage(<BomPanel record={enquiry} caller={principalOf(customerUser)} canChange={canChange} />, {
+    user: customerUser,
+  });
 }
 
 describe('BomPanel', () => {

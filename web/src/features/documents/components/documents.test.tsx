@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AttachedFile } from '@model/files';
+import { principalOf } from '@/lib/current-user/principal';
+import { queryKeys } from '@/lib/query-keys';
+import { attachedFile, customerUser, makeEnquiry } from '@/testing/enquiry-fixtures';
+import { mockFetch } from '@/testing/fetch-mock';
+import { createTestQueryClient, renderPage } from '@/testing/render';
+import { makeOffer, offerFile, supplierUser } from '@/testing/offer-fixtures';
+import { EnquiryDocuments } from './enquiry-documents';
+import { OfferDocuments } from './offer-documents';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+
+/** The folder's listing (with who uploaded each file) and the delete call. */
+function api(folder: string, files: AttachedFile[]) {
+  return mockFetch((c) => {
+    if (c.url === `/api/file/names?path=${encodeURIComponent(folder)}`) return { body: files };
+    if (c.url.startsWith('/api/file/delete?')) return { body: { ok: true } };
+    return undefined;
+  });
+}
+
+describe('the documents panels', () => {
+  it("enquiry: the model's documents folder with its uploaders; a delete refetches the enquiry (its documents)", async () => {
+    const user = userEvent.setup({ delay: null });
+    const enquiry = makeEnquiry();
+    const calls = api('enquiries/e1/documents/', [
+      { ...attachedFile('enquiries/e1/documents/plan.pdf', 'CIRCUIT_DIAGRAM'), uploadedByName: 'Max Muster' },
+    ]);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.enquiries.detail('e1'), enquiry);
+    renderPage(<EnquiryDocuments record={enquiry} caller={principalOf(customerUser)} canChange />, {
+      user: customerUser,
+      queryClient,
+    });
+    const row = await screen.findByTestId('file-row');
+    expect(within(row).getByText('Max Muster')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Hochgeladen von' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'plan.pdf löschen' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByText('Die Datei wurde gelöscht.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/file/delete')).map((c) => c.url)).toEqual([
+      '/api/file/delete?path=enquiries%2Fe1%2Fdocuments%2Fplan.pdf',
+    ]);
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.enquiries.detail('e1'))?.isInvalidated).toBe(true));
+  });
+
+  it('enquiry without the right to change it: list and download only', async () => {
+    api('enquiries/e1/documents/', [attachedFile('enquiries/e1/documents/plan.pdf', 'CIRCUIT_DIAGRAM')]);
+    renderPage(<EnquiryDocuments record={makeEnquiry()} caller={principalOf(customerUser)} canChange={false} />, {
+      user: customerUser,
+    });
+    await screen.findByTestId('file-row');
+    expect(screen.queryByTestId('dropzone')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'plan.pdf löschen' })).not.toBeInTheDocument();
+  });
+
+  it("offer: the supplier's document types, each file's uploader and side", async () => {
+    const user = userEvent.setup({ delay: null });
+    api('offers/o1/documents/', [
+      { ...offerFile('Angebot.pdf', 'OFFER'), uploadedByName: 'Petra Weber', side: 'supplier' },
+      { ...offerFile('Bestellung.pdf', 'ORDER'), uploadedByName: 'Max Muster', side: 'customer' },
+    ]);
+    renderPage(<OfferDocuments record={makeOffer()} caller={principalOf(supplierUser)} canChange />, {
+      user: supplierUser,
+    });
+    const rows = await screen.findAllByTestId('file-row');
+    expect(within(rows[0]!).getByText('Lieferant')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Kunde')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Dokumentart'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Angebot',
+      'Auftragsbestätigung',
+      'Schaltplan',
+      'Rechtsdokument',
+      'Sonstiges',
+    ]);
+  });
+});

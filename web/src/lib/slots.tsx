@@ -1,0 +1,50 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { AnyRecordPanel, Feature, HeaderWidget, RecordKind, RecordPanel } from './feature';
+import { preload } from './lazy';
+
+/**
+ * The composition slots of the app: what the features contribute to other features' pages (record panels) and to
+ * the signed-in header (widgets). `app/` fills them from `FEATURES`; pages and the layout read them here, so no
+ * feature imports another and no shared component imports `app/`.
+ */
+export interface Slots {
+  panels: readonly AnyRecordPanel[];
+  headerWidgets: readonly HeaderWidget[];
+}
+
+const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
+
+/** The slots of a list of features (the app's `FEATURES`, or a test's), each sorted by `order`. */
+export function slotsOf(features: readonly Feature[]): Slots {
+  return {
+    panels: byOrder(features.flatMap((f) => f.panels ?? [])),
+    headerWidgets: byOrder(features.flatMap((f) => f.headerWidgets ?? [])),
+  };
+}
+
+/** Loads the code of every contributed panel and widget (tests render record pages with them at once). */
+export async function preloadSlots(slots: Slots): Promise<void> {
+  await Promise.all([...slots.panels, ...slots.headerWidgets].map((s) => preload(s.component)));
+}
+
+const EMPTY: Slots = { panels: [], headerWidgets: [] };
+const SlotsContext = createContext<Slots>(EMPTY);
+
+export function SlotsProvider({ slots, children }: { slots: Slots; children: ReactNode }) {
+  return <SlotsContext.Provider value={slots}>{children}</SlotsContext.Provider>;
+}
+
+/** The panels contributed to the pages of one record kind, in order. */
+export function useRecordPanels<K extends RecordKind>(record: K): RecordPanel<K>[] {
+  const { panels } = useContext(SlotsContext);
+  return useMemo(
+    // the panels of kind K are RecordPanel<K> (AnyRecordPanel is the union over the kinds)
+    () => panels.filter((p) => p.record === record) as unknown as RecordPanel<K>[],
+    [panels, record],
+  );
+}
+
+/** The header widgets, in order. */
+export function useHeaderWidgets(): readonly HeaderWidget[] {
+  return useContext(SlotsContext).headerWidgets;
+}
