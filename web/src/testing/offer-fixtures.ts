@@ -80,6 +80,7 @@ export function makeOffer(overrides: Partial<OfferWithOutdated> = {}): OfferWith
     enquiryBomRevision: 1,
     enquiryCircuitDiagramRevision: 1,
     documents: [],
+    enquiryStanding: 'open',
     createdBy: 'u2',
     createDate: new Date('2026-11-03T10:00:00Z'),
     lastUpdate: new Date('2026-11-03T10:00:00Z'),
