@@ -103,7 +103,8 @@ export async function settle(page: Page): Promise<void> {
   const state = inFlight.get(page);
   for (let round = 0; round < 50; round++) {
     if (state && state.count > 0) await new Promise<void>((resolve) => state.waiters.push(resolve));
-    await page.locator('.MuiCircularProgress-root').first().waitFor({ state: 'detached' });
+    // every loading indicator (MUI's progress components have role=progressbar) gone
+    await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached' });
     await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     if (!state || state.count === 0) return;
   }
