@@ -181,6 +181,8 @@ export interface AttachedFile {
   /** folders whose record lists its files: who uploaded it (name) and, on offers, the side */
   uploadedByName?: string;
   side?: 'customer' | 'supplier';
+  /** project folders: how often it was downloaded */
+  downloadCounter?: number;
 }
 
 /**
@@ -199,6 +201,8 @@ export interface FileFact {
   side?: 'customer' | 'supplier';
   /** enquiry circuit diagrams: the revision this upload became */
   revision?: number;
+  /** project folders: how often it was downloaded */
+  downloadCounter?: number;
   uploadDate: Date;
 }
 

@@ -38,6 +38,7 @@ function toAttached(o: StoredObject, fact?: FileFact): AttachedFile {
     lastUpdate: o.updated,
     ...(fact ? { uploadedByName: fact.uploadedByName } : {}),
     ...(fact?.side ? { side: fact.side } : {}),
+    ...(fact?.downloadCounter !== undefined ? { downloadCounter: fact.downloadCounter } : {}),
   };
 }
 
@@ -110,6 +111,7 @@ export class FilesService {
     if (access?.facts && !access.facts.some((f) => f.name === file.name)) throw ApiError.notFound();
     const stored = await this.store.stat(file.path);
     if (!stored) throw ApiError.notFound();
+    await file.owner.recordDownload?.(principal, file.params, file.name);
     return {
       filename: file.name,
       contentType: contentTypeOf(file.name),

@@ -21,7 +21,7 @@ import {
   type OfferState,
 } from '../../model/offer.js';
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
-import { Port } from '../../platform/ports.js';
+import { AreaEvent } from '../../platform/events.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { OFFER_EXPORT } from './offer-export.js';
@@ -30,11 +30,11 @@ import { OfferMailer } from './offer-mails.js';
 import { isLiveOffer } from './offer-record.js';
 import { OFFERS_PAGE_SHAPE, OffersRepository } from './offers.repository.js';
 import { OffersService, type DeclineInput } from './offers.service.js';
+import { OFFERS_PORT, type OfferEvents } from './offers.port.js';
 
 const fail = errorsOf(OFFER_ERRORS);
 
-/** What the offers area offers the areas after it (and the seed). */
-export const OFFERS_PORT = new Port<OffersService>('offers');
+export { OFFERS_PORT } from './offers.port.js';
 const idQuery = yup.object({ id: idSchema });
 const offerIdQuery = yup.object({ offerId: idSchema });
 const enquiryIdQuery = yup.object({ enquiryId: idSchema });
@@ -51,6 +51,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
   const { service: enquiries, events } = d.ports.get(ENQUIRIES_PORT);
   const repo = new OffersRepository(d.db);
   const mails = new OfferMailer({ users: new UsersRepository(d.db), portalUrl: d.config.portalUrl });
+  const offerEvents: OfferEvents = { revised: new AreaEvent('offer.revised', d.log) };
   const offers = new OffersService({
     offers: repo,
     enquiries,
@@ -61,9 +62,15 @@ function createOffersModule(d: AreaDeps): AreaModule {
     now: d.now,
     store: d.files,
     discard: d.discard,
+    events: offerEvents,
   });
 
-  d.ports.provide(OFFERS_PORT, offers);
+  d.ports.provide(OFFERS_PORT, {
+    service: offers,
+    events: offerEvents,
+    record: (id) => repo.get(id),
+    records: (ids) => repo.getMany(ids),
+  });
 
   // an order is binding: its enquiry stays closed and unarchived (read in the same transaction as the accept writes)
   const refuseWithOrder = async (tx: Transaction, e: Enquiry) => {

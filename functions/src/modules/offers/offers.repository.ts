@@ -92,6 +92,14 @@ export class OffersRepository extends EntityCollection<Offer> {
     await batch.commit();
   }
 
+  /** Several offers by id (one batched read); unknown ids are left out. */
+  async getMany(ids: readonly string[]): Promise<Map<string, Offer>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const snaps = await this.db.getAll(...unique.map((id) => this.col().doc(id)));
+    return new Map(snaps.flatMap((s) => (s.exists ? [[s.id, s.data() as Offer] as const] : [])));
+  }
+
   /** Every offer on an enquiry (comparison view, outdated notices): a single-field index. */
   async byEnquiry(enquiryId: string): Promise<Offer[]> {
     return (await this.col().where('enquiryId', '==', enquiryId).get()).docs.map((d) => d.data());

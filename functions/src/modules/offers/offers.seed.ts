@@ -8,7 +8,7 @@ import { demoDocumentPdf } from '../../testing/demo-documents.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { DEMO_ENQUIRY_TITLES, enquiryWithFiles } from '../enquiries/enquiries.seed.js';
 import { FILES_PORT } from '../files/files.module.js';
-import { OFFERS_PORT } from './offers.module.js';
+import { OFFERS_PORT } from './offers.port.js';
 
 /** The enquiries the order and the job answer (accepting closes an enquiry, so each has its own). */
 export const DEMO_ORDER_ENQUIRY_TITLES = {
@@ -49,7 +49,7 @@ function form(overrides: Partial<OfferInput> & Pick<OfferInput, 'offerNumber' | 
 const seed: AreaSeed = {
   async run(ctx) {
     const enquiries = ctx.ports.get(ENQUIRIES_PORT).service;
-    const offers = ctx.ports.get(OFFERS_PORT);
+    const offers = ctx.ports.get(OFFERS_PORT).service;
     const files = ctx.ports.get(FILES_PORT);
     const d = { customer: ctx.principal('customer'), weber: ctx.principal('weber'), nord: ctx.principal('nord') };
 

@@ -37,6 +37,7 @@ import { userNameOf } from '../enquiries/enquiry-record.js';
 import type { OfferMailer } from './offer-mails.js';
 import { newOffer, offerInputOf, offerNumberKey, revisionOf, termsOf, withOfferInput } from './offer-record.js';
 import type { OffersRepository } from './offers.repository.js';
+import type { OfferEvents } from './offers.port.js';
 
 const fail = errorsOf(OFFER_ERRORS);
 
@@ -53,6 +54,8 @@ export interface OffersServiceDeps {
   now: () => Date;
   store: FileStore;
   discard: Pick<FileDiscard, 'discard'>;
+  /** announced after a change committed (offers.port.ts) */
+  events?: OfferEvents;
 }
 
 /** GET /offer/ and the comparison view: the offer and whether the enquiry moved on since it was made. */
@@ -277,8 +280,10 @@ export class OffersService {
         copied.push(to);
         documents.push(fact);
       }
-      return await this.d.transaction(async (tx) => {
+      let previous: Offer | undefined;
+      const next = await this.d.transaction(async (tx) => {
         const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), 'revise');
+        previous = before;
         // read only as the supplier may see it: an enquiry that is not open (e.g. a reopened draft) refuses first
         const enquiry = this.enquiryFor(await this.d.enquiries.getInTx(tx, before.enquiryId), 'revise');
         const now = this.d.now();
@@ -289,6 +294,9 @@ export class OffersService {
         claim();
         return next;
       });
+      // the new version takes over what belongs to the offer (its project folder); listeners never undo the revision
+      await this.d.events?.revised.emit({ previous: { ...previous!, invalidated: true, nextOfferId: next.id }, next });
+      return next;
     } catch (error) {
       await this.d.discard.discard(copied);
       throw error;

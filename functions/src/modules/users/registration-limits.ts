@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { addressKey } from '../../http/client-address.js';
 import type { RateLimit } from '../../data/throttles.repository.js';
 
 /**
@@ -27,37 +27,7 @@ export const REGISTRATION_LIMITS: RegistrationLimits = {
 export const REGISTRATION_DIGEST_INTERVAL_MS = 15 * 60_000;
 
 export { TooManyRequests } from '../../http/api-error.js';
-
-/**
- * The throttle key of a client address. IPv4 as is (also IPv4-mapped IPv6); IPv6 by its /64 prefix, the
- * smallest block a provider hands to one customer (a single host can use all 2^64 addresses of it).
- * Anything else (no address, or not an IP) shares one key.
- */
-export function addressKey(address: string | undefined): string {
-  const raw = (address ?? '').trim().replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  if (isIPv4(raw)) return raw;
-  const noZone = raw.replace(/%.*$/, '');
-  if (isIPv6(noZone)) return `${expandIPv6(noZone).slice(0, 4).join(':')}::/64`;
-  return 'unknown';
-}
-
-/** The eight hextets of an IPv6 address (no zone), lower case without leading zeros. */
-function expandIPv6(address: string): string[] {
-  let text = address.toLowerCase();
-  // A trailing IPv4 part counts as two hextets.
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const fill = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
-  return [...left, ...fill, ...right].map((h) => parseInt(h, 16).toString(16));
-}
+export { addressKey };
 
 /**
  * Second-level labels under which registries hand out names (`firma.co.uk`): the domain key keeps three

@@ -3,7 +3,7 @@ import { created, updated } from '../../data/firestore-values.js';
 import type { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { ApiError, errorsOf } from '../../http/api-error.js';
 import { authorizeRecord, forbiddenFor } from '../../http/record-access.js';
-import { acceptsUsers, type Company } from '../../model/company.js';
+import { acceptsUsers, type Company, type CompanyType } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
 import { isManagerOfCompany, isPlatformAdmin } from '../../model/permissions.js';
 import {
@@ -55,6 +55,22 @@ export interface ProvisionUserArgs {
   actorId: string;
   /** Given: the account gets it and needs no change (seed). Absent: random + invitation mail. */
   password?: string;
+  /** A new company for the user, created in the same transaction (a project-folder invitee's EXTERNAL company). */
+  newCompany?: Company;
+  /** The invitation mail instead of the users area's own (given the set-password link). */
+  invitation?: (setPasswordLink: string) => OutgoingMail;
+  /**
+   * Whether the first sign-in asks for a new password (default: when no password was given). An invitee who sets
+   * his own password through the mailed link is not asked again.
+   */
+  passwordChangeNeeded?: boolean;
+}
+
+/** A project-folder invitee's account: found by the address, or created as an EXTERNAL user. */
+export interface InviteeAccount {
+  created: boolean;
+  userId: string;
+  companyType: CompanyType;
 }
 
 export type CreateUserResult = { created: true; user: UserView } | { created: false; code: 'mailExternal' };
@@ -166,7 +182,7 @@ export class UsersService {
       return await this.d.transaction(async (tx) => {
         const now = this.d.now();
         if (await this.d.users.mailClaimInTx(tx, input.mail)) throw fail.mailInUse();
-        const company = await this.d.companies.getInTx(tx, companyId);
+        const company = args.newCompany ?? (await this.d.companies.getInTx(tx, companyId));
         if (!company) throw ApiError.notFound();
         if (!company.active) throw fail.companyNotActive();
         const user: User = {
@@ -178,14 +194,15 @@ export class UsersService {
           admin: input.admin === true,
           companyId,
           permissions: [],
-          passwordChangeNeeded: !args.password,
+          passwordChangeNeeded: args.passwordChangeNeeded ?? !args.password,
           loginCounter: 1,
           ...created(now, actorId),
         };
+        if (args.newCompany) this.d.companies.createInTx(tx, args.newCompany);
         this.d.users.createInTx(tx, { ...user, company }, now);
         if (invitationCode) {
           const link = resetPasswordUrl(this.d.portalUrl, invitationCode);
-          const mail: OutgoingMail = invitationMail({
+          const mail: OutgoingMail = args.invitation?.(link) ?? invitationMail({
             to: user.mail,
             name: user.name,
             lastname: user.lastname,
@@ -198,6 +215,53 @@ export class UsersService {
       });
     } catch (error) {
       await this.d.identity.deleteAccount(uid);
+      throw error;
+    }
+  }
+
+  /**
+   * Project-folder invitations (modules/business-data): the account of `mail` when there is one (any company type;
+   * the folder's rule decides what it may do), else a new EXTERNAL user in his own new EXTERNAL company named after
+   * the address, created with the user in one transaction (the mail claim in `uniqueKeys`, so POST /user/ answers
+   * `mailExternal` for it), who sets his password through the link of `invitation` and is not asked again.
+   */
+  async ensureInvitee(args: {
+    mail: string;
+    actorId: string;
+    invitation: (setPasswordLink: string) => OutgoingMail;
+  }): Promise<InviteeAccount> {
+    const existing = async (): Promise<InviteeAccount | undefined> => {
+      const claim = await this.d.users.mailClaim(args.mail);
+      if (!claim) return undefined;
+      const company = claim.companyId ? await this.d.companies.get(claim.companyId) : undefined;
+      return { created: false, userId: claim.ownerId, companyType: company?.type ?? 'EXTERNAL' };
+    };
+    const found = await existing();
+    if (found) return found;
+    const now = this.d.now();
+    const newCompany: Company = {
+      id: this.d.companies.newId(),
+      name: args.mail,
+      type: 'EXTERNAL',
+      active: true,
+      pendingRegistration: false,
+      address: { street: '', houseNo: '', zip: '', city: '' },
+      ...created(now, args.actorId, 'invite'),
+    };
+    try {
+      const user = await this.provision({
+        input: { name: args.mail, lastname: '', mail: args.mail, phoneNumber: '', admin: false },
+        companyId: newCompany.id,
+        actorId: args.actorId,
+        newCompany,
+        invitation: args.invitation,
+        passwordChangeNeeded: false,
+      });
+      return { created: true, userId: user.id, companyType: 'EXTERNAL' };
+    } catch (error) {
+      // a concurrent invitation of the same address created the account first
+      const raced = error instanceof ApiError && error.code === 'mailInUse' ? await existing() : undefined;
+      if (raced) return raced;
       throw error;
     }
   }

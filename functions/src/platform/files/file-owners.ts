@@ -44,6 +44,11 @@ export interface FileOwner {
    * a document an executed transition relied on). Returns whether the record listed it.
    */
   recordDelete?(principal: Principal, params: Record<string, string>, name: string): Promise<boolean>;
+  /**
+   * Optional: a file of the folder is being downloaded (GET /file/), after the read check: e.g. a download counter
+   * and log (the project folder). Runs before the bytes are sent.
+   */
+  recordDownload?(principal: Principal, params: Record<string, string>, name: string): Promise<void>;
   /** Optional: after an upload or a delete succeeded (e.g. the owning record's history). */
   afterChange?(principal: Principal, params: Record<string, string>): Promise<void>;
 }
