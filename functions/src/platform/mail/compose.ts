@@ -14,16 +14,23 @@ function escapeHtml(value: string): string {
   );
 }
 
+/** A link of a mail (a portal route or a mail action), shown with its label. */
+export interface MailLink {
+  href: string;
+  label: string;
+}
+
 export function compose(
   to: string | string[],
   subject: string,
   paragraphs: string[],
-  link?: { href: string; label: string },
+  link?: MailLink | readonly MailLink[],
 ): OutgoingMail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : []), SIGNATURE].join('\n\n');
+  const links: readonly MailLink[] = !link ? [] : 'href' in link ? [link] : link;
+  const text = [...paragraphs, ...links.map((l) => `${l.label}: ${l.href}`), SIGNATURE].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+    ...links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`),
     `<p>${escapeHtml(SIGNATURE).replace(/\n/g, '<br>')}</p>`,
   ].join('\n');
   return { to, message: { subject, text, html } };
