@@ -1,5 +1,6 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
+import { businessDataArea } from './modules/business-data/business-data.module.js';
 import { companiesArea } from './modules/companies/companies.module.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { enquiriesArea } from './modules/enquiries/enquiries.module.js';
@@ -25,6 +26,7 @@ export const AREAS: readonly Area[] = [
   filesArea,
   enquiriesArea,
   offersArea,
+  businessDataArea,
 ];
 
 /**

@@ -111,7 +111,6 @@ export interface FolderItem {
   path: string;
   downloadCounter: number;
   lastUpdate: Date;
-  size: number;
   /** who uploaded it (name, or the invitee's e-mail) */
   uploadedByName: string;
 }
@@ -160,7 +159,7 @@ export interface FolderView {
 export interface PublicFolderView {
   offerId: string;
   referenceNumber: string;
-  items: Array<Pick<FolderItem, 'id' | 'filename' | 'downloadCounter' | 'lastUpdate' | 'size'>>;
+  items: Array<Pick<FolderItem, 'id' | 'filename' | 'downloadCounter' | 'lastUpdate'>>;
 }
 
 /** POST /offer/businessdata/check answer. */

@@ -1,0 +1,92 @@
+import type { Response } from 'express';
+import { attachmentDisposition } from '../../http/content-disposition.js';
+import { errorsOf } from '../../http/api-error.js';
+import {
+  BUSINESS_DATA_ERRORS,
+  ZIP_MAX_BYTES,
+  ZIP_MAX_FILES,
+  type DownloadLogEntry,
+  type FolderItem,
+} from '../../model/business-data.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Principal } from '../../model/user.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+import type { Logger } from '../../platform/logger.js';
+import type { BusinessDataRepository } from './business-data.repository.js';
+import { displayName } from './folder-access.js';
+import { zipStream } from './zip-stream.js';
+
+const fail = errorsOf(BUSINESS_DATA_ERRORS);
+
+/** Who downloads: a signed-in user, or a visitor of the password link. */
+export type Downloader = { principal: Principal } | { anonymous: true };
+
+/** The download counters and the log (who, which file, when; never a network address). */
+export class DownloadRecorder {
+  constructor(private readonly d: { folders: BusinessDataRepository; now: () => Date }) {}
+
+  async record(folderId: string, items: readonly Pick<FolderItem, 'id' | 'filename'>[], by: Downloader) {
+    const at = this.d.now();
+    const who: DownloadLogEntry['by'] =
+      'principal' in by
+        ? { kind: 'user', userId: by.principal.uid, name: displayName(by.principal), email: by.principal.user.mail }
+        : { kind: 'anonymous' };
+    await this.d.folders.recordDownloads(
+      folderId,
+      items.map((i) => ({ itemId: i.id, filename: i.filename, by: who, at })),
+    );
+  }
+}
+
+/** The items of a selection, in the order asked (unknown ids: 404), within the ZIP caps (413 selectionTooLarge). */
+export async function zipSelection(
+  items: readonly FolderItem[],
+  itemIds: readonly string[],
+  store: Pick<FileStore, 'stat'>,
+): Promise<Array<FolderItem & { size: number }>> {
+  const ids = [...new Set(itemIds)];
+  if (ids.length > ZIP_MAX_FILES) throw fail.selectionTooLarge();
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const chosen = ids.map((id) => byId.get(id));
+  if (chosen.some((i) => !i)) throw ApiError.notFound();
+  const sized = await Promise.all(
+    (chosen as FolderItem[]).map(async (item) => {
+      const stored = await store.stat(item.path);
+      if (!stored) throw ApiError.notFound();
+      return { ...item, size: stored.size };
+    }),
+  );
+  if (sized.reduce((sum, i) => sum + i.size, 0) > ZIP_MAX_BYTES) throw fail.selectionTooLarge();
+  return sized;
+}
+
+/** Streams the selection as one ZIP (stored entries; nothing built in memory). */
+export async function sendZip(
+  res: Response,
+  filename: string,
+  items: readonly FolderItem[],
+  store: Pick<FileStore, 'read'>,
+  log: Pick<Logger, 'warn'>,
+): Promise<void> {
+  res.status(200).set({
+    'Content-Type': 'application/zip',
+    'Content-Disposition': attachmentDisposition(filename),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': 'private, no-store',
+  });
+  const archive = zipStream(items.map((i) => ({ name: i.filename, open: () => store.read(i.path) })));
+  await new Promise<void>((resolve) => {
+    archive.on('error', (error) => {
+      // headers are out: the client sees a cut-off archive, never a complete-looking one
+      log.warn('project folder: ZIP stream failed', { error: String(error) });
+      res.destroy();
+      resolve();
+    });
+    res.on('close', () => {
+      archive.destroy();
+      resolve();
+    });
+    archive.pipe(res);
+  });
+}
