@@ -61,9 +61,7 @@ export function folderSide(caller: FolderCaller, facts: FolderStanding): FolderT
 /** Is the offer shared with this address for the shared list (spec 6: external access on, entry there, not expired)? */
 export function isSharedWith(facts: FolderFacts, email: string, today: string): boolean {
   const entry = entryOf(facts, email);
-  return (
-    !!entry && entry.read && isEntryValid(entry, today) && facts.settings.allowExternal && isFolderOpen(facts)
-  );
+  return !!entry && entry.read && isEntryValid(entry, today) && facts.settings.allowExternal && isFolderOpen(facts);
 }
 
 export function folderAccess(caller: FolderCaller, facts: FolderFacts, today: string): FolderAccess {

@@ -3,6 +3,8 @@ import { DEMO_PASSWORD, demoLogins, seedIfEmpty } from '../../../emulators/seed/
 import { SECOND_SUPPLIER } from '../modules/companies/companies.seed.js';
 import { DEMO_ENQUIRY_TITLES } from '../modules/enquiries/enquiries.seed.js';
 import { DEMO_OFFER_NUMBERS, DEMO_ORDER_ENQUIRY_TITLES } from '../modules/offers/offers.seed.js';
+import { DEMO_FOLDER } from '../modules/business-data/business-data.seed.js';
+import { post } from './api-client.js';
 import { enquiryStatus } from '../model/enquiry.js';
 import { get } from './api-client.js';
 import { resetAll } from './emulator-reset.js';
@@ -25,6 +27,7 @@ describe('seed', () => {
       'lieferant.admin@weber-schaltanlagen.de',
       'lieferant@weber-schaltanlagen.de',
       'neu@neu-automation.de',
+      DEMO_FOLDER.invitee,
     ]);
     const tokens = Object.fromEntries(
       await Promise.all(DEMO_LOGINS.map(async (l) => [l.mail, await signIn(l.mail, DEMO_PASSWORD)] as const)),
@@ -32,8 +35,8 @@ describe('seed', () => {
 
     const users = await get('/user/all', { token: tokens['admin@schrankwerk.de'] });
     expect(users.status).toBe(200);
-    // the 7 demo logins and the second supplier's user (modules/companies/companies.seed.ts SECOND_SUPPLIER)
-    expect(users.body).toHaveLength(8);
+    // the 8 demo logins and the second supplier's user (modules/companies/companies.seed.ts SECOND_SUPPLIER)
+    expect(users.body).toHaveLength(9);
     const companies = await get('/company/all', { token: tokens['mitarbeiter@schrankwerk.de'] });
     const byName = Object.fromEntries(companies.body.map((c: { name: string }) => [c.name, c]));
     expect(byName['Schrankwerk GmbH']).toMatchObject({ type: 'ADMIN', active: true, pendingRegistration: false });
@@ -150,5 +153,20 @@ describe('seed', () => {
     const byTitle = Object.fromEntries(enquiries.body.content.map((e: { title: string }) => [e.title, e]));
     for (const title of Object.values(DEMO_ORDER_ENQUIRY_TITLES))
       expect(byTitle[title]).toMatchObject({ closed: true });
+  });
+
+  it('holds a shared project folder: files, the invited electrician, the password link', async () => {
+    const external = await signIn(DEMO_FOLDER.invitee, DEMO_PASSWORD);
+    const shared = await get('/offer/businessdata/shared', { token: external });
+    expect(shared.body).toEqual([expect.objectContaining({ offerNumber: DEMO_FOLDER.offerNumber, itemCount: 3 })]);
+    const offerId = shared.body[0].offerId as string;
+    const folder = await get('/offer/businessdata', { token: external, query: { offerId } });
+    expect(folder.body.items.map((i: { filename: string }) => i.filename).sort()).toEqual(
+      [...DEMO_FOLDER.files].sort(),
+    );
+    expect(folder.body.access).toMatchObject({ read: true, write: false, settings: false });
+    const check = await post('/offer/businessdata/check', { body: { offerId, password: DEMO_FOLDER.password } });
+    expect(check.status).toBe(200);
+    expect(check.body.folder.items).toHaveLength(3);
   });
 });

@@ -28,6 +28,7 @@ import { USERS_PORT } from '../users/users.module.js';
 import { AnonymousAccess, publicView } from './anonymous-access.js';
 import { BusinessDataRepository, itemsOf } from './business-data.repository.js';
 import { BusinessDataService } from './business-data.service.js';
+import { BUSINESS_DATA_PORT } from './business-data.port.js';
 import { DownloadRecorder, sendZip, zipSelection, type Downloader } from './downloads.js';
 import { businessDataOwner } from './folder-files.js';
 import { FolderResolver, type ResolvedFolder } from './folder-resolver.js';
@@ -67,6 +68,7 @@ function createBusinessDataModule(d: AreaDeps): AreaModule {
   });
   const anonymous = new AnonymousAccess({ folders, resolver, throttles: d.throttles, now: d.now });
   offers.events.revised.on((revision) => service.onRevised(revision));
+  d.ports.provide(BUSINESS_DATA_PORT, service);
 
   const caller = () => [d.authenticate(), requireFolderUser] as const;
   const signedIn = d.authenticate();

@@ -95,7 +95,11 @@ export class BusinessDataService {
       const stored = { ...record, lastUpdate: now };
       this.d.folders.setInTx(tx, stored);
       afterReads?.(tx, stored, now);
-      return { resolved: { ...resolved, record: stored, facts: factsOf(resolved.facts, stored) }, answer, record: stored };
+      return {
+        resolved: { ...resolved, record: stored, facts: factsOf(resolved.facts, stored) },
+        answer,
+        record: stored,
+      };
     });
   }
 
@@ -270,14 +274,19 @@ export class BusinessDataService {
     const email = principal.user.mail;
     const folders = await this.d.folders.getMany(await this.d.folders.invitedFolderIds(email, SHARED_LIST_MAX));
     const offers = await this.d.offers.records(folders.map((f) => f.currentOfferId));
-    const previousIds = [...offers.values()].flatMap((o) => (!o.released && o.previousOfferId ? [o.previousOfferId] : []));
+    const previousIds = [...offers.values()].flatMap((o) =>
+      !o.released && o.previousOfferId ? [o.previousOfferId] : [],
+    );
     const previous = await this.d.offers.records(previousIds);
     const today = berlinDate(this.d.now());
     return folders
       .flatMap((folder): SharedFolderRow[] => {
         const newest = offers.get(folder.currentOfferId);
         if (!newest) return [];
-        const { shown, standing } = standingOf(newest, newest.previousOfferId ? previous.get(newest.previousOfferId) : undefined);
+        const { shown, standing } = standingOf(
+          newest,
+          newest.previousOfferId ? previous.get(newest.previousOfferId) : undefined,
+        );
         if (!isSharedWith(factsOf(standing, folder), email, today)) return [];
         return [
           {

@@ -61,13 +61,13 @@ export class FolderResolver {
     const offer = await this.d.offers.record(offerId);
     if (!offer) return undefined;
     const chain = [offer];
-    for (let o = offer; o.previousOfferId && chain.length < MAX_CHAIN; ) {
+    for (let o = offer; o.previousOfferId && chain.length < MAX_CHAIN;) {
       const previous = await this.d.offers.record(o.previousOfferId);
       if (!previous) break;
       chain.unshift(previous);
       o = previous;
     }
-    for (let o = offer; o.nextOfferId && chain.length < MAX_CHAIN; ) {
+    for (let o = offer; o.nextOfferId && chain.length < MAX_CHAIN;) {
       const next = await this.d.offers.record(o.nextOfferId);
       if (!next) break;
       chain.push(next);

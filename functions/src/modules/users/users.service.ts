@@ -202,13 +202,15 @@ export class UsersService {
         this.d.users.createInTx(tx, { ...user, company }, now);
         if (invitationCode) {
           const link = resetPasswordUrl(this.d.portalUrl, invitationCode);
-          const mail: OutgoingMail = args.invitation?.(link) ?? invitationMail({
-            to: user.mail,
-            name: user.name,
-            lastname: user.lastname,
-            companyName: company.name,
-            link,
-          });
+          const mail: OutgoingMail =
+            args.invitation?.(link) ??
+            invitationMail({
+              to: user.mail,
+              name: user.name,
+              lastname: user.lastname,
+              companyName: company.name,
+              link,
+            });
           this.d.mail.sendInTx(tx, mail, now);
         }
         return { ...user, company };
