@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
-import { ApiError } from '../../http/api-error.js';
+import { type ApiError } from '../../http/api-error.js';
 import { defaultFolderSettings, FOLDER_TOKEN_TTL_MS } from '../../model/business-data.js';
 import type { Offer } from '../../model/offer.js';
 import { AnonymousAccess, checkLimits } from './anonymous-access.js';
@@ -159,7 +159,7 @@ describe('password throttle', () => {
       .check(id, 'geheim-1', '198.51.100.7')
       .catch((e: ApiError) => e);
     expect(locked).toMatchObject({ status: 429, code: 'tooManyRequests' });
-    expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect((locked as unknown as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
     expect(secret).not.toHaveBeenCalled();
     secret.mockRestore();
     // another address is not affected; correct passwords are not counted
