@@ -1,5 +1,6 @@
 import { authFeature } from '@/features/auth/feature';
 import { bomFeature } from '@/features/bom/feature';
+import { businessDataFeature } from '@/features/business-data/feature';
 import { companiesFeature } from '@/features/companies/feature';
 import { documentsFeature } from '@/features/documents/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
@@ -25,6 +26,7 @@ export const FEATURES: Feature[] = [
   offersFeature,
   bomFeature,
   documentsFeature,
+  businessDataFeature,
   businessDataPlaceholder,
   messagesPlaceholder,
   catalogueAndImportPlaceholders,

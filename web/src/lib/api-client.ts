@@ -26,6 +26,8 @@ export interface RequestOptions {
   toastOnError?: boolean;
   /** Send without the ID token (public endpoints: register, password reset mail). */
   anonymous?: boolean;
+  /** Extra request headers (e.g. the project folder's `X-Folder-Token` on the anonymous calls). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -60,7 +62,7 @@ async function baseHeaders(options: Pick<RequestOptions, 'anonymous'>): Promise<
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers = await baseHeaders(options);
+  const headers = { ...(await baseHeaders(options)), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

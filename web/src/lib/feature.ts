@@ -45,6 +45,11 @@ export interface FeatureRoute {
   ownLayout?: boolean;
   /** links from mails: a signed-in session is ended first, the page continues signed out */
   signOutFirst?: boolean;
+  /**
+   * signed out, its page also answers every unknown path (spec 2: "any other path shows the same screen as the invite
+   * page"); without such a route the placeholder does
+   */
+  signedOutFallback?: boolean;
 }
 
 /**

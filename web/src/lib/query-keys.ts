@@ -32,6 +32,13 @@ export const queryKeys = {
     /** the customer's comparison of the offers on one enquiry */
     compare: (enquiryId: string) => ['offers', 'compare', enquiryId] as const,
   },
+  /** project folders (GET /offer/businessdata*), by the offer id the page was opened with */
+  businessData: {
+    all: ['business-data'] as const,
+    folder: (offerId: string) => ['business-data', 'folder', offerId] as const,
+    shared: () => ['business-data', 'shared'] as const,
+    log: (offerId: string) => ['business-data', 'log', offerId] as const,
+  },
   files: {
     all: ['files'] as const,
     /** a folder's listing (GET /file/names?path=) */

@@ -6,7 +6,7 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { NotFound } from '@/components/errors/not-found';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { paths } from '@/config/paths';
-import { elementFor, SIGNED_OUT_OWN_LAYOUT, type RouteTable } from './route-table';
+import { elementFor, SIGNED_OUT_FALLBACK, SIGNED_OUT_OWN_LAYOUT, type RouteTable } from './route-table';
 
 // the signed-in shell (header, menu drawer, date pickers) is loaded after the sign-in, not with the sign-in page
 const AppLayout = lazy(async () => ({ default: (await import('@/components/layout/app-layout')).AppLayout }));
@@ -35,9 +35,20 @@ function SignedOutLayout() {
   );
 }
 
-/** Signed out, an unknown path: the invite screen (placeholder until business data) with a way to the sign-in. */
+/**
+ * Signed out, an unknown path: the invite screen (spec 2), the page of the feature route marked `signedOutFallback`;
+ * without one, the placeholder with a way to the sign-in.
+ */
 function SignedOutFallback() {
   const { t } = useTranslation();
+  if (SIGNED_OUT_FALLBACK) {
+    const Page = SIGNED_OUT_FALLBACK;
+    return (
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    );
+  }
   return (
     <>
       <ComingSoonPage />
@@ -65,7 +76,7 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
     ) : table.fallback === 'notFound' ? (
       <NotFound />
     ) : (
-      // signed out: any other path shows the same screen as the invite page (placeholder until business data)
+      // signed out: any other path shows the same screen as the invite page
       <SignedOutFallback />
     );
   if (!signedIn) {

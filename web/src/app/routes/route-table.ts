@@ -126,6 +126,11 @@ export function signsOutFirst(pathname: string): boolean {
 /** Signed-out pages that bring their own (card) layout. */
 export const SIGNED_OUT_OWN_LAYOUT = ALL_ROUTES.filter((r) => r.ownLayout).map((r) => r.path);
 
+/** What a signed-out unknown path shows: the page of the route marked `signedOutFallback` (the invite screen). */
+export const SIGNED_OUT_FALLBACK: ComponentType | undefined = ALL_ROUTES.find(
+  (r) => r.signedOutFallback && r.element,
+)?.element;
+
 const ELEMENTS = new Map(ALL_ROUTES.flatMap((r) => (r.element ? [[r.path, r.element] as const] : [])));
 
 /** The page of a path pattern; patterns without a page render the coming-soon placeholder. */

@@ -60,6 +60,8 @@ export interface FileTableProps {
   onDownload: (file: AttachedFile) => Promise<unknown>;
   /** deletes the files (after the user confirmed) */
   onDelete?: (files: AttachedFile[]) => Promise<unknown>;
+  /** downloads a selection at once (a project folder's ZIP); without it each selected file is downloaded */
+  onDownloadSelection?: (files: AttachedFile[]) => Promise<unknown>;
 }
 
 /**
@@ -67,7 +69,14 @@ export interface FileTableProps {
  * them (folders whose record lists its files) - who uploaded it and, on offers, the side; download per row or for
  * the selection; delete with a confirmation. An empty selection gives the spec's 'selectedEmpty' error.
  */
-export function FileTable({ files, loading = false, canDelete = false, onDownload, onDelete }: FileTableProps) {
+export function FileTable({
+  files,
+  loading = false,
+  canDelete = false,
+  onDownload,
+  onDelete,
+  onDownloadSelection,
+}: FileTableProps) {
   const { t } = useTranslation('files');
   const [selected, setSelected] = useState<string[]>([]);
   const [confirm, setConfirm] = useState<AttachedFile[] | null>(null);
@@ -75,12 +84,21 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
   const allSelected = files.length > 0 && chosen.length === files.length;
   const showUploader = files.some((f) => f.uploadedByName);
   const showSide = files.some((f) => f.side);
-  const columnCount = 7 + (showUploader ? 1 : 0) + (showSide ? 1 : 0);
+  const showCounter = files.some((f) => f.downloadCounter !== undefined);
+  const columnCount = 7 + (showUploader ? 1 : 0) + (showSide ? 1 : 0) + (showCounter ? 1 : 0);
 
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
-  const download = async (list: AttachedFile[]) => {
+  const download = async (list: AttachedFile[], selection = false) => {
     if (!list.length) return notify.error(t('selectedEmpty'));
+    if (selection && onDownloadSelection) {
+      try {
+        await onDownloadSelection(list);
+      } catch {
+        notify.error(t('errors.downloadFailed'));
+      }
+      return;
+    }
     for (const file of list) {
       try {
         await onDownload(file);
@@ -110,7 +128,7 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(chosen)}>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(chosen, true)}>
           {t('table.downloadSelected')}
         </Button>
         {canDelete && (
@@ -140,6 +158,7 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
               <TableCell>{t('table.date')}</TableCell>
               {showUploader && <TableCell>{t('table.uploadedBy')}</TableCell>}
               {showSide && <TableCell>{t('table.side')}</TableCell>}
+              {showCounter && <TableCell align="right">{t('table.downloads')}</TableCell>}
               <TableCell align="right">{t('table.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -162,6 +181,7 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
                 <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
                 {showUploader && <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.uploadedByName ?? ''}</TableCell>}
                 {showSide && <TableCell>{file.side ? t(`sides.${file.side}`) : ''}</TableCell>}
+                {showCounter && <TableCell align="right">{file.downloadCounter ?? 0}</TableCell>}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title={t('table.download')}>
                     <IconButton

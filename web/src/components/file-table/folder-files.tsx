@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { DocumentType, UploadContext } from '@model/files';
+import type { AttachedFile, DocumentType, UploadContext } from '@model/files';
 import { FileUpload } from '@/components/upload';
 import { FileTable } from './file-table';
 import { downloadFile, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';
@@ -19,10 +19,22 @@ export interface FolderFilesProps {
    * `documents`) refetches itself here (lib/query-keys), so its rules see the change
    */
   onChange?: () => Promise<unknown>;
+  /** downloads a selection at once (a project folder's ZIP) instead of file by file */
+  onDownloadSelection?: (files: AttachedFile[]) => Promise<unknown>;
+  /** after a download (folders that count downloads refetch their listing) */
+  afterDownload?: () => Promise<unknown>;
 }
 
 /** One folder of a record through the generic file calls: upload (where allowed), list, download, delete. */
-export function FolderFiles({ path, context, canChange, documentTypes, onChange }: FolderFilesProps) {
+export function FolderFiles({
+  path,
+  context,
+  canChange,
+  documentTypes,
+  onChange,
+  onDownloadSelection,
+  afterDownload,
+}: FolderFilesProps) {
   const { t } = useTranslation('files');
   const selectId = useId();
   const files = useFiles(path);
@@ -63,7 +75,21 @@ export function FolderFiles({ path, context, canChange, documentTypes, onChange 
         files={files.data ?? []}
         loading={files.isPending}
         canDelete={canChange}
-        onDownload={downloadFile}
+        onDownload={
+          afterDownload
+            ? async (file) => {
+                await downloadFile(file);
+                await Promise.all([refresh(), afterDownload()]);
+              }
+            : downloadFile
+        }
+        onDownloadSelection={
+          onDownloadSelection &&
+          (async (list) => {
+            await onDownloadSelection(list);
+            await Promise.all([refresh(), afterDownload?.()]);
+          })
+        }
         onDelete={async (list) => {
           try {
             await remove.mutateAsync(list);

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DownloadLog } from '@model/business-data';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /offer/businessdata/log?offerId= (admins) - the newest downloads with counts per file and per person. */
+export function getDownloadLog(offerId: string): Promise<DownloadLog> {
+  return api.get<DownloadLog>('/offer/businessdata/log', { query: { offerId }, toastOnError: true });
+}
+
+export const getDownloadLogQueryOptions = (offerId: string) =>
+  queryOptions({ queryKey: queryKeys.businessData.log(offerId), queryFn: () => getDownloadLog(offerId) });
+
+export function useDownloadLog({ offerId, enabled = true }: { offerId: string; enabled?: boolean }) {
+  return useQuery({ ...getDownloadLogQueryOptions(offerId), enabled });
+}

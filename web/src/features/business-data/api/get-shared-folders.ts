@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SharedFolderRow } from '@model/business-data';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /offer/businessdata/shared - the folders shared with the caller's e-mail (spec 2 "/business-data"). */
+export function getSharedFolders(): Promise<SharedFolderRow[]> {
+  return api.get<SharedFolderRow[]>('/offer/businessdata/shared', { toastOnError: true });
+}
+
+export const getSharedFoldersQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.businessData.shared(), queryFn: getSharedFolders });
+
+export function useSharedFolders() {
+  return useQuery(getSharedFoldersQueryOptions());
+}
