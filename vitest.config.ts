@@ -35,9 +35,6 @@ export default defineConfig({
           testTimeout: 30_000,
           // beforeAll may preload lazy chunks (pages, panels) so the tests wait on events, not on chunk loads
           hookTimeout: 60_000,
-          // the files share their workers' module cache (React, MUI, i18next load once per worker, not per file):
-          // about a third less CPU; each file still renders into a cleaned DOM (setup-tests.ts) with its own mocks
-          isolate: false,
         },
       },
       {
