@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Box, CircularProgress, CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { Loading } from '@/components/loading';
 import { theme } from '@/config/theme';
 import { useBuildInfoCheck } from '@/lib/build-info';
 import { useToastsNeeded } from '@/lib/toasts-needed';
@@ -27,13 +28,7 @@ function BuildInfoCheck() {
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-          <CircularProgress />
-        </Box>
-      }
-    >
+    <Suspense fallback={<Loading />}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}

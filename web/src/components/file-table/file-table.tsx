@@ -119,7 +119,7 @@ export function FileTable({ files, loading = false, canDelete = false, onDownloa
           </Button>
         )}
       </Stack>
-      {loading && <LinearProgress />}
+      {loading && <LinearProgress aria-label={t('common:common.loading')} />}
       <TableScrollRegion label={t('table.label')}>
         <Table size="small" aria-label={t('table.label')}>
           <TableHead>

@@ -108,7 +108,7 @@ export function FormPage<V extends FormikValues>({
                     type="submit"
                     variant="contained"
                     disabled={formik.isSubmitting}
-                    startIcon={formik.isSubmitting ? <CircularProgress size={16} /> : undefined}
+                    startIcon={formik.isSubmitting ? <CircularProgress size={16} aria-hidden /> : undefined}
                   >
                     {t(submitLabelKey)}
                   </Button>
