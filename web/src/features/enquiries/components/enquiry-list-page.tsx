@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { showError } from '@/lib/errors';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
-import { formatDate } from '@/lib/format';
+import { formatDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useArchiveEnquiries } from '../api/archive-enquiry';
 import { useCopyEnquiry } from '../api/copy-enquiry';
@@ -25,11 +25,6 @@ const enquiriesSource = {
     getEnquiriesQueryOptions({ ...request, title: search }),
   sortColumns: ENQUIRY_SORT_COLUMNS,
 };
-
-/** A calendar date of the model (`YYYY-MM-DD`) in German form. */
-function formatIsoDay(value: string | undefined): string {
-  return value ? formatDate(new Date(`${value}T00:00:00`)) : '';
-}
 
 /**
  * /enquiry (spec 01 §2): title search, sort by the server's columns (default createDate descending), status
@@ -74,7 +69,7 @@ export function EnquiryListPage() {
       {
         id: 'desiredDeliveryDate',
         labelKey: 'enquiries:field.desiredDeliveryDate',
-        value: (e) => formatIsoDay(e.desiredDeliveryDate),
+        value: (e) => formatDay(e.desiredDeliveryDate),
       },
       { id: 'amount', labelKey: 'enquiries:field.amount', value: (e) => e.amount },
       { id: 'createDate', labelKey: 'enquiries:field.createDate', value: (e) => e.createDate },
