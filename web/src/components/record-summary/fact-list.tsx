@@ -14,7 +14,16 @@ export interface Fact {
  * A record read, not edited: "label: value" lines as a description list - two columns from `sm`, label above value
  * on a phone; long values wrap instead of widening the page.
  */
-export function FactList({ facts, dense = false }: { facts: Fact[]; dense?: boolean }) {
+export function FactList({
+  facts,
+  dense = false,
+  columns = false,
+}: {
+  facts: Fact[];
+  dense?: boolean;
+  /** label and value side by side on a phone too (short lines, e.g. a list's card) */
+  columns?: boolean;
+}) {
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', rowGap: dense ? 0.75 : 1.25 }}>
       {facts.map(({ id, label, value, note }) => (
@@ -23,7 +32,10 @@ export function FactList({ facts, dense = false }: { facts: Fact[]; dense?: bool
           data-testid={`fact-${id}`}
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 3fr)' },
+            gridTemplateColumns: {
+              xs: columns ? 'minmax(0, 2fr) minmax(0, 3fr)' : 'minmax(0, 1fr)',
+              sm: 'minmax(0, 2fr) minmax(0, 3fr)',
+            },
             columnGap: 2,
           }}
         >

@@ -5,9 +5,15 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ENQUIRY_SORT_COLUMNS, enquiryStatus, type EnquiryListItem, type EnquirySortColumn } from '@model/enquiry';
+import {
+  ENQUIRY_SORT_COLUMNS,
+  ENQUIRY_STATUSES,
+  enquiryStatus,
+  type EnquiryListItem,
+  type EnquirySortColumn,
+} from '@model/enquiry';
 import { canCopyEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
-import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
+import { ListPage, type ListColumn, type ListExportRequest, type ListRequest } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { showError } from '@/lib/errors';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
@@ -16,6 +22,7 @@ import { formatDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useArchiveEnquiries } from '../api/archive-enquiry';
 import { useCopyEnquiry } from '../api/copy-enquiry';
+import { exportEnquiries } from '../api/export-enquiries';
 import { getEnquiriesQueryOptions } from '../api/get-enquiries';
 import { EnquiryStatusChip } from './enquiry-status-chip';
 
@@ -24,6 +31,8 @@ const enquiriesSource = {
   queryOptions: ({ search, filter: _filter, ...request }: ListRequest<EnquirySortColumn>) =>
     getEnquiriesQueryOptions({ ...request, title: search }),
   sortColumns: ENQUIRY_SORT_COLUMNS,
+  exportRows: ({ query: { search, filter: _filter, ...query }, ...request }: ListExportRequest<EnquirySortColumn>) =>
+    exportEnquiries({ ...request, query: { ...query, title: search } }),
 };
 
 /**
@@ -79,6 +88,7 @@ export function EnquiryListPage() {
         labelKey: 'enquiries:field.status',
         value: (e) => t(`status.${enquiryStatus(e)}`),
         render: (e) => <EnquiryStatusChip enquiry={e} />,
+        exportValues: Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, t(`status.${status}`)])),
       },
       {
         id: 'actions',
@@ -133,6 +143,7 @@ export function EnquiryListPage() {
       exportFileName="anfragen"
       defaultSort={{ columnId: 'createDate', direction: 'desc' }}
       emptyKey="enquiries:empty"
+      cardState="status"
     />
   );
 }
