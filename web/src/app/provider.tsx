@@ -24,7 +24,7 @@ function BuildInfoCheck() {
 /**
  * Global providers: theme, toasts, build-info check. What the sign-in page does not need is provided further down
  * (web delivery budget): the query cache by every page but the sign-in page (lib/query-scope), the date pickers'
- * German localization by the signed-in layout.
+ * German localization by the date field itself (components/form-page FormDateField, in the pages that have one).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

@@ -68,6 +68,19 @@ describe('api-client', () => {
     expect(reviveDates('releaseDate', 'kein Datum')).toBe('kein Datum');
   });
 
+  it('a throttle without the seconds in its body takes them from Retry-After', async () => {
+    mockFetch(() => ({
+      status: 429,
+      body: { code: 'tooManyRequests', message: 'x' },
+      headers: { 'Retry-After': '120' },
+    }));
+    await expect(api.post('/user/register', {})).rejects.toMatchObject({
+      status: 429,
+      code: 'tooManyRequests',
+      details: { retryAfterSeconds: 120 },
+    });
+  });
+
   it('turns {code} bodies into ApiError with status and code, and toasts the German text on request', async () => {
     mockFetch(() => ({ status: 409, body: { code: 'mailInUse', message: 'mail in use' } }));
     const error = vi.spyOn(notify, 'error');

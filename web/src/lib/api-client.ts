@@ -120,7 +120,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  return apiErrorFrom(response.status, body);
+  const error = apiErrorFrom(response.status, body);
+  // a throttle says how long to wait: details.retryAfterSeconds, else the Retry-After header (seconds)
+  const header = Number(response.headers.get('Retry-After'));
+  const details = error.details as { retryAfterSeconds?: unknown } | undefined;
+  if (error.code === 'tooManyRequests' && details?.retryAfterSeconds === undefined && header > 0)
+    return new ApiError(error.status, error.code, { ...details, retryAfterSeconds: header }, error.message);
+  return error;
 }
 
 /** An answer body: JSON with ISO dates revived; empty is undefined. */

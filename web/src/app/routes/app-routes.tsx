@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-to';
 import { elementFor, SIGNED_OUT_OWN_LAYOUT, type RouteTable } from './route-table';
 
-// the signed-in shell (header, menu drawer, date pickers) is loaded after the sign-in, not with the sign-in page
+// the signed-in shell (header, menu drawer) is loaded after the sign-in, not with the sign-in page
 const AppLayout = lazy(async () => ({ default: (await import('@/components/layout/app-layout')).AppLayout }));
 
 /**

@@ -79,6 +79,8 @@ export function FormDateField({ name, labelKey, required = false, disabled = fal
             onBlur: () => void formik.setFieldTouched(name, true),
             fullWidth: true,
             size: 'small',
+            // above the box like every form field's label; the empty box shows TT.MM.JJJJ
+            slotProps: { inputLabel: { shrink: true } },
           },
         }}
       />

@@ -104,7 +104,9 @@ export function OfferComparisonPage() {
             label={t('compare.sortBy')}
             value={sort}
             onChange={(e) => setSort(e.target.value as ComparisonSort)}
-            sx={{ mt: 3, minWidth: 200 }}
+            // as wide as its choices, not the page (a single card must not sit under a page-wide box)
+            fullWidth={false}
+            sx={{ mt: 3, width: { xs: '100%', sm: 240 } }}
           >
             {COMPARISON_SORTS.map((s) => (
               <MenuItem key={s} value={s}>
