@@ -89,7 +89,7 @@ export function ListCards<T>({
         const id = getRowId(row);
         // a line per column with something to show (an empty value says nothing)
         const facts = details
-          .filter((c) => c.render || cellText(c, row) !== '')
+          .filter((c) => cellText(c, row) !== '' || (c.render && !c.value && !c.text))
           .map((c) => ({ id: c.id, label: t(c.labelKey), value: c.render ? c.render(row) : cellText(c, row) }));
         return (
           <Card

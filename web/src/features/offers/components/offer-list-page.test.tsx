@@ -222,6 +222,10 @@ describe('OfferListPage', () => {
     expect(card.getByTestId('card-title')).toHaveTextContent('A-2');
     expect(within(card.getByTestId('card-state')).getByTestId('state-DECLINED')).toHaveTextContent('Abgelehnt');
     expect(card.getByTestId('fact-supplierName')).toHaveTextContent('Weber Schaltanlagen');
+    // an empty value says nothing: no line for where an open enquiry stands
+    expect(card.queryByTestId('fact-enquiryStanding')).not.toBeInTheDocument();
+    const withdrawn = within(screen.getAllByTestId('list-row').find((r) => r.textContent?.includes('A-3'))!);
+    expect(withdrawn.getByTestId('fact-enquiryStanding')).toHaveTextContent('Anfrage zurückgezogen');
     await user.click(card.getByRole('button', { name: 'Anzeigen' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/offer/b');
   });
