@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.js';
 import { ensureChromium } from './chromium.js';
+import { HOST, portsFor } from './ports.js';
 import { startStack, type Stack } from './stack.js';
 import { printIndexReport } from '../firestore/index-report.js';
 import { timed } from '../../scripts/stage-times.js';
@@ -21,6 +22,9 @@ export async function setup(): Promise<void> {
     process.env.CHROMIUM_MISSING = (error as Error).message;
     console.error(process.env.CHROMIUM_MISSING);
   }
+  const portOffset = Number(process.env.STACK_PORT_OFFSET ?? 0);
+  // the SPA finds the Auth emulator on its default port by itself; a shifted stack tells the build where it is
+  if (portOffset) process.env.VITE_AUTH_EMULATOR_HOST = `${HOST}:${portsFor(portOffset).auth}`;
   if (process.env.SKIP_BUILD !== '1') await timed('stack: build functions and web', () => buildAll());
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-test-'));
   dataDir = data;
@@ -31,6 +35,8 @@ export async function setup(): Promise<void> {
     startStack({
       dataDir: data,
       persistAuth: false,
+      // a second checkout's suite can run beside this one (e.g. STACK_PORT_OFFSET=100: portal 5100, Firestore 8180)
+      portOffset,
       // a query without its index in firestore.indexes.json fails the test; FIRESTORE_INDEX_MODE=off|warn relaxes it
       indexMode:
         process.env.FIRESTORE_INDEX_MODE === 'off' || process.env.FIRESTORE_INDEX_MODE === 'warn'

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
 
@@ -45,7 +45,8 @@ export async function launch(): Promise<{ context: BrowserContext; close: () => 
  * (its own sign-in), so independent flows run in parallel in one browser.
  */
 export async function launchBrowser(): Promise<{
-  newContext: () => Promise<BrowserContext>;
+  /** a German profile unless `options` say otherwise (e.g. `{ locale: 'en-US' }`, a phone's viewport) */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   close: () => Promise<void>;
 }> {
   const browser: Browser = await chromium.launch({
@@ -53,7 +54,10 @@ export async function launchBrowser(): Promise<{
     headless: true,
     args: CHROMIUM_ARGS,
   });
-  return { newContext: () => browser.newContext({ locale: 'de-DE' }), close: () => browser.close() };
+  return {
+    newContext: (options = {}) => browser.newContext({ locale: 'de-DE', ...options }),
+    close: () => browser.close(),
+  };
 }
 
 /** Two animation frames: the layout after a change (a viewport size) has been applied and painted. */
@@ -75,9 +79,28 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
 
 export async function login(page: Page, mail: string, password: string): Promise<void> {
   await page.goto(`${PORTAL}/login`);
+  await signInHere(page, mail, password);
+}
+
+/** Fills the sign-in form the page shows now (e.g. after a mail link led to /login?next=…) and signs in. */
+export async function signInHere(page: Page, mail: string, password: string): Promise<void> {
   await page.getByLabel('E-Mail').fill(mail);
   await page.getByLabel('Passwort').fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/**
+ * Types a day into a date field (the MUI X date picker) the way a person does: into its day section, digits only in
+ * German order, e.g. `typeDay(page, /^Wunschliefertermin/, '15032027')`.
+ */
+export async function typeDay(page: Page, label: RegExp, digits: string): Promise<void> {
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits);
+}
+
+/** The day a date field shows (TT.MM.JJJJ), from its hidden input. */
+export async function shownDay(page: Page, name: string): Promise<string> {
+  return page.locator(`input[name="${name}"]`).inputValue();
 }
 
 export async function logout(page: Page): Promise<void> {

@@ -138,3 +138,11 @@ export async function* readAll<T>(
     cursor = snap.docs[snap.size - 1];
   }
 }
+
+/** A list's query (its base and its filters and sort) as its page and as all its rows for an export. */
+export function listOf<T>(list: { base: Query<T>; query: Omit<PageQuery, 'page' | 'size'> }) {
+  return {
+    page: (page: number, size: number) => readPage(list.base, { ...list.query, page, size }),
+    all: () => ({ count: () => countMatches(list.base, list.query.filters), rows: readAll(list.base, list.query) }),
+  };
+}

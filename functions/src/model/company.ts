@@ -36,7 +36,8 @@ export interface ChangeEntry {
   action: string;
 }
 
-export type CompanyStatus = 'inactive' | 'pending' | 'active';
+export const COMPANY_STATUSES = ['inactive', 'pending', 'active'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 /** Spec 4: inactive (not active) red; pending (active and pendingRegistration) #f2af00; active green. */
 export function companyStatus(company: Pick<Company, 'active' | 'pendingRegistration'>): CompanyStatus {

@@ -140,7 +140,8 @@ export const ENQUIRY_LIST_FIELDS = [
 /** A row of GET /enquiry/filter. */
 export type EnquiryListItem = Pick<Enquiry, 'id' | (typeof ENQUIRY_LIST_FIELDS)[number]>;
 
-export type EnquiryStatus = 'archived' | 'closed' | 'released' | 'default';
+export const ENQUIRY_STATUSES = ['archived', 'closed', 'released', 'default'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 /** Spec 01 §4: the badge by priority archived (grey) > closed (green) > released (blue) > default. */
 export function enquiryStatus(e: Pick<Enquiry, 'archived' | 'closed' | 'released'>): EnquiryStatus {

@@ -158,6 +158,54 @@ export function jobConditionControls(c: JobConditions) {
   };
 }
 
+/**
+ * Every condition in the order of the enquiry form: each main condition followed by the fields of its sub-dialog
+ * (what a read-only view lists, and the offer form's one column).
+ */
+export const JOB_CONDITION_ORDER = [
+  'individualWireIdentification',
+  'markingStructure',
+  'labelingMaterial',
+  'deviceIdentification',
+  'componentLabel',
+  'mountingPlateLabel',
+  'wireTagLabel',
+  'cableDuctAttachment',
+  'cableDuctManufacturer',
+  'terminalManufacturer',
+  'regulation',
+  'customerRegulation',
+  'cabinetLabelLanguage',
+  'cabinetLabelLanguageValue1',
+  'cabinetLabelLanguageValue2',
+  'screwConnections',
+  'screwConnectionManufacturer1',
+  'screwConnectionManufacturer2',
+  'packaging',
+  'packagingWrap',
+] as const satisfies ReadonlyArray<JobConditionChoice | JobConditionFlag>;
+
+/** The sub-dialog a field belongs to, if any. */
+export function jobConditionDialogOf(field: JobConditionChoice | JobConditionFlag): JobConditionDialog | undefined {
+  return (Object.keys(JOB_CONDITION_DIALOGS) as JobConditionDialog[]).find((d) =>
+    (JOB_CONDITION_DIALOGS[d] as readonly string[]).includes(field),
+  );
+}
+
+/**
+ * The conditions that apply to these values, in form order: shown (`jobConditionControls`) and, for a sub-dialog's
+ * field, with that dialog enabled - what a record read, not edited, lists (a disabled detail does not apply).
+ */
+export function applicableJobConditions(c: JobConditions): Array<JobConditionChoice | JobConditionFlag> {
+  const controls = jobConditionControls(c);
+  const fields = controls.fields as Partial<Record<JobConditionChoice | JobConditionFlag, ControlState>>;
+  return JOB_CONDITION_ORDER.filter((field) => {
+    if (fields[field] && !fields[field].visible) return false;
+    const dialog = jobConditionDialogOf(field);
+    return !dialog || controls.dialogs[dialog].enabled;
+  });
+}
+
 /** Does the `<field>Individual` free text of a field apply (the choice is INDIVIDUAL, or the flag is set)? */
 export function individualTextApplies(c: JobConditions, field: JobConditionChoice | JobConditionFlag): boolean {
   const value = (c as Record<string, unknown>)[field];

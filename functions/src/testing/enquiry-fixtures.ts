@@ -5,7 +5,9 @@ import type { User } from '../model/user.js';
 import { EnquiriesRepository } from '../modules/enquiries/enquiries.repository.js';
 import { newDraft } from '../modules/enquiries/enquiry-record.js';
 import { enquiryFolderPath } from '../model/enquiry.js';
-import { pdfBytes, uploadFile } from './upload-client.js';
+import { pdfBytes, postForm, uploadFile } from './upload-client.js';
+
+export { postForm } from './upload-client.js';
 import { HOSTS } from './env.js';
 import { admin, type TestUser } from './fixtures.js';
 
@@ -49,28 +51,6 @@ export function bomCsv(): Buffer {
     ].join('\r\n'),
     'utf8',
   );
-}
-
-/** POST of a multipart form through Hosting (BOM calls: enquiryId, headerRowIndex?, file?). */
-export async function postForm(
-  token: string | undefined,
-  path: string,
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Uint8Array },
-): Promise<{ status: number; body: any }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
-  const res = await fetch(new URL(`/api${path}`, HOSTS.portal), {
-    method: 'POST',
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
-  };
 }
 
 export const uploadBom = (token: string | undefined, enquiryId: string, name = 'Stückliste.csv', bytes = bomCsv()) =>

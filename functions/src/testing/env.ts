@@ -1,10 +1,14 @@
-/** Stack tests: the emulator addresses (the global setup sets them; these are the same defaults). */
+/**
+ * Stack tests: the emulator addresses (the global setup starts the stack there), shifted by STACK_PORT_OFFSET
+ * like the stack itself (emulators/launcher/ports.ts) so a second checkout's suite can run beside this one.
+ */
 export const PROJECT_ID = 'demo-schrankwerk';
+const offset = Number(process.env.STACK_PORT_OFFSET ?? 0);
 export const HOSTS = {
-  portal: 'http://127.0.0.1:5000',
-  firestore: '127.0.0.1:8080',
-  auth: '127.0.0.1:9099',
-  storage: '127.0.0.1:9199',
+  portal: `http://127.0.0.1:${5000 + offset}`,
+  firestore: `127.0.0.1:${8080 + offset}`,
+  auth: `127.0.0.1:${9099 + offset}`,
+  storage: `127.0.0.1:${9199 + offset}`,
 };
 
 export function ensureEmulatorEnv(): void {

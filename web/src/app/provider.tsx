@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Box, CircularProgress, CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { Loading } from '@/components/loading';
 import { theme } from '@/config/theme';
 import { useBuildInfoCheck } from '@/lib/build-info';
 import { useToastsNeeded } from '@/lib/toasts-needed';
@@ -23,17 +24,11 @@ function BuildInfoCheck() {
 /**
  * Global providers: theme, toasts, build-info check. What the sign-in page does not need is provided further down
  * (web delivery budget): the query cache by every page but the sign-in page (lib/query-scope), the date pickers'
- * German localization by the signed-in layout.
+ * German localization by the date field itself (components/form-page FormDateField, in the pages that have one).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-          <CircularProgress />
-        </Box>
-      }
-    >
+    <Suspense fallback={<Loading />}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}

@@ -4,8 +4,10 @@ import { ThemeProvider } from '@mui/material';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '@/config/theme';
 import { emitIdToken, fakeUser, signOut, verifyPasswordResetCode } from '@/testing/fake-auth';
+import { mockFetch } from '@/testing/fetch-mock';
 import { preload } from '@/lib/lazy';
-import { LocationProbe } from '@/testing/render';
+import { customerUser, makeOffer } from '@/testing/offer-fixtures';
+import { LocationProbe, preloadAppSlots } from '@/testing/render';
 import { Root } from './root';
 import { elementFor } from './routes/route-table';
 
@@ -15,11 +17,18 @@ vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 // The sign-in state comes from the fake SDK's onIdTokenChanged; the test flips it like Firebase does after signOut.
 
 // the mail-link pages are lazy chunks: loaded up front, so the tests wait for the page's answer, not for the chunk
-beforeAll(() => Promise.all(['/action', '/reset'].map((path) => preload(elementFor(path)))));
+beforeAll(() =>
+  Promise.all([
+    ...['/action', '/reset', '/login', '/offer/:id'].map((path) => preload(elementFor(path))),
+    import('./signed-in-app'),
+    import('@/components/layout/app-layout'),
+    preloadAppSlots(),
+  ]),
+);
 
-const tree = () => (
+const tree = (entry = '/action?mode=resetPassword&oobCode=abc') => (
   <ThemeProvider theme={theme}>
-    <MemoryRouter initialEntries={['/action?mode=resetPassword&oobCode=abc']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Root />
       <LocationProbe />
     </MemoryRouter>
@@ -49,5 +58,24 @@ describe('Root: a mail link opened while signed in', () => {
     render(tree());
     expect(await screen.findByTestId('reset-mail')).toBeInTheDocument();
     expect(signOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('Root: a mail link to a record opened while signed out', () => {
+  it('leads to the sign-in and, once signed in, to exactly that record', async () => {
+    emitIdToken(null);
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/user/')) return { body: customerUser };
+      if (c.url === '/api/offer/?id=o1') return { body: makeOffer({ released: true }) };
+      return undefined;
+    });
+    render(tree('/offer/o1'));
+    expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login?next=%2Foffer%2Fo1');
+    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument();
+
+    act(() => emitIdToken(fakeUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Angebot ansehen' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/offer\/o1$/);
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Box, CircularProgress } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { authActions, useSigninCheck } from '@/lib/auth';
 import { AppRoutes } from './routes/app-routes';
@@ -9,14 +9,6 @@ import { log } from '@/lib/log';
 
 // loaded once somebody is signed in: the sign-in page does not carry the principal loading and the signed-in shell
 const SignedInApp = lazy(async () => ({ default: (await import('./signed-in-app')).SignedInApp }));
-
-function Loading() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-      <CircularProgress />
-    </Box>
-  );
-}
 
 /** Chooses the route table: signed out, or signed in (after the principal is loaded). */
 export function Root() {

@@ -20,6 +20,7 @@ export interface RecordPanelsProps<K extends RecordKind> {
  * The record-panel slot of a record page: every panel the features attached to this kind (lib/slots), in their
  * order and where their `visible` predicate holds, each as a titled section (`<record>-<id>` names it). The page
  * does not know who fills it: `<RecordPanels record="enquiry" value={enquiry} caller={caller} canChange={mayEdit} />`.
+ * They fill the side column of the page's RecordLayout (components/record-summary).
  */
 export function RecordPanels<K extends RecordKind>({ record, value, caller, canChange }: RecordPanelsProps<K>) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function RecordPanels<K extends RecordKind>({ record, value, caller, canC
   return (
     <>
       {panels.map(({ id, titleKey, component: Panel }) => (
-        <FormSection key={id} title={t(titleKey)} id={`${record}-${id}`}>
+        <FormSection key={id} title={t(titleKey)} id={`${record}-${id}`} placement="column">
           <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
             <Panel record={value} caller={caller} canChange={canChange} />
           </Suspense>

@@ -8,7 +8,11 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
 
   auth: {
-    login: { path: '/login', getHref: () => '/login' },
+    /** `next`: the in-portal address to continue at after the sign-in (lib/return-to) */
+    login: {
+      path: '/login',
+      getHref: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+    },
     forget: { path: '/forget', getHref: () => '/forget' },
     action: { path: '/action', getHref: () => '/action' },
     reset: { path: '/reset', getHref: () => '/reset' },

@@ -33,22 +33,52 @@ describe('api-client', () => {
     expect(calls[1].headers.Authorization).toBeUndefined();
   });
 
-  it('revives ISO date strings into Dates (nested), leaves other strings', async () => {
+  it('revives the date-time fields the model declares (nested), leaves every other string', async () => {
     mockFetch(() => ({
       body: {
         lastLoginAt: '2025-05-22T10:15:00.000Z',
-        list: [{ d: '2025-05-22T10:15:00Z' }],
+        changeEntries: [{ date: '2025-05-22T10:15:00Z', action: 'create' }],
         zip: '2025',
-        s: '2025-05-22',
+        desiredDeliveryDate: '2025-05-22',
       },
     }));
-    const data = await api.get<{ lastLoginAt: Date; list: { d: Date }[]; zip: string; s: string }>('/x');
+    const data = await api.get<{
+      lastLoginAt: Date;
+      changeEntries: { date: Date }[];
+      zip: string;
+      desiredDeliveryDate: string;
+    }>('/x');
     expect(data.lastLoginAt).toBeInstanceOf(Date);
     expect(data.lastLoginAt.toISOString()).toBe('2025-05-22T10:15:00.000Z');
-    expect(data.list[0].d).toBeInstanceOf(Date);
+    expect(data.changeEntries[0].date).toBeInstanceOf(Date);
     expect(data.zip).toBe('2025');
-    expect(data.s).toBe('2025-05-22');
+    // a calendar day stays the model's string
+    expect(data.desiredDeliveryDate).toBe('2025-05-22');
     expect(reviveDates('', 'hello')).toBe('hello');
+  });
+
+  it('keeps a text that looks like a timestamp as text (an enquiry titled like one)', async () => {
+    const stamp = '2026-01-01T00:00:00.000Z';
+    mockFetch(() => ({ body: { id: 'e1', title: stamp, referenceNumber: stamp, createDate: stamp } }));
+    const data = await api.get<{ title: unknown; referenceNumber: unknown; createDate: unknown }>('/enquiry/');
+    expect(data.title).toBe(stamp);
+    expect(data.referenceNumber).toBe(stamp);
+    expect(data.createDate).toBeInstanceOf(Date);
+    expect(reviveDates('title', stamp)).toBe(stamp);
+    expect(reviveDates('releaseDate', 'kein Datum')).toBe('kein Datum');
+  });
+
+  it('a throttle without the seconds in its body takes them from Retry-After', async () => {
+    mockFetch(() => ({
+      status: 429,
+      body: { code: 'tooManyRequests', message: 'x' },
+      headers: { 'Retry-After': '120' },
+    }));
+    await expect(api.post('/user/register', {})).rejects.toMatchObject({
+      status: 429,
+      code: 'tooManyRequests',
+      details: { retryAfterSeconds: 120 },
+    });
   });
 
   it('turns {code} bodies into ApiError with status and code, and toasts the German text on request', async () => {

@@ -1,3 +1,4 @@
+import { isDateTimeField } from '@model/dates';
 import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { auth } from '@/config/firebase';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
@@ -33,9 +34,13 @@ export interface RequestOptions {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** JSON.parse reviver: ISO-8601 date-time strings become Date objects. */
-export function reviveDates(_key: string, value: unknown): unknown {
-  return typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value;
+/**
+ * JSON.parse reviver: the ISO-8601 date-time strings of the fields the model declares as date-times
+ * (`DATE_TIME_FIELDS` of `@model/dates`) become Date objects; every other string stays text (a title that looks
+ * like a timestamp is a title).
+ */
+export function reviveDates(key: string, value: unknown): unknown {
+  return typeof value === 'string' && isDateTimeField(key) && ISO_DATE.test(value) ? new Date(value) : value;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -117,7 +122,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  return apiErrorFrom(response.status, body);
+  const error = apiErrorFrom(response.status, body);
+  // a throttle says how long to wait: details.retryAfterSeconds, else the Retry-After header (seconds)
+  const header = Number(response.headers.get('Retry-After'));
+  const details = error.details as { retryAfterSeconds?: unknown } | undefined;
+  if (error.code === 'tooManyRequests' && details?.retryAfterSeconds === undefined && header > 0)
+    return new ApiError(error.status, error.code, { ...details, retryAfterSeconds: header }, error.message);
+  return error;
 }
 
 /** An answer body: JSON with ISO dates revived; empty is undefined. */

@@ -20,12 +20,28 @@ export function errorText(code: ErrorCode): string {
   ]);
 }
 
+/** How long a throttled caller waits (429 `tooManyRequests`: `details.retryAfterSeconds`), if the answer says. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'tooManyRequests') return undefined;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
+/** 'Zu viele Anfragen … Bitte versuchen Sie es in 12 Minuten erneut.' (seconds below a minute, else whole minutes). */
+function waitText(seconds: number): string {
+  return seconds < 60
+    ? i18next.t(`${COMMON}:tooManyRequestsWait.seconds`, { count: seconds })
+    : i18next.t(`${COMMON}:tooManyRequestsWait.minutes`, { count: Math.ceil(seconds / 60) });
+}
+
 /**
- * What to tell the user about a failed call: the server's reason (`errorText(code)`) when it answered; when there
- * was no answer (network, timeout, aborted) or the failure is no ApiError, the caller's `fallback` text, else the
- * text of the client's code (e.g. 'Der Server ist nicht erreichbar.').
+ * What to tell the user about a failed call: the server's reason (`errorText(code)`, a throttle with how long to
+ * wait) when it answered; when there was no answer (network, timeout, aborted) or the failure is no ApiError, the
+ * caller's `fallback` text, else the text of the client's code (e.g. 'Der Server ist nicht erreichbar.').
  */
 export function errorMessage(error: unknown, fallback?: string): string {
+  const wait = retryAfterSeconds(error);
+  if (wait !== undefined) return waitText(wait);
   if (error instanceof ApiError && error.status > 0) return errorText(error.code);
   return fallback ?? errorText(error instanceof ApiError ? error.code : 'unknown');
 }

@@ -30,3 +30,8 @@ export function formatDate(value: Date | string | number | undefined | null): st
 export function formatEur(value: number | undefined | null): string {
   return value === undefined || value === null || Number.isNaN(value) ? '' : eur.format(value);
 }
+
+/** A calendar day of the model (`YYYY-MM-DD`, e.g. `desiredDeliveryDate`) as TT.MM.JJJJ; empty for none. */
+export function formatDay(value: string | undefined | null): string {
+  return value ? formatDate(new Date(`${value}T00:00:00`)) : '';
+}

@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter } from '../../data/converter.js';
-import { countMatches, readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import type { Company, CompanySortColumn, CompanyType } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
@@ -76,14 +76,12 @@ export class CompaniesRepository extends EntityCollection<Company> {
 
   /** One page of companies (GET /company/filter); see COMPANIES_PAGE_SHAPE for the indexes. */
   async page(q: CompanyPageQuery): Promise<Page<Company>> {
-    const { base, query } = this.listQuery(q);
-    return readPage(base, { ...query, page: q.page, size: q.paginationSize });
+    return listOf(this.listQuery(q)).page(q.page, q.paginationSize);
   }
 
   /** Every row of the list (export): the page's filters and sort, read in batches. */
   rows(q: Omit<CompanyPageQuery, 'page' | 'paginationSize'>) {
-    const { base, query } = this.listQuery(q);
-    return { count: () => countMatches(base, query.filters), rows: readAll(base, query) };
+    return listOf(this.listQuery(q)).all();
   }
 
   private listQuery(q: Omit<CompanyPageQuery, 'page' | 'paginationSize'>) {

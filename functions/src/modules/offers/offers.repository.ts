@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
-import { countMatches, readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import {
   OFFER_LIST_FIELDS,
@@ -114,14 +114,12 @@ export class OffersRepository extends EntityCollection<Offer> {
 
   /** One page of list rows (GET /offer/filter); see OFFERS_PAGE_SHAPE for the indexes. */
   async page(q: OfferPageQuery): Promise<Page<OfferListItem>> {
-    const { base, query } = this.listQuery(q);
-    return readPage(base, { ...query, page: q.page, size: q.paginationSize });
+    return listOf(this.listQuery(q)).page(q.page, q.paginationSize);
   }
 
   /** Every row of the list (export): the page's filters and sort, read in batches. */
   rows(q: Omit<OfferPageQuery, 'page' | 'paginationSize'>) {
-    const { base, query } = this.listQuery(q);
-    return { count: () => countMatches(base, query.filters), rows: readAll(base, query) };
+    return listOf(this.listQuery(q)).all();
   }
 
   private listQuery(q: Omit<OfferPageQuery, 'page' | 'paginationSize'>) {

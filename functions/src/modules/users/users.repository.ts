@@ -1,6 +1,6 @@
 import { FieldPath, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { entityConverter, viewConverter } from '../../data/converter.js';
-import { countMatches, readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import { UniqueKeysRepository, type UniqueClaim } from '../../data/unique-keys.repository.js';
 import type { Company, CompanyType } from '../../model/company.js';
@@ -137,14 +137,12 @@ export class UsersRepository {
 
   /** One page of users (GET /user/filter); see USERS_PAGE_SHAPE for the indexes. */
   async page(q: UserPageQuery): Promise<Page<UserView>> {
-    const { base, query } = this.listQuery(q);
-    return readPage(base, { ...query, page: q.page, size: q.paginationSize });
+    return listOf(this.listQuery(q)).page(q.page, q.paginationSize);
   }
 
   /** Every row of the list (export): the page's filters and sort, read in batches. */
   rows(q: Omit<UserPageQuery, 'page' | 'paginationSize'>) {
-    const { base, query } = this.listQuery(q);
-    return { count: () => countMatches(base, query.filters), rows: readAll(base, query) };
+    return listOf(this.listQuery(q)).all();
   }
 
   private listQuery(q: Omit<UserPageQuery, 'page' | 'paginationSize'>) {

@@ -108,6 +108,29 @@ describe('AppRoutes', () => {
     await waitFor(() => expect(location()).toHaveTextContent('/login'));
   });
 
+  it('signed out at a signed-in page (a mail link): to the sign-in, which keeps the address', async () => {
+    show('/offer/o-7?tab=docs', null);
+    expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/login?next=%2Foffer%2Fo-7%3Ftab%3Ddocs');
+    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument();
+  });
+
+  it('signed out at a list or an area not built yet: to the sign-in as well', async () => {
+    show('/order', null);
+    await waitFor(() => expect(location()).toHaveTextContent('/login?next=%2Forder'));
+  });
+
+  it('signed in at /login?next=…: on to that address (the record of the mail link)', async () => {
+    show('/login?next=%2Fenquiry%3Fq%3D1', customer);
+    await waitFor(() => expect(location()).toHaveTextContent('/enquiry?q=1'));
+  });
+
+  it('signed in at /login?next= of another origin: not followed, to / as without one', async () => {
+    show('/login?next=%2F%2Fevil.example%2Foffer%2F1', customer);
+    expect(await screen.findByText('Keine Anfragen vorhanden.')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/enquiry$/);
+  });
+
   it('signed out: an unknown path renders the invite screen (placeholder)', async () => {
     show('/irgendwas', null);
     expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();

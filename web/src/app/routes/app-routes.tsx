@@ -1,29 +1,33 @@
 import { lazy, Suspense } from 'react';
-import { Box, Button, CircularProgress } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { Loading } from '@/components/loading';
 import { NotFound } from '@/components/errors/not-found';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { paths } from '@/config/paths';
+import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-to';
 import { elementFor, SIGNED_OUT_FALLBACK, SIGNED_OUT_OWN_LAYOUT, type RouteTable } from './route-table';
 
-// the signed-in shell (header, menu drawer, date pickers) is loaded after the sign-in, not with the sign-in page
+// the signed-in shell (header, menu drawer) is loaded after the sign-in, not with the sign-in page
 const AppLayout = lazy(async () => ({ default: (await import('@/components/layout/app-layout')).AppLayout }));
 
-function Loading() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-      <CircularProgress />
-    </Box>
-  );
-}
-
-/** Signed in at /login (right after the sign-in): /business-data/{id} when an id was given, else /. */
+/**
+ * Signed in at /login (right after the sign-in): the address a mail link pointed at (`?next=`, an in-portal path
+ * only), else /business-data/{id} when an id was given, else /.
+ */
 function PostLoginRedirect() {
   const [search] = useSearchParams();
+  const next = safeReturnPath(search.get(RETURN_TO_PARAM));
   const id = search.get('id');
-  return <Navigate to={id ? paths.businessData.detail.getHref(id) : paths.home.getHref()} replace />;
+  return <Navigate to={next ?? (id ? paths.businessData.detail.getHref(id) : paths.home.getHref())} replace />;
+}
+
+/** Signed out at a signed-in page (a mail link): to the sign-in, which continues at this very address. */
+function SignInFirst() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={paths.auth.login.getHref(`${pathname}${search}${hash}`)} replace />;
 }
 
 /** Signed-out pages without their own card (legal pages, the invite screen): the sign-in layout, wide. */
@@ -88,6 +92,9 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
           .map((p) => (
             <Route key={p} path={p} element={render(p)} />
           ))}
+        {table.signInFirst.map((p) => (
+          <Route key={p} path={p} element={<SignInFirst />} />
+        ))}
         <Route element={<SignedOutLayout />}>
           {table.paths
             .filter((p) => !SIGNED_OUT_OWN_LAYOUT.includes(p))

@@ -33,6 +33,11 @@ export interface RouteTable {
   restricted: boolean;
   /** what an unknown path shows */
   fallback: 'invite' | 'notFound' | 'profile';
+  /**
+   * signed out: the patterns of the signed-in pages (a mail link to `/offer/{id}`): they lead to the sign-in and,
+   * after it, to the same address (lib/return-to). Empty when signed in.
+   */
+  signInFirst: string[];
 }
 
 export function isRestricted(p: RoutePrincipal): boolean {
@@ -66,14 +71,16 @@ export function createRoutesFor(features: Feature[]) {
   const routes = effectiveRoutes(features);
   return function routesFor(principal: RoutePrincipal | null): RouteTable {
     if (!principal) {
+      const open = routes.filter(signedOut).map((r) => r.path);
       return {
         index: paths.auth.login.path,
-        paths: routes.filter(signedOut).map((r) => r.path),
+        paths: open,
         alsoOpen: [],
         redirects: {},
         menu: [],
         restricted: false,
         fallback: 'invite',
+        signInFirst: routes.filter((r) => signedIn(r) && !open.includes(r.path)).map((r) => r.path),
       };
     }
     if (isRestricted(principal)) {
@@ -86,6 +93,7 @@ export function createRoutesFor(features: Feature[]) {
         menu: [],
         restricted: true,
         fallback: 'profile',
+        signInFirst: [],
       };
     }
     const access = accessOf(principal);
@@ -102,6 +110,7 @@ export function createRoutesFor(features: Feature[]) {
       menu,
       restricted: false,
       fallback: 'notFound',
+      signInFirst: [],
     };
   };
 }

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { AttachedFile } from '@model/files';
+import { asPhone } from '@/testing/phone';
 import { renderPage } from '@/testing/render';
 import filesDe from '../../../public/locales/de/files.json';
 import { FileTable } from './file-table';
@@ -10,6 +11,7 @@ import { FileTable } from './file-table';
 beforeAll(() => {
   i18next.addResourceBundle('de', 'files', filesDe);
 });
+afterEach(() => vi.unstubAllGlobals());
 
 const attached = (filename: string, overrides: Partial<AttachedFile> = {}): AttachedFile => ({
   id: `companies/c1/documents/${filename}`,
@@ -136,5 +138,37 @@ describe('FileTable', () => {
   it('shows the empty text', () => {
     renderPage(<FileTable files={[]} onDownload={vi.fn()} />);
     expect(screen.getByText('Keine Dateien vorhanden.')).toBeInTheDocument();
+  });
+
+  it('on a phone: a card per file - the whole name, type, size, date, uploader, side, and its buttons', async () => {
+    asPhone();
+    const user = userEvent.setup({ delay: null });
+    const onDownload = vi.fn(async () => undefined);
+    const onDelete = vi.fn(async () => undefined);
+    const long = 'Schaltplan_Steuerschrank_Linie_3_Revision_12_final_freigegeben.pdf';
+    renderPage(
+      <FileTable
+        files={[
+          attached(long, {
+            fileType: 'OFFER',
+            uploadedByName: 'Petra Weber',
+            side: 'supplier',
+            lastUpdate: new Date(2026, 10, 3, 11, 0),
+          }),
+        ]}
+        canDelete
+        onDownload={onDownload}
+        onDelete={onDelete}
+      />,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(screen.getByTestId('file-row'));
+    expect(card.getByText(long)).toBeInTheDocument();
+    expect(card.getByText('Angebot · 2 KB · 03.11.2026 11:00 · Petra Weber · Lieferant')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: `${long} herunterladen` }));
+    expect(onDownload).toHaveBeenCalledTimes(1);
+    await user.click(card.getByRole('button', { name: `${long} löschen` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja' }));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(1));
   });
 });

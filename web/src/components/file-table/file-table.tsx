@@ -13,44 +13,21 @@ import {
   TableRow,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DescriptionIcon from '@mui/icons-material/Description';
 import DownloadIcon from '@mui/icons-material/Download';
-import ImageIcon from '@mui/icons-material/Image';
-import TableChartIcon from '@mui/icons-material/TableChart';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { fileIconGroup, type AttachedFile, type FileIconGroup } from '@model/files';
+import type { AttachedFile } from '@model/files';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { TableScrollRegion } from '@/components/table-scroll-region';
+import { FileCards } from './file-cards';
+import { FileIcon, formatSize } from './file-icon';
 
-const ICONS: Record<FileIconGroup, typeof ImageIcon> = {
-  image: ImageIcon,
-  sheet: TableChartIcon,
-  document: DescriptionIcon,
-};
-
-export function FileIcon({ name }: { name: string }) {
-  const { t } = useTranslation('files');
-  const group = fileIconGroup(name);
-  const Icon = ICONS[group];
-  return <Icon color="action" titleAccess={t(`icons.${group}`)} data-testid={`file-icon-${group}`} />;
-}
-
-/** 1.2 MB style sizes (German decimal comma). */
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toLocaleString('de-DE', { maximumFractionDigits: 1 })} ${units[unit]}`;
-}
+export { FileIcon } from './file-icon';
 
 export interface FileTableProps {
   files: AttachedFile[];
@@ -67,7 +44,8 @@ export interface FileTableProps {
 /**
  * The one file table: icon by group (image, sheet, document), name, type, size, date, and - where the API answers
  * them (folders whose record lists its files) - who uploaded it and, on offers, the side; download per row or for
- * the selection; delete with a confirmation. An empty selection gives the spec's 'selectedEmpty' error.
+ * the selection; delete with a confirmation. An empty selection gives the spec's 'selectedEmpty' error. On a phone
+ * (below `sm`) each file is a card (FileCards) instead of a row.
  */
 export function FileTable({
   files,
@@ -78,6 +56,7 @@ export function FileTable({
   onDownloadSelection,
 }: FileTableProps) {
   const { t } = useTranslation('files');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [selected, setSelected] = useState<string[]>([]);
   const [confirm, setConfirm] = useState<AttachedFile[] | null>(null);
   const chosen = files.filter((f) => selected.includes(f.id));
@@ -138,84 +117,102 @@ export function FileTable({
         )}
       </Stack>
       {loading && <LinearProgress aria-label={t('common:common.loading')} />}
-      <TableScrollRegion label={t('table.label')}>
-        <Table size="small" aria-label={t('table.label')}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allSelected}
-                  indeterminate={chosen.length > 0 && !allSelected}
-                  disabled={!files.length}
-                  onChange={() => setSelected(allSelected ? [] : files.map((f) => f.id))}
-                  slotProps={{ input: { 'aria-label': t('table.selectAll') } }}
-                />
-              </TableCell>
-              <TableCell />
-              <TableCell>{t('table.name')}</TableCell>
-              <TableCell>{t('table.type')}</TableCell>
-              <TableCell align="right">{t('table.size')}</TableCell>
-              <TableCell>{t('table.date')}</TableCell>
-              {showUploader && <TableCell>{t('table.uploadedBy')}</TableCell>}
-              {showSide && <TableCell>{t('table.side')}</TableCell>}
-              {showCounter && <TableCell align="right">{t('table.downloads')}</TableCell>}
-              <TableCell align="right">{t('table.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {files.map((file) => (
-              <TableRow key={file.id} data-testid="file-row" hover>
+      {phone ? (
+        <>
+          <FileCards
+            files={files}
+            selected={selected}
+            onToggle={toggle}
+            canDelete={canDelete}
+            onDownload={(file) => void download([file])}
+            onDelete={(file) => askDelete([file])}
+          />
+          {!files.length && !loading && (
+            <Typography variant="body2" color="text.secondary">
+              {t('table.empty')}
+            </Typography>
+          )}
+        </>
+      ) : (
+        <TableScrollRegion label={t('table.label')}>
+          <Table size="small" aria-label={t('table.label')}>
+            <TableHead>
+              <TableRow>
                 <TableCell padding="checkbox">
                   <Checkbox
-                    checked={selected.includes(file.id)}
-                    onChange={() => toggle(file.id)}
-                    slotProps={{ input: { 'aria-label': t('table.select', { name: file.filename }) } }}
+                    checked={allSelected}
+                    indeterminate={chosen.length > 0 && !allSelected}
+                    disabled={!files.length}
+                    onChange={() => setSelected(allSelected ? [] : files.map((f) => f.id))}
+                    slotProps={{ input: { 'aria-label': t('table.selectAll') } }}
                   />
                 </TableCell>
-                <TableCell padding="checkbox">
-                  <FileIcon name={file.filename} />
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{file.filename}</TableCell>
-                <TableCell>{t(`documentTypes.${file.fileType}`)}</TableCell>
-                <TableCell align="right">{formatSize(file.size)}</TableCell>
-                <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
-                {showUploader && <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.uploadedByName ?? ''}</TableCell>}
-                {showSide && <TableCell>{file.side ? t(`sides.${file.side}`) : ''}</TableCell>}
-                {showCounter && <TableCell align="right">{file.downloadCounter ?? 0}</TableCell>}
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('table.download')}>
-                    <IconButton
-                      aria-label={t('table.downloadNamed', { name: file.filename })}
-                      onClick={() => void download([file])}
-                    >
-                      <DownloadIcon />
-                    </IconButton>
-                  </Tooltip>
-                  {canDelete && (
-                    <Tooltip title={t('table.delete')}>
+                <TableCell />
+                <TableCell>{t('table.name')}</TableCell>
+                <TableCell>{t('table.type')}</TableCell>
+                <TableCell align="right">{t('table.size')}</TableCell>
+                <TableCell>{t('table.date')}</TableCell>
+                {showUploader && <TableCell>{t('table.uploadedBy')}</TableCell>}
+                {showSide && <TableCell>{t('table.side')}</TableCell>}
+                {showCounter && <TableCell align="right">{t('table.downloads')}</TableCell>}
+                <TableCell align="right">{t('table.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {files.map((file) => (
+                <TableRow key={file.id} data-testid="file-row" hover>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selected.includes(file.id)}
+                      onChange={() => toggle(file.id)}
+                      slotProps={{ input: { 'aria-label': t('table.select', { name: file.filename }) } }}
+                    />
+                  </TableCell>
+                  <TableCell padding="checkbox">
+                    <FileIcon name={file.filename} />
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{file.filename}</TableCell>
+                  <TableCell>{t(`documentTypes.${file.fileType}`)}</TableCell>
+                  <TableCell align="right">{formatSize(file.size)}</TableCell>
+                  <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
+                  {showUploader && <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.uploadedByName ?? ''}</TableCell>}
+                  {showSide && <TableCell>{file.side ? t(`sides.${file.side}`) : ''}</TableCell>}
+                  {showCounter && <TableCell align="right">{file.downloadCounter ?? 0}</TableCell>}
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('table.download')}>
                       <IconButton
-                        aria-label={t('table.deleteNamed', { name: file.filename })}
-                        onClick={() => askDelete([file])}
+                        aria-label={t('table.downloadNamed', { name: file.filename })}
+                        onClick={() => void download([file])}
                       >
-                        <DeleteIcon />
+                        <DownloadIcon />
                       </IconButton>
                     </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {!files.length && !loading && (
-              <TableRow>
-                <TableCell colSpan={columnCount}>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('table.empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableScrollRegion>
+                    {canDelete && (
+                      <Tooltip title={t('table.delete')}>
+                        <IconButton
+                          aria-label={t('table.deleteNamed', { name: file.filename })}
+                          onClick={() => askDelete([file])}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!files.length && !loading && (
+                <TableRow>
+                  <TableCell colSpan={columnCount}>
+                    <Typography variant="body2" color="text.secondary">
+                      {t('table.empty')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableScrollRegion>
+      )}
       <ConfirmDialog
         open={confirm !== null}
         title={t('table.deleteTitle')}

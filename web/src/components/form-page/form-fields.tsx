@@ -42,10 +42,22 @@ export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'label'> & {
   children?: ReactNode;
 };
 
+/**
+ * The label always above the box (shrunk into the border): a long German label keeps its whole width there instead of
+ * being cut off inside a narrow box on a phone.
+ */
+export function labelAbove(slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
+  const inputLabel = slotProps?.inputLabel;
+  return {
+    ...slotProps,
+    inputLabel: typeof inputLabel === 'function' ? inputLabel : { shrink: true, ...inputLabel },
+  };
+}
+
 /** A formik-bound text field: translated label (asterisk when required), touched-errors from the yup schema. */
-export function FormTextField({ name, labelKey, hintKey, children, ...rest }: FormTextFieldProps) {
+export function FormTextField({ name, labelKey, hintKey, children, slotProps, ...rest }: FormTextFieldProps) {
   return (
-    <TextField {...useFormField(name, labelKey, hintKey)} {...rest}>
+    <TextField {...useFormField(name, labelKey, hintKey)} {...rest} slotProps={labelAbove(slotProps)}>
       {children}
     </TextField>
   );

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AnyObjectSchema } from 'yup';
 import { errorMessage } from '@/lib/errors';
 import { toast } from '@/lib/notify';
+import { placementSx, type Placement } from './form-section';
 
 /** What a submit handler may report instead of the default success text. */
 export interface FormResult {
@@ -33,6 +34,8 @@ export interface FormPageProps<V extends FormikValues> {
   loading?: boolean;
   submitLabelKey?: string;
   readOnly?: boolean;
+  /** on its own (760 px at most, default) or in the main column of a record layout (its width from `lg`) */
+  placement?: Placement;
   /** extra buttons next to submit (a function gets the formik bag, e.g. to submit with a flag) */
   actions?: ReactNode | ((formik: FormikProps<V>) => ReactNode);
   children: ReactNode | ((formik: FormikProps<V>) => ReactNode);
@@ -59,6 +62,7 @@ export function FormPage<V extends FormikValues>({
   loading = false,
   submitLabelKey = 'common.save',
   readOnly = false,
+  placement = 'page',
   actions,
   children,
 }: FormPageProps<V>) {
@@ -81,7 +85,7 @@ export function FormPage<V extends FormikValues>({
   };
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}>
+    <Paper sx={{ p: { xs: 2, sm: 3 }, ...placementSx(placement) }}>
       <Typography variant="h1" sx={{ mb: 3 }}>
         {title}
       </Typography>
@@ -108,7 +112,7 @@ export function FormPage<V extends FormikValues>({
                     type="submit"
                     variant="contained"
                     disabled={formik.isSubmitting}
-                    startIcon={formik.isSubmitting ? <CircularProgress size={16} /> : undefined}
+                    startIcon={formik.isSubmitting ? <CircularProgress size={16} aria-hidden /> : undefined}
                   >
                     {t(submitLabelKey)}
                   </Button>

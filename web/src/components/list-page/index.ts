@@ -4,6 +4,8 @@ export type {
   BulkAction,
   ListFilter,
   ListRequest,
+  ListQuery,
+  ListExportRequest,
   ServerListFilter,
   ServerListSource,
 } from './list-page-types';

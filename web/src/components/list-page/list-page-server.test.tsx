@@ -5,7 +5,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { pageRequestParams, type Page } from '@model/paging';
 import * as apiClient from '@/lib/api-client';
 import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { mockFetch } from '@/testing/fetch-mock';
+import { asPhone } from '@/testing/phone';
 import { answerPage } from '@/testing/page-server';
 import { renderPage } from '@/testing/render';
 import { ListPage, SEARCH_DEBOUNCE_MS, type ListColumn, type ListRequest } from './index';
@@ -190,7 +192,7 @@ describe('ListPage (server mode)', () => {
     expect(screen.getByRole('button', { name: 'Anwenden' })).toBeEnabled();
   });
 
-  it('selection spans pages; the bulk action gets the selected rows in one call; export holds the current page', async () => {
+  it('selection spans pages; the bulk action gets the selected rows in one call; without a server export: the page', async () => {
     const user = userEvent.setup({ delay: null });
     server();
     const runAll = vi.fn(async (selected: Row[]) =>
@@ -282,5 +284,128 @@ describe('ListPage (server mode)', () => {
     await waitFor(() => expect(requests().at(-1)).toMatchObject({ page: '1' }));
     await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(5));
     expect(screen.getByText('20 Einträge')).toBeInTheDocument();
+  });
+
+  it("export: the area's server export with the list's search and sort and the table's columns (code texts too)", async () => {
+    const user = userEvent.setup({ delay: null });
+    server();
+    const exportRows = vi.fn(async () => 'liste.csv');
+    const save = vi.spyOn(apiClient, 'saveBlob').mockImplementation(() => undefined);
+    save.mockClear();
+    const coded: ListColumn<Row>[] = [
+      columns[0],
+      columns[1],
+      { ...columns[2], exportValues: { A: 'Typ A', B: 'Typ B' } },
+      columns[3],
+    ];
+    renderPage(
+      <ListPage
+        title="Server"
+        server={{ ...rowsSource, exportRows }}
+        columns={coded}
+        getRowId={(r) => r.id}
+        exportFileName="liste"
+        defaultSort={{ columnId: 'name', direction: 'asc' }}
+      />,
+    );
+    await screen.findAllByTestId('list-row');
+    await user.type(screen.getByLabelText('Suche'), '  Firma 1 ');
+    await user.click(screen.getByRole('button', { name: 'Anmeldungen' }));
+    await user.click(screen.getByRole('button', { name: 'Anmeldungen' }));
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    await waitFor(() => expect(exportRows).toHaveBeenCalledTimes(1));
+    expect(exportRows.mock.calls[0]).toEqual([
+      {
+        fileName: 'liste',
+        query: { column: 'count', sortDescending: true, search: 'Firma 1' },
+        // the action column is left out; every other column with the header the table shows
+        columns: [
+          { key: 'name', label: 'Firmenname' },
+          { key: 'count', label: 'Anmeldungen' },
+          { key: 'kind', label: 'Firmentyp', values: { A: 'Typ A', B: 'Typ B' } },
+        ],
+      },
+    ]);
+    // every matching row comes from the server, nothing is made from the page on screen
+    expect(save).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Exportieren' })).toBeEnabled());
+  });
+
+  it('a refused export (more rows than the cap) says why', async () => {
+    const user = userEvent.setup({ delay: null });
+    server();
+    const exportRows = vi.fn(async () => {
+      throw new ApiError(413, 'exportTooLarge', { max: 10000 });
+    });
+    renderPage(
+      <ListPage
+        title="Server"
+        server={{ ...rowsSource, exportRows }}
+        columns={columns}
+        getRowId={(r) => r.id}
+        exportFileName="liste"
+      />,
+    );
+    await screen.findAllByTestId('list-row');
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    expect(
+      await screen.findByText(
+        'Zu viele Zeilen für einen Export. Bitte grenzen Sie die Liste mit Suche oder Filter ein.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('on a phone every row is a card: name, state, the other columns, the actions; sorting by a choice', async () => {
+    asPhone();
+    const user = userEvent.setup({ delay: null });
+    const { requests } = server();
+    const runAll = vi.fn(async (selected: Row[]) =>
+      selected.map((): PromiseSettledResult<unknown> => ({ status: 'fulfilled', value: true })),
+    );
+    try {
+      renderPage(
+        <ListPage
+          title="Server"
+          server={rowsSource}
+          columns={[
+            ...columns.slice(0, 2),
+            { ...columns[2], render: (r) => <span data-testid="kind-chip">{r.kind}</span> },
+            columns[3],
+          ]}
+          getRowId={(r) => r.id}
+          cardState="kind"
+          defaultSort={{ columnId: 'name', direction: 'asc' }}
+          bulkAction={{
+            labelKey: 'list.delete',
+            confirmTitleKey: 'users:deleteTitle',
+            confirmTextKey: 'users:deleteConfirm',
+            runAll,
+            successKey: 'users:deleted',
+            errorKey: 'users:deleteFailed',
+          }}
+        />,
+      );
+      const cards = await screen.findAllByTestId('list-row');
+      expect(screen.getByTestId('list-cards')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(cards).toHaveLength(15);
+      const first = within(cards[0]);
+      expect(first.getByTestId('card-title')).toHaveTextContent('Firma 00');
+      expect(first.getByTestId('card-state')).toHaveTextContent('A');
+      expect(first.getByTestId('fact-count')).toHaveTextContent('Anmeldungen40');
+      expect(first.getByRole('button', { name: 'open r0' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('combobox', { name: /^Sortieren nach/ }));
+      await user.click(await screen.findByRole('option', { name: 'Anmeldungen absteigend' }));
+      await waitFor(() => expect(requests().at(-1)).toMatchObject({ column: 'count', sortDescending: 'true' }));
+      await waitFor(() =>
+        expect(within(screen.getAllByTestId('list-row')[0]).getByTestId('card-title')).toHaveTextContent('Firma 00'),
+      );
+
+      await user.click(within(screen.getAllByTestId('list-row')[1]).getByRole('checkbox', { name: 'Zeile auswählen' }));
+      expect(screen.getByTestId('context-bar')).toHaveTextContent('1 ausgewählt');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { Page, PageRequest } from '@model/paging';
+import type { ExportColumn, Page, PageRequest } from '@model/paging';
 import type { ApiError } from '@/lib/api-client';
 import type { FilterOption } from './filter-dialog';
 import type { ListColumn, SortDirection } from './list-utils';
@@ -46,12 +46,29 @@ export interface ListRequest<Column extends string = string> extends PageRequest
   filter?: string[];
 }
 
+/** What the list shows, without the page: the search, the filter and the sort. */
+export type ListQuery<Column extends string = string> = Omit<ListRequest<Column>, 'page' | 'paginationSize'>;
+
+/** Server mode's CSV export: every row of the list as it is searched, filtered and sorted, in the table's columns. */
+export interface ListExportRequest<Column extends string = string> {
+  /** the file's name without `.csv` */
+  fileName: string;
+  query: ListQuery<Column>;
+  /** the exported columns in order: the export field, the header the table shows, the texts of codes */
+  columns: ExportColumn[];
+}
+
 /** Server mode: one page per request; sorting, search, filter and paging happen on the server. */
 export interface ServerListSource<T, Column extends string = string, Key extends QueryKey = QueryKey> {
   /** the endpoint's query options for a request (the request is part of the query key) */
   queryOptions(request: ListRequest<Column>): UseQueryOptions<Page<T>, ApiError, Page<T>, Key>;
   /** the columns the server sorts by; other columns are not sortable in server mode */
   sortColumns: readonly Column[];
+  /**
+   * the area's export (`POST /<area>/export`, streamed by the server: every row the query matches, up to its cap);
+   * without it the export holds the page on screen
+   */
+  exportRows?(request: ListExportRequest<Column>): Promise<unknown>;
 }
 
 interface ListPageBaseProps<T> {
@@ -69,6 +86,12 @@ interface ListPageBaseProps<T> {
   /** enables the export button; file name without extension */
   exportFileName?: string;
   defaultSort?: { columnId: string; direction: SortDirection };
+  /**
+   * phone cards (below `sm` a row is a card): the column whose text names the row (default: the first that is no
+   * action) and the column that shows its state (its `render`, e.g. a chip), both at the card's top
+   */
+  cardTitle?: string;
+  cardState?: string;
   /** content between header and table (e.g. the last-login box) */
   children?: ReactNode;
   emptyKey?: string;

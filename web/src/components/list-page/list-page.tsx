@@ -1,26 +1,19 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, skipToken, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import {
-  Box,
   Button,
-  Checkbox,
   IconButton,
   InputAdornment,
   LinearProgress,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
   TextField,
   Toolbar,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -29,22 +22,17 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@model/constants';
 import type { Page, PageSize } from '@model/paging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { saveBlob, type ApiError } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { FilterDialog } from './filter-dialog';
+import { ListCards } from './list-cards';
 import type { ListFilter, ListPageProps, ListRequest } from './list-page-types';
+import { ListPagination } from './list-pagination';
+import { ListTable } from './list-table';
+import { matchesSearch, pageCount, sortRows, type ListColumn, type SortDirection } from './list-utils';
+import type { ListViewProps } from './list-view-types';
 import { useDebouncedValue } from './use-debounced-value';
-import {
-  cellText,
-  matchesSearch,
-  nextPageSize,
-  pageButtons,
-  pageCount,
-  sortRows,
-  toCsv,
-  type ListColumn,
-  type SortDirection,
-} from './list-utils';
+import { useListExport } from './use-list-export';
 
 /** How long the search box waits after the last key before server mode asks again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -57,11 +45,13 @@ function noServerQuery<T, Key extends QueryKey>(): UseQueryOptions<Page<T>, ApiE
 /**
  * The reusable list page (spec 2, 9): title, search, sortable columns, page sizes 5..30 (default 15, cycling
  * wraps), at most 6 page buttons with ellipses, selection with a context bar and a confirmed bulk action,
- * CSV export without action columns, optional filter dialog, loading and empty states, add button.
+ * CSV export without action columns, optional filter dialog, loading and empty states, add button. On a phone
+ * (below `sm`) each row is a card (ListCards: name, state, the other columns, the actions) instead of a table row.
  *
  * Client mode (`rows`) searches (case-insensitive contains over all text cells), filters, sorts and pages in
  * memory - for short lists. Server mode (`server`) sends the paging contract of `@model/paging` with the
- * debounced search and the filter values and shows `totalElements`; the CSV export holds the current page.
+ * debounced search and the filter values and shows `totalElements`; its CSV export is the area's server export
+ * (`server.exportRows`: every row that matches), see useListExport.
  */
 export function ListPage<T, Key extends QueryKey = QueryKey>({
   title,
@@ -77,10 +67,13 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
   exportFileName,
   filter,
   defaultSort,
+  cardTitle,
+  cardState,
   children,
   emptyKey = 'list.empty',
 }: ListPageProps<T, Key>) {
   const { t } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [search, setSearch] = useState('');
   const serverSearch = useDebouncedValue(search.trim(), server ? SEARCH_DEBOUNCE_MS : 0);
   const [sort, setSort] = useState<{ columnId: string; direction: SortDirection } | undefined>(defaultSort);
@@ -151,8 +144,6 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
   const selectableIds = selectable.map(getRowId);
   const allSelected = selectableIds.length > 0 && selectableIds.every((id) => selected.has(id));
 
-  const toggleSort = (columnId: string) =>
-    setSort((s) => ({ columnId, direction: s?.columnId === columnId && s.direction === 'asc' ? 'desc' : 'asc' }));
   const toggleRow = (row: T) => {
     const next = new Map(selected);
     const id = getRowId(row);
@@ -187,10 +178,36 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
     onReload?.();
   };
 
-  const exportCsv = () => {
-    const csv = toCsv(rows ? visible : pageRows, columns, (c) => t(c.labelKey));
-    saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${exportFileName ?? 'export'}.csv`);
+  const csvExport = useListExport({
+    columns,
+    fileName: exportFileName,
+    server: server as ListPageProps<T>['server'],
+    // what the list shows, without the page; an empty filter matches nothing (exported as the empty page)
+    query: nothingMatches
+      ? undefined
+      : {
+          column: sortColumn?.id,
+          sortDescending: sort?.direction === 'desc',
+          search: search.trim() || undefined,
+          filter: filterValues ?? undefined,
+        },
+    rowsAtHand: rows ? visible : pageRows,
+  });
+
+  const view: ListViewProps<T> = {
+    rows: pageRows,
+    columns,
+    getRowId,
+    selectable: !!bulkAction,
+    selected,
+    allSelected,
+    onToggleRow: toggleRow,
+    onToggleAll: toggleAll,
+    sortable,
+    sort: sortColumn && sort ? sort : undefined,
+    onSort: setSort,
   };
+  const firstText = columns.find((c) => !c.action);
 
   return (
     <Stack spacing={2}>
@@ -228,7 +245,7 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
           </Tooltip>
         )}
         {exportFileName && (
-          <Button startIcon={<DownloadIcon />} onClick={exportCsv} variant="outlined">
+          <Button startIcon={<DownloadIcon />} onClick={csvExport.run} disabled={csvExport.running} variant="outlined">
             {t('list.export')}
           </Button>
         )}
@@ -249,114 +266,32 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
           </Toolbar>
         )}
         {busy && <LinearProgress aria-label={t('common.loading')} />}
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {bulkAction && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={allSelected}
-                      indeterminate={selected.size > 0 && !allSelected}
-                      onChange={toggleAll}
-                      slotProps={{ input: { 'aria-label': t('list.selectAll') } }}
-                    />
-                  </TableCell>
-                )}
-                {columns.map((c) => (
-                  <TableCell
-                    key={c.id}
-                    align={c.align}
-                    sortDirection={sortColumn?.id === c.id ? sort?.direction : false}
-                  >
-                    {!sortable(c) ? (
-                      t(c.labelKey)
-                    ) : (
-                      <TableSortLabel
-                        active={sortColumn?.id === c.id}
-                        direction={sortColumn?.id === c.id ? sort?.direction : 'asc'}
-                        onClick={() => toggleSort(c.id)}
-                      >
-                        {t(c.labelKey)}
-                      </TableSortLabel>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {pageRows.map((row) => {
-                const id = getRowId(row);
-                return (
-                  <TableRow key={id} hover selected={selected.has(id)} data-testid="list-row">
-                    {bulkAction && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.has(id)}
-                          onChange={() => toggleRow(row)}
-                          slotProps={{ input: { 'aria-label': t('list.selectRow') } }}
-                        />
-                      </TableCell>
-                    )}
-                    {columns.map((c) => (
-                      <TableCell key={c.id} align={c.align}>
-                        {c.render ? c.render(row) : cellText(c, row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {phone ? (
+          <ListCards
+            {...view}
+            titleColumn={columns.find((c) => c.id === cardTitle) ?? firstText}
+            stateColumn={columns.find((c) => c.id === cardState)}
+          />
+        ) : (
+          <ListTable {...view} />
+        )}
         {/* below the table, not in a spanning cell: a wide table scrolls sideways on a phone, this text must not */}
         {!busy && pageRows.length === 0 && (
           <Typography sx={{ py: 4, px: 2, textAlign: 'center', color: 'text.secondary' }} data-testid="list-empty">
             {t(emptyKey)}
           </Typography>
         )}
-        <Stack
-          direction="row"
-          spacing={0.5}
-          sx={{ p: 1, alignItems: 'center', flexWrap: 'wrap' }}
-          component="nav"
-          aria-label={t('list.pagination')}
-        >
-          <Button
-            size="small"
-            onClick={() => {
-              setPageSize(nextPageSize(pageSize));
-              setPage(0);
-            }}
-            // the visible text must be part of the name (WCAG 2.5.3 label in name)
-            aria-label={`${t('list.pageSize')}: ${t('list.perPage', { count: pageSize })}`}
-          >
-            {t('list.perPage', { count: pageSize })}
-          </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-            {t('list.total', { count: total })}
-          </Typography>
-          <Box sx={{ flexGrow: 1 }} />
-          {pageButtons(page, pages).map((b) =>
-            typeof b === 'number' ? (
-              <Button
-                key={b}
-                size="small"
-                variant={b === page ? 'contained' : 'text'}
-                onClick={() => setPage(b)}
-                aria-label={t('list.page', { page: b + 1 })}
-                aria-current={b === page ? 'page' : undefined}
-                sx={{ minWidth: 36 }}
-              >
-                {b + 1}
-              </Button>
-            ) : (
-              <Typography key={b} sx={{ px: 0.5 }} data-testid="ellipsis">
-                …
-              </Typography>
-            ),
-          )}
-        </Stack>
+        <ListPagination
+          page={page}
+          pages={pages}
+          pageSize={pageSize}
+          total={total}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(0);
+          }}
+        />
       </Paper>
       {bulkAction && (
         <ConfirmDialog

@@ -21,6 +21,10 @@ export interface ListColumn<T> {
   /** an action column: not searched, not sorted, not exported */
   action?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** server mode's export: the field of the area's export (`functions/src/modules/<area>/<area>-export.ts`); default `id` */
+  exportKey?: string;
+  /** server mode's export of a column of codes (a state): the text of each code, as the cells show them */
+  exportValues?: Record<string, string>;
 }
 
 export function formatCell(value: CellValue): string {

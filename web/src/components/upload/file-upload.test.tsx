@@ -84,6 +84,21 @@ describe('FileUpload', () => {
     expect(FakeXhr.all).toHaveLength(0);
   });
 
+  it('narrowed to PDF: names only pdf, the file dialog offers only pdf, another format is refused before sending', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.all.length = 0;
+    const user = userEvent.setup({ applyAccept: false, delay: null });
+    renderPage(<FileUpload path="offers/o1/documents/" context="offer" documentType="ORDER" extensions={['pdf']} />);
+    expect(screen.getByText('Erlaubte Formate: pdf · unter 10 MB')).toBeInTheDocument();
+    const input = screen.getByTestId('file-input');
+    expect(input).toHaveAttribute('accept', 'application/pdf,.pdf');
+    await user.upload(input, file('bestellung.docx', 100, 'application/msword'));
+    expect(
+      await screen.findByText('bestellung.docx: Dieser Dateityp ist hier nicht erlaubt (erlaubt: pdf).'),
+    ).toBeInTheDocument();
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
   it('sends path and file with the ID token and shows progress in 64 KiB steps', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const onUploaded = vi.fn();

@@ -7,9 +7,12 @@ import {
   allowedExtensions,
   CONTENT_TYPES,
   documentTypesFor,
+  extensionOf,
+  normaliseFileName,
   uploadRefusal,
   type AttachedFile,
   type DocumentType,
+  type FileExtension,
   type UploadContext,
 } from '@model/files';
 import { showError } from '@/lib/errors';
@@ -29,6 +32,11 @@ interface FileUploadBaseProps {
   disabled?: boolean;
   /** several files per drop (default) or one */
   multiple?: boolean;
+  /**
+   * only these of the context's formats (what a rule counts: the accept needs the order as PDF); the drop zone names
+   * them, the file dialog offers them, other files are refused before sending
+   */
+  extensions?: readonly FileExtension[];
 }
 
 export type FileUploadProps = FileUploadBaseProps &
@@ -43,10 +51,10 @@ export type FileUploadProps = FileUploadBaseProps &
     | { upload: UploadSender; path?: undefined; onUploaded?: undefined }
   );
 
-/** react-dropzone's `accept`: the context's extensions grouped by their content type. */
-function acceptOf(context: UploadContext): Record<string, string[]> {
+/** react-dropzone's `accept`: the extensions grouped by their content type. */
+function acceptOf(extensions: readonly FileExtension[]): Record<string, string[]> {
   const accept: Record<string, string[]> = {};
-  for (const ext of allowedExtensions(context)) (accept[CONTENT_TYPES[ext]] ??= []).push(`.${ext}`);
+  for (const ext of extensions) (accept[CONTENT_TYPES[ext]] ??= []).push(`.${ext}`);
   return accept;
 }
 
@@ -67,15 +75,18 @@ export function FileUpload({
   upload,
   disabled = false,
   multiple = true,
+  extensions,
 }: FileUploadProps) {
   const { t } = useTranslation('files');
   const [progress, setProgress] = useState<Progress | null>(null);
-  const formats = allowedExtensions(context).join(', ');
+  const allowed = allowedExtensions(context).filter((ext) => !extensions || extensions.includes(ext));
+  const formats = allowed.join(', ');
 
   const onDrop = async (files: File[]) => {
     const accepted: File[] = [];
     for (const file of files) {
-      const refusal = uploadRefusal(file, context);
+      const narrowed = !allowed.includes(extensionOf(normaliseFileName(file.name)) as FileExtension);
+      const refusal = uploadRefusal(file, context) ?? (narrowed ? 'fileTypeNotAllowed' : undefined);
       if (refusal) notify.error(t(`errors.${refusal}`, { name: file.name, formats }));
       // the API refuses a document type the extension cannot carry (spec 02 §5): say so before sending
       else if (documentType && !documentTypesFor(file.name).includes(documentType))
@@ -118,7 +129,7 @@ export function FileUpload({
     disabled: disabled || busy,
     multiple,
     // the file dialog offers the allowed types
-    accept: acceptOf(context),
+    accept: acceptOf(allowed),
     useFsAccessApi: false,
   });
 

@@ -149,4 +149,27 @@ describe('RegisterWizard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
     expect(screen.getByRole('button', { name: 'Registrieren' })).toBeEnabled();
   });
+
+  it("a throttled registration says how long to wait (the answer's Retry-After)", async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch(() => ({
+      status: 429,
+      body: { code: 'tooManyRequests', message: 'x', details: { retryAfterSeconds: 700 } },
+      headers: { 'Retry-After': '700' },
+    }));
+    renderPage(<RegisterWizard />, { route: '/register' });
+    await fillStep0(user);
+    await next(user);
+    await fillStep1(user);
+    await next(user);
+    await fillStep2(user);
+    await user.click(await screen.findByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Verkaufsbedingungen/ }));
+    await user.click(screen.getByRole('button', { name: 'Registrieren' }));
+    expect(
+      await screen.findByText('Zu viele Anfragen in kurzer Zeit. Bitte versuchen Sie es in 12 Minuten erneut.'),
+    ).toBeInTheDocument();
+    expect(signInWithEmailAndPassword).not.toHaveBeenCalled();
+  });
 });

@@ -5,7 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FileIcon } from '@/components/file-table/file-table';
+import { FileIcon } from '@/components/file-table/file-icon';
 import { FileUpload } from '@/components/upload';
 import type { RecordPanelProps } from '@/lib/feature';
 import { formatDateTime } from '@/lib/format';

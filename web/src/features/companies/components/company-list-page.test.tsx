@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
+import { asPhone } from '@/testing/phone';
 import type { Company } from '@model/company';
 import { answerPage } from '@/testing/page-server';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
@@ -23,6 +24,8 @@ const listOf = (url: string, companies: Company[]) =>
     columns: { name: (c) => c.name, type: (c) => c.type },
     filters: { types: (c, types) => types.includes(c.type) },
   });
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('CompanyListPage', () => {
   it('shows the status in the spec colours and releases a complete pending company with the full form', async () => {
@@ -128,5 +131,21 @@ describe('CompanyListPage', () => {
     ]);
     // the list is loaded again, once, after the delete
     await waitFor(() => expect(calls.filter((c) => isList(c.url))).toHaveLength(loadsBefore + 1));
+  });
+
+  it('on a phone the admin sees each company as a card with its state and "Freigeben"', async () => {
+    asPhone();
+    const user = userEvent.setup({ delay: null });
+    mockFetch((c) => (isList(c.url) ? listOf(c.url, [complete, active]) : undefined));
+    renderPage(<CompanyListPage />, { user: makeUser({}, { type: 'ADMIN' }) });
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(2));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(screen.getAllByTestId('list-row').find((r) => r.textContent?.includes('Pending Lieferant'))!);
+    expect(card.getByTestId('card-title')).toHaveTextContent('Pending Lieferant');
+    expect(within(card.getByTestId('card-state')).getByTestId('status-pending')).toHaveTextContent(
+      'Freigabe ausstehend',
+    );
+    await user.click(card.getByRole('button', { name: 'Freigeben' }));
+    expect(await screen.findByRole('dialog', { name: 'Firma freigeben' })).toBeInTheDocument();
   });
 });

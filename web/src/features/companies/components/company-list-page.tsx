@@ -6,17 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   COMPANY_SORT_COLUMNS,
+  COMPANY_STATUSES,
   COMPANY_TYPES,
   companyStatus,
   type Company,
   type CompanySortColumn,
   type CompanyType,
 } from '@model/company';
-import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
+import { ListPage, type ListColumn, type ListExportRequest, type ListRequest } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useDeleteCompanies } from '../api/delete-company';
+import { exportCompanies } from '../api/export-companies';
 import { getCompaniesQueryOptions } from '../api/get-companies';
 import { useReleaseCompany } from '../api/update-company';
 import { CompanyStatusChip } from './company-status-chip';
@@ -27,6 +29,8 @@ const companiesSource = {
   queryOptions: ({ filter, ...request }: ListRequest<CompanySortColumn>) =>
     getCompaniesQueryOptions({ ...request, types: filter as CompanyType[] | undefined }),
   sortColumns: COMPANY_SORT_COLUMNS,
+  exportRows: ({ query: { filter, ...query }, ...request }: ListExportRequest<CompanySortColumn>) =>
+    exportCompanies({ ...request, query: { ...query, types: filter as CompanyType[] | undefined } }),
 };
 
 /** /company (platform admin): search, filter by type, status with release of pending companies, multi-delete. */
@@ -55,7 +59,12 @@ export function CompanyListPage() {
   const columns = useMemo<ListColumn<Company>[]>(
     () => [
       { id: 'name', labelKey: 'company.name', value: (c) => c.name },
-      { id: 'type', labelKey: 'company.type', value: (c) => t(`company.types.${c.type}`) },
+      {
+        id: 'type',
+        labelKey: 'company.type',
+        value: (c) => t(`company.types.${c.type}`),
+        exportValues: Object.fromEntries(COMPANY_TYPES.map((type) => [type, t(`company.types.${type}`)])),
+      },
       { id: 'customerNumber', labelKey: 'company.customerNumber', value: (c) => c.customerNumber ?? '' },
       { id: 'city', labelKey: 'company.city', value: (c) => c.address?.city ?? '' },
       {
@@ -63,6 +72,7 @@ export function CompanyListPage() {
         labelKey: 'company.statusLabel',
         value: (c) => t(`company.status.${companyStatus(c)}`),
         render: (c) => <CompanyStatusChip company={c} />,
+        exportValues: Object.fromEntries(COMPANY_STATUSES.map((status) => [status, t(`company.status.${status}`)])),
       },
       { id: 'createDate', labelKey: 'company.createDate', value: (c) => c.createDate },
       {
@@ -113,6 +123,7 @@ export function CompanyListPage() {
           options: COMPANY_TYPES.map((type) => ({ value: type, label: t(`company.types.${type}`) })),
         }}
         defaultSort={{ columnId: 'name', direction: 'asc' }}
+        cardState="status"
       />
       <ReleaseCompanyDialog
         company={releasing}

@@ -1,4 +1,3 @@
-import { createContext, useContext } from 'react';
 import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,10 +9,6 @@ import {
 } from '@model/job-conditions';
 import { FormSelectField, FormSwitch, FormTextField } from '@/components/form-page';
 
-/** Read-only (locked view, suppliers): every field of the enquiry form is disabled. */
-export const EnquiryReadOnlyContext = createContext(false);
-export const useEnquiryReadOnly = () => useContext(EnquiryReadOnlyContext);
-
 /** Choices without a default may stay empty ("Keine Angabe"). */
 const OPTIONAL_CHOICES: readonly JobConditionChoice[] = ['cableDuctManufacturer', 'terminalManufacturer'];
 
@@ -22,7 +17,6 @@ const OPTIONAL_CHOICES: readonly JobConditionChoice[] = ['cableDuctManufacturer'
  * (`individualTextApplies`); required (asterisk) when its choice is INDIVIDUAL, as the schema demands.
  */
 export function IndividualText({ field }: { field: JobConditionChoice | JobConditionFlag }) {
-  const readOnly = useEnquiryReadOnly();
   const { values } = useFormikContext<JobConditions>();
   if (!individualTextApplies(values, field)) return null;
   const required = getIn(values, field) === 'INDIVIDUAL';
@@ -31,7 +25,6 @@ export function IndividualText({ field }: { field: JobConditionChoice | JobCondi
       name={`${field}Individual`}
       labelKey={`enquiries:conditionIndividual.${field}`}
       required={required}
-      disabled={readOnly}
       multiline
       minRows={2}
     />
@@ -41,7 +34,6 @@ export function IndividualText({ field }: { field: JobConditionChoice | JobCondi
 /** A job-condition choice: its value set with German labels, plus the individual free text where it applies. */
 export function ChoiceField({ field, disabled = false }: { field: JobConditionChoice; disabled?: boolean }) {
   const { t } = useTranslation('enquiries');
-  const readOnly = useEnquiryReadOnly();
   const formik = useFormikContext<JobConditions>();
   const optional = OPTIONAL_CHOICES.includes(field);
   const options = JOB_CONDITION_CHOICES[field].map((value) => ({ value, label: t(`values.${value}`) }));
@@ -51,7 +43,7 @@ export function ChoiceField({ field, disabled = false }: { field: JobConditionCh
         name={field}
         labelKey={`enquiries:condition.${field}`}
         required={!optional}
-        disabled={readOnly || disabled}
+        disabled={disabled}
         options={optional ? [{ value: '', label: t('none') }, ...options] : options}
         // "Keine Angabe" is the absent value (the schema knows no empty string)
         onChange={(e) => void formik.setFieldValue(field, e.target.value === '' ? undefined : e.target.value)}
@@ -63,10 +55,9 @@ export function ChoiceField({ field, disabled = false }: { field: JobConditionCh
 
 /** A yes/no condition, plus its individual free text while it is set. */
 export function FlagField({ field, disabled = false }: { field: JobConditionFlag; disabled?: boolean }) {
-  const readOnly = useEnquiryReadOnly();
   return (
     <>
-      <FormSwitch name={field} labelKey={`enquiries:condition.${field}`} disabled={readOnly || disabled} />
+      <FormSwitch name={field} labelKey={`enquiries:condition.${field}`} disabled={disabled} />
       <IndividualText field={field} />
     </>
   );

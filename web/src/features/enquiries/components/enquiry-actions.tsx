@@ -23,6 +23,23 @@ import { getEnquiry } from '../api/get-enquiry';
 import { releaseRefusalsOf, useReleaseEnquiry } from '../api/release-enquiry';
 import { useReopenEnquiry } from '../api/reopen-enquiry';
 
+/** The customer compares the released offers on his released (or, after an accept, closed) enquiry. */
+function mayCompareOffers(caller: EnquiryCaller, enquiry: Enquiry): boolean {
+  return caller.companyType === 'CUSTOMER' && !caller.restriction && (enquiry.released || enquiry.closed);
+}
+
+/** Does the caller have any action on the enquiry now (else a read-only page shows no action bar)? */
+export function hasEnquiryActions(caller: EnquiryCaller, enquiry: Enquiry): boolean {
+  return (
+    mayCompareOffers(caller, enquiry) ||
+    canOfferOnEnquiry(caller, enquiry) ||
+    canCopyEnquiry(caller, enquiry) ||
+    canArchiveEnquiry(caller, enquiry) ||
+    canReopenEnquiry(caller, enquiry) ||
+    canReleaseEnquiry(caller, enquiry)
+  );
+}
+
 /**
  * The enquiry's actions (spec 01 §4), each shown as the model's record rules allow: release (the model's
  * `releaseRefusals` on the record first, the server's 422 shown the same way), reopen, copy, archive
@@ -32,11 +49,11 @@ import { useReopenEnquiry } from '../api/reopen-enquiry';
 export function EnquiryActions({
   enquiry,
   caller,
-  dirty,
+  dirty = false,
 }: {
   enquiry: Enquiry;
   caller: EnquiryCaller;
-  dirty: boolean;
+  dirty?: boolean;
 }) {
   const { t } = useTranslation('enquiries');
   const navigate = useNavigate();
@@ -97,8 +114,7 @@ export function EnquiryActions({
     }
   };
 
-  // the customer compares the released offers on his released (or, after an accept, closed) enquiry
-  const mayCompare = caller.companyType === 'CUSTOMER' && !caller.restriction && (enquiry.released || enquiry.closed);
+  const mayCompare = mayCompareOffers(caller, enquiry);
 
   return (
     <>

@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Enquiry } from '@model/enquiry';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { preloadAppSlots, renderPage } from '@/testing/render';
+import { typeDay } from '@/testing/date-field';
 import { attachedFile, customerUser, enquiryFact, makeEnquiry, supplierUser } from '@/testing/enquiry-fixtures';
 import { EnquiryFormPage } from './enquiry-form-page';
 
@@ -119,7 +120,7 @@ describe('EnquiryFormPage: a new enquiry', () => {
     const calls = setup();
     await screen.findByRole('heading', { name: 'Anfrage erstellen' });
     for (const label of ['Titel', 'Referenznummer', 'Wunschliefertermin', 'Menge'])
-      expect(screen.getByLabelText(new RegExp(`^${label}`)).closest('.MuiFormControl-root')).toHaveTextContent(
+      expect(screen.getAllByLabelText(new RegExp(`^${label}`))[0].closest('.MuiFormControl-root')).toHaveTextContent(
         `${label} *`,
       );
     expect(combo(/^Lieferbedingung/).closest('.MuiFormControl-root')).toHaveTextContent('Lieferbedingung *');
@@ -148,7 +149,7 @@ describe('EnquiryFormPage: a new enquiry', () => {
     await user.type(await screen.findByLabelText(/^Titel/), 'Neu');
     await user.type(screen.getByLabelText(/^Referenznummer/), 'R-9');
     await choose(user, /^Lieferbedingung/, 'EXW – ab Werk');
-    await user.type(screen.getByLabelText(/^Wunschliefertermin/), '2027-05-03');
+    await typeDay(user, /^Wunschliefertermin/, '03052027');
     await user.clear(screen.getByLabelText(/^Menge/));
     await user.type(screen.getByLabelText(/^Menge/), '3');
     await choose(user, /^Verpackung/, 'Individuell');
@@ -362,14 +363,16 @@ describe('EnquiryFormPage: a stored enquiry', () => {
     expect(calls.filter((c) => c.url === '/api/enquiry/update')[1].body).toMatchObject({ id: 'e1', title: 'Geändert' });
   });
 
-  it('locked (released) for its customer: view title, every field read-only, only Download for the BOM', async () => {
-    const user = userEvent.setup({ delay: null });
+  it('locked (released) for its customer: read, not edited - summary, lists, actions, only Download for the BOM', async () => {
     const released = makeEnquiry({
       released: true,
       releaseDate: new Date('2026-11-02T10:00:00Z'),
       bomFileName: 'stueckliste.xlsx',
       bomRevision: 1,
       individualWireIdentification: true,
+      markingStructure: 'INDIVIDUAL',
+      markingStructureIndividual: 'Ringe mit Klartext',
+      regulation: 'UL',
     });
     setup({
       route: '/enquiry/e1',
@@ -377,22 +380,22 @@ describe('EnquiryFormPage: a stored enquiry', () => {
       documents: [attachedFile('enquiries/e1/documents/plan.pdf', 'CIRCUIT_DIAGRAM')],
     });
     expect(await screen.findByTestId('status-released')).toHaveTextContent('Freigegeben');
-    expect(screen.getByRole('heading', { name: 'Anfrage ansehen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Anfrage ansehen' })).toBeInTheDocument();
+    expect(screen.getByTestId('summary-name')).toHaveTextContent('Steuerschrank Linie 3');
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
-    for (const input of screen.getAllByRole('textbox')) {
-      if (input.closest('[data-testid="bom-panel"]')) continue;
-      expect(input).toBeDisabled();
-    }
-    for (const box of screen.getAllByRole('combobox')) expect(box).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('switch', { name: 'Individuelle Aderkennzeichnung' })).toBeDisabled();
-    // sub-dialogs open to read, with disabled fields and no upload
-    const dialog = await openDialog(user, 'Markierungsstruktur');
-    expect(dialog.getByRole('combobox', { name: /^Markierungsstruktur/ })).toHaveAttribute('aria-disabled', 'true');
-    await closeDialog(user);
-    const regulation = await openDialog(user, 'Vorschrift');
-    expect(regulation.getByRole('switch', { name: 'Kundenvorschrift' })).toBeDisabled();
-    expect(regulation.queryByTestId('dropzone')).not.toBeInTheDocument();
-    await closeDialog(user);
+    // no disabled inputs: the record is a list of label and value
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.getByTestId('fact-referenceNumber')).toHaveTextContent('Referenznummer' + 'REF-1');
+    expect(screen.getByTestId('fact-desiredDeliveryDate')).toHaveTextContent('01.03.2027');
+    expect(screen.getByTestId('fact-releaseDate')).toHaveTextContent('02.11.2026');
+    expect(screen.getByTestId('fact-regulation')).toHaveTextContent('NormUL');
+    expect(screen.getByTestId('fact-individualWireIdentification')).toHaveTextContent('Ja');
+    // the detail that applies, with its free text; a detail that does not apply is not listed
+    expect(screen.getByTestId('fact-markingStructure')).toHaveTextContent('Individuell');
+    expect(screen.getByTestId('fact-markingStructure')).toHaveTextContent('Ringe mit Klartext');
+    expect(screen.queryByTestId('fact-mountingPlateLabel')).not.toBeInTheDocument();
 
     const bom = screen.getByTestId('bom-panel');
     expect(within(bom).getByTestId('bom-file-name')).toHaveTextContent('stueckliste.xlsx');
@@ -401,29 +404,42 @@ describe('EnquiryFormPage: a stored enquiry', () => {
     expect(within(bom).queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('dropzone')).not.toBeInTheDocument();
     expect(await screen.findByText('plan.pdf')).toBeInTheDocument();
-    // customer actions of a released enquiry
-    expect(screen.getByRole('button', { name: 'Wieder öffnen' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Kopieren' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Archivieren' })).toBeInTheDocument();
+    // customer actions of a released enquiry, in the summary's action bar
+    const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
+    expect(actions.getByRole('button', { name: 'Wieder öffnen' })).toBeInTheDocument();
+    expect(actions.getByRole('button', { name: 'Kopieren' })).toBeInTheDocument();
+    expect(actions.getByRole('button', { name: 'Archivieren' })).toBeInTheDocument();
+    expect(actions.getByRole('button', { name: 'Angebote vergleichen' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Angebot erstellen' })).not.toBeInTheDocument();
   });
 
-  it('supplier: view only, customer name, create-offer leads to /offer/new/{enquiryId}', async () => {
+  it('supplier: read only with the customer, "Angebot erstellen" in the action bar leads to /offer/new/{id}', async () => {
     const user = userEvent.setup({ delay: null });
     const released = makeEnquiry({ released: true, bomFileName: 'stueckliste.xlsx', bomRevision: 1 });
     setup({ route: '/enquiry/e1', enquiry: released, user: supplierUser });
     await screen.findByTestId('status-released');
-    expect(screen.getByRole('heading', { name: 'Anfrage ansehen' })).toBeInTheDocument();
-    expect(screen.getByText('Kunde: Müller GmbH')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Anfrage ansehen' })).toBeInTheDocument();
+    expect(screen.getByTestId('fact-customerName')).toHaveTextContent('Müller GmbH');
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
     for (const name of ['Kopieren', 'Archivieren', 'Wieder öffnen', 'Freigeben', 'Erneut hochladen', 'Löschen'])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
-    expect(screen.getByLabelText(/^Titel/)).toBeDisabled();
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
     expect(screen.queryByTestId('dropzone')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Angebote vergleichen' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Angebot erstellen' }));
+    const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
+    await user.click(actions.getByRole('button', { name: 'Angebot erstellen' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/offer/new/e1');
+  });
+
+  it('an archived enquiry of another company without actions: no action bar', async () => {
+    setup({
+      route: '/enquiry/e1',
+      enquiry: makeEnquiry({ released: true, archived: true }),
+      user: supplierUser,
+    });
+    await screen.findByTestId('status-archived');
+    expect(screen.queryByRole('toolbar', { name: 'Aktionen' })).not.toBeInTheDocument();
   });
 
   it("customer of a released enquiry: 'Angebote vergleichen' opens the comparison", async () => {
@@ -490,7 +506,8 @@ describe('EnquiryFormPage: release', () => {
     await user.click(screen.getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Die Anfrage wurde freigegeben.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Anfrage ansehen' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Titel/)).toBeDisabled();
+    expect(screen.queryByLabelText(/^Titel/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('fact-title')).toHaveTextContent('Steuerschrank Linie 3');
     expect(releaseCalls(calls)).toHaveLength(2);
     expect(releaseCalls(calls)[1].method).toBe('POST');
   });

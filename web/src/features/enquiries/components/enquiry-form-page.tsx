@@ -6,15 +6,16 @@ import { enquiryInputSchema, newEnquiryValues, type DeliveryCondition, type Enqu
 import { canEditEnquiry } from '@model/permissions-enquiries';
 import { FormPage, UnsavedChangesGuard } from '@/components/form-page';
 import { RecordPanels } from '@/components/record-panels';
+import { RecordLayout } from '@/components/record-summary';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
 import { useCreateEnquiry } from '../api/create-enquiry';
 import { useEnquiry } from '../api/get-enquiry';
 import { enquiryFormOf, useUpdateEnquiry } from '../api/update-enquiry';
-import { EnquiryReadOnlyContext } from './condition-fields';
 import { EnquiryActions } from './enquiry-actions';
 import { EnquiryStatusChip } from './enquiry-status-chip';
+import { EnquirySummary } from './enquiry-summary';
 import { JobConditionsSection } from './job-conditions-section';
 import { ProjectDataFields } from './project-data-fields';
 
@@ -33,10 +34,10 @@ const formSchema = enquiryInputSchema.transform((value: Record<string, unknown>)
 );
 
 /**
- * /enquiry/new and /enquiry/:id (spec 01 §2): 'Anfrage erstellen', 'Anfrage bearbeiten' (the customer's draft)
- * or 'Anfrage ansehen' (locked, or a supplier): project data, job conditions with their sub-dialogs, then the
- * panels other features attach to a stored enquiry (BOM, documents: `RecordPanels`). Who may do what: the
- * model's rules.
+ * /enquiry/new and /enquiry/:id (spec 01 §2): 'Anfrage erstellen' or 'Anfrage bearbeiten' (the customer's draft):
+ * project data, job conditions with their sub-dialogs, and beside them (from `lg`) the panels other features attach
+ * to a stored enquiry (BOM, documents: `RecordPanels`). A locked enquiry, or any a supplier views, is read, not
+ * edited: 'Anfrage ansehen' (EnquirySummary). Who may do what: the model's rules.
  */
 export function EnquiryFormPage() {
   const { t } = useTranslation('enquiries');
@@ -65,6 +66,9 @@ export function EnquiryFormPage() {
     );
   }
 
+  // a record the caller cannot change is read, not edited
+  if (enquiry && !mayEdit) return <EnquirySummary enquiry={enquiry} caller={caller} />;
+
   const initialValues: EnquiryFormValues = enquiry
     ? { additionalInfo: '', ...enquiryFormOf(enquiry) }
     : { ...newEnquiryValues() };
@@ -78,53 +82,52 @@ export function EnquiryFormPage() {
   };
 
   return (
-    <EnquiryReadOnlyContext.Provider value={!mayEdit}>
-      <FormPage<EnquiryFormValues>
-        title={t(isNew ? 'createTitle' : !enquiry ? 'title' : mayEdit ? 'editTitle' : 'viewTitle')}
-        initialValues={initialValues}
-        validationSchema={formSchema}
-        onSubmit={submit}
-        loading={!isNew && loaded.isPending}
-        backTo={paths.enquiries.list.getHref()}
-        messages={{ success: 'enquiries:saved' }}
-        readOnly={!mayEdit}
-        actions={(formik) =>
-          enquiry ? <EnquiryActions enquiry={enquiry} caller={caller} dirty={formik.dirty} /> : undefined
-        }
-      >
-        {(formik) => (
-          <>
-            <UnsavedChangesGuard dirty={formik.dirty && !formik.isSubmitting} />
-            {enquiry && (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="body2">{t('field.status')}:</Typography>
-                <EnquiryStatusChip enquiry={enquiry} />
-                {caller.companyType === 'SUPPLIER' && (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('field.customerName')}: {enquiry.customerName}
-                  </Typography>
-                )}
-              </Stack>
-            )}
-            <Typography variant="h2">{t('sections.projectData')}</Typography>
-            <ProjectDataFields />
-            <Box sx={{ pt: 2 }}>
-              <JobConditionsSection enquiryId={enquiry?.id} canChangeFiles={mayEdit && !!enquiry} />
-            </Box>
-          </>
-        )}
-      </FormPage>
-      {enquiry ? (
-        <RecordPanels record="enquiry" value={enquiry} caller={caller} canChange={mayEdit} />
-      ) : (
-        isNew && (
-          <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('documents.saveFirst')}
-            </Typography>
-          </Paper>
+    <RecordLayout
+      main={
+        <FormPage<EnquiryFormValues>
+          title={t(isNew ? 'createTitle' : !enquiry ? 'title' : 'editTitle')}
+          initialValues={initialValues}
+          validationSchema={formSchema}
+          onSubmit={submit}
+          loading={!isNew && loaded.isPending}
+          backTo={paths.enquiries.list.getHref()}
+          messages={{ success: 'enquiries:saved' }}
+          placement="column"
+          actions={(formik) =>
+            enquiry ? <EnquiryActions enquiry={enquiry} caller={caller} dirty={formik.dirty} /> : undefined
+          }
+        >
+          {(formik) => (
+            <>
+              <UnsavedChangesGuard dirty={formik.dirty && !formik.isSubmitting} />
+              {enquiry && (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="body2">{t('field.status')}:</Typography>
+                  <EnquiryStatusChip enquiry={enquiry} />
+                </Stack>
+              )}
+              <Typography variant="h2">{t('sections.projectData')}</Typography>
+              <ProjectDataFields />
+              <Box sx={{ pt: 2 }}>
+                <JobConditionsSection enquiryId={enquiry?.id} canChangeFiles={!!enquiry} />
+              </Box>
+            </>
+          )}
+        </FormPage>
+      }
+      side={
+        enquiry ? (
+          <RecordPanels record="enquiry" value={enquiry} caller={caller} canChange={mayEdit} />
+        ) : (
+          isNew && (
+            <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('documents.saveFirst')}
+              </Typography>
+            </Paper>
+          )
         )
-      )}
-    </EnquiryReadOnlyContext.Provider>
+      }
+    />
   );
 }

@@ -5,17 +5,24 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ENQUIRY_SORT_COLUMNS, enquiryStatus, type EnquiryListItem, type EnquirySortColumn } from '@model/enquiry';
+import {
+  ENQUIRY_SORT_COLUMNS,
+  ENQUIRY_STATUSES,
+  enquiryStatus,
+  type EnquiryListItem,
+  type EnquirySortColumn,
+} from '@model/enquiry';
 import { canCopyEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
-import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
+import { ListPage, type ListColumn, type ListExportRequest, type ListRequest } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { showError } from '@/lib/errors';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
-import { formatDate } from '@/lib/format';
+import { formatDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useArchiveEnquiries } from '../api/archive-enquiry';
 import { useCopyEnquiry } from '../api/copy-enquiry';
+import { exportEnquiries } from '../api/export-enquiries';
 import { getEnquiriesQueryOptions } from '../api/get-enquiries';
 import { EnquiryStatusChip } from './enquiry-status-chip';
 
@@ -24,12 +31,9 @@ const enquiriesSource = {
   queryOptions: ({ search, filter: _filter, ...request }: ListRequest<EnquirySortColumn>) =>
     getEnquiriesQueryOptions({ ...request, title: search }),
   sortColumns: ENQUIRY_SORT_COLUMNS,
+  exportRows: ({ query: { search, filter: _filter, ...query }, ...request }: ListExportRequest<EnquirySortColumn>) =>
+    exportEnquiries({ ...request, query: { ...query, title: search } }),
 };
-
-/** A calendar date of the model (`YYYY-MM-DD`) in German form. */
-function formatIsoDay(value: string | undefined): string {
-  return value ? formatDate(new Date(`${value}T00:00:00`)) : '';
-}
 
 /**
  * /enquiry (spec 01 §2): title search, sort by the server's columns (default createDate descending), status
@@ -74,7 +78,7 @@ export function EnquiryListPage() {
       {
         id: 'desiredDeliveryDate',
         labelKey: 'enquiries:field.desiredDeliveryDate',
-        value: (e) => formatIsoDay(e.desiredDeliveryDate),
+        value: (e) => formatDay(e.desiredDeliveryDate),
       },
       { id: 'amount', labelKey: 'enquiries:field.amount', value: (e) => e.amount },
       { id: 'createDate', labelKey: 'enquiries:field.createDate', value: (e) => e.createDate },
@@ -84,6 +88,7 @@ export function EnquiryListPage() {
         labelKey: 'enquiries:field.status',
         value: (e) => t(`status.${enquiryStatus(e)}`),
         render: (e) => <EnquiryStatusChip enquiry={e} />,
+        exportValues: Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, t(`status.${status}`)])),
       },
       {
         id: 'actions',
@@ -138,6 +143,7 @@ export function EnquiryListPage() {
       exportFileName="anfragen"
       defaultSort={{ columnId: 'createDate', direction: 'desc' }}
       emptyKey="enquiries:empty"
+      cardState="status"
     />
   );
 }

@@ -1,43 +1,35 @@
-import { Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { AMOUNT_MAX, DELIVERY_CONDITIONS } from '@model/enquiry';
-import { FormSelectField, FormTextField } from '@/components/form-page';
-import { useEnquiryReadOnly } from './condition-fields';
+import { FormDateField, FormSelectField, FormTextField } from '@/components/form-page';
 
 /** Spec 01 §3/§5 project data: title, reference number, delivery condition, date, amount (≥ 1, step 1), info. */
 export function ProjectDataFields() {
   const { t } = useTranslation('enquiries');
-  const readOnly = useEnquiryReadOnly();
   const formik = useFormikContext<{ amount: number | undefined }>();
   return (
     <>
-      <FormTextField name="title" labelKey="enquiries:field.title" required disabled={readOnly} />
-      <FormTextField name="referenceNumber" labelKey="enquiries:field.referenceNumber" required disabled={readOnly} />
+      <FormTextField name="title" labelKey="enquiries:field.title" required />
+      <FormTextField name="referenceNumber" labelKey="enquiries:field.referenceNumber" required />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormSelectField
           name="deliveryCondition"
           labelKey="enquiries:field.deliveryCondition"
           required
-          disabled={readOnly}
+
           options={DELIVERY_CONDITIONS.map((value) => ({ value, label: t(`deliveryConditions.${value}`) }))}
           sx={{ flex: 1 }}
         />
-        <FormTextField
-          name="desiredDeliveryDate"
-          labelKey="enquiries:field.desiredDeliveryDate"
-          type="date"
-          required
-          disabled={readOnly}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: 1 }}
-        />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <FormDateField name="desiredDeliveryDate" labelKey="enquiries:field.desiredDeliveryDate" required />
+        </Box>
         <FormTextField
           name="amount"
           labelKey="enquiries:field.amount"
           type="number"
           required
-          disabled={readOnly}
+
           slotProps={{ htmlInput: { min: 1, max: AMOUNT_MAX, step: 1 } }}
           // an emptied box is "no amount" (required), not the number 0
           onChange={(e) =>
@@ -46,13 +38,7 @@ export function ProjectDataFields() {
           sx={{ flex: 1 }}
         />
       </Stack>
-      <FormTextField
-        name="additionalInfo"
-        labelKey="enquiries:field.additionalInfo"
-        multiline
-        minRows={3}
-        disabled={readOnly}
-      />
+      <FormTextField name="additionalInfo" labelKey="enquiries:field.additionalInfo" multiline minRows={3} />
     </>
   );
 }

@@ -79,6 +79,8 @@ export function DocumentActionDialog({
             path={path}
             context="offer"
             documentType={OFFER_TRANSITIONS[action].requires}
+            // only a PDF counts for the action (the model's missingDocument): the text asks for one, the rule agrees
+            extensions={['pdf']}
             multiple={false}
             onUploaded={() => void uploaded()}
           />

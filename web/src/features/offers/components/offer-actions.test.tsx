@@ -103,6 +103,9 @@ describe('OfferActions: preconditions, calls and navigation', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/Für die Annahme fehlt die Bestellung/)).toBeInTheDocument();
     expect(within(dialog).getByTestId('dropzone')).toBeInTheDocument();
+    // the text asks for the order as PDF, and the upload takes only that
+    expect(within(dialog).getByText(/Bitte laden Sie Ihre Bestellung als PDF hoch/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Erlaubte Formate: pdf · unter 10 MB')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Annehmen' }));
     await waitFor(() => expect(screen.getAllByText(/Für die Annahme fehlt die Bestellung/).length).toBeGreaterThan(1));
     expect(actionCalls(calls)).toEqual([]);

@@ -43,3 +43,37 @@ export function OutdatedChip() {
   const { t } = useTranslation('offers');
   return <Chip size="small" color="warning" label={t('outdated')} title={t('outdatedHint')} data-testid="outdated" />;
 }
+
+/** Where the enquiry stands, as far as the offer is concerned: what the offer list and page point out. */
+export type EnquiryStandingNotice = 'reopened' | 'archived' | 'closed';
+
+/**
+ * The enquiry's standing worth a notice: withdrawn (reopened) or archived by the customer; closed (by an order)
+ * while this offer is still OPEN - the offer can no longer be accepted. An open enquiry, or a closed one of an
+ * accepted or confirmed offer (its own order closed it), needs none.
+ */
+export function enquiryStandingNotice(
+  offer: Pick<Offer, 'enquiryStanding' | 'state'>,
+): EnquiryStandingNotice | undefined {
+  const standing = offer.enquiryStanding ?? 'open';
+  if (standing === 'open') return undefined;
+  if (standing === 'closed' && offer.state !== 'OPEN') return undefined;
+  return standing;
+}
+
+/** 'Anfrage zurückgezogen', 'Anfrage archiviert', 'Anfrage abgeschlossen' - only when there is something to say. */
+export function EnquiryStandingChip({ offer }: { offer: Pick<Offer, 'enquiryStanding' | 'state'> }) {
+  const { t } = useTranslation('offers');
+  const notice = enquiryStandingNotice(offer);
+  if (!notice) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t(`standing.${notice}`)}
+      // a warning's border, the text in the body colour (readable at 4.5:1)
+      sx={notice === 'closed' ? undefined : { borderColor: 'warning.main', color: 'text.primary' }}
+      data-testid={`standing-${notice}`}
+    />
+  );
+}

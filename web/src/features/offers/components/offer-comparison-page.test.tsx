@@ -96,6 +96,14 @@ describe('OfferComparisonPage', () => {
     expect(within(sued).queryByRole('button', { name: 'Annehmen' })).not.toBeInTheDocument();
   });
 
+  it('the sort box is as wide as its choices, not the page', async () => {
+    api();
+    render();
+    await screen.findAllByTestId('compared-offer');
+    const box = screen.getByRole('combobox', { name: 'Sortieren nach' }).closest('.MuiFormControl-root')!;
+    expect(box).not.toHaveClass('MuiFormControl-fullWidth');
+  });
+
   it('sorts by delivery date and by supplier', async () => {
     const user = userEvent.setup({ delay: null });
     api();

@@ -19,12 +19,12 @@ import type { OfferCaller } from '@model/permissions-offers';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
-import { formatEur } from '@/lib/format';
+import { formatDay, formatEur } from '@/lib/format';
 import { useOfferComparison } from '../api/compare-offers';
 import type { ComparedOffer } from '../api/offer-types';
 import { OfferActions } from './offer-actions';
 import { OfferStateChip, OutdatedChip } from './offer-chips';
-import { copiedFieldLabel, copiedFieldValue, formatIsoDay } from './offer-field-labels';
+import { copiedFieldLabel, copiedFieldValue } from './offer-field-labels';
 import { offerHref } from './offer-href';
 
 export const COMPARISON_SORTS = ['price', 'date', 'supplier'] as const;
@@ -104,7 +104,9 @@ export function OfferComparisonPage() {
             label={t('compare.sortBy')}
             value={sort}
             onChange={(e) => setSort(e.target.value as ComparisonSort)}
-            sx={{ mt: 3, minWidth: 200 }}
+            // as wide as its choices, not the page (a single card must not sit under a page-wide box)
+            fullWidth={false}
+            sx={{ mt: 3, width: { xs: '100%', sm: 240 } }}
           >
             {COMPARISON_SORTS.map((s) => (
               <MenuItem key={s} value={s}>
@@ -144,7 +146,7 @@ export function OfferComparisonPage() {
                     <Row label={t('field.deliveryCondition')}>
                       {t(`enquiries:deliveryConditions.${offer.deliveryCondition}`)}
                     </Row>
-                    <Row label={t('field.desiredDeliveryDate')}>{formatIsoDay(offer.desiredDeliveryDate)}</Row>
+                    <Row label={t('field.desiredDeliveryDate')}>{formatDay(offer.desiredDeliveryDate)}</Row>
                     <Typography variant="subtitle2" sx={{ pt: 1 }}>
                       {t('sections.deviations')}
                     </Typography>

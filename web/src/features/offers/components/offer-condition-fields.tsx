@@ -3,12 +3,12 @@ import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import {
   JOB_CONDITION_CHOICES,
-  JOB_CONDITION_DIALOGS,
   JOB_CONDITION_FLAGS,
+  JOB_CONDITION_ORDER,
   individualTextApplies,
   jobConditionControls,
+  jobConditionDialogOf,
   type JobConditionChoice,
-  type JobConditionDialog,
   type JobConditionFlag,
   type JobConditions,
 } from '@model/job-conditions';
@@ -20,35 +20,6 @@ type ConditionField = JobConditionChoice | JobConditionFlag;
 
 /** Choices without a default may stay empty ("Keine Angabe"). */
 const OPTIONAL_CHOICES: readonly ConditionField[] = ['cableDuctManufacturer', 'terminalManufacturer'];
-
-/** The order of the enquiry form: each main condition followed by the fields of its sub-dialog. */
-const FIELD_ORDER: readonly ConditionField[] = [
-  'individualWireIdentification',
-  'markingStructure',
-  'labelingMaterial',
-  'deviceIdentification',
-  'componentLabel',
-  'mountingPlateLabel',
-  'wireTagLabel',
-  'cableDuctAttachment',
-  'cableDuctManufacturer',
-  'terminalManufacturer',
-  'regulation',
-  'customerRegulation',
-  'cabinetLabelLanguage',
-  'cabinetLabelLanguageValue1',
-  'cabinetLabelLanguageValue2',
-  'screwConnections',
-  'screwConnectionManufacturer1',
-  'screwConnectionManufacturer2',
-  'packaging',
-  'packagingWrap',
-];
-
-const dialogOf = (field: ConditionField) =>
-  (Object.keys(JOB_CONDITION_DIALOGS) as JobConditionDialog[]).find((d) =>
-    (JOB_CONDITION_DIALOGS[d] as readonly string[]).includes(field),
-  );
 
 /** "Anfrage: <value>" under a field: the enquiry's value when the offer was drafted (spec 01 §3). */
 export function OriginalValue({ field, original }: { field: string; original?: Partial<OfferTerms> }) {
@@ -66,19 +37,18 @@ export function OriginalValue({ field, original }: { field: string; original?: P
  * The job conditions of the offer in one column (the sub-dialog fields in place): shown and enabled as the
  * model's `jobConditionControls` says, with the enquiry's original value under each one.
  */
-export function OfferConditionFields({ readOnly, original }: { readOnly: boolean; original?: Partial<OfferTerms> }) {
+export function OfferConditionFields({ original }: { original?: Partial<OfferTerms> }) {
   const { t } = useTranslation('offers');
   const formik = useFormikContext<JobConditions>();
   const controls = jobConditionControls(formik.values);
   const fieldStates = controls.fields as Partial<Record<ConditionField, { visible: boolean; enabled: boolean }>>;
   return (
     <Stack spacing={2}>
-      {FIELD_ORDER.map((field) => {
+      {JOB_CONDITION_ORDER.map((field) => {
         const state = fieldStates[field];
         if (state && !state.visible) return null;
-        const dialog = dialogOf(field);
-        const disabled =
-          readOnly || (state ? !state.enabled : false) || (dialog ? !controls.dialogs[dialog].enabled : false);
+        const dialog = jobConditionDialogOf(field);
+        const disabled = (state ? !state.enabled : false) || (dialog ? !controls.dialogs[dialog].enabled : false);
         const isFlag = (JOB_CONDITION_FLAGS as readonly string[]).includes(field);
         const optional = OPTIONAL_CHOICES.includes(field);
         const options = isFlag
@@ -108,7 +78,6 @@ export function OfferConditionFields({ readOnly, original }: { readOnly: boolean
                   name={`${field}Individual`}
                   labelKey={`enquiries:conditionIndividual.${field}`}
                   required={getIn(formik.values, field) === 'INDIVIDUAL'}
-                  disabled={readOnly}
                   multiline
                   minRows={2}
                 />

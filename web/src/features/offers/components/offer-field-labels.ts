@@ -1,11 +1,6 @@
 import type { TFunction } from 'i18next';
 import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from '@model/job-conditions';
-import { formatDate } from '@/lib/format';
-
-/** A calendar date of the model (`YYYY-MM-DD`) in German form. */
-export function formatIsoDay(value: string | undefined): string {
-  return value ? formatDate(new Date(`${value}T00:00:00`)) : '';
-}
+import { formatDay } from '@/lib/format';
 
 /** The project fields an offer copies from its enquiry (the rest of OFFER_COPIED_FIELDS are job conditions). */
 const PROJECT_FIELDS = ['referenceNumber', 'deliveryCondition', 'desiredDeliveryDate', 'amount', 'additionalInfo'];
@@ -20,7 +15,7 @@ export function copiedFieldValue(t: TFunction, field: string, value: unknown): s
   if (value === undefined || value === null || value === '') return t('enquiries:none');
   if ((JOB_CONDITION_FLAGS as readonly string[]).includes(field)) return t(value ? 'offers:yes' : 'offers:no');
   if (field === 'deliveryCondition') return t(`enquiries:deliveryConditions.${String(value)}`);
-  if (field === 'desiredDeliveryDate') return formatIsoDay(String(value));
+  if (field === 'desiredDeliveryDate') return formatDay(String(value));
   if (field in JOB_CONDITION_CHOICES) return t(`enquiries:values.${String(value)}`);
   return String(value);
 }

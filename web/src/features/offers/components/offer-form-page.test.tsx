@@ -123,7 +123,9 @@ describe('OfferFormPage', () => {
     api(offer);
     renderOffer();
     expect(await screen.findByRole('heading', { name: 'Angebot ansehen' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText(/Angebotsnummer/)).toBeDisabled());
+    // read, not edited: no input at all
+    expect(screen.queryByLabelText(/Angebotsnummer/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('fact-offerNumber')).toHaveTextContent('A-100');
     expect(screen.getByTestId('outdated')).toHaveTextContent('veraltet');
     expect(screen.getByRole('link', { name: 'Vorherige Version' })).toHaveAttribute('href', '/offer/o0');
     expect(screen.getByRole('link', { name: 'Neuere Version' })).toHaveAttribute('href', '/offer/o3');
@@ -148,6 +150,79 @@ describe('OfferFormPage', () => {
       'Rechtsdokument',
       'Sonstiges',
     ]);
+  });
+
+  it('the customer reads a released offer: price, supplier, date, version, deviations and the decision at the top', async () => {
+    const user = userEvent.setup({ delay: null });
+    const offer = makeOffer({
+      released: true,
+      releaseDate: new Date('2026-11-04T09:30:00Z'),
+      price: 12345.67,
+      desiredDeliveryDate: '2027-03-15',
+      packaging: 'WOODEN_BOX',
+      packagingIndividual: undefined,
+    });
+    api(offer);
+    renderOffer(customerUser);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Angebot ansehen' })).toBeInTheDocument();
+    expect(screen.getByTestId('summary-price').textContent?.replace(/\s/g, ' ')).toBe('12.345,67 €');
+    expect(screen.getByTestId('fact-supplierName')).toHaveTextContent('Weber Schaltanlagen');
+    expect(screen.getByTestId('fact-desiredDeliveryDate')).toHaveTextContent('15.03.2027');
+    expect(screen.getByTestId('fact-version')).toHaveTextContent('1');
+    expect(within(screen.getByTestId('offer-info')).getByTestId('state-OPEN')).toBeInTheDocument();
+    const deviations = within(screen.getByTestId('deviations'));
+    expect(deviations.getByText('Wunschliefertermin: 15.03.2027 (Anfrage: 01.03.2027)')).toBeInTheDocument();
+    expect(deviations.getByText('Verpackung: Holzkiste (Anfrage: Eurobox)')).toBeInTheDocument();
+    // the conditions as a readable list, the enquiry's value noted where the offer deviates
+    expect(screen.getByTestId('fact-packaging')).toHaveTextContent('Holzkiste');
+    expect(screen.getByTestId('fact-packaging')).toHaveTextContent('Anfrage: Eurobox');
+    expect(screen.getByTestId('fact-regulation')).not.toHaveTextContent('Anfrage:');
+    const record = within(screen.getByTestId('record-main'));
+    expect(record.queryAllByRole('textbox')).toHaveLength(0);
+    expect(record.queryAllByRole('combobox')).toHaveLength(0);
+    // the actions of the transition table, in the summary's action bar
+    const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
+    expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Annehmen', 'Ablehnen']);
+    await user.click(actions.getByRole('button', { name: 'Annehmen' }));
+    expect(await screen.findByRole('dialog', { name: 'Angebot annehmen' })).toBeInTheDocument();
+  });
+
+  it('the supplier reads his released offer: the customer as counterparty, his actions in the bar', async () => {
+    api(makeOffer({ released: true }));
+    renderOffer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Angebot ansehen' })).toBeInTheDocument();
+    expect(screen.getByTestId('fact-customerName')).toHaveTextContent('Müller GmbH');
+    expect(screen.queryByTestId('fact-supplierName')).not.toBeInTheDocument();
+    const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
+    expect(actions.queryByRole('button', { name: 'Annehmen' })).not.toBeInTheDocument();
+    expect(actions.getByRole('button', { name: 'Überarbeiten' })).toBeInTheDocument();
+  });
+
+  it('an enquiry withdrawn by the customer: chip and notice, no accept', async () => {
+    api(makeOffer({ released: true, enquiryStanding: 'reopened' }));
+    renderOffer(customerUser);
+    expect(await screen.findByTestId('standing-reopened')).toHaveTextContent('Anfrage zurückgezogen');
+    expect(screen.getByTestId('standing-notice')).toHaveTextContent('Anfrage zurückgezogen');
+    expect(screen.queryByRole('button', { name: 'Annehmen' })).not.toBeInTheDocument();
+  });
+
+  it('an enquiry archived, or closed by another order while this offer is open: said so; its own order: nothing', async () => {
+    api(makeOffer({ released: true, enquiryStanding: 'archived' }));
+    const first = renderOffer(customerUser);
+    expect(await screen.findByTestId('standing-notice')).toHaveTextContent('Anfrage archiviert');
+    first.unmount();
+
+    api(makeOffer({ released: true, enquiryStanding: 'closed' }));
+    const second = renderOffer(customerUser);
+    expect(await screen.findByTestId('standing-notice')).toHaveTextContent('Anfrage abgeschlossen');
+    expect(screen.getByTestId('standing-closed')).toBeInTheDocument();
+    second.unmount();
+
+    api(makeOffer({ released: true, enquiryStanding: 'closed', state: 'ACCEPTED' }));
+    renderOffer(customerUser, '/order/o1', '/order/:id');
+    expect(await screen.findByTestId('state-ACCEPTED')).toBeInTheDocument();
+    expect(screen.queryByTestId('standing-notice')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('standing-closed')).not.toBeInTheDocument();
   });
 
   it('an unknown or hidden offer says so', async () => {

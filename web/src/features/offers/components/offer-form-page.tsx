@@ -1,33 +1,28 @@
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { DELIVERY_CONDITIONS, enquiryInputSchema, type DeliveryCondition, type Enquiry } from '@model/enquiry';
-import {
-  offerDeviations,
-  offerInputSchema,
-  PRICE_MAX,
-  type Offer,
-  type OfferInput,
-  type OfferTerms,
-} from '@model/offer';
+import { offerInputSchema, PRICE_MAX, type Offer, type OfferInput, type OfferTerms } from '@model/offer';
 import { canOfferOnEnquiry } from '@model/permissions-enquiries';
 import { canEditOffer } from '@model/permissions-offers';
-import { FormPage, FormSelectField, FormTextField, UnsavedChangesGuard } from '@/components/form-page';
+import { FormDateField, FormPage, FormSelectField, FormTextField, UnsavedChangesGuard } from '@/components/form-page';
 import { RecordPanels } from '@/components/record-panels';
+import { RecordLayout } from '@/components/record-summary';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
 import { formatEur } from '@/lib/format';
 import { useCreateOffer } from '../api/create-offer';
 import { useEnquiry } from '../api/get-enquiry';
-import { useOffer, type OfferWithOutdated } from '../api/get-offer';
+import { useOffer } from '../api/get-offer';
 import { offerFormOf, useUpdateOffer } from '../api/update-offer';
 import { OfferActions } from './offer-actions';
-import { OfferStateChip, OfferTagChip, OutdatedChip } from './offer-chips';
 import { OfferConditionFields, OriginalValue } from './offer-condition-fields';
-import { copiedFieldLabel, copiedFieldValue } from './offer-field-labels';
+import { OfferDeviations } from './offer-deviations';
 import { offerListHref } from './offer-href';
+import { OfferInfo } from './offer-info';
+import { OfferSummary } from './offer-summary';
 import { formatPriceInput, isValidPrice, parsePriceInput } from './price';
 
 /** The form's values: the model's input with the price as typed (German format) and the customer's info. */
@@ -54,79 +49,6 @@ function termsOfEnquiry(enquiry: Enquiry): OfferTerms {
   const input = enquiryInputSchema.cast({ additionalInfo: '', ...enquiry }, { stripUnknown: true, assert: false });
   const { title: _title, ...terms } = input as unknown as OfferTerms & { title: string };
   return terms;
-}
-
-/** Version, the previous / next version, the enquiry revisions it priced, rejection reason, outdated marker. */
-function OfferInfo({ offer }: { offer: OfferWithOutdated }) {
-  const { t } = useTranslation('offers');
-  return (
-    <Stack spacing={1} data-testid="offer-info">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <OfferStateChip state={offer.state} />
-        <OfferTagChip offer={offer} />
-        {offer.outdated && <OutdatedChip />}
-        <Typography variant="body2">{t('info.version', { version: offer.version })}</Typography>
-        {offer.previousOfferId && (
-          <Link component={RouterLink} to={paths.offers.detail.getHref(offer.previousOfferId)} variant="body2">
-            {t('info.previous')}
-          </Link>
-        )}
-        {offer.nextOfferId && (
-          <Link component={RouterLink} to={paths.offers.detail.getHref(offer.nextOfferId)} variant="body2">
-            {t('info.next')}
-          </Link>
-        )}
-      </Stack>
-      <Typography variant="body2" color="text.secondary">
-        {offer.enquiryTitle} · {offer.supplierName} → {offer.customerName} ·{' '}
-        <Link component={RouterLink} to={paths.enquiries.detail.getHref(offer.enquiryId)}>
-          {t('info.enquiry')}
-        </Link>
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('info.revisions', { bom: offer.enquiryBomRevision, circuitDiagram: offer.enquiryCircuitDiagramRevision })}
-      </Typography>
-      {offer.invalidated && <Alert severity="info">{t('info.invalidated')}</Alert>}
-      {offer.outdated && <Alert severity="warning">{t('outdatedHint')}</Alert>}
-      {offer.state === 'DECLINED' && offer.rejectionReason && (
-        <Alert severity="error">
-          {t('info.declined', {
-            reason:
-              offer.rejectionReason === 'INDIVIDUAL' && offer.rejectionReasonIndividual
-                ? offer.rejectionReasonIndividual
-                : t(`rejectionReasons.${offer.rejectionReason}`),
-          })}
-        </Alert>
-      )}
-    </Stack>
-  );
-}
-
-/** The copied fields that now differ from the enquiry's original, each with both values. */
-function Deviations({ values, original }: { values: OfferFormValues; original: OfferTerms }) {
-  const { t } = useTranslation('offers');
-  const fields = offerDeviations(
-    { ...values, additionalInfo: original.additionalInfo } as unknown as OfferTerms,
-    original,
-  ).filter((f) => f !== 'additionalInfo');
-  if (fields.length === 0) return <Typography variant="body2">{t('deviations.none')}</Typography>;
-  const current = values as unknown as Record<string, unknown>;
-  const before = original as unknown as Record<string, unknown>;
-  return (
-    <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="deviations">
-      {fields.map((f) => (
-        <li key={f}>
-          <Typography variant="body2">
-            {t('deviations.line', {
-              label: copiedFieldLabel(t, f),
-              value: copiedFieldValue(t, f, current[f]),
-              original: copiedFieldValue(t, f, before[f]),
-            })}
-          </Typography>
-        </li>
-      ))}
-    </Box>
-  );
 }
 
 /**
@@ -188,141 +110,130 @@ export function OfferFormPage() {
   };
 
   const loading = isNew ? loadedEnquiry.isPending : loadedOffer.isPending;
-  const readOnly = !mayEdit;
+  // a record the caller cannot change is read, not edited
+  if (offer && !mayEdit) return <OfferSummary offer={offer} caller={caller} />;
 
   return (
-    <>
-      <FormPage<OfferFormValues>
-        title={t(isNew ? 'createTitle' : !offer ? 'loadingTitle' : mayEdit ? 'editTitle' : 'viewTitle')}
-        initialValues={initialValues}
-        validationSchema={offerFormSchema}
-        onSubmit={submit}
-        loading={loading}
-        backTo={offer ? offerListHref(offer) : paths.offers.list.getHref()}
-        messages={{ success: 'offers:saved' }}
-        readOnly={readOnly}
-        actions={(formik) =>
-          offer ? <OfferActions offer={offer as Offer} caller={caller} dirty={formik.dirty} /> : undefined
-        }
-      >
-        {(formik) => (
-          <>
-            <UnsavedChangesGuard dirty={formik.dirty && !formik.isSubmitting} />
-            {offer && <OfferInfo offer={offer} />}
-            {enquiry && (
-              <Typography variant="body2" color="text.secondary">
-                {enquiry.title} · {enquiry.customerName}
-              </Typography>
-            )}
-            <Typography variant="h2">{t('sections.offer')}</Typography>
-            <FormTextField name="offerNumber" labelKey="offers:field.offerNumber" required disabled={readOnly} />
-            <FormTextField
-              name="price"
-              labelKey="offers:field.price"
-              required
-              disabled={readOnly}
-              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-max': PRICE_MAX } }}
-              // shown again in German format when the box is left ("1234,5" -> "1.234,50")
-              onBlur={(e) => {
-                formik.handleBlur(e);
-                // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
-                const parsed = parsePriceInput(formik.values.price);
-                if (isValidPrice(parsed)) void formik.setFieldValue('price', formatPriceInput(parsed));
-              }}
-              // the amount as it will be stored, unless the field shows its error
-              {...(readOnly || (formik.errors.price && (formik.touched.price || formik.submitCount > 0))
-                ? {}
-                : { helperText: formatEur(parsePriceInput(formik.values.price)) })}
-            />
-            <Typography variant="h2">{t('sections.projectData')}</Typography>
-            <Stack spacing={0.5}>
-              <FormTextField
-                name="referenceNumber"
-                labelKey="offers:field.referenceNumber"
-                required
-                disabled={readOnly}
-              />
-              <OriginalValue field="referenceNumber" original={original} />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-                <FormSelectField
-                  name="deliveryCondition"
-                  labelKey="offers:field.deliveryCondition"
-                  required
-                  disabled={readOnly}
-                  options={DELIVERY_CONDITIONS.map((value) => ({
-                    value,
-                    label: t(`enquiries:deliveryConditions.${value}`),
-                  }))}
-                />
-                <OriginalValue field="deliveryCondition" original={original} />
-              </Stack>
-              <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-                <FormTextField
-                  name="desiredDeliveryDate"
-                  labelKey="offers:field.desiredDeliveryDate"
-                  type="date"
-                  required
-                  disabled={readOnly}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-                <OriginalValue field="desiredDeliveryDate" original={original} />
-              </Stack>
-              <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-                <FormTextField
-                  name="amount"
-                  labelKey="offers:field.amount"
-                  type="number"
-                  required
-                  disabled={readOnly}
-                  slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                  onChange={(e) =>
-                    void formik.setFieldValue('amount', e.target.value === '' ? undefined : Number(e.target.value))
-                  }
-                />
-                <OriginalValue field="amount" original={original} />
-              </Stack>
-            </Stack>
-            <FormTextField
-              name="additionalInfo"
-              labelKey="offers:field.additionalInfo"
-              multiline
-              minRows={2}
-              // spec 01 §5: disabled once an original exists (the customer's text stays his)
-              disabled={readOnly || !!original}
-            />
-            <FormTextField
-              name="additionalInfoSupplier"
-              labelKey="offers:field.additionalInfoSupplier"
-              multiline
-              minRows={3}
-              disabled={readOnly}
-            />
-            <Typography variant="h2">{t('enquiries:sections.jobConditions')}</Typography>
-            <OfferConditionFields readOnly={readOnly} original={original} />
-            {original && (
-              <Box component="section" aria-labelledby="offer-deviations">
-                <Typography variant="h2" id="offer-deviations" sx={{ mb: 1 }}>
-                  {t('sections.deviations')}
+    <RecordLayout
+      main={
+        <FormPage<OfferFormValues>
+          title={t(isNew ? 'createTitle' : !offer ? 'loadingTitle' : 'editTitle')}
+          placement="column"
+          initialValues={initialValues}
+          validationSchema={offerFormSchema}
+          onSubmit={submit}
+          loading={loading}
+          backTo={offer ? offerListHref(offer) : paths.offers.list.getHref()}
+          messages={{ success: 'offers:saved' }}
+          actions={(formik) =>
+            offer ? <OfferActions offer={offer as Offer} caller={caller} dirty={formik.dirty} /> : undefined
+          }
+        >
+          {(formik) => (
+            <>
+              <UnsavedChangesGuard dirty={formik.dirty && !formik.isSubmitting} />
+              {offer && <OfferInfo offer={offer} />}
+              {enquiry && (
+                <Typography variant="body2" color="text.secondary">
+                  {enquiry.title} · {enquiry.customerName}
                 </Typography>
-                <Deviations values={formik.values} original={original} />
-              </Box>
-            )}
-          </>
-        )}
-      </FormPage>
-      {offer ? (
-        <RecordPanels record="offer" value={offer} caller={caller} canChange={mayEdit} />
-      ) : (
-        isNew && (
-          <Paper sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 760 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('documents.saveFirst')}
-            </Typography>
-          </Paper>
+              )}
+              <Typography variant="h2">{t('sections.offer')}</Typography>
+              <FormTextField name="offerNumber" labelKey="offers:field.offerNumber" required />
+              <FormTextField
+                name="price"
+                labelKey="offers:field.price"
+                required
+                slotProps={{ htmlInput: { inputMode: 'decimal', 'data-max': PRICE_MAX } }}
+                // shown again in German format when the box is left ("1234,5" -> "1.234,50")
+                onBlur={(e) => {
+                  formik.handleBlur(e);
+                  // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
+                  const parsed = parsePriceInput(formik.values.price);
+                  if (isValidPrice(parsed)) void formik.setFieldValue('price', formatPriceInput(parsed));
+                }}
+                // the amount as it will be stored, unless the field shows its error
+                {...(formik.errors.price && (formik.touched.price || formik.submitCount > 0)
+                  ? {}
+                  : { helperText: formatEur(parsePriceInput(formik.values.price)) })}
+              />
+              <Typography variant="h2">{t('sections.projectData')}</Typography>
+              <Stack spacing={0.5}>
+                <FormTextField name="referenceNumber" labelKey="offers:field.referenceNumber" required />
+                <OriginalValue field="referenceNumber" original={original} />
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                  <FormSelectField
+                    name="deliveryCondition"
+                    labelKey="offers:field.deliveryCondition"
+                    required
+                    options={DELIVERY_CONDITIONS.map((value) => ({
+                      value,
+                      label: t(`enquiries:deliveryConditions.${value}`),
+                    }))}
+                  />
+                  <OriginalValue field="deliveryCondition" original={original} />
+                </Stack>
+                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                  <FormDateField name="desiredDeliveryDate" labelKey="offers:field.desiredDeliveryDate" required />
+                  <OriginalValue field="desiredDeliveryDate" original={original} />
+                </Stack>
+                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                  <FormTextField
+                    name="amount"
+                    labelKey="offers:field.amount"
+                    type="number"
+                    required
+                    slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                    onChange={(e) =>
+                      void formik.setFieldValue('amount', e.target.value === '' ? undefined : Number(e.target.value))
+                    }
+                  />
+                  <OriginalValue field="amount" original={original} />
+                </Stack>
+              </Stack>
+              <FormTextField
+                name="additionalInfo"
+                labelKey="offers:field.additionalInfo"
+                multiline
+                minRows={2}
+                // spec 01 §5: disabled once an original exists (the customer's text stays his)
+                disabled={!!original}
+              />
+              <FormTextField
+                name="additionalInfoSupplier"
+                labelKey="offers:field.additionalInfoSupplier"
+                multiline
+                minRows={3}
+              />
+              <Typography variant="h2">{t('enquiries:sections.jobConditions')}</Typography>
+              <OfferConditionFields original={original} />
+              {original && (
+                <Box component="section" aria-labelledby="offer-deviations">
+                  <Typography variant="h2" id="offer-deviations" sx={{ mb: 1 }}>
+                    {t('sections.deviations')}
+                  </Typography>
+                  <OfferDeviations values={formik.values as unknown as OfferTerms} original={original} />
+                </Box>
+              )}
+            </>
+          )}
+        </FormPage>
+      }
+      side={
+        offer ? (
+          <RecordPanels record="offer" value={offer} caller={caller} canChange={mayEdit} />
+        ) : (
+          isNew && (
+            <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('documents.saveFirst')}
+              </Typography>
+            </Paper>
+          )
         )
-      )}
-    </>
+      }
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
+import { asPhone } from '@/testing/phone';
 import { answerPage } from '@/testing/page-server';
 import { renderPage } from '@/testing/render';
 import type { OfferListItem } from '../api/offer-types';
@@ -23,7 +24,9 @@ const rows: OfferListItem[] = [
       releaseDate: new Date('2026-11-05T08:00:00Z'),
     }),
   ),
-  listItemOf(makeOffer({ id: 'c', offerNumber: 'A-3', referenceNumber: 'OST-3', archived: true })),
+  listItemOf(
+    makeOffer({ id: 'c', offerNumber: 'A-3', referenceNumber: 'OST-3', archived: true, enquiryStanding: 'reopened' }),
+  ),
   listItemOf(makeOffer({ id: 'd', offerNumber: 'B-1', state: 'ACCEPTED', released: true })),
   listItemOf(makeOffer({ id: 'e', offerNumber: 'C-1', state: 'CONFIRMED', released: true })),
 ];
@@ -51,6 +54,8 @@ function api(failing: string[] = []) {
     return undefined;
   });
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 const filterCalls = (calls: ReturnType<typeof api>) => calls.filter((c) => c.url.startsWith('/api/offer/filter'));
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -135,5 +140,93 @@ describe('OfferListPage', () => {
     mockFetch((c) => (c.url.startsWith('/api/offer/filter') ? { body: { content: [], totalElements: 0 } } : undefined));
     renderPage(<JobsListPage />, { user: customerUser });
     expect(await screen.findByText('Keine Jobs vorhanden.')).toBeInTheDocument();
+  });
+
+  it('where the enquiry stands: a chip when it matters (withdrawn), none while it is open', async () => {
+    api();
+    renderPage(<OffersListPage />, { user: supplierUser });
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(3));
+    expect(headers()).toContain('Stand der Anfrage');
+    const row = screen.getAllByTestId('list-row').find((r) => r.textContent?.includes('A-3'))!;
+    expect(within(row).getByTestId('standing-reopened')).toHaveTextContent('Anfrage zurückgezogen');
+    expect(screen.getAllByTestId(/^standing-/)).toHaveLength(1);
+  });
+
+  it("export: every offer of the view from the server (POST /offer/export), the table's columns and code texts", async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = api();
+    const exports: unknown[] = [];
+    const fetchMock = globalThis.fetch as unknown as (input: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      if (input === '/api/offer/export') {
+        exports.push(JSON.parse(init.body as string));
+        return new Response('\uFEFF"Angebotsnummer"\r\n', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="angebote.csv"' },
+        });
+      }
+      return fetchMock(input, init);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderPage(<OffersListPage />, { user: supplierUser });
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(3));
+    await user.type(screen.getByLabelText('Suche'), 'SUED');
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(exports).toEqual([
+      {
+        fileName: 'angebote',
+        // the list's default sort (the server's createDate) descending, as on screen
+        query: { sortDescending: true, referenceNumber: 'SUED', states: ['OPEN', 'DECLINED'] },
+        columns: [
+          { key: 'offerNumber', label: 'Angebotsnummer' },
+          { key: 'referenceNumber', label: 'Referenznummer' },
+          { key: 'customerName', label: 'Kunde' },
+          { key: 'releaseDate', label: 'Freigegeben am' },
+          {
+            key: 'state',
+            label: 'Status',
+            values: { OPEN: 'Offen', DECLINED: 'Abgelehnt', ACCEPTED: 'Angenommen', CONFIRMED: 'Bestätigt' },
+          },
+          {
+            key: 'tag',
+            label: 'Freigabe',
+            values: { archived: 'Archiviert', released: 'Freigegeben', draft: 'Entwurf' },
+          },
+          {
+            key: 'enquiryStanding',
+            label: 'Stand der Anfrage',
+            values: {
+              open: '',
+              reopened: 'Anfrage zurückgezogen',
+              archived: 'Anfrage archiviert',
+              closed: 'Anfrage abgeschlossen',
+            },
+          },
+        ],
+      },
+    ]);
+    expect(calls.filter((c) => c.url.startsWith('/api/offer/filter')).length).toBeGreaterThan(0);
+  });
+
+  it('on a phone: each offer is a card with its number, state and "Anzeigen"', async () => {
+    asPhone();
+    const user = userEvent.setup({ delay: null });
+    api();
+    renderPage(<OffersListPage />, { user: customerUser });
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(3));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(screen.getAllByTestId('list-row').find((r) => r.textContent?.includes('A-2'))!);
+    expect(card.getByTestId('card-title')).toHaveTextContent('A-2');
+    expect(within(card.getByTestId('card-state')).getByTestId('state-DECLINED')).toHaveTextContent('Abgelehnt');
+    expect(card.getByTestId('fact-supplierName')).toHaveTextContent('Weber Schaltanlagen');
+    // an empty value says nothing: no line for where an open enquiry stands
+    expect(card.queryByTestId('fact-enquiryStanding')).not.toBeInTheDocument();
+    const withdrawn = within(screen.getAllByTestId('list-row').find((r) => r.textContent?.includes('A-3'))!);
+    expect(withdrawn.getByTestId('fact-enquiryStanding')).toHaveTextContent('Anfrage zurückgezogen');
+    await user.click(card.getByRole('button', { name: 'Anzeigen' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/offer/b');
   });
 });

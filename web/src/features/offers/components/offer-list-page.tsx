@@ -4,15 +4,22 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { OFFER_LIST_STATES, OFFER_SORT_COLUMNS, type OfferListView, type OfferSortColumn } from '@model/offer';
+import {
+  OFFER_LIST_STATES,
+  OFFER_SORT_COLUMNS,
+  OFFER_STATES,
+  type OfferListView,
+  type OfferSortColumn,
+} from '@model/offer';
 import type { OfferCaller } from '@model/permissions-offers';
-import { ListPage, type ListColumn, type ListRequest } from '@/components/list-page';
+import { ListPage, type ListColumn, type ListExportRequest, type ListRequest } from '@/components/list-page';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
 import { useArchiveOffers } from '../api/archive-offer';
+import { exportOffers } from '../api/export-offers';
 import { getOffersQueryOptions } from '../api/get-offers';
 import type { OfferListItem } from '../api/offer-types';
-import { OfferStateChip, OfferTagChip, offerTag } from './offer-chips';
+import { EnquiryStandingChip, enquiryStandingNotice, OfferStateChip, OfferTagChip, offerTag } from './offer-chips';
 import { offerHref } from './offer-href';
 
 /** The list's search box is the reference-number search; the view fixes the states (spec 01 §2). */
@@ -20,6 +27,8 @@ const offersSource = (view: OfferListView) => ({
   queryOptions: ({ search, filter: _filter, ...request }: ListRequest<OfferSortColumn>) =>
     getOffersQueryOptions({ ...request, referenceNumber: search, states: OFFER_LIST_STATES[view] }),
   sortColumns: OFFER_SORT_COLUMNS,
+  exportRows: ({ query: { search, filter: _filter, ...query }, ...request }: ListExportRequest<OfferSortColumn>) =>
+    exportOffers({ ...request, query: { ...query, referenceNumber: search, states: OFFER_LIST_STATES[view] } }),
 });
 
 /** An archive of the selection is possible only in the offer view: orders and jobs are binding. */
@@ -27,7 +36,8 @@ const ARCHIVABLE_VIEW: OfferListView = 'offer';
 
 /**
  * /offer (OPEN, DECLINED), /order (ACCEPTED), /job (CONFIRMED): offer number, reference number, the
- * counterparty (suppliers see the customer, customers the supplier), release date, state and tag; display;
+ * counterparty (suppliers see the customer, customers the supplier), release date, state, tag and where the
+ * enquiry stands (when it matters); display;
  * suppliers archive a selection of offers (confirmed; a success notice only when every call succeeded).
  */
 export function OfferListPage({ view }: { view: OfferListView }) {
@@ -52,12 +62,31 @@ export function OfferListPage({ view }: { view: OfferListView }) {
         labelKey: 'offers:field.state',
         value: (o) => t(`state.${o.state}`),
         render: (o) => <OfferStateChip state={o.state} />,
+        exportValues: Object.fromEntries(OFFER_STATES.map((state) => [state, t(`state.${state}`)])),
       },
       {
         id: 'tag',
         labelKey: 'offers:field.tag',
         value: (o) => t(`tag.${offerTag(o)}`),
         render: (o) => <OfferTagChip offer={o} />,
+        // the export names a draft 'draft' (the tag 'default')
+        exportValues: { archived: t('tag.archived'), released: t('tag.released'), draft: t('tag.default') },
+      },
+      {
+        // where the enquiry stands, when it matters: withdrawn, archived, closed by another order
+        id: 'enquiryStanding',
+        labelKey: 'offers:field.enquiryStanding',
+        value: (o) => {
+          const notice = enquiryStandingNotice(o);
+          return notice ? t(`standing.${notice}`) : '';
+        },
+        render: (o) => <EnquiryStandingChip offer={o} />,
+        exportValues: {
+          open: '',
+          reopened: t('standing.reopened'),
+          archived: t('standing.archived'),
+          closed: t('standing.closed'),
+        },
       },
       {
         id: 'actions',
@@ -98,6 +127,7 @@ export function OfferListPage({ view }: { view: OfferListView }) {
       exportFileName={t(`title.${view}`).toLowerCase()}
       defaultSort={{ columnId: 'createDate', direction: 'desc' }}
       emptyKey={`offers:empty.${view}`}
+      cardState="state"
     />
   );
 }

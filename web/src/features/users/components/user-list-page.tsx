@@ -11,6 +11,7 @@ import {
   ListPage,
   type BulkAction,
   type ListColumn,
+  type ListExportRequest,
   type ListRequest,
   type ServerListFilter,
 } from '@/components/list-page';
@@ -18,6 +19,7 @@ import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteUsers } from '../api/delete-user';
+import { exportUsers } from '../api/export-users';
 import { useCompanies } from '../api/get-companies';
 import { useLastLogin } from '../api/get-last-login';
 import { getUsersQueryOptions, type UserListItem } from '../api/get-users';
@@ -27,6 +29,8 @@ const usersSource = {
   queryOptions: ({ filter, ...request }: ListRequest<UserSortColumn>) =>
     getUsersQueryOptions({ ...request, companyIds: filter }),
   sortColumns: USER_SORT_COLUMNS,
+  exportRows: ({ query: { filter, ...query }, ...request }: ListExportRequest<UserSortColumn>) =>
+    exportUsers({ ...request, query: { ...query, companyIds: filter } }),
 };
 
 /** /user (spec 2): users of the own company, or all users for the admin company. */

@@ -1,0 +1,81 @@
+import { Box, Card, Checkbox, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useTranslation } from 'react-i18next';
+import type { AttachedFile } from '@model/files';
+import { formatDateTime } from '@/lib/format';
+import { FileIcon, formatSize } from './file-icon';
+
+export interface FileCardsProps {
+  files: AttachedFile[];
+  selected: string[];
+  onToggle: (id: string) => void;
+  canDelete: boolean;
+  onDownload: (file: AttachedFile) => void;
+  onDelete: (file: AttachedFile) => void;
+}
+
+/**
+ * The files on a phone: a card per file with its whole name (wrapped, not squeezed), its document type, size, date,
+ * uploader and side, and its download and delete buttons - all in view without scrolling sideways.
+ */
+export function FileCards({ files, selected, onToggle, canDelete, onDownload, onDelete }: FileCardsProps) {
+  const { t } = useTranslation('files');
+  return (
+    <Stack spacing={1} data-testid="file-cards">
+      {files.map((file) => {
+        const facts = [
+          t(`documentTypes.${file.fileType}`),
+          formatSize(file.size),
+          file.lastUpdate ? formatDateTime(file.lastUpdate) : '',
+          file.uploadedByName ?? '',
+          file.side ? t(`sides.${file.side}`) : '',
+          file.downloadCounter !== undefined ? t('table.downloadCount', { count: file.downloadCounter }) : '',
+        ].filter(Boolean);
+        return (
+          <Card key={file.id} variant="outlined" data-testid="file-row" sx={{ p: 1 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Checkbox
+                checked={selected.includes(file.id)}
+                onChange={() => onToggle(file.id)}
+                slotProps={{ input: { 'aria-label': t('table.select', { name: file.filename }) } }}
+                sx={{ p: 0.5 }}
+              />
+              <Box sx={{ pt: 0.5 }}>
+                <FileIcon name={file.filename} />
+              </Box>
+              <Box sx={{ flexGrow: 1, minWidth: 0, pt: 0.5 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {file.filename}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {facts.join(' · ')}
+                </Typography>
+              </Box>
+              <Stack direction="row" sx={{ flexShrink: 0 }}>
+                <Tooltip title={t('table.download')}>
+                  <IconButton
+                    aria-label={t('table.downloadNamed', { name: file.filename })}
+                    onClick={() => onDownload(file)}
+                  >
+                    <DownloadIcon />
+                  </IconButton>
+                </Tooltip>
+                {canDelete && (
+                  <Tooltip title={t('table.delete')}>
+                    <IconButton
+                      aria-label={t('table.deleteNamed', { name: file.filename })}
+                      onClick={() => onDelete(file)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                )}
+              </Stack>
+            </Stack>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
