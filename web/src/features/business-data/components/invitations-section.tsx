@@ -17,6 +17,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import { berlinDate, visibilityEntryRefusal, type FolderView } from '@model/business-data';
+import { mailSchema } from '@model/user';
 import { isEntryValid } from '@model/permissions-business-data';
 import { TableScrollRegion } from '@/components/table-scroll-region';
 import { showError } from '@/lib/errors';
@@ -38,12 +39,16 @@ export function InvitationsSection({ view }: { view: FolderView }) {
   const [endDate, setEndDate] = useState('');
   const [read, setRead] = useState(true);
   const [write, setWrite] = useState(false);
+  // the address as the model's schema checks it (the API again): a German message below the field
+  const [mailError, setMailError] = useState<string>();
   const today = berlinDate(new Date());
   const entries = view.facts.settings.visibilities;
 
   const add = async () => {
     const entry = { email: email.trim(), read, write, ...(endDate ? { endDate } : {}) };
-    if (!entry.email) return notify.error(t('invitations.mailRequired'));
+    if (!entry.email) return setMailError(t('invitations.mailRequired'));
+    if (!mailSchema.isValidSync(entry.email)) return setMailError(t('common:validation.email'));
+    setMailError(undefined);
     const refusal = visibilityEntryRefusal(entry, today);
     if (refusal) return notify.error(t(`errors.${refusal}`));
     try {
@@ -80,6 +85,8 @@ export function InvitationsSection({ view }: { view: FolderView }) {
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(mailError)}
+          helperText={mailError}
           required
           sx={{ minWidth: 260 }}
         />
