@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launch, openPage, PORTAL } from './browser.js';
-import { LOGIN_JS_BUDGET_BYTES, loadLogin, UNUSED_SDK_MARKERS } from './login-delivery.js';
+import { LOGIN_JS_BUDGET_BYTES, loadEntryPage, loadLogin, UNUSED_SDK_MARKERS } from './login-delivery.js';
 
 // Web delivery (issue 12 item 7): what a first visit of /login costs, measured in Chromium against the Hosting
 // emulator (which compresses like Hosting does).
@@ -26,6 +26,22 @@ describe('web delivery', () => {
     expect(load.scripts.length, report).toBeGreaterThan(0);
     // the scripts came compressed (the budget is about bytes on the wire; tiny ones are sent as they are)
     for (const s of load.scripts.filter((x) => x.decoded > 4096)) expect(s.encoded, s.url).toBeLessThan(s.decoded);
+    expect(load.encoded, report).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+    for (const marker of UNUSED_SDK_MARKERS) {
+      expect(
+        load.scripts.filter((s) => s.body.includes(marker)).map((s) => s.url),
+        marker,
+      ).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a project folder's password link (/business-data/{id} signed out) stays within the same budget, no Query", async () => {
+    const { page, errors } = await openPage(context);
+    const load = await loadEntryPage(page, `${PORTAL}/business-data/einOrdner`, 'Öffnen');
+    const report = load.scripts.map((s) => `${new URL(s.url).pathname} ${s.encoded}/${s.decoded}`).join('\n');
+    expect(load.scripts.length, report).toBeGreaterThan(0);
     expect(load.encoded, report).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
     for (const marker of UNUSED_SDK_MARKERS) {
       expect(

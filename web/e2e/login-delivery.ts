@@ -36,7 +36,15 @@ export interface LoginLoad {
  * Opens /login in a fresh page and records every JavaScript response until the network is idle after the
  * sign-in form is shown (lazy chunks included).
  */
-export async function loadLogin(page: Page, portal: string): Promise<LoginLoad> {
+export function loadLogin(page: Page, portal: string): Promise<LoginLoad> {
+  return loadEntryPage(page, `${portal}/login`, 'Anmelden');
+}
+
+/**
+ * Opens an entry page for signed-out visitors (the sign-in, a project folder's password link) in a fresh page and
+ * records every JavaScript response until the network is idle after the page's `readyButton` is shown.
+ */
+export async function loadEntryPage(page: Page, url: string, readyButton: string): Promise<LoginLoad> {
   const pending: Promise<LoadedScript | undefined>[] = [];
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
@@ -51,8 +59,8 @@ export async function loadLogin(page: Page, portal: string): Promise<LoginLoad> 
     );
   });
   const start = Date.now();
-  await page.goto(`${portal}/login`);
-  await page.getByRole('button', { name: 'Anmelden' }).waitFor();
+  await page.goto(url);
+  await page.getByRole('button', { name: readyButton }).waitFor();
   const readyMs = Date.now() - start;
   await page.waitForLoadState('networkidle');
   const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== undefined);

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { storeEnquiry } from '../../functions/src/testing/enquiry-fixtures.js';
-import { createCompany, createUser, disposeClients, PASSWORD } from '../../functions/src/testing/fixtures.js';
+import {
+  admin,
+  createCompany,
+  createUser,
+  disposeClients,
+  PASSWORD,
+  signIn,
+} from '../../functions/src/testing/fixtures.js';
 import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
+import { share, withFolderFile } from '../../functions/src/testing/business-data-fixtures.js';
 import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 import {
   addressesOf,
@@ -64,6 +72,18 @@ beforeAll(async () => {
   // a released enquiry of the customer with a released offer of the supplier: the record pages of both areas
   const enquiry = await storeEnquiry(customerAdmin, { released: true });
   const offer = await storeOffer(supplierAdmin, enquiry, { released: true });
+  // its project folder with a file, shared with an electrician (an EXTERNAL account): the folder pages of every role
+  const supplierToken = await signIn(supplierAdmin.mail);
+  await withFolderFile(
+    supplierToken,
+    offer.id,
+    'Schaltplan mit einem recht langen Dateinamen für kleine Bildschirme.pdf',
+  );
+  const electrician = `elektriker.${Date.now()}@extern-elektrotechnik.example.de`;
+  await share(supplierToken, offer.id, [{ email: electrician, read: true, write: true }]);
+  const invitee = await admin().db.collection('users').where('mail', '==', electrician).get();
+  const external = invitee.docs[0]!.data() as { companyId: string };
+  await admin().auth.updateUser(invitee.docs[0]!.id, { password: PASSWORD });
   const role = (name: string, u: typeof platformAdmin, principal: RoutePrincipal, records: WalkIds = {}): Role => ({
     name,
     principal,
@@ -86,6 +106,12 @@ beforeAll(async () => {
     enquiry: enquiry.id,
     offer: offer.id,
   });
+  roles.external = {
+    name: 'external (invited electrician)',
+    principal: p('EXTERNAL', false),
+    mail: electrician,
+    ids: { user: invitee.docs[0]!.id, company: external.companyId, offer: offer.id },
+  };
   roles.platformAdmin = role('platform admin', platformAdmin, p('ADMIN', true));
   roles.adminUser = role('admin company, no admin flag', adminUser, p('ADMIN', false));
 });
@@ -110,7 +136,7 @@ async function walk(page: Page, role: Role): Promise<{ visited: string[]; proble
   return { visited, problems };
 }
 
-describe.concurrent.each(['signedOut', 'pending', 'customer', 'supplier', 'platformAdmin', 'adminUser'])(
+describe.concurrent.each(['signedOut', 'pending', 'customer', 'supplier', 'external', 'platformAdmin', 'adminUser'])(
   'every route at 390 px, axe WCAG 2.1 AA: %s',
   (key) => {
     it('no sideways scrolling, no accessibility violation, no console error', { timeout: 600_000 }, async () =>

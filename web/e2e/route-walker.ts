@@ -43,6 +43,8 @@ export type WalkIds = Partial<Record<'user' | 'company' | 'enquiry' | 'offer', s
 /** Route prefix → which record fills its parameter (the longest prefix wins). */
 const RECORD_ROUTES: Array<[prefix: string, record: keyof WalkIds]> = [
   ['/offer/new/', 'enquiry'],
+  // the project folder of an offer (issue 20): its page and its invitation sign-in take the offer's id
+  ['/business-data/', 'offer'],
   ['/enquiry/', 'enquiry'],
   ['/offer/', 'offer'],
   ['/order/', 'offer'],

@@ -100,7 +100,8 @@ describe('InternalFolderPage', () => {
   it('a hidden folder (404): the record error with the way back', async () => {
     api({ status: 404, code: 'notFound' });
     renderFolder();
-    expect(await screen.findByRole('link', { name: /Zur/ })).toBeInTheDocument();
+    expect(await screen.findByTestId('record-notFound')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Zur/ })).toHaveAttribute('href', '/business-data');
     expect(screen.queryByTestId('file-row')).not.toBeInTheDocument();
   });
 });
