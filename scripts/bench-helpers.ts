@@ -34,6 +34,8 @@ export async function withBenchStack<T>(fn: () => Promise<T>): Promise<T> {
   const stack = await startStack({
     dataDir,
     persistAuth: false,
+    // beside another stack (a second checkout's suite): the same STACK_PORT_OFFSET the tests' addresses use
+    portOffset: Number(process.env.STACK_PORT_OFFSET ?? 0),
     indexMode: 'enforce',
     log: (name, line) => logFile.write(`[${name}] ${line}\n`),
   });

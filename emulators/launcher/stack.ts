@@ -82,6 +82,12 @@ function firebaseConfigFor(ports: Ports, offset: number): string {
     if (config.emulators[name]) config.emulators[name].port = port;
   }
   config.emulators.hosting.port = ports.hostingEmulator;
+  // a shifted stack: the pages' CSP lets the browser reach the Auth emulator on its shifted port
+  if (ports.auth !== PORTS.auth) {
+    const emulatorAuth = new RegExp(`(//(?:127\\.0\\.0\\.1|localhost)):${PORTS.auth}\\b`, 'g');
+    for (const rule of config.hosting?.headers ?? [])
+      for (const header of rule.headers ?? []) header.value = header.value.replace(emulatorAuth, `$1:${ports.auth}`);
+  }
   const file = path.join(ROOT, `.firebase-${offset}.json`);
   fs.writeFileSync(file, JSON.stringify(config, null, 2));
   return file;

@@ -37,7 +37,7 @@ describe('web delivery', () => {
     await page.close();
   });
 
-  it("a project folder's password link (/business-data/{id} signed out) stays within the same budget, no Query", async () => {
+  it("a project folder's password link (/business-data/{id} signed out) stays within the same budget", async () => {
     const { page, errors } = await openPage(context);
     const load = await loadEntryPage(page, `${PORTAL}/business-data/einOrdner`, 'Öffnen');
     const report = load.scripts.map((s) => `${new URL(s.url).pathname} ${s.encoded}/${s.decoded}`).join('\n');

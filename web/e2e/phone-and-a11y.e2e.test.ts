@@ -127,7 +127,13 @@ async function walk(page: Page, role: Role): Promise<{ visited: string[]; proble
   const visited = addressesOf(routesFor(role.principal), role.ids);
   for (const address of visited) {
     await page.goto(`${PORTAL}${address}`);
-    await settle(page);
+    try {
+      await settle(page);
+    } catch (error) {
+      // a page that never settles (a loading indicator that stays) is a problem of that address, named as such
+      problems.push(`${role.name} ${address}: never settled — ${(error as Error).message.split('\n')[0]}`);
+      continue;
+    }
     const where = `${role.name} ${address} (at ${new URL(page.url()).pathname})`;
     const { excess, culprits } = await sidewaysOverflow(page);
     if (excess > 0) problems.push(`${where}: ${excess}px sideways — ${culprits.join(' | ')}`);

@@ -1,4 +1,3 @@
-import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
 import { FIELD_VALUE_LISTS, paths } from '@/config/paths';
 import type { Feature, RouteAccess } from '@/lib/feature';
 
@@ -11,28 +10,7 @@ import type { Feature, RouteAccess } from '@/lib/feature';
  */
 
 const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
-/** CUSTOMER and SUPPLIER: their project folders (enquiries and offers are built: features/enquiries, features/offers). */
-const workflowCompany = (p: RouteAccess) => SELF_MANAGED_COMPANY_TYPES.includes(p.companyType);
 const platformAdmin = (p: RouteAccess) => p.platformAdmin;
-
-export const businessDataPlaceholder: Feature = {
-  routes: [
-    {
-      path: paths.businessData.list.path,
-      allowed: (p) => workflowCompany(p) || p.companyType === 'EXTERNAL',
-      // the external party's only menu entry; customers and suppliers reach folders from their offers
-      menu: { labelKey: 'menu.business-data', visible: (p) => p.companyType === 'EXTERNAL' },
-      landing: (p) => p.companyType === 'EXTERNAL',
-    },
-    // signed out too: the anonymous view of a shared folder
-    {
-      path: paths.businessData.detail.path,
-      audience: 'everyone',
-      allowed: (p) => workflowCompany(p) || p.companyType === 'EXTERNAL',
-    },
-    { path: paths.businessData.invite.path, audience: 'signedOut' },
-  ],
-};
 
 export const messagesPlaceholder: Feature = {
   routes: [{ path: paths.messages.list.path, allowed: (p) => p.companyType !== 'EXTERNAL' }],

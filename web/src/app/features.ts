@@ -10,7 +10,7 @@ import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
 import { SHARED_NAMESPACES } from '@/config/i18n';
 import type { Feature } from '@/lib/feature';
-import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceholder } from './coming-soon-features';
+import { catalogueAndImportPlaceholders, messagesPlaceholder } from './coming-soon-features';
 
 /**
  * Every area of the portal, in menu order: the route table, the menus, the translation namespaces and the slots
@@ -27,7 +27,6 @@ export const FEATURES: Feature[] = [
   bomFeature,
   documentsFeature,
   businessDataFeature,
-  businessDataPlaceholder,
   messagesPlaceholder,
   catalogueAndImportPlaceholders,
   legalFeature,

@@ -20,7 +20,17 @@ vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 beforeAll(async () => {
   await Promise.all([
     import('@/components/layout/app-layout'),
-    ...['/enquiry', '/profile', '/login', '/imprint', '/privacy'].map((path) => preload(elementFor(path))),
+    ...[
+      '/enquiry',
+      '/profile',
+      '/login',
+      '/imprint',
+      '/privacy',
+      '/business-data/invite/:id',
+      '/business-data/:id',
+    ].map((path) => preload(elementFor(path))),
+    // the folder page picks its signed-in view lazily
+    import('@/features/business-data/components/internal-folder-page'),
   ]);
 });
 
@@ -57,7 +67,8 @@ function show(path: string, principal: RoutePrincipal | null) {
   };
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <CurrentUserContext.Provider value={session}>
+      {/* signed out, like the app: no current user (pages that serve both, e.g. the project folder, ask for it) */}
+      <CurrentUserContext.Provider value={principal ? session : null}>
         <ThemeProvider theme={theme}>
           <RouterProvider router={router} />
         </ThemeProvider>
@@ -92,9 +103,13 @@ describe('AppRoutes', () => {
   });
 
   it('signed in at /login (right after the sign-in): to /business-data/{id} when an id was given', async () => {
+    mockFetch((c) =>
+      c.url === '/api/offer/businessdata?offerId=offer-7' ? { status: 404, body: { code: 'notFound' } } : undefined,
+    );
     show('/login?id=offer-7', customer);
-    expect(await screen.findByText('Dieser Bereich folgt in Kürze.')).toBeInTheDocument();
-    expect(location()).toHaveTextContent('/business-data/offer-7');
+    await waitFor(() => expect(location()).toHaveTextContent('/business-data/offer-7'));
+    // the folder page itself (here: the folder does not exist for this caller)
+    expect(await screen.findByTestId('record-notFound')).toBeInTheDocument();
   });
 
   it('restricted mode: every path leads to /profile', async () => {
@@ -131,14 +146,16 @@ describe('AppRoutes', () => {
     expect(location()).toHaveTextContent(/^\/enquiry$/);
   });
 
-  it('signed out: an unknown path renders the invite screen (placeholder)', async () => {
+  it("signed out: an unknown path renders the invite screen (spec 2: the invitees' sign-in)", async () => {
     show('/irgendwas', null);
-    expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Anmeldung für eingeladene Benutzer' })).toBeInTheDocument();
+    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/irgendwas');
   });
 
   it('signed out: the unknown-path screen has the sign-in layout and a way to the sign-in', async () => {
     show('/irgendwas', null);
-    await screen.findByTestId('coming-soon');
+    await screen.findByRole('heading', { name: 'Anmeldung für eingeladene Benutzer' });
     const links = screen.getAllByRole('link', { name: 'Zur Anmeldung' });
     expect(links.length).toBeGreaterThan(0);
     links.forEach((l) => expect(l).toHaveAttribute('href', '/login'));

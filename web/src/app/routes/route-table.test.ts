@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyType } from '@model/company';
 import type { Feature } from '@/lib/feature';
 import { ComingSoonPage } from '@/components/coming-soon-page';
-import { businessDataPlaceholder, catalogueAndImportPlaceholders, messagesPlaceholder } from '../coming-soon-features';
+import { catalogueAndImportPlaceholders, messagesPlaceholder } from '../coming-soon-features';
 import {
   createRoutesFor,
   effectiveRoutes,
@@ -131,6 +131,8 @@ describe('routesFor', () => {
     expect(t.paths.filter((x) => !LEGAL_PATHS.includes(x)).sort()).toEqual([
       '/business-data',
       '/business-data/:id',
+      // the invitation's sign-in link, opened signed in: on to the folder
+      '/business-data/invite/:id',
       '/profile',
     ]);
     expect(menuOf(p('EXTERNAL', admin))).toEqual(['/business-data']);
@@ -194,7 +196,7 @@ describe('a built area supersedes its placeholder', () => {
       },
     ],
   };
-  const features = [businessDataPlaceholder, messagesPlaceholder, catalogueAndImportPlaceholders, articlesFeature];
+  const features = [messagesPlaceholder, catalogueAndImportPlaceholders, articlesFeature];
 
   it("the route with a page wins, the path exists once, the menu shows the area's own entry once", () => {
     const routes = effectiveRoutes(features).filter((r) => r.path === '/article');
@@ -207,8 +209,8 @@ describe('a built area supersedes its placeholder', () => {
     expect(table.paths).toEqual(expect.arrayContaining(['/article/:id', '/import/config']));
   });
 
-  it('the app: unbuilt areas (business data, messages, articles, field values, imports) keep their placeholders', () => {
-    for (const path of ['/business-data', '/messages', '/article', '/fieldvalues', '/import/config'])
+  it('the app: unbuilt areas (messages, articles, field values, imports) keep their placeholders', () => {
+    for (const path of ['/messages', '/article', '/fieldvalues', '/import/config'])
       expect(elementFor(path)).toBe(ComingSoonPage);
   });
 });
