@@ -40,8 +40,7 @@ function functionWorkersPeakMb(): number {
 export default function bench(): Promise<BenchSection> {
   return withBenchStack(async () => {
     // after the environment points at the stack
-    const { admin, createCompany, createUser, disposeClients, signIn, PASSWORD } =
-      await import('../../testing/fixtures.js');
+    const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
     const { storeEnquiry } = await import('../../testing/enquiry-fixtures.js');
     const { storeOffer } = await import('../../testing/offer-fixtures.js');
     const { call } = await import('../../testing/api-client.js');
