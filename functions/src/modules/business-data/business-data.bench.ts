@@ -21,20 +21,20 @@ const TARGET_RSS_MB = 256;
 /** Hosting's request limit: a ZIP must stream within it */
 const HOSTING_LIMIT_S = 60;
 
-/** Peak resident memory (VmHWM) of the Functions emulator's worker processes, in MB: the largest one. */
-function functionWorkersPeakMb(): number {
-  let peak = 0;
+/** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
+function functionWorkersRssMb(): number {
+  let largest = 0;
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.includes('functionsEmulatorRuntime')) continue;
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
     } catch {
       // the process ended meanwhile
     }
   }
-  return peak;
+  return largest;
 }
 
 export default function bench(): Promise<BenchSection> {
@@ -136,7 +136,10 @@ export default function bench(): Promise<BenchSection> {
     }
     const view = await call('GET', '/offer/businessdata', { token: supplier.token, query: { offerId: zipOffer.id } });
     for (const item of view.body.items as Array<{ id: string }>) zipIds.push(item.id);
-    const rssBefore = functionWorkersPeakMb();
+    // the function's resident memory sampled while the ZIP streams (its high-water mark would include the uploads)
+    const rssBefore = functionWorkersRssMb();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, functionWorkersRssMb())), 25);
     const zipStart = performance.now();
     const zip = await fetch(new URL('/api/offer/businessdata/zip', process.env.PORTAL_URL), {
       method: 'POST',
@@ -151,7 +154,7 @@ export default function bench(): Promise<BenchSection> {
     }
     const zipMs = performance.now() - zipStart;
     if (zip.status !== 200 || zipBytes < ZIP_FILES * ZIP_FILE_BYTES) throw new Error(`zip ${zip.status} ${zipBytes}`);
-    const rssAfter = functionWorkersPeakMb();
+    clearInterval(sampler);
     const mbPerS = zipBytes / 2 ** 20 / (zipMs / 1000);
 
     await disposeClients();
@@ -181,10 +184,10 @@ export default function bench(): Promise<BenchSection> {
           ok: zipMs / 1000 < HOSTING_LIMIT_S,
         },
         {
-          measure: 'Same: peak RSS of the function (largest Functions emulator worker, VmHWM)',
-          result: `${rssAfter.toFixed(0)} MB (before the ZIP: ${rssBefore.toFixed(0)} MB)`,
+          measure: "Same: the function's RSS while it streams (largest Functions emulator worker, sampled every 25 ms)",
+          result: `peak ${rssPeak.toFixed(0)} MB, ${(rssPeak - rssBefore).toFixed(0)} MB above its ${rssBefore.toFixed(0)} MB before the ZIP`,
           target: `< ${TARGET_RSS_MB} MB`,
-          ok: rssAfter < TARGET_RSS_MB,
+          ok: rssPeak < TARGET_RSS_MB,
         },
       ],
       notes: [
