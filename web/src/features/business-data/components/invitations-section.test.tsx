@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { berlinDate } from '@model/business-data';
 import { mockFetch } from '@/testing/fetch-mock';
+import { typeDay } from '@/testing/date-field';
 import { renderPage } from '@/testing/render';
 import { makeFolder, supplierAdmin } from '../testing/folder-fixtures';
 import { InvitationsSection } from './invitations-section';
@@ -23,6 +24,8 @@ function api() {
 }
 
 const day = (offset: number) => berlinDate(new Date(Date.now() + offset * 86_400_000));
+/** The day as a person types it into the German date field: TTMMJJJJ. */
+const typed = (iso: string) => iso.split('-').reverse().join('');
 const withEntries = () =>
   makeFolder({
     allowExternal: true,
@@ -46,7 +49,7 @@ describe('InvitationsSection', () => {
     ).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Hinzufügen' });
     await user.click(add);
-    expect(await screen.findByText('Bitte geben Sie eine E-Mail-Adresse an.')).toBeInTheDocument();
+    expect(await screen.findByText('Pflichtfeld')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^E-Mail/), 'kein-mail');
     await user.click(add);
     expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
@@ -61,7 +64,7 @@ describe('InvitationsSection', () => {
     expect(screen.getByLabelText(/^E-Mail/)).not.toHaveAttribute('aria-invalid', 'true');
 
     await user.click(screen.getByRole('checkbox', { name: 'Lesen' }));
-    await user.type(screen.getByLabelText('Enddatum'), day(-2));
+    await typeDay(user, /^Enddatum/, typed(day(-2)));
     await user.click(add);
     expect(await screen.findByText('Das Enddatum liegt in der Vergangenheit.')).toBeInTheDocument();
     expect(calls).toEqual([]);
@@ -72,7 +75,7 @@ describe('InvitationsSection', () => {
     const calls = api();
     renderPage(<InvitationsSection view={makeFolder()} />, { user: supplierAdmin });
     await user.type(screen.getByLabelText(/^E-Mail/), ' Elektriker@Extern.de ');
-    await user.type(screen.getByLabelText('Enddatum'), day(30));
+    await typeDay(user, /^Enddatum/, typed(day(30)));
     await user.click(screen.getByRole('checkbox', { name: 'Schreiben' }));
     await user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
     expect(await screen.findByText('Elektriker@Extern.de wurde eingeladen.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Form, Formik } from 'formik';
 import {
   Button,
   Checkbox,
@@ -10,14 +10,19 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { berlinDate, visibilityEntryRefusal, type FolderView } from '@model/business-data';
-import { mailSchema } from '@model/user';
+import {
+  berlinDate,
+  visibilityEntryRefusal,
+  visibilityEntrySchema,
+  type FolderView,
+  type VisibilityEntry,
+} from '@model/business-data';
+import { FormDateField, FormTextField } from '@/components/form-page';
 import { isEntryValid } from '@model/permissions-business-data';
 import { TableScrollRegion } from '@/components/table-scroll-region';
 import { showError } from '@/lib/errors';
@@ -28,38 +33,40 @@ import { useUnshareFolder } from '../api/unshare-folder';
 
 /**
  * Invitations of named people (spec 2 "external-user add", §5: an e-mail, an optional end date, read and write):
- * add (an address without an account gets an EXTERNAL account and a mail), list, remove. The model's rule refuses
- * write without read and a past end date before the call, the API again.
+ * add (an address without an account gets an EXTERNAL account and a mail), list, remove. The model's schema checks
+ * the address and the day (the portal's German date field, TT.MM.JJJJ), its rule refuses write without read and a
+ * past end date before the call; the API checks all of it again.
  */
 export function InvitationsSection({ view }: { view: FolderView }) {
   const { t } = useTranslation('business-data');
   const share = useShareFolder();
   const unshare = useUnshareFolder();
-  const [email, setEmail] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [read, setRead] = useState(true);
-  const [write, setWrite] = useState(false);
-  // the address as the model's schema checks it (the API again): a German message below the field
-  const [mailError, setMailError] = useState<string>();
   const today = berlinDate(new Date());
   const entries = view.facts.settings.visibilities;
+  const initialValues = { email: '', endDate: '', read: true, write: false };
 
-  const add = async () => {
-    const entry = { email: email.trim(), read, write, ...(endDate ? { endDate } : {}) };
-    if (!entry.email) return setMailError(t('invitations.mailRequired'));
-    if (!mailSchema.isValidSync(entry.email)) return setMailError(t('common:validation.email'));
-    setMailError(undefined);
+  const add = async (values: typeof initialValues): Promise<boolean> => {
+    const entry: VisibilityEntry = {
+      email: values.email.trim(),
+      read: values.read,
+      write: values.write,
+      ...(values.endDate ? { endDate: values.endDate } : {}),
+    };
     const refusal = visibilityEntryRefusal(entry, today);
-    if (refusal) return notify.error(t(`errors.${refusal}`));
+    if (refusal) {
+      notify.error(t(`errors.${refusal}`));
+      return false;
+    }
     try {
       await share.mutateAsync({ offerId: view.offerId, visibilityEntries: [entry] });
       notify.success(t('invitations.added', { email: entry.email }));
-      setEmail('');
-      setEndDate('');
+      return true;
     } catch (error) {
       showError(error);
+      return false;
     }
   };
+
   const remove = async (address: string) => {
     try {
       await unshare.mutateAsync({ offerId: view.offerId, email: address });
@@ -79,36 +86,43 @@ export function InvitationsSection({ view }: { view: FolderView }) {
           {t('invitations.externalOff')}
         </Typography>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          label={t('invitations.email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(mailError)}
-          helperText={mailError}
-          required
-          sx={{ minWidth: 260 }}
-        />
-        <TextField
-          label={t('invitations.endDate')}
-          type="date"
-          value={endDate}
-          onChange={(e) => setEndDate(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-        />
-        <FormControlLabel
-          control={<Checkbox checked={read} onChange={(e) => setRead(e.target.checked)} />}
-          label={t('invitations.read')}
-        />
-        <FormControlLabel
-          control={<Checkbox checked={write} onChange={(e) => setWrite(e.target.checked)} />}
-          label={t('invitations.write')}
-        />
-        <Button variant="contained" onClick={() => void add()} disabled={share.isPending}>
-          {t('invitations.add')}
-        </Button>
-      </Stack>
+      <Formik
+        initialValues={initialValues}
+        validationSchema={visibilityEntrySchema}
+        onSubmit={async (values, helpers) => {
+          if (await add(values)) helpers.resetForm();
+        }}
+      >
+        {({ values, setFieldValue, isSubmitting }) => (
+          <Form noValidate>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <FormTextField
+                name="email"
+                labelKey="business-data:invitations.email"
+                type="email"
+                required
+                sx={{ minWidth: 260 }}
+              />
+              <FormDateField name="endDate" labelKey="business-data:invitations.endDate" />
+              <FormControlLabel
+                control={
+                  <Checkbox checked={values.read} onChange={(e) => void setFieldValue('read', e.target.checked)} />
+                }
+                label={t('invitations.read')}
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox checked={values.write} onChange={(e) => void setFieldValue('write', e.target.checked)} />
+                }
+                label={t('invitations.write')}
+              />
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {t('invitations.add')}
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
       <TableScrollRegion label={t('invitations.title')}>
         <Table size="small" aria-label={t('invitations.title')}>
           <TableHead>
