@@ -194,6 +194,40 @@ describe('the two companies', () => {
     ).toBe(403);
   });
 
+  it('each type setting for each side: read and write, read only, no access, by invitation; admins unaffected', async () => {
+    const o = await newOffer();
+    const rights = {
+      readWrite: { read: true, write: true },
+      read: { read: true, write: false },
+      none: { read: false, write: false },
+    };
+    const sides = [
+      ['CUSTOMER', w.users.customerUser, w.users.customerAdmin],
+      ['SUPPLIER', w.users.supplierUser, w.users.supplierAdmin],
+    ] as const;
+    for (const [side, user, sideAdmin] of sides) {
+      for (const [choice, expected] of [
+        ['readWrite', { view: 200, upload: 201 }],
+        ['read', { view: 200, upload: 403 }],
+        ['none', { view: 403, upload: 403 }],
+        ['invitation', { view: 403, upload: 403 }],
+      ] as const) {
+        const types = {
+          CUSTOMER: rights.readWrite,
+          SUPPLIER: rights.readWrite,
+          [side]: choice === 'invitation' ? null : rights[choice],
+        };
+        expect((await settings(supplier.token, o.id, { types })).status).toBe(200);
+        expect((await view(user.token, o.id)).status, `${side} ${choice}`).toBe(expected.view);
+        expect((await uploadToFolder(user.token, o.id, `${side}-${choice}.pdf`)).status, `${side} ${choice}`).toBe(
+          expected.upload,
+        );
+        // the side's admin always reads and writes
+        expect((await uploadToFolder(sideAdmin.token, o.id, `admin-${side}-${choice}.pdf`)).status).toBe(201);
+      }
+    }
+  });
+
   it('both companies keep reading in any state; nobody writes in DECLINED or archived', async () => {
     for (const overrides of [{ state: 'DECLINED' as const }, { archived: true }]) {
       const o = await newOffer(overrides);
