@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyDocumentsPath, FILE_MAX_BYTES } from '../../model/files.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
+import { HOSTS } from '../../testing/env.js';
 import { createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
 
@@ -61,7 +62,7 @@ describe('POST /file/ limits and content', () => {
   it('answers 400 for a body that is not multipart or is malformed', async () => {
     const token = w.users.customerAdmin.token;
     expect((await post('/file/', { token, body: { path: folder } })).status).toBe(400);
-    const res = await fetch('http://127.0.0.1:5000/api/file/', {
+    const res = await fetch(`${HOSTS.portal}/api/file/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=X' },
       body: '--X\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-',
