@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FactList } from '@/components/record-summary';
+import { FactList, WRAP_WORDS } from '@/components/record-summary';
 import { cellText, type ListColumn } from './list-utils';
 import type { ListViewProps } from './list-view-types';
 
@@ -108,17 +108,17 @@ export function ListCards<T>({
                     sx={{ mt: -1, ml: -1 }}
                   />
                 )}
-                <Typography
-                  sx={{ flexGrow: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
-                  data-testid="card-title"
-                >
-                  {titleColumn ? cellText(titleColumn, row) : ''}
-                </Typography>
-                {stateColumn && (
-                  <Box sx={{ flexShrink: 0 }} data-testid="card-state">
-                    {stateColumn.render ? stateColumn.render(row) : cellText(stateColumn, row)}
-                  </Box>
-                )}
+                {/* the state under the title: the title keeps the card's width, its words whole */}
+                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600, ...WRAP_WORDS }} data-testid="card-title">
+                    {titleColumn ? cellText(titleColumn, row) : ''}
+                  </Typography>
+                  {stateColumn && (
+                    <Box sx={{ mt: 0.5 }} data-testid="card-state">
+                      {stateColumn.render ? stateColumn.render(row) : cellText(stateColumn, row)}
+                    </Box>
+                  )}
+                </Box>
               </Stack>
               {facts.length > 0 && (
                 <Box sx={{ mt: 1 }}>

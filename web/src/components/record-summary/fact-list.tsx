@@ -14,6 +14,9 @@ export interface Fact {
  * A record read, not edited: "label: value" lines as a description list - two columns from `sm`, label above value
  * on a phone; long values wrap instead of widening the page.
  */
+/** Lines break between words; only a word wider than its column (a file name, a URL) is split. */
+export const WRAP_WORDS = { overflowWrap: 'break-word', wordBreak: 'break-word', hyphens: 'auto' } as const;
+
 export function FactList({
   facts,
   dense = false,
@@ -33,16 +36,17 @@ export function FactList({
           sx={{
             display: 'grid',
             gridTemplateColumns: {
-              xs: columns ? 'minmax(0, 2fr) minmax(0, 3fr)' : 'minmax(0, 1fr)',
+              // halves on a phone: a long German label (Wunschliefertermin) keeps its line
+              xs: columns ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
               sm: 'minmax(0, 2fr) minmax(0, 3fr)',
             },
             columnGap: 2,
           }}
         >
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={WRAP_WORDS}>
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0, ...WRAP_WORDS, whiteSpace: 'pre-line' }}>
             {value}
             {note && (
               <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>

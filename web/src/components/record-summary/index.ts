@@ -1,5 +1,6 @@
 export { RecordSummary, type RecordSummaryProps } from './record-summary';
 export { ActionBar, ACTION_BAR_ROOM } from './action-bar';
-export { FactList, type Fact } from './fact-list';
+export { FactList, WRAP_WORDS, type Fact } from './fact-list';
 export { RecordLayout } from './record-layout';
 export { SummarySection } from './summary-section';
+export { SaveFirstNotice } from './save-first-notice';

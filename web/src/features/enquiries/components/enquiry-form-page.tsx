@@ -6,7 +6,7 @@ import { enquiryInputSchema, newEnquiryValues, type DeliveryCondition, type Enqu
 import { canEditEnquiry } from '@model/permissions-enquiries';
 import { FormPage, UnsavedChangesGuard } from '@/components/form-page';
 import { RecordPanels } from '@/components/record-panels';
-import { RecordLayout } from '@/components/record-summary';
+import { RecordLayout, SaveFirstNotice } from '@/components/record-summary';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
@@ -119,13 +119,7 @@ export function EnquiryFormPage() {
         enquiry ? (
           <RecordPanels record="enquiry" value={enquiry} caller={caller} canChange={mayEdit} />
         ) : (
-          isNew && (
-            <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="body2" color="text.secondary">
-                {t('documents.saveFirst')}
-              </Typography>
-            </Paper>
-          )
+          isNew && <SaveFirstNotice text={t('documents.saveFirst')} />
         )
       }
     />

@@ -8,7 +8,7 @@ import { canOfferOnEnquiry } from '@model/permissions-enquiries';
 import { canEditOffer } from '@model/permissions-offers';
 import { FormDateField, FormPage, FormSelectField, FormTextField, UnsavedChangesGuard } from '@/components/form-page';
 import { RecordPanels } from '@/components/record-panels';
-import { RecordLayout } from '@/components/record-summary';
+import { RecordLayout, SaveFirstNotice } from '@/components/record-summary';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
@@ -225,13 +225,7 @@ export function OfferFormPage() {
         offer ? (
           <RecordPanels record="offer" value={offer} caller={caller} canChange={mayEdit} />
         ) : (
-          isNew && (
-            <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="body2" color="text.secondary">
-                {t('documents.saveFirst')}
-              </Typography>
-            </Paper>
-          )
+          isNew && <SaveFirstNotice text={t('documents.saveFirst')} />
         )
       }
     />

@@ -5,7 +5,6 @@ import type { User } from '@model/user';
 import { mockFetch } from '@/testing/fetch-mock';
 import { answerPage } from '@/testing/page-server';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
-import * as apiClient from '@/lib/api-client';
 import { UserListPage } from './user-list-page';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
@@ -41,6 +40,7 @@ function api() {
         filters: { companyIds: (u, ids) => ids.includes(u.companyId) },
       });
     if (c.url === '/api/company/all') return { body: [customer, supplier] };
+    if (c.url === '/api/user/export') return { raw: '\uFEFF"Nachname"\r\n', headers: { 'Content-Type': 'text/csv' } };
     if (c.url === '/api/user/lastlogin')
       return { body: { mail: 'anna@mueller.de', lastLoginAt: '2025-05-22T08:30:00.000Z' } };
     return undefined;
@@ -50,8 +50,7 @@ function api() {
 describe('UserListPage', () => {
   it('admin company: company column, last-login box, company filter, export without the display column', async () => {
     const user = userEvent.setup({ delay: null });
-    api();
-    const save = vi.spyOn(apiClient, 'saveBlob').mockImplementation(() => undefined);
+    const calls = api();
     renderPage(<UserListPage />, { user: makeUser({}, { id: 'adm', type: 'ADMIN', name: 'Schrankwerk' }) });
     const rows = await screen.findAllByTestId('list-row');
     expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['Adler', 'Zeller']);
@@ -64,17 +63,23 @@ describe('UserListPage', () => {
     expect(await screen.findByText('1 Eintrag')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
+    // the export is the server's (every matching row): the list's filter and the table's columns, no display column
     await user.click(screen.getByRole('button', { name: 'Exportieren' }));
-    const blob = save.mock.calls[0][0];
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
-      await new Promise<ArrayBuffer>((resolve) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(reader.result as ArrayBuffer);
-        reader.readAsArrayBuffer(blob);
-      }),
-    );
-    const [header] = text.replace('\uFEFF', '').split('\r\n');
-    expect(header).toBe('"Nachname";"Vorname";"E-Mail";"Firma";"Anmeldungen";"Letzte Anmeldung"');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/user/export')).toBe(true));
+    const exported = calls.find((c) => c.url === '/api/user/export')!;
+    expect(exported.method).toBe('POST');
+    const body = exported.body as { query: { companyIds?: string[] }; columns: { label: string }[] };
+    // every company starts checked; unchecking Weber AG leaves Müller GmbH's users
+    expect(screen.getByTestId('list-row')).toHaveTextContent('Zeller');
+    expect(body.query.companyIds).toEqual(['c1']);
+    expect(body.columns.map((c) => c.label)).toEqual([
+      'Nachname',
+      'Vorname',
+      'E-Mail',
+      'Firma',
+      'Anmeldungen',
+      'Letzte Anmeldung',
+    ]);
   });
 
   it('customer admin: own users without company column and filter; display opens /user/{id}', async () => {
