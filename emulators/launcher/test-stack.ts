@@ -35,7 +35,8 @@ export async function setup(): Promise<void> {
     startStack({
       dataDir: data,
       persistAuth: false,
-      // a second checkout's suite can run beside this one (e.g. STACK_PORT_OFFSET=100: portal 5100, Firestore 8180)
+      // a second checkout's suite can run beside this one (STACK_PORT_OFFSET=700: portal 5700, Firestore 8780;
+      // 100 would put Auth on Storage's port, 1000 the portal on 6000, which fetch refuses)
       portOffset,
       // a query without its index in firestore.indexes.json fails the test; FIRESTORE_INDEX_MODE=off|warn relaxes it
       indexMode:
