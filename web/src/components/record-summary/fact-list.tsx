@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
+import { WRAP_WORDS } from './wrap-words';
 
 /** One line of a read-only record: a label and its value (and an optional note under the value). */
 export interface Fact {
@@ -14,9 +15,6 @@ export interface Fact {
  * A record read, not edited: "label: value" lines as a description list - two columns from `sm`, label above value
  * on a phone; long values wrap instead of widening the page.
  */
-/** Lines break between words; only a word wider than its column (a file name, a URL) is split. */
-export const WRAP_WORDS = { overflowWrap: 'break-word', wordBreak: 'break-word', hyphens: 'auto' } as const;
-
 export function FactList({
   facts,
   dense = false,

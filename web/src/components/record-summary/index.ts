@@ -1,6 +1,7 @@
 export { RecordSummary, type RecordSummaryProps } from './record-summary';
 export { ActionBar, ACTION_BAR_ROOM } from './action-bar';
-export { FactList, WRAP_WORDS, type Fact } from './fact-list';
+export { FactList, type Fact } from './fact-list';
+export { WRAP_WORDS } from './wrap-words';
 export { RecordLayout } from './record-layout';
 export { SummarySection } from './summary-section';
 export { SaveFirstNotice } from './save-first-notice';

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FOLDER_TOKEN_HEADER, type PublicFolderView } from '@model/business-data';
 import type { MockCall } from '@/testing/fetch-mock';
 import { mockFetch } from '@/testing/fetch-mock';
+import { asPhone } from '@/testing/phone';
 import { renderPage } from '@/testing/render';
 import { AnonymousFolderPage } from './anonymous-folder-page';
 
@@ -179,5 +180,17 @@ describe('AnonymousFolderPage', () => {
     renderAnonymous();
     expect(await screen.findByRole('heading', { name: 'Projektordner NORD-1' })).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual(['/api/offer/businessdata/public?offerId=o1']);
+  });
+
+  it('on a phone: the date under the name, the download button in its row, no date column', async () => {
+    asPhone();
+    sessionStorage.setItem('schrankwerk.folderToken.o1', 't0k');
+    api();
+    renderAnonymous();
+    expect(await screen.findByRole('heading', { name: 'Projektordner NORD-1' })).toBeInTheDocument();
+    const row = screen.getAllByTestId('folder-row')[0]!;
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^Schaltplan\.pdf10\.11\.2026 \d\d:00$/);
+    expect(within(row).getByRole('button', { name: /herunterladen/ })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Zuletzt geändert' })).not.toBeInTheDocument();
   });
 });

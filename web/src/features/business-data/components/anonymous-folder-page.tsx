@@ -10,12 +10,15 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { PublicFolderView } from '@model/business-data';
 import { TextInput } from '@/components/form-page/text-input';
 import { TableScrollRegion } from '@/components/table-scroll-region';
+import { WRAP_WORDS } from '@/components/record-summary/wrap-words';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
@@ -38,6 +41,7 @@ async function toastError(text: string) {
  */
 export function AnonymousFolderPage() {
   const { t } = useTranslation('business-data');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [token, setToken] = useState(() => sessionStorage.getItem(tokenKey(id)) ?? undefined);
@@ -172,7 +176,7 @@ export function AnonymousFolderPage() {
               </TableCell>
               <TableCell>{t('files:table.name')}</TableCell>
               <TableCell align="right">{t('files:table.downloads')}</TableCell>
-              <TableCell>{t('anonymous.lastUpdate')}</TableCell>
+              {!phone && <TableCell>{t('anonymous.lastUpdate')}</TableCell>}
               <TableCell align="right">{t('files:table.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -186,9 +190,17 @@ export function AnonymousFolderPage() {
                     slotProps={{ input: { 'aria-label': t('files:table.select', { name: item.filename }) } }}
                   />
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.filename}</TableCell>
+                <TableCell sx={WRAP_WORDS}>
+                  {item.filename}
+                  {/* on a phone the date goes under the name: the download button stays in view */}
+                  {phone && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {formatDateTime(item.lastUpdate)}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right">{item.downloadCounter}</TableCell>
-                <TableCell>{formatDateTime(item.lastUpdate)}</TableCell>
+                {!phone && <TableCell>{formatDateTime(item.lastUpdate)}</TableCell>}
                 <TableCell align="right">
                   <IconButton
                     aria-label={t('files:table.downloadNamed', { name: item.filename })}
@@ -201,7 +213,7 @@ export function AnonymousFolderPage() {
             ))}
             {!folder.items.length && (
               <TableRow>
-                <TableCell colSpan={5}>{t('files:table.empty')}</TableCell>
+                <TableCell colSpan={phone ? 4 : 5}>{t('files:table.empty')}</TableCell>
               </TableRow>
             )}
           </TableBody>
