@@ -182,15 +182,18 @@ describe('AnonymousFolderPage', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/offer/businessdata/public?offerId=o1']);
   });
 
-  it('on a phone: the date under the name, the download button in its row, no date column', async () => {
+  it('on a phone: date and counter under the name, the download button in its row, no columns for them', async () => {
     asPhone();
     sessionStorage.setItem('schrankwerk.folderToken.o1', 't0k');
     api();
     renderAnonymous();
     expect(await screen.findByRole('heading', { name: 'Projektordner NORD-1' })).toBeInTheDocument();
     const row = screen.getAllByTestId('folder-row')[0]!;
-    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^Schaltplan\.pdf10\.11\.2026 \d\d:00$/);
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(
+      /^Schaltplan\.pdf10\.11\.2026 \d\d:00 · 3 Downloads$/,
+    );
     expect(within(row).getByRole('button', { name: /herunterladen/ })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Zuletzt geändert' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Downloads' })).not.toBeInTheDocument();
   });
 });

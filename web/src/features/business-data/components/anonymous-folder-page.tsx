@@ -174,8 +174,8 @@ export function AnonymousFolderPage() {
                   slotProps={{ input: { 'aria-label': t('files:table.selectAll') } }}
                 />
               </TableCell>
-              <TableCell>{t('files:table.name')}</TableCell>
-              <TableCell align="right">{t('files:table.downloads')}</TableCell>
+              <TableCell sx={{ width: '100%' }}>{t('files:table.name')}</TableCell>
+              {!phone && <TableCell align="right">{t('files:table.downloads')}</TableCell>}
               {!phone && <TableCell>{t('anonymous.lastUpdate')}</TableCell>}
               <TableCell align="right">{t('files:table.actions')}</TableCell>
             </TableRow>
@@ -192,14 +192,15 @@ export function AnonymousFolderPage() {
                 </TableCell>
                 <TableCell sx={WRAP_WORDS}>
                   {item.filename}
-                  {/* on a phone the date goes under the name: the download button stays in view */}
+                  {/* on a phone date and counter go under the name: the name keeps the width, the button stays in view */}
                   {phone && (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {formatDateTime(item.lastUpdate)}
+                      {formatDateTime(item.lastUpdate)} ·{' '}
+                      {t('files:table.downloadCount', { count: item.downloadCounter })}
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">{item.downloadCounter}</TableCell>
+                {!phone && <TableCell align="right">{item.downloadCounter}</TableCell>}
                 {!phone && <TableCell>{formatDateTime(item.lastUpdate)}</TableCell>}
                 <TableCell align="right">
                   <IconButton
@@ -213,7 +214,7 @@ export function AnonymousFolderPage() {
             ))}
             {!folder.items.length && (
               <TableRow>
-                <TableCell colSpan={phone ? 4 : 5}>{t('files:table.empty')}</TableCell>
+                <TableCell colSpan={phone ? 3 : 5}>{t('files:table.empty')}</TableCell>
               </TableRow>
             )}
           </TableBody>
