@@ -92,6 +92,37 @@ describe('aggregations over several fields', () => {
     // one field alone still sees every document that has it
     expect((await c.aggregate({ s: AggregateField.sum('a') }).get()).data().s).toBe(101);
   });
+
+  it('a count() beside sums of several fields counts only the documents that have every one of them', async () => {
+    const G = uniq('multicount');
+    setIndexes([
+      {
+        collectionGroup: G,
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'x', order: 'ASCENDING' },
+          { fieldPath: 'y', order: 'ASCENDING' },
+        ],
+      },
+    ]);
+    const c = env.db.collection(G);
+    await Promise.all([
+      c.doc('xy1').set({ x: 1, y: 10 }),
+      c.doc('xy2').set({ x: 2, y: 20 }),
+      c.doc('x').set({ x: 100 }),
+      c.doc('y').set({ y: 1000 }),
+    ]);
+    const r = await c
+      .aggregate({ sx: AggregateField.sum('x'), sy: AggregateField.sum('y'), c: AggregateField.count() })
+      .get();
+    expect(r.data()).toEqual({ sx: 3, sy: 30, c: 2 });
+    const avg = await c
+      .aggregate({ ax: AggregateField.average('x'), sy: AggregateField.sum('y'), c: AggregateField.count() })
+      .get();
+    expect(avg.data()).toEqual({ ax: 1.5, sy: 30, c: 2 });
+    // a count alone still counts every document of the query
+    expect((await c.count().get()).data().count).toBe(4);
+  });
 });
 
 describe('vector values', () => {
