@@ -211,6 +211,41 @@ describe('explain', () => {
     expect(aggPlan.snapshot).toBeNull();
   });
 
+  it('analyze, streamed: one response per document, the metrics on the last one; an empty result gets one', async () => {
+    const c = env.db.collection(uniq('explainstream'));
+    await Promise.all([c.doc('a').set({ n: 1 }), c.doc('b').set({ n: 2 }), c.doc('c').set({ n: 3 })]);
+    type Response = { document?: { name: string }; explainMetrics?: { executionStats?: { resultsReturned: string } } };
+    const stream = async (where?: object) => {
+      const out: Response[] = [];
+      const s = env.gapic.runQuery({
+        parent: env.root,
+        structuredQuery: { from: [{ collectionId: c.id }], ...(where ? { where } : {}) },
+        explainOptions: { analyze: true },
+      });
+      for await (const r of s as AsyncIterable<Response>) out.push(r);
+      return out;
+    };
+    const all = await stream();
+    expect(all.map((r) => r.document?.name.split('/').pop())).toEqual(['a', 'b', 'c']);
+    expect(all.map((r) => !!r.explainMetrics)).toEqual([false, false, true]);
+    expect(all[2]!.explainMetrics!.executionStats!.resultsReturned).toBe('3');
+
+    const none = await stream({
+      fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN', value: { integerValue: '9' } },
+    });
+    expect(none).toHaveLength(1);
+    expect(none[0]!.document).toBeFalsy();
+    expect(none[0]!.explainMetrics!.executionStats!.resultsReturned).toBe('0');
+
+    // the official client reads both the same way
+    const r = await c.explain({ analyze: true });
+    expect(r.snapshot!.docs.map((d) => d.id)).toEqual(['a', 'b', 'c']);
+    expect(r.metrics.executionStats!.resultsReturned).toBe(3);
+    const empty = await c.where('n', '>', 9).explain({ analyze: true });
+    expect(empty.snapshot!.empty).toBe(true);
+    expect(empty.metrics.executionStats!.resultsReturned).toBe(0);
+  });
+
   it('explain of a query without its index fails like the query', async () => {
     const c = env.db.collection(uniq('explainmiss'));
     expect(await codeOf(c.where('a', '==', 1).orderBy('b').explain())).toBe(FAILED_PRECONDITION);
