@@ -383,20 +383,46 @@ describe('vector search (findNearest)', () => {
     expect((await q.get()).docs.map((d) => d.id)).toEqual(['diag', 'far']);
   });
 
-  it('explain of a vector query names the vector index', async () => {
-    setIndexes([vecIndex]);
-    const vq = env.db
-      .collection(G)
-      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
+  it('explain of a vector query lists the vector index with its configuration, plan-only and analyze', async () => {
+    const withKind = {
+      collectionGroup: G,
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'kind', order: 'ASCENDING' },
+        { fieldPath: 'embedding', vectorConfig: { dimension: 2, flat: {} } },
+      ],
+    };
+    setIndexes([vecIndex, withKind]);
     // VectorQuery.explain exists in the client but is missing from its type declarations
     type Explained = {
       snapshot: { docs: { id: string }[] } | null;
-      metrics: { planSummary: { indexesUsed: object[] } };
+      metrics: { planSummary: { indexesUsed: object[] }; executionStats: { resultsReturned: number } | null };
     };
-    const r = await (vq as unknown as { explain(o: object): Promise<Explained> }).explain({ analyze: true });
+    const explain = (q: object, o: object) => (q as { explain(o: object): Promise<Explained> }).explain(o);
+    const vq = env.db
+      .collection(G)
+      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
+    const vectorOnly = [{ query_scope: 'Collection', properties: '(embedding VECTOR<2>)' }];
+
+    const planned = await explain(vq, { analyze: false });
+    expect(planned.snapshot).toBeNull();
+    expect(planned.metrics.executionStats).toBeNull();
+    expect(planned.metrics.planSummary.indexesUsed).toEqual(vectorOnly);
+
+    const r = await explain(vq, { analyze: true });
     expect(r.snapshot!.docs.map((d) => d.id)).toEqual(['east']);
-    expect(r.metrics.planSummary.indexesUsed).toEqual([
-      { query_scope: 'Collection', properties: '(embedding VECTOR)' },
-    ]);
+    expect(r.metrics.planSummary.indexesUsed).toEqual(vectorOnly);
+    expect(r.metrics.executionStats!.resultsReturned).toBe(1);
+
+    // a pre-filtered search names the composite vector index, its ordered fields first
+    const filtered = env.db
+      .collection(G)
+      .where('kind', '==', 'a')
+      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
+    const composite = [{ query_scope: 'Collection', properties: '(kind ASC, embedding VECTOR<2>)' }];
+    expect((await explain(filtered, { analyze: false })).metrics.planSummary.indexesUsed).toEqual(composite);
+    const fr = await explain(filtered, { analyze: true });
+    expect(fr.snapshot!.docs.map((d) => d.id)).toEqual(['east']);
+    expect(fr.metrics.planSummary.indexesUsed).toEqual(composite);
   });
 });
