@@ -27,7 +27,9 @@ export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Valu
   if (aggs.length === 0) throw invalid('At least one aggregation is required.');
   if (aggs.length > 5) throw invalid('At most 5 aggregations are allowed.');
   const out: Record<string, Value> = {};
-  // sum/avg read the aggregated fields from one index, which holds only documents that have all of them
+  // Over several sum/avg fields production answers from one index holding all of them, and that index
+  // holds only the documents that have every one of them: the sums, averages and a count() beside them
+  // see only those. (One field alone: every document of the query, aggregate.test.ts.)
   const fieldSegs = aggregatedFields(aggs).map(parseFieldPath);
   const withAll =
     fieldSegs.length > 1 ? docs.filter((d) => fieldSegs.every((s) => getField(d.fields, s) !== undefined)) : docs;
@@ -36,7 +38,7 @@ export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Valu
     if (a.count) {
       const upTo = a.count.upTo?.value !== undefined ? Number(a.count.upTo.value) : Infinity;
       if (upTo <= 0) throw invalid('count up_to must be positive.');
-      out[alias] = { integerValue: String(Math.min(docs.length, upTo)) };
+      out[alias] = { integerValue: String(Math.min(withAll.length, upTo)) };
       continue;
     }
     const spec = a.sum ?? a.avg;

@@ -219,12 +219,11 @@ export function requirements(
 const short = (d: Dir) => (d === 'ASCENDING' ? 'ASC' : 'DESC');
 const scopeName = (s: Scope) => (s === 'COLLECTION' ? 'Collection' : 'Collection group');
 
+/** `(a ASC, tags CONTAINS, embedding VECTOR<768>)`: a vector field with its configuration (the dimension). */
 function describeFields(fields: IndexField[]): string {
-  return (
-    '(' +
-    fields.map((f) => `${f.fieldPath} ${f.order ? short(f.order) : f.arrayConfig ? 'CONTAINS' : 'VECTOR'}`).join(', ') +
-    ')'
-  );
+  const kind = (f: IndexField) =>
+    f.order ? short(f.order) : f.arrayConfig ? 'CONTAINS' : `VECTOR<${f.vectorConfig?.dimension ?? '?'}>`;
+  return '(' + fields.map((f) => `${f.fieldPath} ${kind(f)}`).join(', ') + ')';
 }
 
 /** An index's fields with the implicit trailing `__name__` (direction of the last ordered field). */

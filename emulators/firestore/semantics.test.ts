@@ -92,6 +92,37 @@ describe('aggregations over several fields', () => {
     // one field alone still sees every document that has it
     expect((await c.aggregate({ s: AggregateField.sum('a') }).get()).data().s).toBe(101);
   });
+
+  it('a count() beside sums of several fields counts only the documents that have every one of them', async () => {
+    const G = uniq('multicount');
+    setIndexes([
+      {
+        collectionGroup: G,
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'x', order: 'ASCENDING' },
+          { fieldPath: 'y', order: 'ASCENDING' },
+        ],
+      },
+    ]);
+    const c = env.db.collection(G);
+    await Promise.all([
+      c.doc('xy1').set({ x: 1, y: 10 }),
+      c.doc('xy2').set({ x: 2, y: 20 }),
+      c.doc('x').set({ x: 100 }),
+      c.doc('y').set({ y: 1000 }),
+    ]);
+    const r = await c
+      .aggregate({ sx: AggregateField.sum('x'), sy: AggregateField.sum('y'), c: AggregateField.count() })
+      .get();
+    expect(r.data()).toEqual({ sx: 3, sy: 30, c: 2 });
+    const avg = await c
+      .aggregate({ ax: AggregateField.average('x'), sy: AggregateField.sum('y'), c: AggregateField.count() })
+      .get();
+    expect(avg.data()).toEqual({ ax: 1.5, sy: 30, c: 2 });
+    // a count alone still counts every document of the query
+    expect((await c.count().get()).data().count).toBe(4);
+  });
 });
 
 describe('vector values', () => {
@@ -178,6 +209,41 @@ describe('explain', () => {
     ]);
     const aggPlan = await c.count().explain();
     expect(aggPlan.snapshot).toBeNull();
+  });
+
+  it('analyze, streamed: one response per document, the metrics on the last one; an empty result gets one', async () => {
+    const c = env.db.collection(uniq('explainstream'));
+    await Promise.all([c.doc('a').set({ n: 1 }), c.doc('b').set({ n: 2 }), c.doc('c').set({ n: 3 })]);
+    type Response = { document?: { name: string }; explainMetrics?: { executionStats?: { resultsReturned: string } } };
+    const stream = async (where?: object) => {
+      const out: Response[] = [];
+      const s = env.gapic.runQuery({
+        parent: env.root,
+        structuredQuery: { from: [{ collectionId: c.id }], ...(where ? { where } : {}) },
+        explainOptions: { analyze: true },
+      });
+      for await (const r of s as AsyncIterable<Response>) out.push(r);
+      return out;
+    };
+    const all = await stream();
+    expect(all.map((r) => r.document?.name.split('/').pop())).toEqual(['a', 'b', 'c']);
+    expect(all.map((r) => !!r.explainMetrics)).toEqual([false, false, true]);
+    expect(all[2]!.explainMetrics!.executionStats!.resultsReturned).toBe('3');
+
+    const none = await stream({
+      fieldFilter: { field: { fieldPath: 'n' }, op: 'GREATER_THAN', value: { integerValue: '9' } },
+    });
+    expect(none).toHaveLength(1);
+    expect(none[0]!.document).toBeFalsy();
+    expect(none[0]!.explainMetrics!.executionStats!.resultsReturned).toBe('0');
+
+    // the official client reads both the same way
+    const r = await c.explain({ analyze: true });
+    expect(r.snapshot!.docs.map((d) => d.id)).toEqual(['a', 'b', 'c']);
+    expect(r.metrics.executionStats!.resultsReturned).toBe(3);
+    const empty = await c.where('n', '>', 9).explain({ analyze: true });
+    expect(empty.snapshot!.empty).toBe(true);
+    expect(empty.metrics.executionStats!.resultsReturned).toBe(0);
   });
 
   it('explain of a query without its index fails like the query', async () => {
@@ -317,20 +383,46 @@ describe('vector search (findNearest)', () => {
     expect((await q.get()).docs.map((d) => d.id)).toEqual(['diag', 'far']);
   });
 
-  it('explain of a vector query names the vector index', async () => {
-    setIndexes([vecIndex]);
-    const vq = env.db
-      .collection(G)
-      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
+  it('explain of a vector query lists the vector index with its configuration, plan-only and analyze', async () => {
+    const withKind = {
+      collectionGroup: G,
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'kind', order: 'ASCENDING' },
+        { fieldPath: 'embedding', vectorConfig: { dimension: 2, flat: {} } },
+      ],
+    };
+    setIndexes([vecIndex, withKind]);
     // VectorQuery.explain exists in the client but is missing from its type declarations
     type Explained = {
       snapshot: { docs: { id: string }[] } | null;
-      metrics: { planSummary: { indexesUsed: object[] } };
+      metrics: { planSummary: { indexesUsed: object[] }; executionStats: { resultsReturned: number } | null };
     };
-    const r = await (vq as unknown as { explain(o: object): Promise<Explained> }).explain({ analyze: true });
+    const explain = (q: object, o: object) => (q as { explain(o: object): Promise<Explained> }).explain(o);
+    const vq = env.db
+      .collection(G)
+      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
+    const vectorOnly = [{ query_scope: 'Collection', properties: '(embedding VECTOR<2>)' }];
+
+    const planned = await explain(vq, { analyze: false });
+    expect(planned.snapshot).toBeNull();
+    expect(planned.metrics.executionStats).toBeNull();
+    expect(planned.metrics.planSummary.indexesUsed).toEqual(vectorOnly);
+
+    const r = await explain(vq, { analyze: true });
     expect(r.snapshot!.docs.map((d) => d.id)).toEqual(['east']);
-    expect(r.metrics.planSummary.indexesUsed).toEqual([
-      { query_scope: 'Collection', properties: '(embedding VECTOR)' },
-    ]);
+    expect(r.metrics.planSummary.indexesUsed).toEqual(vectorOnly);
+    expect(r.metrics.executionStats!.resultsReturned).toBe(1);
+
+    // a pre-filtered search names the composite vector index, its ordered fields first
+    const filtered = env.db
+      .collection(G)
+      .where('kind', '==', 'a')
+      .findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'EUCLIDEAN' });
+    const composite = [{ query_scope: 'Collection', properties: '(kind ASC, embedding VECTOR<2>)' }];
+    expect((await explain(filtered, { analyze: false })).metrics.planSummary.indexesUsed).toEqual(composite);
+    const fr = await explain(filtered, { analyze: true });
+    expect(fr.snapshot!.docs.map((d) => d.id)).toEqual(['east']);
+    expect(fr.metrics.planSummary.indexesUsed).toEqual(composite);
   });
 });

@@ -257,18 +257,27 @@ export class Engine {
       );
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
       const tx = ctx.newTx?.id;
-      if (docs.length === 0 && !req.explainOptions) write({ readTime, transaction: tx, done: true });
-      docs.forEach((d, i) =>
-        write({ document: docToProto(d, projection), readTime, transaction: i === 0 ? tx : undefined }),
-      );
-      if (req.explainOptions) {
-        const stats = executionStats(docs.length, Math.max(1, docs.length), docs.length, start);
-        write({
-          readTime,
-          transaction: docs.length === 0 ? tx : undefined,
-          explainMetrics: { planSummary: planSummary(uses), executionStats: stats },
-        });
+      // With analyze, production sends the metrics on the response carrying the last document (one response
+      // per document); an empty result gets one response holding only them.
+      const metrics = () => ({
+        planSummary: planSummary(uses),
+        executionStats: executionStats(docs.length, Math.max(1, docs.length), docs.length, start),
+      });
+      if (docs.length === 0) {
+        write(
+          req.explainOptions
+            ? { readTime, transaction: tx, explainMetrics: metrics() }
+            : { readTime, transaction: tx, done: true },
+        );
       }
+      docs.forEach((d, i) =>
+        write({
+          document: docToProto(d, projection),
+          readTime,
+          transaction: i === 0 ? tx : undefined,
+          explainMetrics: req.explainOptions && i === docs.length - 1 ? metrics() : undefined,
+        }),
+      );
     });
   }
 

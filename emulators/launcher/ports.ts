@@ -10,7 +10,13 @@ export const PORTS = {
   firestore: 8080,
   auth: 9099,
   storage: 9199,
+  /** our Cloud Tasks emulator (emulators/tasks): where firebase-admin enqueues, in the functions too */
   tasks: 9499,
+  /**
+   * firebase-tools' own Tasks emulator, which it always starts beside the Functions emulator (and without which
+   * it ignores task queue functions); nothing enqueues there (emulators/tasks/runtime-env.cjs)
+   */
+  tasksEmulator: 9498,
   hub: 4400,
   logging: 4500,
 } as const;

@@ -25,6 +25,12 @@ export interface StackOptions {
   projectId?: string;
   /** Our Firestore emulator checks queries against firestore.indexes.json: enforce (fail), warn (log), off. */
   indexMode?: 'enforce' | 'warn' | 'off';
+  /**
+   * Functions parameters to override for this stack (e.g. the test stack's short registration digest interval):
+   * written to functions/.env.local, which the Functions emulator reads after functions/.env.<projectId>, and
+   * removed when the stack stops.
+   */
+  functionParams?: Record<string, string>;
 }
 
 export interface Stack {
@@ -55,6 +61,22 @@ function paramsFileFor(ports: Ports, projectId: string): string | undefined {
   return file;
 }
 
+/** Marks a functions/.env.local the launcher wrote (and may remove); any other one is the developer's. */
+const LOCAL_PARAMS_MARK = '# written by emulators/launcher/stack.ts (StackOptions.functionParams); removed on stop';
+
+/** functions/.env.local with the overridden parameters, or nothing when there are none. */
+function localParamsFile(params: Record<string, string> | undefined): string | undefined {
+  if (!params || !Object.keys(params).length) return undefined;
+  const file = path.join(ROOT, 'functions', '.env.local');
+  if (fs.existsSync(file) && !fs.readFileSync(file, 'utf8').startsWith(LOCAL_PARAMS_MARK))
+    throw new Error(
+      `${file} exists and was not written by the launcher: move it away to run a stack with functionParams.`,
+    );
+  const lines = Object.entries(params).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  fs.writeFileSync(file, [LOCAL_PARAMS_MARK, ...lines].join('\n') + '\n');
+  return file;
+}
+
 /** Environment that points firebase-admin (functions, seed, tests) at the local emulators. */
 export function emulatorEnv(ports: Ports = PORTS, projectId = PROJECT_ID): NodeJS.ProcessEnv {
   return {
@@ -82,6 +104,8 @@ function firebaseConfigFor(ports: Ports, offset: number): string {
     if (config.emulators[name]) config.emulators[name].port = port;
   }
   config.emulators.hosting.port = ports.hostingEmulator;
+  // firebase-tools' Tasks emulator on its internal port; ours (emulators/tasks) serves the documented one
+  config.emulators.tasks.port = ports.tasksEmulator;
   // a shifted stack: the pages' CSP lets the browser reach the Auth emulator on its shifted port
   if (ports.auth !== PORTS.auth) {
     const emulatorAuth = new RegExp(`(//(?:127\\.0\\.0\\.1|localhost)):${PORTS.auth}\\b`, 'g');
@@ -98,9 +122,9 @@ function tsxNode(script: string, args: string[]) {
 }
 
 /**
- * Starts our Firestore and Storage emulators, then firebase-tools for auth, functions, hosting and
- * tasks with the environment pointing at them. Stopping reverses the order so nothing is lost:
- * firebase-tools exports auth first, then our emulators flush their data.
+ * Starts our Firestore, Storage and Cloud Tasks emulators, then firebase-tools for auth, functions and hosting
+ * with the environment pointing at them. Stopping reverses the order so nothing is lost: firebase-tools exports
+ * auth first, then our emulators flush their data (Firestore documents, Storage objects, pending tasks).
  */
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const offset = opts.portOffset ?? 0;
@@ -109,49 +133,60 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   await assertPortsFree(ports);
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const children: ManagedChild[] = [];
-  const env = { ...process.env, ...emulatorEnv(ports, projectId), NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...emulatorEnv(ports, projectId),
+    ...opts.functionParams,
+    NO_UPDATE_NOTIFIER: '1',
+    FORCE_COLOR: '0',
+  };
 
   const configFile = firebaseConfigFor(ports, offset);
   let front: Awaited<ReturnType<typeof startHostingFront>> | undefined;
   const paramsFile = paramsFileFor(ports, projectId);
+  let localParams: string | undefined;
   const stop = async () => {
     for (const child of [...children].reverse()) await child.stop('SIGINT', 30_000);
     front?.close();
     fs.rmSync(configFile, { force: true });
     if (paramsFile) fs.rmSync(paramsFile, { force: true });
+    if (localParams) fs.rmSync(localParams, { force: true });
   };
 
   try {
-    if (!opts.official) {
-      // Settled, not all: if one emulator fails to start, the other must still be stopped below.
-      const own = await Promise.allSettled(
-        (['firestore', 'storage'] as const).map((name) =>
-          spawnUntilReady({
-            name,
-            ...tsxNode(`emulators/${name}/main.ts`, [
-              '--port',
-              String(ports[name]),
-              '--host',
-              HOST,
-              '--data',
-              path.join(opts.dataDir, name),
-              ...(name === 'firestore'
-                ? ['--indexes', path.join(ROOT, 'firestore.indexes.json'), '--index-mode', opts.indexMode ?? 'warn']
-                : []),
-            ]),
-            env,
-            readyWhen: /ready on/i,
-            log: opts.log,
-            timeoutMs: 60_000,
-          }),
-        ),
-      );
-      for (const result of own) if (result.status === 'fulfilled') children.push(result.value.child);
-      const failed = own.find((result) => result.status === 'rejected');
-      if (failed) throw failed.reason;
-    }
+    localParams = localParamsFile(opts.functionParams);
+    // Settled, not all: if one emulator fails to start, the others must still be stopped below.
+    // The Cloud Tasks emulator is ours in both modes (firebase-tools' ignores schedule times).
+    const ownEmulators = opts.official ? (['tasks'] as const) : (['firestore', 'storage', 'tasks'] as const);
+    const own = await Promise.allSettled(
+      ownEmulators.map((name) =>
+        spawnUntilReady({
+          name,
+          ...tsxNode(`emulators/${name}/main.ts`, [
+            '--port',
+            String(ports[name]),
+            '--host',
+            HOST,
+            '--data',
+            path.join(opts.dataDir, name),
+            ...(name === 'firestore'
+              ? ['--indexes', path.join(ROOT, 'firestore.indexes.json'), '--index-mode', opts.indexMode ?? 'warn']
+              : []),
+            ...(name === 'tasks' ? ['--functions', `http://${HOST}:${ports.functions}`] : []),
+          ]),
+          env,
+          readyWhen: /ready on/i,
+          log: opts.log,
+          timeoutMs: 60_000,
+        }),
+      ),
+    );
+    for (const result of own) if (result.status === 'fulfilled') children.push(result.value.child);
+    const failed = own.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
 
     const authDir = path.join(opts.dataDir, 'firebase');
+    // tasks: firebase-tools' own, on its internal port (it would start it with the Functions emulator anyway)
     const only = opts.official ? 'auth,functions,hosting,tasks,firestore,storage' : 'auth,functions,hosting,tasks';
     const args = [
       path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
@@ -172,7 +207,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       command: process.execPath,
       args,
       cwd: ROOT,
-      env,
+      // every function runtime firebase-tools starts enqueues into our Cloud Tasks emulator (runtime-env.cjs)
+      env: {
+        ...env,
+        SCHRANKWERK_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
+        NODE_OPTIONS: [
+          env.NODE_OPTIONS,
+          `--require ${JSON.stringify(path.join(ROOT, 'emulators/tasks/runtime-env.cjs'))}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      },
       readyWhen: /All emulators ready/,
       log: opts.log,
       timeoutMs: 180_000,

@@ -1,4 +1,5 @@
 import { defineInt, defineString, type Expression } from 'firebase-functions/params';
+import { REGISTRATION_DIGEST_INTERVAL_MS } from './modules/users/registration-limits.js';
 
 /**
  * Every value that differs between Firebase projects, declared with the Functions parameter API so that
@@ -17,12 +18,20 @@ export const params = {
   }),
   /** At most one forgotten-password mail per address within this many seconds. */
   passwordResetIntervalSeconds: defineInt('PASSWORD_RESET_INTERVAL_SECONDS', { default: 60 }),
+  /**
+   * The platform admins get at most one mail of new registrations per this many seconds (the registration
+   * digest); the local test stack shortens it to see a digest within a test.
+   */
+  registrationDigestIntervalSeconds: defineInt('REGISTRATION_DIGEST_INTERVAL_SECONDS', {
+    default: REGISTRATION_DIGEST_INTERVAL_MS / 1000,
+  }),
 } as const;
 
 export interface Config {
   portalUrl: string;
   mailFrom: string;
   passwordResetIntervalMs: number;
+  registrationDigestIntervalMs: number;
 }
 
 /**
@@ -35,6 +44,7 @@ export function readConfig(): Config {
     portalUrl: required(params.portalUrl),
     mailFrom: params.mailFrom.value(),
     passwordResetIntervalMs: params.passwordResetIntervalSeconds.value() * 1000,
+    registrationDigestIntervalMs: params.registrationDigestIntervalSeconds.value() * 1000,
   };
 }
 

@@ -9,6 +9,8 @@ export const HOSTS = {
   firestore: `127.0.0.1:${8080 + offset}`,
   auth: `127.0.0.1:${9099 + offset}`,
   storage: `127.0.0.1:${9199 + offset}`,
+  /** our Cloud Tasks emulator (emulators/tasks) */
+  tasks: `127.0.0.1:${9499 + offset}`,
 };
 
 export function ensureEmulatorEnv(): void {
@@ -17,4 +19,5 @@ export function ensureEmulatorEnv(): void {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= HOSTS.auth;
   process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= HOSTS.storage;
   process.env.STORAGE_EMULATOR_HOST ??= `http://${HOSTS.storage}`;
+  process.env.CLOUD_TASKS_EMULATOR_HOST ??= HOSTS.tasks;
 }

@@ -23,7 +23,10 @@ export const REGISTRATION_LIMITS: RegistrationLimits = {
   windowMs: 60 * 60_000,
 };
 
-/** The platform admins get at most one digest mail of new registrations per this interval. */
+/**
+ * The platform admins get at most one digest mail of new registrations per this interval: the default of the
+ * Functions parameter REGISTRATION_DIGEST_INTERVAL_SECONDS (config.ts).
+ */
 export const REGISTRATION_DIGEST_INTERVAL_MS = 15 * 60_000;
 
 export { TooManyRequests } from '../../http/api-error.js';

@@ -21,7 +21,6 @@ import { CompaniesRepository } from '../companies/companies.repository.js';
 import { AccountService } from './account.service.js';
 import { RegistrationDigestRepository } from './registration-digest.repository.js';
 import { RegistrationDigest, registrationDigestTask } from './registration-digest.task.js';
-import { REGISTRATION_DIGEST_INTERVAL_MS } from './registration-limits.js';
 import { sendPasswordResetTask } from './send-password-reset.task.js';
 import { USERS_PAGE_SHAPE, UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -61,7 +60,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
   const digest = new RegistrationDigest({
     repo: digests,
     tasks: d.tasks,
-    intervalMs: REGISTRATION_DIGEST_INTERVAL_MS,
+    intervalMs: d.config.registrationDigestIntervalMs,
     now: d.now,
   });
   const account = new AccountService({ ...shared, tasks: d.tasks, digest });

@@ -1,3 +1,4 @@
+import { getFunctions } from 'firebase-admin/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackgroundTask } from '../../model/background-task.js';
 import type { Company } from '../../model/company.js';
@@ -5,7 +6,9 @@ import { REVOKE_COMPANY_SESSIONS } from '../../modules/companies/revoke-company-
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createCompany, createUser, disposeClients, nextSecond, type TestUser } from '../../testing/fixtures.js';
+import { HOSTS, PROJECT_ID } from '../../testing/env.js';
 import { waitForDocument } from '../../testing/wait-for-document.js';
+import { TASK_FUNCTION_NAME, TASK_RATE_LIMITS, TASK_RETRY_CONFIG } from './queue-settings.js';
 import { TASKS_COLLECTION } from './tasks.repository.js';
 import { CloudTaskQueue } from './task-queue.js';
 
@@ -110,5 +113,53 @@ describe('revokeCompanySessions', () => {
     // 5 users, 2 per chunk, 1 chunk per delivery: handed on twice.
     expect(task.segment).toBe(2);
     expect(await Promise.all(users.map(tokenStatus))).toEqual(Array(5).fill('tokenRevoked'));
+  });
+});
+
+// The Cloud Tasks emulator of the stack is ours (emulators/tasks): schedule times, the queue's retry config and
+// used task names behave as in production (firebase-tools' own dispatches every task at once).
+describe('Cloud Tasks in the stack', () => {
+  const millis = (d: Date | { toMillis(): number } | undefined) => (d instanceof Date ? d.getTime() : d!.toMillis());
+  const queuePath = `projects/${PROJECT_ID}/locations/europe-west3/queues/${TASK_FUNCTION_NAME}`;
+
+  it('a delivery with a schedule time runs at that time, not before; its reused name is refused (ALREADY_EXISTS)', async () => {
+    const { companyId, users } = await companyWithUsers(1);
+    const notBefore = new Date(Date.now() + 3000);
+    const id = await runner().create({
+      kind: REVOKE_COMPANY_SESSIONS,
+      params: { companyId },
+      createdBy: 'test',
+      notBefore,
+    });
+    await runner().start(id, { notBefore });
+    // the same name through firebase-admin itself, as production answers it
+    const queue = getFunctions(admin().auth.app).taskQueue(`locations/europe-west3/functions/${TASK_FUNCTION_NAME}`);
+    await expect(queue.enqueue({ taskId: id }, { id: `${id}-0` })).rejects.toMatchObject({
+      code: 'functions/task-already-exists',
+    });
+
+    const task = await waitForTask(id, isFinal);
+    expect(task).toMatchObject({ state: 'done', claims: 1 });
+    expect(millis(task.startedAt)).toBeGreaterThanOrEqual(notBefore.getTime());
+    expect(await tokenStatus(users[0]!)).toBe('tokenRevoked');
+  });
+
+  it("the queue has the function's retry config; a delivery that finds the lease held is retried until it can take over", async () => {
+    const config = await (await fetch(`http://${HOSTS.tasks}/${queuePath}`)).json();
+    expect(config).toMatchObject({ retryConfig: TASK_RETRY_CONFIG, rateLimits: TASK_RATE_LIMITS });
+
+    const { companyId, users } = await companyWithUsers(1);
+    const id = await runner().create({ kind: REVOKE_COMPANY_SESSIONS, params: { companyId }, createdBy: 'test' });
+    // another delivery holds the lease for a few seconds: every attempt before then answers 503 (busy)
+    const expiresAt = new Date(Date.now() + 4000);
+    await runner()
+      .repo.ref(id)
+      .update({ state: 'running', lease: { owner: 'elsewhere', token: 't', expiresAt } });
+    await new CloudTaskQueue(() => admin().auth.app).enqueue(id, `${id}-held`);
+
+    const task = await waitForTask(id, isFinal);
+    expect(task).toMatchObject({ state: 'done', lease: null, claims: 1 });
+    expect(millis(task.finishedAt)).toBeGreaterThanOrEqual(expiresAt.getTime());
+    expect(await tokenStatus(users[0]!)).toBe('tokenRevoked');
   });
 });
