@@ -78,9 +78,16 @@ function openOffer(offer: Offer) {
 const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('record panels: a feature attaches sections to another feature’s record page', () => {
-  it('the app: BOM and documents on the enquiry page, documents and the project folder on the offer page', () => {
+  it('the app: BOM, documents and chat on the enquiry page, documents, the project folder and chat on the offer page', () => {
     const panels = slotsOf(FEATURES).panels.map((p) => `${p.record}-${p.id}`);
-    expect(panels).toEqual(['enquiry-bom', 'enquiry-documents', 'offer-documents', 'offer-business-data']);
+    expect(panels).toEqual([
+      'enquiry-bom',
+      'enquiry-documents',
+      'offer-documents',
+      'offer-business-data',
+      'enquiry-chat',
+      'offer-chat',
+    ]);
   });
 
   it('the enquiry page shows the contributed panels in their order, each a titled section with the record', async () => {

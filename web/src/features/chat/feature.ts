@@ -1,0 +1,53 @@
+import type { Enquiry } from '@model/enquiry';
+import type { Offer } from '@model/offer';
+import { enquiryChatStanding, offerChatStanding, usesChat } from '@model/permissions-chat';
+import { paths } from '@/config/paths';
+import { lazyPage, type Feature } from '@/lib/feature';
+import { lazyComponent } from '@/lib/lazy';
+
+/** An enquiry that was ever released may hold conversations (a reopened one keeps them readable). */
+const enquiryHasChat = (e: Enquiry) => !!e.firstReleaseDate || enquiryChatStanding(e) !== 'notOpen';
+/** An offer the customer can see (released) or a revision in work. */
+const offerHasChat = (o: Offer) => offerChatStanding(o) !== 'notOpen';
+
+/**
+ * Chat and notifications (issue 21; spec 01 §2 "Messages", "Chat side panel", "Main menu" bell): the /messages page
+ * (ADMIN-company users keep the route and see its empty state), the chat panel on enquiries and offers, the unread
+ * bell in the header for CUSTOMER and SUPPLIER users.
+ */
+export const chatFeature: Feature = {
+  namespace: 'chat',
+  routes: [
+    {
+      path: paths.messages.list.path,
+      allowed: (p) => p.companyType !== 'EXTERNAL',
+      element: lazyPage(() => import('./components/messages-page'), 'MessagesPage'),
+    },
+  ],
+  panels: [
+    {
+      record: 'enquiry',
+      id: 'chat',
+      order: 50,
+      titleKey: 'chat:title',
+      visible: (e, caller) => usesChat(caller) && enquiryHasChat(e),
+      component: lazyComponent(() => import('./components/chat-panel'), 'EnquiryChatPanel'),
+    },
+    {
+      record: 'offer',
+      id: 'chat',
+      order: 50,
+      titleKey: 'chat:title',
+      visible: (o, caller) => usesChat(caller) && offerHasChat(o),
+      component: lazyComponent(() => import('./components/chat-panel'), 'OfferChatPanel'),
+    },
+  ],
+  headerWidgets: [
+    {
+      id: 'unread-bell',
+      order: 10,
+      visible: (caller) => usesChat(caller),
+      component: lazyComponent(() => import('./components/unread-bell'), 'UnreadBell'),
+    },
+  ],
+};
