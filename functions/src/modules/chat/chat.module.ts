@@ -23,6 +23,7 @@ import { USERS_PORT } from '../users/users.module.js';
 import { errorsOf } from '../../http/api-error.js';
 import { conversationFilesOwner, copyAttachment } from './chat-attachments.js';
 import { CHAT_PAGE_SHAPES, ConversationsRepository, MessagesRepository } from './chat.repository.js';
+import { CHAT_PORT } from './chat.port.js';
 import { ChatService } from './chat.service.js';
 
 /** ADMIN-company and EXTERNAL callers have no chat: 403 on every call (a fact about the caller). */
@@ -52,6 +53,7 @@ function createChatModule(d: AreaDeps): AreaModule {
     now: d.now,
   });
   offers.events.revised.on((revision) => chat.onRevised(revision));
+  d.ports.provide(CHAT_PORT, chat);
 
   const caller = () => [d.authenticate(), requireChatUser] as const;
   const query = <T>(res: { locals: Record<string, unknown> }) => res.locals.query as T;

@@ -19,7 +19,7 @@ import { notify } from '@/lib/notify';
 import { useCopyFile } from '../api/copy-file';
 import { useCreateConversation } from '../api/create-conversation';
 import { useConversations, type ChatRecordRef } from '../api/get-conversations';
-import { ConversationList } from './conversation-list';
+import { ConversationList, UnreadMark } from './conversation-list';
 import { ConversationView } from './conversation-view';
 
 /** The query parameter that opens a conversation (the /messages headings link with it). */
@@ -116,7 +116,10 @@ function ChatPanel({ target, caller }: { target: Target; caller: WebPrincipal })
           {t('panel.back')}
         </Button>
       )}
-      <Typography variant="subtitle2">{open.companyName}</Typography>
+      <Typography variant="subtitle2" data-testid="open-conversation">
+        {open.companyName}
+        {open.unread && <UnreadMark />}
+      </Typography>
       <ConversationView
         key={open.id}
         conversation={open}

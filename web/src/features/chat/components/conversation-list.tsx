@@ -4,6 +4,22 @@ import type { ConversationView } from '@model/chat';
 import { formatDateTime } from '@/lib/format';
 import { ChatAvatar } from './chat-avatar';
 
+/** The '!' of a conversation with unread messages for the caller. */
+export function UnreadMark() {
+  const { t } = useTranslation('chat');
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={t('panel.unread')}
+      title={t('panel.unread')}
+      sx={{ color: 'error.main', fontWeight: 700, fontSize: 20, px: 1 }}
+    >
+      !
+    </Box>
+  );
+}
+
 /**
  * The panel's list (spec 2 "Chat side panel"): per conversation the other company, the sender of the last message,
  * the time of the last message and '!' when the caller has unread messages there.
@@ -29,16 +45,7 @@ export function ConversationList({
               .filter(Boolean)
               .join(' · ')}
           />
-          {c.unread && (
-            <Box
-              component="span"
-              aria-label={t('panel.unread')}
-              title={t('panel.unread')}
-              sx={{ color: 'error.main', fontWeight: 700, fontSize: 20, px: 1 }}
-            >
-              !
-            </Box>
-          )}
+          {c.unread && <UnreadMark />}
         </ListItemButton>
       ))}
       {conversations.length === 0 && (
