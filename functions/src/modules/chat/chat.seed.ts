@@ -22,6 +22,12 @@ const seed: AreaSeed = {
     const offerId = await idOf('offers', 'offerNumber', DEMO_OFFER_NUMBERS.open);
     const say = (by: Principal, conversationId: string, content: string) =>
       chat.send(by, { conversationId, content }, undefined);
+    /** Every user of the company has read the conversation so far (the demo's older messages). */
+    const readByCompany = async (p: Principal, conversationId: string) => {
+      const users = await ctx.db.collection('users').where('companyId', '==', p.company.id).get();
+      for (const doc of users.docs)
+        await chat.readAll(await ctx.addPrincipal(`chat-${doc.id}`, doc.id), conversationId);
+    };
 
     const weberChat = (await chat.create(weber, { enquiryId })).conversation.id;
     await say(
@@ -29,9 +35,9 @@ const seed: AreaSeed = {
       weberChat,
       'Guten Tag, sollen die Klemmen im Schaltschrank als Reihenklemmen mit Brücken ausgeführt werden?',
     );
-    await chat.readAll(customer, weberChat);
+    await readByCompany(customer, weberChat);
     await say(customer, weberChat, 'Ja, bitte Reihenklemmen mit Steckbrücken. Beschriftung nach unserer Vorgabe.');
-    await chat.readAll(weber, weberChat);
+    await readByCompany(weber, weberChat);
     await say(
       weber,
       weberChat,
