@@ -42,19 +42,20 @@ export const READ_ALL_MAX_BATCHES = 25;
 export const OPEN_CHAT_POLL_INTERVAL_MS = 5000;
 /** spec 9: the message box has 3 rows; avatars use a fixed palette of 12 colours and 2-letter initials. */
 export const MESSAGE_BOX_ROWS = 3;
+/** 12 colours that all keep white initials at WCAG AA contrast (≥ 4.5:1). */
 export const AVATAR_PALETTE = [
-  '#1e88e5',
-  '#43a047',
-  '#e53935',
-  '#8e24aa',
-  '#fb8c00',
-  '#00897b',
-  '#3949ab',
-  '#c0ca33',
-  '#6d4c41',
-  '#d81b60',
-  '#546e7a',
-  '#00acc1',
+  '#1565c0',
+  '#2e7d32',
+  '#c62828',
+  '#6a1b9a',
+  '#bf360c',
+  '#00695c',
+  '#283593',
+  '#33691e',
+  '#4e342e',
+  '#ad1457',
+  '#37474f',
+  '#006064',
 ] as const;
 
 export type ConversationKind = 'enquiry' | 'offer';

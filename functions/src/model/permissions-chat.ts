@@ -1,10 +1,18 @@
 import type { Conversation } from './chat.js';
-import type { CompanyType } from './company.js';
 import type { Enquiry } from './enquiry.js';
 import { canSeeEnquiry } from './permissions-enquiries.js';
 import { canSeeOffer, offerSide } from './permissions-offers.js';
 import type { Offer, OfferSide } from './offer.js';
 import type { Principal } from './user.js';
+import { enquiryChatStanding, offerChatStanding, standingRefusal, usesChat } from './chat-standing.js';
+
+export {
+  enquiryChatStanding,
+  offerChatStanding,
+  standingRefusal,
+  usesChat,
+  type ChatStanding,
+} from './chat-standing.js';
 
 /**
  * Who talks to whom (issue 21; docs/decisions-chat.md), decided once here for the API and the web:
@@ -21,11 +29,6 @@ import type { Principal } from './user.js';
  */
 export type ChatCaller = Pick<Principal, 'companyType' | 'company' | 'restriction'>;
 
-/** The caller kinds that chat at all (a guard): CUSTOMER and SUPPLIER users, like the bell (spec 1 §4). */
-export function usesChat(caller: { companyType?: CompanyType; restriction?: unknown }): boolean {
-  return !caller.restriction && (caller.companyType === 'CUSTOMER' || caller.companyType === 'SUPPLIER');
-}
-
 type Parties = Pick<Conversation, 'supplierId' | 'customerId'>;
 
 /** Which side of the conversation the caller's company is on, if any. */
@@ -39,32 +42,6 @@ export function chatSide(caller: ChatCaller, conversation: Parties): OfferSide |
 /** A participant: a user of one of the conversation's two companies. Everybody else: the conversation is hidden. */
 export function isParticipant(caller: ChatCaller, conversation: Parties): boolean {
   return chatSide(caller, conversation) !== undefined;
-}
-
-/** Where a record stands for chat: before the release none, then open, then readable only. */
-export type ChatStanding = 'notOpen' | 'open' | 'readOnly';
-
-export function enquiryChatStanding(e: Pick<Enquiry, 'released' | 'closed' | 'archived'>): ChatStanding {
-  if (e.archived || e.closed) return 'readOnly';
-  return e.released ? 'open' : 'notOpen';
-}
-
-/**
- * An offer's standing for chat. Asked of the chain's newest version (a conversation's `offerId`): a revision in
- * work (a draft with a predecessor) keeps the conversation open, so the customer can ask while the supplier revises.
- * Asked of an old version (invalidated): readable only.
- */
-export function offerChatStanding(
-  o: Pick<Offer, 'released' | 'archived' | 'invalidated'> & Partial<Pick<Offer, 'previousOfferId'>>,
-): ChatStanding {
-  if (o.archived || o.invalidated) return 'readOnly';
-  return o.released || o.previousOfferId ? 'open' : 'notOpen';
-}
-
-/** The error a standing answers to a new conversation or message (undefined: allowed). */
-export function standingRefusal(standing: ChatStanding): 'chatNotOpen' | 'chatReadOnly' | undefined {
-  if (standing === 'open') return undefined;
-  return standing === 'notOpen' ? 'chatNotOpen' : 'chatReadOnly';
 }
 
 /**

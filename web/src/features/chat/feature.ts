@@ -1,6 +1,6 @@
 import type { Enquiry } from '@model/enquiry';
 import type { Offer } from '@model/offer';
-import { enquiryChatStanding, offerChatStanding, usesChat } from '@model/permissions-chat';
+import { enquiryChatStanding, offerChatStanding, usesChat } from '@model/chat-standing';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
 import { lazyComponent } from '@/lib/lazy';

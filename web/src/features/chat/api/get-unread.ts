@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { UnreadMessages } from '@model/chat';
 import { MESSAGE_POLL_INTERVAL_MS } from '@model/constants';
-import { usesChat } from '@model/permissions-chat';
+import { usesChat } from '@model/chat-standing';
 import { api } from '@/lib/api-client';
 import type { WebPrincipal } from '@/lib/current-user/principal';
 import { log } from '@/lib/log';

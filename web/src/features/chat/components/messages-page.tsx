@@ -3,7 +3,7 @@ import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { MessageView } from '@model/chat';
-import { usesChat } from '@model/permissions-chat';
+import { usesChat } from '@model/chat-standing';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';

@@ -19,7 +19,7 @@ export function UnreadBell() {
   return (
     <Tooltip title={label}>
       <IconButton color="inherit" component={RouterLink} to={paths.messages.list.getHref()} aria-label={label}>
-        <Badge badgeContent={count} color="error" max={99} data-testid="unread-count">
+        <Badge badgeContent={count || undefined} color="error" max={99} data-testid="unread-count">
           <NotificationsIcon />
         </Badge>
       </IconButton>
