@@ -278,7 +278,8 @@ export class ChatService {
       const refusal = standingRefusal(await this.standing(c, tx));
       if (refusal) throw fail[refusal]();
     };
-    await this.d.transaction(check);
+    // with a file, refuse before storing it; the message transaction checks (again) in any case
+    if (file) await this.d.transaction(check);
     const recipients = this.d.memberIds(recipientCompanyId(c, principal.company.id));
     const attachment = file
       ? await this.d.files.upload(principal, conversationFolderPath(c.id), file, 'UNKNOWN')
