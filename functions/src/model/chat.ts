@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import { idSchema, optionalBodyIdSchema, optionalIdSchema } from './id.js';
-import { multiline, VALIDATION_KEYS as V } from './validation.js';
+import { flag, multiline, VALIDATION_KEYS as V } from './validation.js';
 
 /**
  * Chat on enquiries and offers (spec 01 §1 item 7, §2 "Messages", "Chat side panel", §3 "Conversation" and
@@ -40,6 +40,18 @@ export const READ_ALL_BATCH = 200;
 export const READ_ALL_MAX_BATCHES = 25;
 /** While the panel is open, the open conversation asks for newer messages this often (issue 21 "beyond the spec"). */
 export const OPEN_CHAT_POLL_INTERVAL_MS = 5000;
+/** The mail digest (issue 21 "beyond the spec"): only messages unread this long … */
+export const CHAT_DIGEST_DELAY_MS = 15 * 60_000;
+/** … at most one digest per user in this interval … */
+export const CHAT_DIGEST_INTERVAL_MS = 60 * 60_000;
+/** … listing at most this many messages (the newest; the mail says how many there are). */
+export const CHAT_DIGEST_MAX_MESSAGES = 20;
+
+/** GET/POST /conversation/digest: the caller's digest switch (on unless switched off). */
+export interface DigestSetting {
+  enabled: boolean;
+}
+
 /** spec 9: the message box has 3 rows; avatars use a fixed palette of 12 colours and 2-letter initials. */
 export const MESSAGE_BOX_ROWS = 3;
 /** 12 colours that all keep white initials at WCAG AA contrast (≥ 4.5:1). */
@@ -215,3 +227,5 @@ export function avatarColor(key: string): string {
   for (const ch of key) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
   return AVATAR_PALETTE[hash % AVATAR_PALETTE.length]!;
 }
+
+export const digestSettingSchema = yup.object({ enabled: flag().required(V.required) });

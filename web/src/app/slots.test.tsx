@@ -78,7 +78,7 @@ function openOffer(offer: Offer) {
 const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('record panels: a feature attaches sections to another feature’s record page', () => {
-  it('the app: BOM, documents and chat on the enquiry page, documents, the project folder and chat on the offer page', () => {
+  it('the app: BOM, documents and chat on enquiries; documents, project folder and chat on offers; the digest on the profile', () => {
     const panels = slotsOf(FEATURES).panels.map((p) => `${p.record}-${p.id}`);
     expect(panels).toEqual([
       'enquiry-bom',
@@ -87,6 +87,7 @@ describe('record panels: a feature attaches sections to another feature’s reco
       'offer-business-data',
       'enquiry-chat',
       'offer-chat',
+      'profile-chat-digest',
     ]);
   });
 

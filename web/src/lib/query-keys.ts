@@ -44,6 +44,8 @@ export const queryKeys = {
     all: ['chat'] as const,
     conversations: (record: { enquiryId?: string; offerId?: string }) => ['chat', 'conversations', record] as const,
     thread: (conversationId: string) => ['chat', 'thread', conversationId] as const,
+    /** the caller's mail digest switch */
+    digest: () => ['chat', 'digest'] as const,
     unread: {
       all: ['chat', 'unread'] as const,
       count: () => ['chat', 'unread', 'count'] as const,

@@ -61,6 +61,8 @@ export const CHAT_ACCESS: AccessRow[] = [
       return { query: { messageId: c.messageId, path: offerDocumentsPath(c.offer.id) } };
     },
   })),
+  { call: 'GET /conversation/digest', allowed: traders, request: () => ({}) },
+  { call: 'POST /conversation/digest', allowed: traders, request: () => ({ body: { enabled: true } }) },
   {
     call: 'POST /conversation/message/send',
     allowed: traders,

@@ -9,6 +9,7 @@ import {
   conversationCreateSchema,
   conversationQuerySchema,
   copyFileQuerySchema,
+  digestSettingSchema,
   messageIdQuerySchema,
   messageQuerySchema,
   messageSendSchema,
@@ -22,6 +23,7 @@ import { OFFERS_PORT } from '../offers/offers.port.js';
 import { USERS_PORT } from '../users/users.module.js';
 import { errorsOf } from '../../http/api-error.js';
 import { conversationFilesOwner, copyAttachment } from './chat-attachments.js';
+import { ChatDigest, chatDigestTask } from './chat-digest.js';
 import { CHAT_PAGE_SHAPES, ConversationsRepository, MessagesRepository } from './chat.repository.js';
 import { CHAT_PORT } from './chat.port.js';
 import { ChatService } from './chat.service.js';
@@ -41,6 +43,7 @@ function createChatModule(d: AreaDeps): AreaModule {
   const files = d.ports.get(FILES_PORT);
   const { users } = d.ports.get(USERS_PORT);
   const conversations = new ConversationsRepository(d.db);
+  const digest = new ChatDigest({ db: d.db, tasks: d.tasks });
   const chat = new ChatService({
     conversations,
     messages: new MessagesRepository(d.db),
@@ -49,6 +52,7 @@ function createChatModule(d: AreaDeps): AreaModule {
     files,
     discard: d.discard,
     memberIds: (companyId) => users.memberIds(companyId),
+    digest,
     transaction: d.transaction,
     now: d.now,
   });
@@ -72,6 +76,10 @@ function createChatModule(d: AreaDeps): AreaModule {
   );
   r.get('/message/unread', ...caller(), validateQuery(unreadQuerySchema), async (_req, res) =>
     res.json(await chat.unread(principalOf(res), query<{ size: number }>(res).size)),
+  );
+  r.get('/digest', ...caller(), async (_req, res) => res.json(await digest.setting(principalOf(res).uid)));
+  r.post('/digest', ...caller(), validateBody(digestSettingSchema), async (req, res) =>
+    res.json(await digest.setSetting(principalOf(res).uid, req.body.enabled)),
   );
   for (const method of ['get', 'post'] as const) {
     r[method]('/message/read', ...caller(), validateQuery(messageIdQuerySchema), async (_req, res) =>
@@ -98,7 +106,20 @@ function createChatModule(d: AreaDeps): AreaModule {
     res.status(201).json(await chat.send(principalOf(res), input, parts[0]));
   });
 
-  return { path: '/conversation', router: r, fileOwners: [conversationFilesOwner(conversations)] };
+  return {
+    path: '/conversation',
+    router: r,
+    fileOwners: [conversationFilesOwner(conversations)],
+    taskKinds: [
+      chatDigestTask({
+        db: d.db,
+        mail: d.mail,
+        contact: (userId) => users.contact(userId),
+        portalUrl: d.config.portalUrl,
+        now: d.now,
+      }),
+    ],
+  };
 }
 
 /** Chat on enquiries and offers, the unread messages (docs/api.md "Conversation and messages"). */

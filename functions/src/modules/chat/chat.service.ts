@@ -32,6 +32,7 @@ import type { EnquiriesService } from '../enquiries/enquiries.service.js';
 import type { FilesService } from '../files/files.service.js';
 import type { OfferRevision, OffersPort } from '../offers/offers.port.js';
 import type { FileDiscard } from '../../platform/files/discard.js';
+import type { ChatDigest, ScheduledDigest } from './chat-digest.js';
 import {
   enquiryConversationId,
   offerConversationId,
@@ -50,8 +51,8 @@ export interface ChatServiceDeps {
   discard: Pick<FileDiscard, 'discard'>;
   /** the ids of a company's users (the recipients of a message) */
   memberIds: (companyId: string) => Promise<string[]>;
-  /** after a message was stored (e.g. the mail digest's notices) */
-  afterSend?: (message: Message) => Promise<void>;
+  /** the mail digest of unread messages: scheduled in the message transaction */
+  digest?: Pick<ChatDigest, 'statesInTx' | 'scheduleInTx' | 'start'>;
   transaction: RunTransaction;
   now: () => Date;
 }
@@ -286,8 +287,10 @@ export class ChatService {
       : undefined;
     const unreadBy = await recipients;
     try {
+      let scheduled: ScheduledDigest[] = [];
       const message = await this.d.transaction(async (tx) => {
         await check(tx);
+        const states = await this.d.digest?.statesInTx(tx, unreadBy);
         const now = this.d.now();
         const id = this.d.messages.newId();
         const m: Message = {
@@ -310,9 +313,10 @@ export class ChatService {
         };
         this.d.messages.createInTx(tx, m);
         this.d.conversations.setLastMessageInTx(tx, c.id, m);
+        scheduled = states ? this.d.digest!.scheduleInTx(tx, states, now, principal.uid) : [];
         return m;
       });
-      await this.d.afterSend?.(message);
+      await this.d.digest?.start(scheduled);
       return messageView(message, principal.uid);
     } catch (error) {
       if (attachment) await this.d.discard.discard([attachment.path]);

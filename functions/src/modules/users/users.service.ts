@@ -365,6 +365,12 @@ export class UsersService {
     return this.d.users.idsOfCompany(companyId, null, 1000);
   }
 
+  /** A user's address and name (no caller rules: for other areas' mails, e.g. the chat digest). */
+  async contact(userId: string): Promise<{ mail: string; name: string; lastname: string } | undefined> {
+    const user = await this.d.users.get(userId);
+    return user && { mail: user.mail, name: user.name, lastname: user.lastname };
+  }
+
   async lastLogin(): Promise<{ mail?: string; lastLoginAt?: Date }> {
     const user = await this.d.users.latestLogin();
     return user?.lastLoginAt ? { mail: user.mail, lastLoginAt: user.lastLoginAt } : {};

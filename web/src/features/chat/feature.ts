@@ -41,6 +41,14 @@ export const chatFeature: Feature = {
       visible: (o, caller) => usesChat(caller) && offerHasChat(o),
       component: lazyComponent(() => import('./components/chat-panel'), 'OfferChatPanel'),
     },
+    {
+      record: 'profile',
+      id: 'chat-digest',
+      order: 50,
+      titleKey: 'chat:digest.title',
+      visible: (_user, caller) => usesChat(caller),
+      component: lazyComponent(() => import('./components/digest-switch'), 'DigestSwitch'),
+    },
   ],
   headerWidgets: [
     {
