@@ -286,9 +286,10 @@ export class ChatService {
       ? await this.d.files.upload(principal, conversationFolderPath(c.id), file, 'UNKNOWN')
       : undefined;
     const unreadBy = await recipients;
+    let scheduled: ScheduledDigest[] = [];
+    let message: Message;
     try {
-      let scheduled: ScheduledDigest[] = [];
-      const message = await this.d.transaction(async (tx) => {
+      message = await this.d.transaction(async (tx) => {
         await check(tx);
         const states = await this.d.digest?.statesInTx(tx, unreadBy);
         const now = this.d.now();
@@ -316,12 +317,13 @@ export class ChatService {
         scheduled = states ? this.d.digest!.scheduleInTx(tx, states, now, principal.uid) : [];
         return m;
       });
-      await this.d.digest?.start(scheduled);
-      return messageView(message, principal.uid);
     } catch (error) {
       if (attachment) await this.d.discard.discard([attachment.path]);
       throw error;
     }
+    // the message is committed: the digest tasks start (never throws; a lost enqueue is recovered by the runner)
+    await this.d.digest?.start(scheduled);
+    return messageView(message, principal.uid);
   }
 
   /** A message and its conversation for a participant (404 otherwise). */
