@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import { idSchema, optionalBodyIdSchema, optionalIdSchema } from './id.js';
-import { flag, multiline, VALIDATION_KEYS as V } from './validation.js';
+import { flag, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
 /**
  * Chat on enquiries and offers (spec 01 §1 item 7, §2 "Messages", "Chat side panel", §3 "Conversation" and
@@ -171,7 +171,7 @@ export function conversationFolderPath(conversationId: string): string {
 const sortKeySchema = yup
   .string()
   .typeError(V.type)
-  .max(200, V.maxLength)
+  .max(200, withLimits(V.maxLength))
   .matches(/^[0-9TZ:.-]+_[A-Za-z0-9_-]+$/, V.type);
 
 export const conversationQuerySchema = yup.object({
@@ -202,7 +202,7 @@ export const readAllSchema = yup.object({ conversationId: optionalIdSchema });
 
 export const copyFileQuerySchema = yup.object({
   messageId: idSchema,
-  path: yup.string().typeError(V.type).max(1024, V.maxLength).required(V.required),
+  path: yup.string().typeError(V.type).max(1024, withLimits(V.maxLength)).required(V.required),
 });
 
 /** The fields of POST /conversation/message/send (multipart; the file is checked by the files module). */
