@@ -32,9 +32,3 @@ export function offerChatStanding(
   if (o.archived || o.invalidated) return 'readOnly';
   return o.released || o.previousOfferId ? 'open' : 'notOpen';
 }
-
-/** The error a standing answers to a new conversation or message (undefined: allowed). */
-export function standingRefusal(standing: ChatStanding): 'chatNotOpen' | 'chatReadOnly' | undefined {
-  if (standing === 'open') return undefined;
-  return standing === 'notOpen' ? 'chatNotOpen' : 'chatReadOnly';
-}

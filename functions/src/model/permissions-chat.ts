@@ -4,15 +4,9 @@ import { canSeeEnquiry } from './permissions-enquiries.js';
 import { canSeeOffer, offerSide } from './permissions-offers.js';
 import type { Offer, OfferSide } from './offer.js';
 import type { Principal } from './user.js';
-import { enquiryChatStanding, offerChatStanding, standingRefusal, usesChat } from './chat-standing.js';
+import { enquiryChatStanding, offerChatStanding, usesChat, type ChatStanding } from './chat-standing.js';
 
-export {
-  enquiryChatStanding,
-  offerChatStanding,
-  standingRefusal,
-  usesChat,
-  type ChatStanding,
-} from './chat-standing.js';
+export { enquiryChatStanding, offerChatStanding, usesChat, type ChatStanding } from './chat-standing.js';
 
 /**
  * Who talks to whom (issue 21; docs/decisions-chat.md), decided once here for the API and the web:
@@ -27,6 +21,12 @@ export {
  *   continues the conversation of its predecessor; a reopened enquiry (a draft again) takes no messages until it is
  *   released again.
  */
+/** The error a standing answers to a new conversation or message (undefined: allowed). */
+export function standingRefusal(standing: ChatStanding): 'chatNotOpen' | 'chatReadOnly' | undefined {
+  if (standing === 'open') return undefined;
+  return standing === 'notOpen' ? 'chatNotOpen' : 'chatReadOnly';
+}
+
 export type ChatCaller = Pick<Principal, 'companyType' | 'company' | 'restriction'>;
 
 type Parties = Pick<Conversation, 'supplierId' | 'customerId'>;

@@ -5,6 +5,12 @@ import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
 import { lazyComponent } from '@/lib/lazy';
 
+/**
+ * The chat's slot components (panels, bell, digest switch) come from ONE lazy module: one chunk and one preload list in
+ * the entry, which every signed-out page carries (web/e2e/delivery.e2e.test.ts budget).
+ */
+const chatUi = () => import('./components/chat-slots');
+
 /** An enquiry that was ever released may hold conversations (a reopened one keeps them readable). */
 const enquiryHasChat = (e: Enquiry) => !!e.firstReleaseDate || enquiryChatStanding(e) !== 'notOpen';
 /** An offer the customer can see (released) or a revision in work. */
@@ -31,7 +37,7 @@ export const chatFeature: Feature = {
       order: 50,
       titleKey: 'chat:title',
       visible: (e, caller) => usesChat(caller) && enquiryHasChat(e),
-      component: lazyComponent(() => import('./components/chat-panel'), 'EnquiryChatPanel'),
+      component: lazyComponent(chatUi, 'EnquiryChatPanel'),
     },
     {
       record: 'offer',
@@ -39,7 +45,7 @@ export const chatFeature: Feature = {
       order: 50,
       titleKey: 'chat:title',
       visible: (o, caller) => usesChat(caller) && offerHasChat(o),
-      component: lazyComponent(() => import('./components/chat-panel'), 'OfferChatPanel'),
+      component: lazyComponent(chatUi, 'OfferChatPanel'),
     },
     {
       record: 'profile',
@@ -47,7 +53,7 @@ export const chatFeature: Feature = {
       order: 50,
       titleKey: 'chat:digest.title',
       visible: (_user, caller) => usesChat(caller),
-      component: lazyComponent(() => import('./components/digest-switch'), 'DigestSwitch'),
+      component: lazyComponent(chatUi, 'DigestSwitch'),
     },
   ],
   headerWidgets: [
@@ -55,7 +61,7 @@ export const chatFeature: Feature = {
       id: 'unread-bell',
       order: 10,
       visible: (caller) => usesChat(caller),
-      component: lazyComponent(() => import('./components/unread-bell'), 'UnreadBell'),
+      component: lazyComponent(chatUi, 'UnreadBell'),
     },
   ],
 };
