@@ -23,6 +23,8 @@ import {
   type RoutesFor,
   type WalkIds,
 } from './route-walker.js';
+import { openConversation, withMessage } from '../../functions/src/modules/chat/chat-fixtures.js';
+import { pdfBytes } from '../../functions/src/testing/upload-client.js';
 
 // Issue 12 items 5 and 6: every route of every role (taken from the feature registry, so areas added later are
 // walked too) on a 390 × 844 phone: no sideways scrolling, no WCAG 2.1 AA violation (axe-core), no console error.
@@ -79,6 +81,15 @@ beforeAll(async () => {
     offer.id,
     'Schaltplan mit einem recht langen Dateinamen für kleine Bildschirme.pdf',
   );
+  // a chat on the enquiry and on the offer, unread for the customer: the chat panels, /messages and the bell
+  const enquiryChat = await openConversation(supplierToken, { enquiryId: enquiry.id });
+  await withMessage(
+    supplierToken,
+    enquiryChat,
+    'Eine recht lange Rückfrage zur Stückliste: Sollen die Reihenklemmen mit Steckbrücken ausgeführt werden?',
+    { name: 'Skizze Türausschnitt mit langem Namen.pdf', bytes: pdfBytes() },
+  );
+  await withMessage(supplierToken, await openConversation(supplierToken, { offerId: offer.id }), 'Frage zum Angebot');
   const electrician = `elektriker.${Date.now()}@extern-elektrotechnik.example.de`;
   await share(supplierToken, offer.id, [{ email: electrician, read: true, write: true }]);
   const invitee = await admin().db.collection('users').where('mail', '==', electrician).get();

@@ -14,6 +14,9 @@ export const DATE_TIME_FIELDS = [
   'releaseDate',
   'firstReleaseDate',
   'enquiryReleaseDate',
+  // chat: conversations, messages
+  'lastMessageDate',
+  'readDate',
   // change entries (companies, enquiries)
   'date',
   // file facts, BOM revisions

@@ -12,10 +12,6 @@ import type { Feature, RouteAccess } from '@/lib/feature';
 const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
 const platformAdmin = (p: RouteAccess) => p.platformAdmin;
 
-export const messagesPlaceholder: Feature = {
-  routes: [{ path: paths.messages.list.path, allowed: (p) => p.companyType !== 'EXTERNAL' }],
-};
-
 export const catalogueAndImportPlaceholders: Feature = {
   routes: [
     { path: paths.articles.list.path, allowed: adminCompany, menu: { labelKey: 'menu.article' } },

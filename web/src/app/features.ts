@@ -1,6 +1,7 @@
 import { authFeature } from '@/features/auth/feature';
 import { bomFeature } from '@/features/bom/feature';
 import { businessDataFeature } from '@/features/business-data/feature';
+import { chatFeature } from '@/features/chat/feature';
 import { companiesFeature } from '@/features/companies/feature';
 import { documentsFeature } from '@/features/documents/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
@@ -10,7 +11,7 @@ import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
 import { SHARED_NAMESPACES } from '@/config/i18n';
 import type { Feature } from '@/lib/feature';
-import { catalogueAndImportPlaceholders, messagesPlaceholder } from './coming-soon-features';
+import { catalogueAndImportPlaceholders } from './coming-soon-features';
 
 /**
  * Every area of the portal, in menu order: the route table, the menus, the translation namespaces and the slots
@@ -27,7 +28,7 @@ export const FEATURES: Feature[] = [
   bomFeature,
   documentsFeature,
   businessDataFeature,
-  messagesPlaceholder,
+  chatFeature,
   catalogueAndImportPlaceholders,
   legalFeature,
 ];

@@ -78,9 +78,17 @@ function openOffer(offer: Offer) {
 const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('record panels: a feature attaches sections to another feature’s record page', () => {
-  it('the app: BOM and documents on the enquiry page, documents and the project folder on the offer page', () => {
+  it('the app: BOM, documents and chat on enquiries; documents, project folder and chat on offers; the digest on the profile', () => {
     const panels = slotsOf(FEATURES).panels.map((p) => `${p.record}-${p.id}`);
-    expect(panels).toEqual(['enquiry-bom', 'enquiry-documents', 'offer-documents', 'offer-business-data']);
+    expect(panels).toEqual([
+      'enquiry-bom',
+      'enquiry-documents',
+      'offer-documents',
+      'offer-business-data',
+      'enquiry-chat',
+      'offer-chat',
+      'profile-chat-digest',
+    ]);
   });
 
   it('the enquiry page shows the contributed panels in their order, each a titled section with the record', async () => {

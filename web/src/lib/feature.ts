@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import type { CompanyType } from '@model/company';
+import type { Company, CompanyType } from '@model/company';
 import type { Enquiry } from '@model/enquiry';
 import type { Offer } from '@model/offer';
+import type { User } from '@model/user';
 import type { WebPrincipal } from './current-user/principal';
 import { lazyFrom, type LazyComponent } from './lazy';
 
@@ -60,6 +61,8 @@ export interface FeatureRoute {
 export interface SlotRecords {
   enquiry: Enquiry;
   offer: Offer;
+  /** the signed-in user's own profile page (/profile): e.g. the chat's mail-digest switch */
+  profile: User & { company: Company };
 }
 export type RecordKind = keyof SlotRecords;
 

@@ -39,6 +39,19 @@ export const queryKeys = {
     shared: () => ['business-data', 'shared'] as const,
     log: (offerId: string) => ['business-data', 'log', offerId] as const,
   },
+  /** chat (GET /conversation*): a record's conversations, a thread, the caller's unread messages (the bell) */
+  chat: {
+    all: ['chat'] as const,
+    conversations: (record: { enquiryId?: string; offerId?: string }) => ['chat', 'conversations', record] as const,
+    thread: (conversationId: string) => ['chat', 'thread', conversationId] as const,
+    /** the caller's mail digest switch */
+    digest: () => ['chat', 'digest'] as const,
+    unread: {
+      all: ['chat', 'unread'] as const,
+      count: () => ['chat', 'unread', 'count'] as const,
+      list: () => ['chat', 'unread', 'list'] as const,
+    },
+  },
   files: {
     all: ['files'] as const,
     /** a folder's listing (GET /file/names?path=) */

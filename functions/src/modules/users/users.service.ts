@@ -360,6 +360,17 @@ export class UsersService {
   }
 
   /** GET /user/lastlogin: mail and time of the latest login over all users, or {}. */
+  /** The ids of a company's users (no caller rules: for other areas, e.g. the recipients of a chat message). */
+  async memberIds(companyId: string): Promise<string[]> {
+    return this.d.users.idsOfCompany(companyId, null, 1000);
+  }
+
+  /** A user's address and name (no caller rules: for other areas' mails, e.g. the chat digest). */
+  async contact(userId: string): Promise<{ mail: string; name: string; lastname: string } | undefined> {
+    const user = await this.d.users.get(userId);
+    return user && { mail: user.mail, name: user.name, lastname: user.lastname };
+  }
+
   async lastLogin(): Promise<{ mail?: string; lastLoginAt?: Date }> {
     const user = await this.d.users.latestLogin();
     return user?.lastLoginAt ? { mail: user.mail, lastLoginAt: user.lastLoginAt } : {};

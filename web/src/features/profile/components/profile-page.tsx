@@ -5,7 +5,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_CALENDAR_URL, DOCUMENTATION_URL } from '@model/constants';
+import { RecordPanels } from '@/components/record-panels';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { principalOf } from '@/lib/current-user/principal';
 import { useDownloadAvv } from '../api/download-avv';
 import { PasswordChangeForm } from './password-change-form';
 
@@ -32,7 +34,10 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-/** /profile (spec 2): greeting, logout, booking link, profile fields, banners, AVV download, password change. */
+/**
+ * /profile (spec 2): greeting, logout, booking link, profile fields, banners, AVV download, password change, and the
+ * sections other areas attach to the profile (the record-panel slot `profile`, e.g. the chat's mail digest).
+ */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user, logout } = useCurrentUser();
@@ -110,6 +115,7 @@ export function ProfilePage() {
         </Stack>
       </Paper>
       <PasswordChangeForm />
+      <RecordPanels record="profile" value={user} caller={principalOf(user)} canChange />
     </Stack>
   );
 }

@@ -1,0 +1,163 @@
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { entityConverter } from '../../data/converter.js';
+import { EntityCollection } from '../../data/entity-collection.js';
+import type { PagedListShape } from '../../data/paged-query.js';
+import { READ_ALL_BATCH, type Conversation, type Message } from '../../model/chat.js';
+
+export const CONVERSATIONS = 'conversations';
+export const MESSAGES = 'messages';
+
+const conversationConverter = entityConverter<Conversation>({
+  required: ['kind', 'enquiryId', 'supplierId', 'customerId', 'companyIds', 'lastMessageDate'],
+  defaults: () => ({ offerIds: [] }),
+});
+
+const messageConverter = entityConverter<Message>({
+  required: ['conversationId', 'senderId', 'createDate', 'sortKey'],
+  defaults: () => ({ readBy: [], unreadBy: [], content: '' }),
+});
+
+/**
+ * The chat's queries (declared for firestore.indexes.json): a company's conversations by their newest message, a
+ * thread's messages by `sortKey` (pages of older ones, the open panel's poll for newer ones), a user's unread
+ * messages by `sortKey`. Unread counts and "unread here?" are equality/array-contains queries the single-field
+ * indexes serve.
+ */
+export const CHAT_PAGE_SHAPES: PagedListShape[] = [
+  {
+    collectionGroup: CONVERSATIONS,
+    filterSets: [[{ field: 'companyIds', op: 'array-contains' }]],
+    orderFields: ['lastMessageDate'],
+  },
+  { collectionGroup: MESSAGES, filterSets: [[{ field: 'conversationId', op: '==' }]], orderFields: ['sortKey'] },
+  { collectionGroup: MESSAGES, filterSets: [[{ field: 'unreadBy', op: 'array-contains' }]], orderFields: ['sortKey'] },
+];
+
+/** The id of an enquiry conversation: one per enquiry and supplier, claimed by creating this document. */
+export const enquiryConversationId = (enquiryId: string, supplierId: string) => `e_${enquiryId}_${supplierId}`;
+/** The id of an offer conversation: one per offer chain, claimed by creating this document. */
+export const offerConversationId = (offerId: string) => `o_${offerId}`;
+
+/** `conversations/{id}`: the conversations; `messages/{id}` (top level): their messages (docs/decisions-chat.md). */
+export class ConversationsRepository extends EntityCollection<Conversation> {
+  constructor(db: Firestore) {
+    super(db, CONVERSATIONS, conversationConverter);
+  }
+
+  /** The enquiry conversations of an enquiry (a supplier: his one; the customer: one per supplier), bounded. */
+  async ofEnquiry(enquiryId: string, supplierId?: string): Promise<Conversation[]> {
+    let q = this.col().where('enquiryId', '==', enquiryId).where('kind', '==', 'enquiry');
+    if (supplierId) q = q.where('supplierId', '==', supplierId);
+    return (await q.limit(200).get()).docs.map((d) => d.data());
+  }
+
+  /** The conversation of an offer's chain (any version's id). */
+  async ofOffer(offerId: string): Promise<Conversation | undefined> {
+    const snap = await this.col().where('offerIds', 'array-contains', offerId).limit(1).get();
+    return snap.docs[0]?.data();
+  }
+
+  /** A company's conversations, newest message first. */
+  async ofCompany(companyId: string, limit: number): Promise<Conversation[]> {
+    const snap = await this.col()
+      .where('companyIds', 'array-contains', companyId)
+      .orderBy('lastMessageDate', 'desc')
+      .limit(limit)
+      .get();
+    return snap.docs.map((d) => d.data());
+  }
+
+  /** A revision took the chain over: its id joins, and it is the newest version. */
+  async addOffer(conversationId: string, offerId: string): Promise<void> {
+    await this.col()
+      .doc(conversationId)
+      .update({ offerIds: FieldValue.arrayUnion(offerId), offerId });
+  }
+
+  /** The newest message's facts, written with the message. */
+  setLastMessageInTx(tx: Transaction, conversationId: string, m: Message): void {
+    tx.update(this.col().doc(conversationId), {
+      lastMessage: m.id,
+      lastMessageDate: m.createDate,
+      lastMessageText: m.content.slice(0, 200),
+      lastMessageSender: m.userFullName,
+    });
+  }
+}
+
+export class MessagesRepository extends EntityCollection<Message> {
+  constructor(db: Firestore) {
+    super(db, MESSAGES, messageConverter);
+  }
+
+  /** A page of a thread, newest first: before `before` (older), or after `after` (newer, for the poll). */
+  async thread(conversationId: string, limit: number, cursor: { before?: string; after?: string }) {
+    let q = this.col().where('conversationId', '==', conversationId);
+    if (cursor.after) q = q.where('sortKey', '>', cursor.after).orderBy('sortKey', 'asc');
+    else {
+      if (cursor.before) q = q.where('sortKey', '<', cursor.before);
+      q = q.orderBy('sortKey', 'desc');
+    }
+    const docs = (await q.limit(limit).get()).docs.map((d) => d.data());
+    return cursor.after ? docs.reverse() : docs;
+  }
+
+  /** A user's unread messages, newest first (`size` 0: none, only the count). */
+  async unread(userId: string, size: number): Promise<{ content: Message[]; totalElements: number }> {
+    const base = this.col().where('unreadBy', 'array-contains', userId);
+    const [count, page] = await Promise.all([
+      base.count().get(),
+      size > 0 ? base.orderBy('sortKey', 'desc').limit(size).get() : undefined,
+    ]);
+    return { content: page?.docs.map((d) => d.data()) ?? [], totalElements: count.data().count };
+  }
+
+  /** Does the user have an unread message in this conversation (one index read)? */
+  async hasUnread(userId: string, conversationId: string): Promise<boolean> {
+    const snap = await this.col()
+      .where('conversationId', '==', conversationId)
+      .where('unreadBy', 'array-contains', userId)
+      .select()
+      .limit(1)
+      .get();
+    return !snap.empty;
+  }
+
+  /**
+   * One batch of 'read all': up to READ_ALL_BATCH unread messages of the user (in one conversation, or all), each
+   * taking him out of `unreadBy` and into `readBy` with atomic array transforms (a parallel read by a colleague
+   * never loses an id); the first read sets `readDate`. Returns how many it marked.
+   */
+  async markReadBatch(userId: string, now: Date, conversationId?: string): Promise<number> {
+    let q = this.col().where('unreadBy', 'array-contains', userId);
+    if (conversationId) q = q.where('conversationId', '==', conversationId);
+    const snap = await q.limit(READ_ALL_BATCH).get();
+    if (snap.empty) return 0;
+    const batch = this.db.batch();
+    for (const doc of snap.docs) {
+      batch.update(doc.ref, {
+        unreadBy: FieldValue.arrayRemove(userId),
+        readBy: FieldValue.arrayUnion(userId),
+        ...(doc.data().readDate ? {} : { readDate: now }),
+      });
+    }
+    await batch.commit();
+    return snap.size;
+  }
+
+  /** One message read by one user, inside the transaction that read it. */
+  markReadInTx(tx: Transaction, message: Message, userId: string, now: Date): Message {
+    const after: Message = {
+      ...message,
+      unreadBy: message.unreadBy.filter((id) => id !== userId),
+      readBy: message.readBy.includes(userId) ? message.readBy : [...message.readBy, userId],
+      readDate: message.readDate ?? now,
+    };
+    tx.update(this.col().doc(message.id), {
+      unreadBy: FieldValue.arrayRemove(userId),
+      readBy: FieldValue.arrayUnion(userId),
+      readDate: after.readDate,
+    });
+    return after;
+  }
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatEnquiry } from '../../functions/src/modules/chat/chat-fixtures.js';
+import { get } from '../../functions/src/testing/api-client.js';
+import {
+  createCompany,
+  createUser,
+  disposeClients,
+  PASSWORD,
+  type TestUser,
+} from '../../functions/src/testing/fixtures.js';
+import { launchBrowser, login, openPage, PORTAL } from './browser.js';
+
+// Issue 21 in the browser: a supplier asks a question on a released enquiry, the customer sees the bell's count,
+// opens /messages, answers in the enquiry's chat panel, and the supplier's unread marker clears once he has read it.
+// Headless Chromium against the Hosting emulator; the enquiry is written with firebase-admin.
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let customer: TestUser;
+let supplier: TestUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [customerCompany, supplierCompany] = await Promise.all([
+    createCompany('CUSTOMER', { name: 'Müller Maschinenbau GmbH' }),
+    createCompany('SUPPLIER', { name: 'Elektro Schaltanlagen Weber GmbH' }),
+  ]);
+  [customer, supplier] = await Promise.all([
+    createUser(customerCompany, { admin: true }),
+    createUser(supplierCompany, { admin: true }),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await disposeClients();
+});
+
+describe('issue 21: chat in the browser', () => {
+  it('question, bell, /messages, answer in the panel, the supplier reads it', async () => {
+    const enquiry = await chatEnquiry(customer, { title: 'Schaltschrank Halle 7' });
+    const supplierContext = await browser.newContext();
+    const customerContext = await browser.newContext();
+    const s = await openPage(supplierContext);
+    const c = await openPage(customerContext);
+    try {
+      // the supplier opens the conversation and asks
+      await login(s.page, supplier.mail, PASSWORD);
+      await s.page.getByRole('link', { name: 'Keine ungelesenen Nachrichten' }).waitFor();
+      await s.page.goto(`${PORTAL}/enquiry/${enquiry.id}`);
+      const supplierChat = s.page.getByRole('region', { name: 'Chat' });
+      await supplierChat.getByRole('button', { name: 'Unterhaltung beginnen' }).click();
+      await supplierChat.getByRole('textbox', { name: 'Nachricht' }).fill('Welche Schutzart braucht der Schrank?');
+      await supplierChat.getByRole('button', { name: 'Senden' }).click();
+      await supplierChat.getByTestId('message').filter({ hasText: 'Welche Schutzart braucht der Schrank?' }).waitFor();
+
+      // the customer: the bell counts it, /messages lists it, its heading opens the enquiry with the chat
+      await login(c.page, customer.mail, PASSWORD);
+      await c.page.getByRole('link', { name: 'Ungelesene Nachrichten: 1' }).click();
+      await c.page.waitForURL(/\/messages$/);
+      const group = c.page.getByRole('region', { name: 'Schaltschrank Halle 7' });
+      await group.getByTestId('unread-message').filter({ hasText: 'Welche Schutzart braucht der Schrank?' }).waitFor();
+      await group.getByRole('link', { name: 'Schaltschrank Halle 7 öffnen' }).click();
+      await c.page.waitForURL(new RegExp(`/enquiry/${enquiry.id}\\?chat=`));
+      const customerChat = c.page.getByRole('region', { name: 'Chat' });
+      await customerChat.getByTestId('message').filter({ hasText: 'Welche Schutzart braucht der Schrank?' }).waitFor();
+      // reading it clears the bell at once
+      await c.page.getByRole('link', { name: 'Keine ungelesenen Nachrichten' }).waitFor();
+      await customerChat.getByRole('textbox', { name: 'Nachricht' }).fill('IP54, Aufstellung in der Halle.');
+      await customerChat.getByRole('button', { name: 'Senden' }).click();
+      await customerChat.getByTestId('message').filter({ hasText: 'IP54, Aufstellung in der Halle.' }).waitFor();
+
+      // the supplier: the answer is unread for him ('!' on the conversation), reading it clears the marker
+      const unreadFor = async (token: string) =>
+        (await get('/conversation/', { token, query: { enquiryId: enquiry.id } })).body[0].unread as boolean;
+      expect(await unreadFor(supplier.token)).toBe(true);
+      await s.page.goto(`${PORTAL}/messages`);
+      await s.page.getByRole('link', { name: 'Ungelesene Nachrichten: 1' }).waitFor();
+      await s.page
+        .getByRole('region', { name: 'Schaltschrank Halle 7' })
+        .getByRole('link', { name: 'Schaltschrank Halle 7 öffnen' })
+        .click();
+      const answer = s.page.getByRole('region', { name: 'Chat' });
+      await answer.getByTestId('message').filter({ hasText: 'IP54, Aufstellung in der Halle.' }).waitFor();
+      await s.page.getByRole('link', { name: 'Keine ungelesenen Nachrichten' }).waitFor();
+      await answer.getByTestId('open-conversation').waitFor();
+      await answer.getByRole('img', { name: 'Ungelesene Nachrichten' }).waitFor({ state: 'detached' });
+      expect(await unreadFor(supplier.token)).toBe(false);
+      expect(s.errors).toEqual([]);
+      expect(c.errors).toEqual([]);
+    } finally {
+      await supplierContext.close();
+      await customerContext.close();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import type { ConversationView } from '@model/chat';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useEndpointMutation } from '@/lib/react-query';
+import type { ChatRecordRef } from './get-conversations';
+
+/** POST /conversation/ - opens the conversation on the record (or answers the existing one). */
+export function createConversation(record: ChatRecordRef): Promise<ConversationView> {
+  return api.post<ConversationView>('/conversation/', record);
+}
+
+export function useCreateConversation() {
+  return useEndpointMutation(createConversation, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: [...queryKeys.chat.all, 'conversations'] }),
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConversationView } from '@model/chat';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export type ChatRecordRef = { enquiryId: string; offerId?: undefined } | { offerId: string; enquiryId?: undefined };
+
+/** GET /conversation/?enquiryId= or ?offerId= - the caller's conversations on the record, newest message first. */
+export function getConversations(record: ChatRecordRef): Promise<ConversationView[]> {
+  return api.get<ConversationView[]>('/conversation/', { query: record });
+}
+
+export const getConversationsQueryOptions = (record: ChatRecordRef) =>
+  queryOptions({ queryKey: queryKeys.chat.conversations(record), queryFn: () => getConversations(record) });
+
+export function useConversations(record: ChatRecordRef) {
+  return useQuery(getConversationsQueryOptions(record));
+}

@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { MessageView } from '@model/chat';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useEndpointMutation } from '@/lib/react-query';
+
+export interface SendMessageInput {
+  conversationId: string;
+  content: string;
+  file?: File;
+}
+
+/** POST /conversation/message/send (multipart: conversationId, content, at most one file). */
+export function sendMessage({ conversationId, content, file }: SendMessageInput): Promise<MessageView> {
+  const form = new FormData();
+  form.append('conversationId', conversationId);
+  form.append('content', content);
+  if (file) form.append('file', file, file.name);
+  return api.post<MessageView>('/conversation/message/send', form);
+}
+
+const afterSend = (queryClient: QueryClient, _m: MessageView, input: SendMessageInput) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.chat.thread(input.conversationId) }),
+    queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.chat.unread.all }),
+  ]);
+
+export function useSendMessage() {
+  return useEndpointMutation(sendMessage, afterSend);
+}
