@@ -1,6 +1,7 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { businessDataArea } from './modules/business-data/business-data.module.js';
+import { catalogueArea } from './modules/catalogue/catalogue.module.js';
 import { companiesArea } from './modules/companies/companies.module.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { enquiriesArea } from './modules/enquiries/enquiries.module.js';
@@ -27,6 +28,7 @@ export const AREAS: readonly Area[] = [
   enquiriesArea,
   offersArea,
   businessDataArea,
+  catalogueArea,
 ];
 
 /**
