@@ -44,7 +44,9 @@ const alternatives = () =>
     .array()
     .typeError(V.type)
     .of(line(100).required(V.required))
-    .transform((v: unknown) => (Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '') : v))
+    .transform((v: unknown) =>
+      Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '') : v,
+    )
     .max(MAX_ALTERNATIVES, V.max)
     .default([]);
 
@@ -125,7 +127,9 @@ const variants = () =>
     .array()
     .typeError(V.type)
     .of(line(200).required(V.required))
-    .transform((v: unknown) => (Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '') : v))
+    .transform((v: unknown) =>
+      Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '') : v,
+    )
     .max(MAX_NAME_VARIANTS, V.max)
     .default([]);
 
@@ -164,5 +168,3 @@ export const idListSchema = (param: string) =>
   yup.object({ [param]: commaList(idSchema, MAX_IDS_PER_CALL).required(V.required).min(1, V.min) });
 
 export const manufacturerArticlesSchema = yup.object({ manufacturerId: idSchema });
-
-

@@ -93,7 +93,8 @@ export type PublicArticle = Pick<Article, (typeof PUBLIC_ARTICLE_FIELDS)[number]
 
 export function publicArticle(article: Article): PublicArticle {
   const out: Partial<Article> = {};
-  for (const field of PUBLIC_ARTICLE_FIELDS) if (article[field] !== undefined) Object.assign(out, { [field]: article[field] });
+  for (const field of PUBLIC_ARTICLE_FIELDS)
+    if (article[field] !== undefined) Object.assign(out, { [field]: article[field] });
   return out as PublicArticle;
 }
 
@@ -142,8 +143,10 @@ export interface FieldValue {
 }
 
 /** Which article field references which kind. */
-export const ARTICLE_REFERENCE: Record<FieldValueKind, 'manufacturerId' | 'discountGroupId' | 'unitId' | 'wholesalerIds'> =
-  { manufacturer: 'manufacturerId', discountGroup: 'discountGroupId', unit: 'unitId', wholesaler: 'wholesalerIds' };
+export const ARTICLE_REFERENCE: Record<
+  FieldValueKind,
+  'manufacturerId' | 'discountGroupId' | 'unitId' | 'wholesalerIds'
+> = { manufacturer: 'manufacturerId', discountGroup: 'discountGroupId', unit: 'unitId', wholesaler: 'wholesalerIds' };
 
 /** The combinable kinds (spec: the wholesaler list has no combine). */
 export const COMBINABLE_KINDS = ['manufacturer', 'discountGroup', 'unit'] as const satisfies readonly FieldValueKind[];

@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError, errorsOf } from '../../http/api-error.js';
-import { UniqueKeysRepository, type UniqueKind } from '../../data/unique-keys.repository.js';
+import { type UniqueKeysRepository, type UniqueKind } from '../../data/unique-keys.repository.js';
 import {
   CATALOGUE_ERRORS,
   type Article,
@@ -10,7 +10,7 @@ import {
 } from '../../model/catalogue.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { Clock } from '../../platform/clock.js';
-import { ArticlesRepository, FieldValuesRepository, partKey } from './catalogue.repository.js';
+import { type ArticlesRepository, type FieldValuesRepository, partKey } from './catalogue.repository.js';
 import {
   claimsOf,
   countDeltas,
@@ -82,7 +82,10 @@ export class ArticlesService {
     const cleaned = {
       ...input,
       possibleOrderNumbers: withoutRepeatedAlternatives(input.orderNumber, input.possibleOrderNumbers),
-      possibleManufacturerNumbers: withoutRepeatedAlternatives(input.manufacturerNumber, input.possibleManufacturerNumbers),
+      possibleManufacturerNumbers: withoutRepeatedAlternatives(
+        input.manufacturerNumber,
+        input.possibleManufacturerNumbers,
+      ),
     };
     return this.d.transaction(async (tx) => {
       const old = mode === 'update' ? await this.d.articles.getInTx(tx, id) : undefined;
@@ -94,10 +97,16 @@ export class ArticlesService {
         manufacturer: diff(before.manufacturer, after.manufacturer),
       };
       const taken = await this.takenClaims(tx, changes.order.added, changes.manufacturer.added, id);
-      if (taken.length) throw mode === 'create' ? this.e.articleCreateConflict({ taken }) : this.e.articleUpdateConflict({ taken });
+      if (taken.length)
+        throw mode === 'create' ? this.e.articleCreateConflict({ taken }) : this.e.articleUpdateConflict({ taken });
       const refsBefore = refsOf(old);
       const refsAfter = refsOf(cleaned);
-      const items = await this.readRefs(tx, diff(refsBefore, refsAfter).added.concat(cleaned.manufacturerId ? [`manufacturer:${cleaned.manufacturerId}` as Ref] : []));
+      const items = await this.readRefs(
+        tx,
+        diff(refsBefore, refsAfter).added.concat(
+          cleaned.manufacturerId ? [`manufacturer:${cleaned.manufacturerId}` as Ref] : [],
+        ),
+      );
       const manufacturer = cleaned.manufacturerId ? items.get(`manufacturer:${cleaned.manufacturerId}`) : undefined;
       const now = this.d.now();
       const article: Article = {
@@ -137,7 +146,12 @@ export class ArticlesService {
    * POST /article/replace: who owns the order number or the manufacturer number (of the manufacturer), other than
    * `matchId` — the alternatives panel's "is this number taken" check. Answers the owning article or null.
    */
-  async replaceCheck(q: { manufacturerId?: string; manufacturerNumber?: string; orderNumber?: string; matchId?: string }) {
+  async replaceCheck(q: {
+    manufacturerId?: string;
+    manufacturerNumber?: string;
+    orderNumber?: string;
+    matchId?: string;
+  }) {
     const lookups: Array<[UniqueKind, string]> = [];
     if (partKey(q.orderNumber)) lookups.push(['articleOrderNumber', partKey(q.orderNumber)]);
     if (partKey(q.manufacturerNumber))
@@ -156,10 +170,17 @@ export class ArticlesService {
       ...manufacturer.map((v) => ['articleManufacturerNumber', v] as const),
     ];
     const claims = await Promise.all(reads.map(([kind, v]) => this.d.uniqueKeys.getInTx(tx, kind, v)));
-    return reads.filter((_, i) => claims[i] && claims[i]!.ownerId !== ownerId).map(([kind, value]) => ({ kind, value }));
+    return reads
+      .filter((_, i) => claims[i] && claims[i]!.ownerId !== ownerId)
+      .map(([kind, value]) => ({ kind, value }));
   }
 
-  private writeClaims(tx: Transaction, changes: Record<keyof ArticleClaims, { added: string[]; removed: string[] }>, ownerId: string, now: Date) {
+  private writeClaims(
+    tx: Transaction,
+    changes: Record<keyof ArticleClaims, { added: string[]; removed: string[] }>,
+    ownerId: string,
+    now: Date,
+  ) {
     for (const part of ['order', 'manufacturer'] as const) {
       const kind = CLAIM_KINDS[part];
       for (const value of changes[part].removed) this.d.uniqueKeys.releaseInTx(tx, kind, value);
@@ -170,10 +191,12 @@ export class ArticlesService {
   /** Reads the field values an article starts to reference: each must exist and not be merging or emptying. */
   private async readRefs(tx: Transaction, refs: readonly Ref[]): Promise<Map<Ref, FieldValue>> {
     const unique = [...new Set(refs)];
-    const items = await Promise.all(unique.map((ref) => {
-      const { kind, id } = splitRef(ref);
-      return this.d.fieldValues[kind].getInTx(tx, id);
-    }));
+    const items = await Promise.all(
+      unique.map((ref) => {
+        const { kind, id } = splitRef(ref);
+        return this.d.fieldValues[kind].getInTx(tx, id);
+      }),
+    );
     const bad = unique.filter((_, i) => !items[i] || items[i]!.mergedInto || items[i]!.deletingArticles);
     if (bad.length)
       throw ApiError.badRequest(

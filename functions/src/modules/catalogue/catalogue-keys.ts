@@ -15,10 +15,14 @@ export interface ArticleClaims {
   manufacturer: string[];
 }
 
-export const manufacturerScoped = (manufacturerId: string | undefined, key: string) => `${manufacturerId || '-'}|${key}`;
+export const manufacturerScoped = (manufacturerId: string | undefined, key: string) =>
+  `${manufacturerId || '-'}|${key}`;
 
 export function claimsOf(
-  a: Pick<Article, 'orderNumber' | 'manufacturerNumber' | 'manufacturerId' | 'possibleOrderNumbers' | 'possibleManufacturerNumbers'>,
+  a: Pick<
+    Article,
+    'orderNumber' | 'manufacturerNumber' | 'manufacturerId' | 'possibleOrderNumbers' | 'possibleManufacturerNumbers'
+  >,
 ): ArticleClaims {
   const keys = (list: Array<string | undefined>) => [...new Set(list.map(partKey).filter(Boolean))];
   return {
@@ -48,7 +52,9 @@ export function withoutRepeatedAlternatives(main: string | undefined, alternativ
 /** `kind:id` of every field value an article references (each once). */
 export type Ref = `${FieldValueKind}:${string}`;
 
-export function refsOf(a: Pick<Article, 'manufacturerId' | 'discountGroupId' | 'unitId' | 'wholesalerInfos'> | undefined): Ref[] {
+export function refsOf(
+  a: Pick<Article, 'manufacturerId' | 'discountGroupId' | 'unitId' | 'wholesalerInfos'> | undefined,
+): Ref[] {
   if (!a) return [];
   const out = new Set<Ref>();
   if (a.manufacturerId) out.add(`manufacturer:${a.manufacturerId}`);

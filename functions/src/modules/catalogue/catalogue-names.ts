@@ -9,7 +9,10 @@ export const NAME_CLAIM: Record<FieldValueKind, UniqueKind> = {
 };
 
 /** The claim values of an item's names: lower case, discount groups per manufacturer. */
-export function nameClaims(kind: FieldValueKind, item: Pick<FieldValue, 'displayName' | 'nameVariants' | 'manufacturerId'>) {
+export function nameClaims(
+  kind: FieldValueKind,
+  item: Pick<FieldValue, 'displayName' | 'nameVariants' | 'manufacturerId'>,
+) {
   const keys = [...new Set(namesOf(item).map(nameKey))];
   return kind === 'discountGroup' ? keys.map((k) => `${item.manufacturerId ?? '-'}|${k}`) : keys;
 }
@@ -25,4 +28,3 @@ export function cleanVariants(displayName: string, variants: readonly string[]):
   }
   return out;
 }
-

@@ -87,7 +87,10 @@ export function combineTask(d: CatalogueTaskDeps): TaskKind<CombineParams> {
             for (const v of claimMoves[i]!.added) {
               const owner = holder.get(v);
               if (owner && owner !== after.id) {
-                d.log.warn('combine: manufacturer number already held under the survivor', { value: v, articleId: after.id });
+                d.log.warn('combine: manufacturer number already held under the survivor', {
+                  value: v,
+                  articleId: after.id,
+                });
                 continue;
               }
               holder.set(v, after.id);
@@ -95,7 +98,10 @@ export function combineTask(d: CatalogueTaskDeps): TaskKind<CombineParams> {
             }
             d.articles.setInTx(tx, { ...after, lastUpdate: now });
           });
-          d.articleWrites.applyDeltas(tx, countDeltas(moved.map((m) => ({ before: refsOf(m.before), after: refsOf(m.after) }))));
+          d.articleWrites.applyDeltas(
+            tx,
+            countDeltas(moved.map((m) => ({ before: refsOf(m.before), after: refsOf(m.after) }))),
+          );
         },
       };
     },
@@ -108,7 +114,8 @@ export function combineTask(d: CatalogueTaskDeps): TaskKind<CombineParams> {
       after.manufacturerId = survivor.id;
       after.manufacturerName = survivor.displayName;
     }
-    if (p.kind === 'discountGroup' && a.discountGroupId && merged.has(a.discountGroupId)) after.discountGroupId = survivor.id;
+    if (p.kind === 'discountGroup' && a.discountGroupId && merged.has(a.discountGroupId))
+      after.discountGroupId = survivor.id;
     if (p.kind === 'unit' && a.unitId && merged.has(a.unitId)) after.unitId = survivor.id;
     return { before: a, after };
   }
@@ -131,7 +138,8 @@ export function combineTask(d: CatalogueTaskDeps): TaskKind<CombineParams> {
       lastUpdate: now,
     };
     for (const m of gone) {
-      for (const v of nameClaims(p.kind, m)) d.uniqueKeys.claimInTx(tx, { kind: NAME_CLAIM[p.kind], value: v, ownerId: survivor.id }, now);
+      for (const v of nameClaims(p.kind, m))
+        d.uniqueKeys.claimInTx(tx, { kind: NAME_CLAIM[p.kind], value: v, ownerId: survivor.id }, now);
       repo.deleteInTx(tx, m.id);
     }
     repo.setInTx(tx, next);
@@ -148,7 +156,8 @@ export interface DeleteArticlesParams {
  * chunk clears the manufacturer's mark.
  */
 export function deleteManufacturerArticlesTask(d: CatalogueTaskDeps): TaskKind<DeleteArticlesParams> {
-  const query = (p: DeleteArticlesParams, size: number) => d.articles.referencingQuery('manufacturerId', [p.manufacturerId], size);
+  const query = (p: DeleteArticlesParams, size: number) =>
+    d.articles.referencingQuery('manufacturerId', [p.manufacturerId], size);
   return {
     kind: DELETE_MANUFACTURER_ARTICLES_TASK,
     chunkSize: CATALOGUE_CHUNK_SIZE,

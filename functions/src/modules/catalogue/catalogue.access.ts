@@ -21,21 +21,34 @@ const token = (ctx: AccessCtx) => ctx.w.users.platformAdmin.token;
 type Maker = (token: string) => Promise<{ id: string }>;
 const LISTS: Array<{ path: string; make: Maker; idsParam: string; combine: boolean; name: boolean }> = [
   { path: '/manufacturer', make: (t) => createManufacturer(t), idsParam: 'manufacturerIds', combine: true, name: true },
-  { path: '/discountgroup', make: (t) => createDiscountGroup(t), idsParam: 'discountGroupIds', combine: true, name: true },
+  {
+    path: '/discountgroup',
+    make: (t) => createDiscountGroup(t),
+    idsParam: 'discountGroupIds',
+    combine: true,
+    name: true,
+  },
   { path: '/unit', make: (t) => createUnit(t), idsParam: 'unitIds', combine: true, name: true },
   { path: '/wholesaler', make: (t) => createWholesaler(t), idsParam: 'wholesalerIds', combine: false, name: false },
 ];
 
 async function bodyFor(path: string, ctx: AccessCtx): Promise<Record<string, unknown>> {
   const base = { displayName: uniq('Neu') };
-  if (path === '/discountgroup') return { ...base, percent: 10, manufacturerId: (await createManufacturer(token(ctx))).id };
+  if (path === '/discountgroup')
+    return { ...base, percent: 10, manufacturerId: (await createManufacturer(token(ctx))).id };
   return base;
 }
 
 const fieldValueRows: AccessRow[] = LISTS.flatMap(({ path, make, idsParam, combine, name }) => [
-  { call: `GET ${path}/`, allowed: adminCompany, request: async (ctx) => ({ query: { id: (await make(token(ctx))).id } }) },
+  {
+    call: `GET ${path}/`,
+    allowed: adminCompany,
+    request: async (ctx) => ({ query: { id: (await make(token(ctx))).id } }),
+  },
   { call: `GET ${path}/all`, allowed: adminCompany, request: () => ({ query: { withAmount: 'true' } }) },
-  ...(name ? [{ call: `GET ${path}/name`, allowed: adminCompany, request: () => ({ query: { name: 'Phoenix' } }) }] : []),
+  ...(name
+    ? [{ call: `GET ${path}/name`, allowed: adminCompany, request: () => ({ query: { name: 'Phoenix' } }) }]
+    : []),
   { call: `POST ${path}/`, allowed: flagged, request: async (ctx) => ({ body: await bodyFor(path, ctx) }) },
   {
     call: `POST ${path}/update`,
@@ -73,8 +86,16 @@ const fieldValueRows: AccessRow[] = LISTS.flatMap(({ path, make, idsParam, combi
 ]);
 
 export const CATALOGUE_ACCESS: AccessRow[] = [
-  { call: 'GET /article/', allowed: adminCompany, request: async (ctx) => ({ query: { id: (await createArticle(token(ctx))).id } }) },
-  { call: 'GET /article/filter', allowed: adminCompany, request: () => ({ query: { page: '0', paginationSize: '15' } }) },
+  {
+    call: 'GET /article/',
+    allowed: adminCompany,
+    request: async (ctx) => ({ query: { id: (await createArticle(token(ctx))).id } }),
+  },
+  {
+    call: 'GET /article/filter',
+    allowed: adminCompany,
+    request: () => ({ query: { page: '0', paginationSize: '15' } }),
+  },
   { call: 'GET /article/search', allowed: searchers, request: () => ({ query: { searchTerm: '3211' } }) },
   { call: 'POST /article/', allowed: adminCompany, request: () => ({ body: { orderNumber: uniq('ON') } }) },
   {
@@ -82,7 +103,11 @@ export const CATALOGUE_ACCESS: AccessRow[] = [
     allowed: adminCompany,
     request: async (ctx) => ({ body: { ...(await createArticle(token(ctx))), description: 'geändert' } }),
   },
-  { call: 'POST /article/delete', allowed: adminCompany, request: async (ctx) => ({ query: { id: (await createArticle(token(ctx))).id } }) },
+  {
+    call: 'POST /article/delete',
+    allowed: adminCompany,
+    request: async (ctx) => ({ query: { id: (await createArticle(token(ctx))).id } }),
+  },
   { call: 'POST /article/replace', allowed: adminCompany, request: () => ({ body: { orderNumber: uniq('ON') } }) },
   ...fieldValueRows,
   {

@@ -36,9 +36,19 @@ const taskDone = (taskId: string) =>
 describe('uniqueness', () => {
   it('8 parallel creates of one order number in different spellings: one wins, the others answer 406', async () => {
     const base = uniq('3211').toUpperCase().replace(/-/g, '');
-    const spellings = [base, base.toLowerCase(), `${base.slice(0, 4)}-${base.slice(4)}`, `${base.slice(0, 4)} ${base.slice(4)}`,
-      `${base.slice(0, 2)}.${base.slice(2)}`, `${base.slice(0, 3)}/${base.slice(3)}`, ` ${base} `, `${base.slice(0, 5)}_${base.slice(5)}`];
-    const results = await Promise.all(spellings.map((orderNumber) => post('/article', { token: t, body: { orderNumber } })));
+    const spellings = [
+      base,
+      base.toLowerCase(),
+      `${base.slice(0, 4)}-${base.slice(4)}`,
+      `${base.slice(0, 4)} ${base.slice(4)}`,
+      `${base.slice(0, 2)}.${base.slice(2)}`,
+      `${base.slice(0, 3)}/${base.slice(3)}`,
+      ` ${base} `,
+      `${base.slice(0, 5)}_${base.slice(5)}`,
+    ];
+    const results = await Promise.all(
+      spellings.map((orderNumber) => post('/article', { token: t, body: { orderNumber } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 406, 406, 406, 406, 406, 406, 406]);
     expect(results.find((r) => r.status === 406)!.body.code).toBe('articleCreateConflict');
   });
@@ -46,7 +56,10 @@ describe('uniqueness', () => {
   it('an alternative equal to another article’s main number is refused (create 406, update 409)', async () => {
     const a = await createArticle(t);
     const b = await createArticle(t);
-    const create = await post('/article', { token: t, body: { orderNumber: uniq('X'), possibleOrderNumbers: [a.orderNumber!.toLowerCase()] } });
+    const create = await post('/article', {
+      token: t,
+      body: { orderNumber: uniq('X'), possibleOrderNumbers: [a.orderNumber!.toLowerCase()] },
+    });
     expect(create.status).toBe(406);
     const update = await post('/article/update', { token: t, body: { ...b, possibleOrderNumbers: [a.orderNumber] } });
     expect(update.status).toBe(409);
@@ -54,19 +67,29 @@ describe('uniqueness', () => {
     // the released number is free again once its article changes it
     const renamed = await post('/article/update', { token: t, body: { ...a, orderNumber: uniq('NEU') } });
     expect(renamed.status).toBe(200);
-    expect((await post('/article/update', { token: t, body: { ...b, possibleOrderNumbers: [a.orderNumber] } })).status).toBe(200);
+    expect(
+      (await post('/article/update', { token: t, body: { ...b, possibleOrderNumbers: [a.orderNumber] } })).status,
+    ).toBe(200);
     const check = await post('/article/replace', { token: t, body: { orderNumber: a.orderNumber } });
     expect(check.body.article.id).toBe(b.id);
-    expect((await post('/article/replace', { token: t, body: { orderNumber: a.orderNumber, matchId: b.id } })).body.article).toBeNull();
+    expect(
+      (await post('/article/replace', { token: t, body: { orderNumber: a.orderNumber, matchId: b.id } })).body.article,
+    ).toBeNull();
   });
 
   it('manufacturer numbers are unique per manufacturer, alternatives included', async () => {
     const [m1, m2] = await Promise.all([createManufacturer(t), createManufacturer(t)]);
     const number = uniq('MN');
     await createArticle(t, { orderNumber: undefined, manufacturerNumber: number, manufacturerId: m1.id });
-    const same = await post('/article', { token: t, body: { manufacturerNumber: ` ${number.toLowerCase()}`, manufacturerId: m1.id } });
+    const same = await post('/article', {
+      token: t,
+      body: { manufacturerNumber: ` ${number.toLowerCase()}`, manufacturerId: m1.id },
+    });
     expect(same.status).toBe(406);
-    const alt = await post('/article', { token: t, body: { orderNumber: uniq('ON'), manufacturerId: m1.id, possibleManufacturerNumbers: [number] } });
+    const alt = await post('/article', {
+      token: t,
+      body: { orderNumber: uniq('ON'), manufacturerId: m1.id, possibleManufacturerNumbers: [number] },
+    });
     expect(alt.status).toBe(406);
     const other = await post('/article', { token: t, body: { manufacturerNumber: number, manufacturerId: m2.id } });
     expect(other.status).toBe(201);
@@ -82,9 +105,17 @@ describe('uniqueness', () => {
     expect(results.find((r) => r.status === 409)!.body.code).toBe('nameVariantTaken');
     // own variants may be kept on update; the exact-name lookup is case-sensitive
     const winner = results.find((r) => r.status === 201)!.body as FieldValue;
-    expect((await post('/manufacturer/update', { token: t, body: { ...winner, link: 'https://www.phoenixcontact.com' } })).status).toBe(200);
-    expect((await get('/manufacturer/name', { token: t, query: { name: winner.nameVariants[0] } })).body.id).toBe(winner.id);
-    expect((await get('/manufacturer/name', { token: t, query: { name: winner.nameVariants[0]!.toLowerCase() + 'x' } })).body).toBeNull();
+    expect(
+      (await post('/manufacturer/update', { token: t, body: { ...winner, link: 'https://www.phoenixcontact.com' } }))
+        .status,
+    ).toBe(200);
+    expect((await get('/manufacturer/name', { token: t, query: { name: winner.nameVariants[0] } })).body.id).toBe(
+      winner.id,
+    );
+    expect(
+      (await get('/manufacturer/name', { token: t, query: { name: winner.nameVariants[0]!.toLowerCase() + 'x' } }))
+        .body,
+    ).toBeNull();
   });
 
   it('wholesaler names are unique: 412', async () => {
@@ -126,7 +157,10 @@ describe('spec answers and bad input', () => {
     expect(unknown.body.details).toEqual([{ path: 'unitId', key: 'validation.id' }]);
     const ids = Array.from({ length: 31 }, (_, i) => `id${i}`).join(',');
     expect((await get('/unit/delete', { token: t, query: { unitIds: ids } })).status).toBe(400);
-    const percent = await post('/discountgroup', { token: t, body: { displayName: uniq('RG'), percent: 101, manufacturerId: 'x' } });
+    const percent = await post('/discountgroup', {
+      token: t,
+      body: { displayName: uniq('RG'), percent: 101, manufacturerId: 'x' },
+    });
     expect(percent.status).toBe(400);
   });
 });
@@ -163,8 +197,15 @@ describe('counts and delete protection', () => {
 
 describe('combine', () => {
   it('moves every article to the survivor, merges the names, keeps the counts exact', async () => {
-    const [keep, gone] = await Promise.all([createUnit(t, { nameVariants: ['Stk'] }), createUnit(t, { nameVariants: ['Stck.'] })]);
-    const arts = await Promise.all([createArticle(t, { unitId: keep.id }), createArticle(t, { unitId: gone.id }), createArticle(t, { unitId: gone.id })]);
+    const [keep, gone] = await Promise.all([
+      createUnit(t, { nameVariants: ['Stk'] }),
+      createUnit(t, { nameVariants: ['Stck.'] }),
+    ]);
+    const arts = await Promise.all([
+      createArticle(t, { unitId: keep.id }),
+      createArticle(t, { unitId: gone.id }),
+      createArticle(t, { unitId: gone.id }),
+    ]);
     const res = await get('/unit/combine', { token: t, query: { unitIds: `${keep.id},${gone.id}` } });
     expect(res.status).toBe(200);
     await taskDone(res.body.taskId);
@@ -209,7 +250,11 @@ describe('lists and search', () => {
   it('the manufacturer’s articles: filter, sort by list price, order-number prefix', async () => {
     const m = await createManufacturer(t);
     const prefix = uniq('PX').toUpperCase();
-    await Promise.all([30, 10, 20].map((listPrice, i) => createArticle(t, { orderNumber: `${prefix}-${i}`, manufacturerId: m.id, listPrice })));
+    await Promise.all(
+      [30, 10, 20].map((listPrice, i) =>
+        createArticle(t, { orderNumber: `${prefix}-${i}`, manufacturerId: m.id, listPrice }),
+      ),
+    );
     const page = await get('/article/filter', {
       token: t,
       query: { manufacturer: m.id, column: 'listPrice', sortDescending: 'true', page: '0', paginationSize: '15' },
@@ -217,8 +262,15 @@ describe('lists and search', () => {
     expect(page.body.totalElements).toBe(3);
     expect((page.body.content as Article[]).map((a) => a.listPrice)).toEqual([30, 20, 10]);
     expect(page.body.content[0].manufacturerName).toBe(m.displayName);
-    const search = await get('/article/filter', { token: t, query: { orderNumber: prefix.toLowerCase(), page: '0', paginationSize: '15' } });
-    expect((search.body.content as Article[]).map((a) => a.orderNumber)).toEqual([`${prefix}-0`, `${prefix}-1`, `${prefix}-2`]);
+    const search = await get('/article/filter', {
+      token: t,
+      query: { orderNumber: prefix.toLowerCase(), page: '0', paginationSize: '15' },
+    });
+    expect((search.body.content as Article[]).map((a) => a.orderNumber)).toEqual([
+      `${prefix}-0`,
+      `${prefix}-1`,
+      `${prefix}-2`,
+    ]);
   });
 
   it('customers and suppliers get no internal price fields from /article/search; alternatives are found', async () => {
@@ -233,12 +285,19 @@ describe('lists and search', () => {
       wholesalerInfos: [{ wholesalerId: wh.id, purchasePrice: 8, orderNumber: 'W1' }],
       possibleOrderNumbers: [`${number}ALT`],
     });
-    const asCustomer = await get('/article/search', { token: w.users.customerUser.token, query: { searchTerm: number.slice(0, 9) } });
+    const asCustomer = await get('/article/search', {
+      token: w.users.customerUser.token,
+      query: { searchTerm: number.slice(0, 9) },
+    });
     expect(asCustomer.body).toHaveLength(1);
     const hit = asCustomer.body[0] as Record<string, unknown>;
     expect(hit.purchasePrice).toBe(9.99);
-    for (const internal of ['listPrice', 'discountGroupId', 'wholesalerInfos', 'erpNumber']) expect(hit).not.toHaveProperty(internal);
-    const asAdmin = await get('/article/search', { token: w.users.adminUser.token, query: { searchTerm: `${number}alt` } });
+    for (const internal of ['listPrice', 'discountGroupId', 'wholesalerInfos', 'erpNumber'])
+      expect(hit).not.toHaveProperty(internal);
+    const asAdmin = await get('/article/search', {
+      token: w.users.adminUser.token,
+      query: { searchTerm: `${number}alt` },
+    });
     expect(asAdmin.body[0].listPrice).toBe(12.5);
     expect((await get('/article/search', { token: t, query: { searchTerm: 'x', amount: '51' } })).status).toBe(400);
   });
@@ -246,12 +305,16 @@ describe('lists and search', () => {
   it('GET /manufacturer/delete/article deletes every article of the manufacturer and frees its numbers and counts', async () => {
     const [m, u] = await Promise.all([createManufacturer(t), createUnit(t)]);
     const numbers = [uniq('DEL'), uniq('DEL')];
-    await Promise.all(numbers.map((orderNumber) => createArticle(t, { orderNumber, manufacturerId: m.id, unitId: u.id })));
+    await Promise.all(
+      numbers.map((orderNumber) => createArticle(t, { orderNumber, manufacturerId: m.id, unitId: u.id })),
+    );
     const res = await get('/manufacturer/delete/article', { token: t, query: { manufacturerId: m.id } });
     await taskDone(res.body.taskId);
     expect((await fieldValue('/manufacturer', t, m.id)).usedByArticleAmount).toBe(0);
     expect(await unitCount(u.id)).toBe(0);
     expect((await post('/article', { token: t, body: { orderNumber: numbers[0] } })).status).toBe(201);
-    expect((await get('/manufacturer/delete', { token: t, query: { manufacturerIds: m.id } })).body.deleted).toEqual([m.id]);
+    expect((await get('/manufacturer/delete', { token: t, query: { manufacturerIds: m.id } })).body.deleted).toEqual([
+      m.id,
+    ]);
   });
 });

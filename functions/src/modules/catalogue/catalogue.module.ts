@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { InferType } from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
@@ -59,7 +60,7 @@ function articleRouter(d: AreaDeps, articles: ArticlesRepository, service: Artic
     res.json(await service.get(q<{ id: string }>(res).id)),
   );
   r.get('/filter', ...auth(), validateQuery(articleFilterSchema), async (_req, res) => {
-    const query = q<import('yup').InferType<typeof articleFilterSchema>>(res);
+    const query = q<InferType<typeof articleFilterSchema>>(res);
     res.json(
       await articles.page({
         orderNumber: query.orderNumber,
@@ -76,8 +77,12 @@ function articleRouter(d: AreaDeps, articles: ArticlesRepository, service: Artic
     const found = await articles.search(searchTerm, amount);
     res.json(principalOf(res).companyType === 'ADMIN' ? found : found.map(publicArticle));
   });
-  r.post('/', ...auth(), validateBody(articleSchema), async (req, res) => res.status(201).json(await service.create(req.body)));
-  r.post('/update', ...auth(), validateBody(articleUpdateSchema), async (req, res) => res.json(await service.update(req.body)));
+  r.post('/', ...auth(), validateBody(articleSchema), async (req, res) =>
+    res.status(201).json(await service.create(req.body)),
+  );
+  r.post('/update', ...auth(), validateBody(articleUpdateSchema), async (req, res) =>
+    res.json(await service.update(req.body)),
+  );
   r.post('/delete', ...auth(), validateQuery(articleDeleteSchema), async (_req, res) => {
     await service.delete(q<{ id: string }>(res).id);
     res.json({ ok: true });
@@ -109,8 +114,11 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
   r.post('/', ...write(), body, async (req, res) =>
     res.status(201).json(await service.save(kind, req.body as FieldValueInput, 'create')),
   );
-  r.post('/update', ...write(), validateBody((BODY_SCHEMA[kind] as typeof manufacturerSchema).shape({ id: fieldValueQuerySchema.fields.id })), async (req, res) =>
-    res.json(await service.save(kind, req.body as FieldValueInput, 'update')),
+  r.post(
+    '/update',
+    ...write(),
+    validateBody((BODY_SCHEMA[kind] as typeof manufacturerSchema).shape({ id: fieldValueQuerySchema.fields.id })),
+    async (req, res) => res.json(await service.save(kind, req.body as FieldValueInput, 'update')),
   );
   r.get('/delete', ...write(), validateQuery(idListSchema(idsParam)), async (_req, res) =>
     res.json(await service.delete(kind, idsOf(res))),
@@ -122,7 +130,10 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
   if (kind === 'manufacturer')
     r.get('/delete/article', ...write(), validateQuery(manufacturerArticlesSchema), async (_req, res) =>
       res.json(
-        await service.deleteManufacturerArticles(q<{ manufacturerId: string }>(res).manufacturerId, principalOf(res).uid),
+        await service.deleteManufacturerArticles(
+          q<{ manufacturerId: string }>(res).manufacturerId,
+          principalOf(res).uid,
+        ),
       ),
     );
   return r;
@@ -136,14 +147,31 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
 function createCatalogueModule(d: AreaDeps): AreaModule {
   const articles = new ArticlesRepository(d.db);
   const uniqueKeys = new UniqueKeysRepository(d.db);
-  const repos = Object.fromEntries(FIELD_VALUE_KINDS.map((k) => [k, new FieldValuesRepository(d.db, k)])) as FieldValueRepos;
-  const articleWrites = new ArticlesService({ articles, fieldValues: repos, uniqueKeys, transaction: d.transaction, now: d.now });
-  const fieldValues = new FieldValuesService({ repos, uniqueKeys, transaction: d.transaction, tasks: d.tasks, now: d.now });
+  const repos = Object.fromEntries(
+    FIELD_VALUE_KINDS.map((k) => [k, new FieldValuesRepository(d.db, k)]),
+  ) as FieldValueRepos;
+  const articleWrites = new ArticlesService({
+    articles,
+    fieldValues: repos,
+    uniqueKeys,
+    transaction: d.transaction,
+    now: d.now,
+  });
+  const fieldValues = new FieldValuesService({
+    repos,
+    uniqueKeys,
+    transaction: d.transaction,
+    tasks: d.tasks,
+    now: d.now,
+  });
   const taskDeps = { articles, articleWrites, repos, uniqueKeys, now: d.now, log: d.log };
   return {
     mounts: [
       { path: '/article', router: articleRouter(d, articles, articleWrites) },
-      ...FIELD_VALUE_KINDS.map((kind) => ({ path: FIELD_VALUE_ROUTES[kind].path, router: fieldValueRouter(d, kind, fieldValues) })),
+      ...FIELD_VALUE_KINDS.map((kind) => ({
+        path: FIELD_VALUE_ROUTES[kind].path,
+        router: fieldValueRouter(d, kind, fieldValues),
+      })),
     ],
     taskKinds: [combineTask(taskDeps), deleteManufacturerArticlesTask(taskDeps)],
   };

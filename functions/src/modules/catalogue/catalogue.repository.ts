@@ -4,12 +4,7 @@ import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { normalisePartNumberKey } from '../../model/bom/part-number.js';
-import {
-  ARTICLE_SORT_FIELDS,
-  type Article,
-  type FieldValue,
-  type FieldValueKind,
-} from '../../model/catalogue.js';
+import { ARTICLE_SORT_FIELDS, type Article, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
 import type { Page } from '../../model/paging.js';
 
 export const ARTICLES = 'articles';
@@ -91,8 +86,17 @@ export class ArticlesRepository extends EntityCollection<Article> {
     if (q.manufacturer) filters.push({ field: 'manufacturerId', op: '==', value: q.manufacturer });
     const key = partKey(q.orderNumber);
     if (key) {
-      filters.push({ field: 'orderNumberKey', op: '>=', value: key }, { field: 'orderNumberKey', op: '<', value: prefixEnd(key) });
-      return readPage(this.col(), { filters, orderBy: 'orderNumberKey', descending: q.sortDescending, page: q.page, size: q.size });
+      filters.push(
+        { field: 'orderNumberKey', op: '>=', value: key },
+        { field: 'orderNumberKey', op: '<', value: prefixEnd(key) },
+      );
+      return readPage(this.col(), {
+        filters,
+        orderBy: 'orderNumberKey',
+        descending: q.sortDescending,
+        page: q.page,
+        size: q.size,
+      });
     }
     const orderBy = ARTICLE_SORT_FIELDS[q.column ?? 'orderNumber'];
     return readPage(this.col(), { filters, orderBy, descending: q.sortDescending, page: q.page, size: q.size });
@@ -110,7 +114,8 @@ export class ArticlesRepository extends EntityCollection<Article> {
       this.col().where('numberKeys', 'array-contains', key).limit(amount).get(),
     ]);
     const out = new Map<string, Article>();
-    for (const doc of [...byOrder.docs, ...byMfr.docs, ...byAlt.docs]) if (!out.has(doc.id)) out.set(doc.id, doc.data());
+    for (const doc of [...byOrder.docs, ...byMfr.docs, ...byAlt.docs])
+      if (!out.has(doc.id)) out.set(doc.id, doc.data());
     return [...out.values()].slice(0, amount);
   }
 

@@ -1,13 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError, errorsOf } from '../../http/api-error.js';
 import type { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
-import {
-  CATALOGUE_ERRORS,
-  nameKey,
-  namesOf,
-  type FieldValue,
-  type FieldValueKind,
-} from '../../model/catalogue.js';
+import { CATALOGUE_ERRORS, nameKey, namesOf, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
 import type { Clock } from '../../platform/clock.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
@@ -17,7 +11,9 @@ import { cleanVariants, NAME_CLAIM, nameClaims } from './catalogue-names.js';
 
 const E = errorsOf(CATALOGUE_ERRORS);
 
-export type FieldValueInput = Omit<FieldValue, 'id' | 'usedByArticleAmount' | 'createDate' | 'lastUpdate'> & { id?: string };
+export type FieldValueInput = Omit<FieldValue, 'id' | 'usedByArticleAmount' | 'createDate' | 'lastUpdate'> & {
+  id?: string;
+};
 
 export interface FieldValuesDeps {
   repos: FieldValueRepos;
@@ -81,7 +77,8 @@ export class FieldValuesService {
         lastUpdate: now,
       };
       for (const v of claims.removed) this.d.uniqueKeys.releaseInTx(tx, NAME_CLAIM[kind], v);
-      for (const v of claims.added) this.d.uniqueKeys.claimInTx(tx, { kind: NAME_CLAIM[kind], value: v, ownerId: id }, now);
+      for (const v of claims.added)
+        this.d.uniqueKeys.claimInTx(tx, { kind: NAME_CLAIM[kind], value: v, ownerId: id }, now);
       repo.setInTx(tx, item);
       return item;
     });
@@ -112,7 +109,8 @@ export class FieldValuesService {
     for (const id of new Set(ids)) {
       const ok = await this.d.transaction(async (tx) => {
         const item = await this.d.repos[kind].getInTx(tx, id);
-        if (!item || item.usedByArticleAmount > 0 || item.mergedInto || item.busyTask || item.deletingArticles) return false;
+        if (!item || item.usedByArticleAmount > 0 || item.mergedInto || item.busyTask || item.deletingArticles)
+          return false;
         for (const v of nameClaims(kind, item)) this.d.uniqueKeys.releaseInTx(tx, NAME_CLAIM[kind], v);
         this.d.repos[kind].deleteInTx(tx, id);
         return true;
@@ -136,11 +134,17 @@ export class FieldValuesService {
       if (items.some((i) => !i)) throw ApiError.notFound();
       const all = items as FieldValue[];
       if (all.some((i) => i.mergedInto || i.busyTask || i.deletingArticles)) throw E.fieldValueBusy();
-      if (kind === 'discountGroup' && new Set(all.map((i) => i.manufacturerId)).size > 1) throw E.combineAcrossManufacturers();
-      const task = this.d.tasks.createInTx(tx, { kind: COMBINE_TASK, params: { kind, survivorId, mergedIds }, createdBy });
+      if (kind === 'discountGroup' && new Set(all.map((i) => i.manufacturerId)).size > 1)
+        throw E.combineAcrossManufacturers();
+      const task = this.d.tasks.createInTx(tx, {
+        kind: COMBINE_TASK,
+        params: { kind, survivorId, mergedIds },
+        createdBy,
+      });
       const now = this.d.now();
       this.d.repos[kind].setInTx(tx, { ...all[0]!, busyTask: task, lastUpdate: now });
-      for (const item of all.slice(1)) this.d.repos[kind].setInTx(tx, { ...item, mergedInto: survivorId, lastUpdate: now });
+      for (const item of all.slice(1))
+        this.d.repos[kind].setInTx(tx, { ...item, mergedInto: survivorId, lastUpdate: now });
       return task;
     });
     await this.d.tasks.start(taskId, { inline: true });
