@@ -26,6 +26,7 @@ import {
 } from '../../model/catalogue-schemas.js';
 import { ArticlesService, type FieldValueRepos } from './articles.service.js';
 import { ArticlesRepository, ARTICLES_PAGE_SHAPES, FieldValuesRepository } from './catalogue.repository.js';
+import { CATALOGUE_PORT } from './catalogue.port.js';
 import { combineTask, deleteManufacturerArticlesTask } from './catalogue-tasks.js';
 import { FieldValuesService, type FieldValueInput } from './field-values.service.js';
 
@@ -164,6 +165,7 @@ function createCatalogueModule(d: AreaDeps): AreaModule {
     tasks: d.tasks,
     now: d.now,
   });
+  d.ports.provide(CATALOGUE_PORT, { articles: articleWrites, fieldValues });
   const taskDeps = { articles, articleWrites, repos, uniqueKeys, now: d.now, log: d.log };
   return {
     mounts: [
