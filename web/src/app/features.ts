@@ -1,8 +1,10 @@
+import { articlesFeature } from '@/features/articles/feature';
 import { authFeature } from '@/features/auth/feature';
 import { bomFeature } from '@/features/bom/feature';
 import { businessDataFeature } from '@/features/business-data/feature';
 import { companiesFeature } from '@/features/companies/feature';
 import { documentsFeature } from '@/features/documents/feature';
+import { fieldValuesFeature } from '@/features/field-values/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
 import { legalFeature } from '@/features/legal/feature';
 import { offersFeature } from '@/features/offers/feature';
@@ -28,6 +30,8 @@ export const FEATURES: Feature[] = [
   documentsFeature,
   businessDataFeature,
   messagesPlaceholder,
+  articlesFeature,
+  fieldValuesFeature,
   catalogueAndImportPlaceholders,
   legalFeature,
 ];
