@@ -67,8 +67,10 @@ export function toFormValues(a?: Article): ArticleFormValues {
   };
 }
 
-const num = (v: string) => (v.trim() === '' ? undefined : Number(v.replace(',', '.')));
-const text = (v: string) => v.trim() || undefined;
+/** An input's value as text: formik stores a `type="number"` input's value as a number. */
+const asText = (v: unknown) => (v === undefined || v === null ? '' : String(v)).trim();
+const num = (v: unknown) => (asText(v) === '' ? undefined : Number(asText(v).replace(',', '.')));
+const text = (v: unknown) => asText(v) || undefined;
 
 /** What the API gets: numbers as numbers, empty inputs left out. */
 export function toInput(values: ArticleFormValues, id?: string): ArticleInput {
@@ -92,9 +94,9 @@ export function toInput(values: ArticleFormValues, id?: string): ArticleInput {
 const amount = () =>
   yup
     .string()
-    .test('number', V.type, (v) => !v?.trim() || Number.isFinite(num(v)))
-    .test('min', V.min, (v) => !v?.trim() || (num(v) ?? 0) >= 0)
-    .test('decimals', V.type, (v) => !v?.trim() || hasAtMostTwoDecimals(num(v) ?? 0));
+    .test('number', V.type, (v) => !asText(v) || Number.isFinite(num(v)))
+    .test('min', V.min, (v) => !asText(v) || (num(v) ?? 0) >= 0)
+    .test('decimals', V.type, (v) => !asText(v) || hasAtMostTwoDecimals(num(v) ?? 0));
 const link = () => yup.string().test('link', V.type, (v) => !v?.trim() || isHttpLink(v.trim()));
 
 /** The form's own checks (the server checks them again): amounts, links, wholesaler rows. */

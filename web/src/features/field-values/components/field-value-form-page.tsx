@@ -36,11 +36,14 @@ interface Values {
   wholesalerDiscounts: Array<{ wholesalerId: string; percent: string }>;
 }
 
+/** formik stores a `type="number"` input's value as a number */
+const num = (v: unknown) => Number(String(v).replace(',', '.'));
+
 const percent = () =>
   yup
     .string()
     .required(V.required)
-    .test('range', V.max, (v) => !v || (Number(v.replace(',', '.')) >= 0 && Number(v.replace(',', '.')) <= 100));
+    .test('range', V.max, (v) => !v || (num(v) >= 0 && num(v) <= 100));
 
 /** The form's checks per list (spec 02 §5: the required fields; the server checks everything again). */
 function schemaOf(list: FieldValueList) {
@@ -116,7 +119,6 @@ function WholesalerDiscounts() {
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const num = (v: string) => Number(v.replace(',', '.'));
 
 /** /fieldvalues/<list>/:id ('new' = create): the fields of the list's kind (spec 02 §2). */
 export function FieldValueFormPage({ list }: { list: FieldValueList }) {
