@@ -74,7 +74,6 @@ function AlternativeList({ kind, articleId }: { kind: Kind; articleId?: string }
           label={t(`alternatives.add_${kind}`)}
           value={input}
           disabled={!main.trim()}
-          helperText={main.trim() ? undefined : t('alternatives.mainFirst')}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -87,6 +86,12 @@ function AlternativeList({ kind, articleId }: { kind: Kind; articleId?: string }
           {t('alternatives.add')}
         </Button>
       </Stack>
+      {/* not the disabled field's helper text: its grey fails the contrast ratio (WCAG 1.4.3) */}
+      {!main.trim() && (
+        <Typography variant="body2" color="text.secondary">
+          {t('alternatives.mainFirst')}
+        </Typography>
+      )}
     </Stack>
   );
 }
