@@ -11,7 +11,7 @@ import {
 } from './catalogue.js';
 import { idSchema, optionalBodyIdSchema, optionalIdSchema, bodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
-import { line, multiline, VALIDATION_KEYS as V } from './validation.js';
+import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
 /** At most two decimals (prices in EUR, sizes in cm and kg: spec 5 step 0.01). */
 export const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
@@ -100,12 +100,12 @@ export const articleQuerySchema = yup.object({ id: idSchema });
 export const articleDeleteSchema = yup.object({ id: idSchema });
 
 export const articleFilterSchema = pageRequestSchema(ARTICLE_COLUMNS, {
-  orderNumber: yup.string().typeError(V.type).trim().max(100, V.maxLength).optional(),
+  orderNumber: yup.string().typeError(V.type).trim().max(100, withLimits(V.maxLength)).optional(),
   manufacturer: optionalIdSchema,
 });
 
 export const articleSearchSchema = yup.object({
-  searchTerm: yup.string().typeError(V.type).trim().max(100, V.maxLength).required(V.required),
+  searchTerm: yup.string().typeError(V.type).trim().max(100, withLimits(V.maxLength)).required(V.required),
   amount: yup
     .number()
     .typeError(V.type)
@@ -159,7 +159,7 @@ export const discountGroupSchema = yup.object({
 export const fieldValueQuerySchema = yup.object({ id: idSchema });
 export const fieldValueAllSchema = yup.object({ withAmount: yup.boolean().typeError(V.type).default(false) });
 export const fieldValueNameSchema = yup.object({
-  name: yup.string().typeError(V.type).trim().max(200, V.maxLength).required(V.required),
+  name: yup.string().typeError(V.type).trim().max(200, withLimits(V.maxLength)).required(V.required),
   manufacturerId: optionalIdSchema,
 });
 
