@@ -4,6 +4,7 @@ import { articleSchema, hasAtMostTwoDecimals, isHttpLink } from '../../model/cat
 import { hasRequiredNumbers } from './articles.service.js';
 import { claimsOf, countDeltas, refsOf, withoutRepeatedAlternatives } from './catalogue-keys.js';
 import { cleanVariants, nameClaims } from './catalogue-names.js';
+import { CHUNK_WRITE_BUDGET, withinWriteBudget } from './catalogue-tasks.js';
 
 const article = (a: Partial<Article>): Article => ({
   id: 'a1',
@@ -56,6 +57,15 @@ describe('counts', () => {
     expect(a).toEqual(['manufacturer:m1', 'unit:u1', 'wholesaler:w1']);
     const deltas = countDeltas([{ before: a, after: b }, { before: a }, { after: b }]);
     expect(Object.fromEntries(deltas)).toEqual({ 'manufacturer:m1': -2, 'manufacturer:m2': 2, 'wholesaler:w1': -2 });
+  });
+});
+
+describe('chunks', () => {
+  it('take the articles whose writes fit into one commit, at least one', () => {
+    const items = Array.from({ length: 300 }, (_, i) => i);
+    expect(withinWriteBudget(items, () => 3)).toHaveLength(Math.floor(CHUNK_WRITE_BUDGET / 3));
+    expect(withinWriteBudget(items, () => 1)).toHaveLength(300);
+    expect(withinWriteBudget(items, () => 1000)).toHaveLength(1);
   });
 });
 

@@ -34,6 +34,24 @@ export interface CatalogueTaskDeps {
 
 /** Articles moved or deleted per chunk: one transaction, its article writes plus one count write per item. */
 export const CATALOGUE_CHUNK_SIZE = 200;
+/**
+ * Writes one chunk commits at most (Firestore's and our emulator's limit is 500 per commit): an article's own write
+ * plus its claim changes, with room for the count writes. A chunk takes the articles that fit; the rest are the
+ * next chunk's (the query finds them again).
+ */
+export const CHUNK_WRITE_BUDGET = 400;
+
+/** The longest prefix of `items` whose writes (`cost` each) fit into CHUNK_WRITE_BUDGET; at least one item. */
+export function withinWriteBudget<T>(items: readonly T[], cost: (item: T) => number): T[] {
+  let used = 0;
+  let n = 0;
+  for (const item of items) {
+    used += cost(item);
+    if (n > 0 && used > CHUNK_WRITE_BUDGET) break;
+    n++;
+  }
+  return items.slice(0, n);
+}
 
 export interface CombineParams {
   kind: FieldValueKind;
@@ -74,10 +92,14 @@ export function combineTask(d: CatalogueTaskDeps): TaskKind<CombineParams> {
           const docs = (await tx.get(query(p, size))).docs.map((s) => s.data());
           const survivor = await d.repos[p.kind].getInTx(tx, p.survivorId);
           if (!survivor) throw new TaskFailure('survivorMissing');
-          const moved = docs.map((a) => move(a, p, survivor));
-          const claimMoves = moved.map(({ before, after }) =>
-            diff(claimsOf(before).manufacturer, claimsOf(after).manufacturer),
-          );
+          const all = docs.map((a) => move(a, p, survivor));
+          const claimMovesOf = ({ before, after }: (typeof all)[number]) =>
+            diff(claimsOf(before).manufacturer, claimsOf(after).manufacturer);
+          const moved = withinWriteBudget(all, (m) => {
+            const c = claimMovesOf(m);
+            return 1 + c.added.length + c.removed.length;
+          });
+          const claimMoves = moved.map(claimMovesOf);
           const added = [...new Set(claimMoves.flatMap((m) => m.added))];
           const held = await Promise.all(added.map((v) => d.uniqueKeys.getInTx(tx, 'articleManufacturerNumber', v)));
           const holder = new Map(added.map((v, i) => [v, held[i]?.ownerId]));
@@ -183,7 +205,11 @@ export function deleteManufacturerArticlesTask(d: CatalogueTaskDeps): TaskKind<D
         processed: pending.size,
         finished: false,
         async commit(tx) {
-          const docs = (await tx.get(query(p, size))).docs.map((s) => s.data());
+          const read = (await tx.get(query(p, size))).docs.map((s) => s.data());
+          const docs = withinWriteBudget(read, (a) => {
+            const c = claimsOf(a);
+            return 1 + c.order.length + c.manufacturer.length;
+          });
           for (const a of docs) d.articleWrites.deleteInTx(tx, a);
           d.articleWrites.applyDeltas(tx, countDeltas(docs.map((a) => ({ before: refsOf(a) }))));
         },

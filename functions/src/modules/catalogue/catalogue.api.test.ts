@@ -218,6 +218,33 @@ describe('combine', () => {
     expect((await get('/unit/name', { token: t, query: { name: 'Stck.' } })).body.id).toBe(keep.id);
   });
 
+  it('manufacturers: the articles take the survivor’s name and number scope; a number it holds stays with its article', async () => {
+    const [keep, gone] = await Promise.all([createManufacturer(t), createManufacturer(t)]);
+    const shared = uniq('MN');
+    const own = await createArticle(t, { manufacturerId: keep.id, manufacturerNumber: shared });
+    const [a, b] = await Promise.all([
+      createArticle(t, { manufacturerId: gone.id, manufacturerNumber: shared }),
+      createArticle(t, { manufacturerId: gone.id, manufacturerNumber: uniq('MN') }),
+    ]);
+    const res = await get('/manufacturer/combine', { token: t, query: { manufacturerIds: `${keep.id},${gone.id}` } });
+    await taskDone(res.body.taskId);
+    for (const id of [a.id, b.id]) {
+      const moved = (await get('/article/', { token: t, query: { id } })).body as Article;
+      expect([moved.manufacturerId, moved.manufacturerName]).toEqual([keep.id, keep.displayName]);
+    }
+    expect((await fieldValue('/manufacturer', t, keep.id)).usedByArticleAmount).toBe(3);
+    const owner = await post('/article/replace', {
+      token: t,
+      body: { manufacturerId: keep.id, manufacturerNumber: shared },
+    });
+    expect(owner.body.article.id).toBe(own.id);
+    const bNumber = await post('/article/replace', {
+      token: t,
+      body: { manufacturerId: keep.id, manufacturerNumber: b.manufacturerNumber },
+    });
+    expect(bNumber.body.article.id).toBe(b.id);
+  });
+
   it('a retried chunk changes nothing twice', async () => {
     const [keep, gone] = await Promise.all([createUnit(t), createUnit(t)]);
     await Promise.all([createArticle(t, { unitId: gone.id }), createArticle(t, { unitId: gone.id })]);
