@@ -1,4 +1,5 @@
 import express from 'express';
+import { mountsOf } from './http/area-module.js';
 import { ApiError } from './http/api-error.js';
 import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
 import { jsonOnly } from './http/json-only.js';
@@ -36,7 +37,7 @@ export function createApp(built: Pick<Modules, 'modules' | 'platform'>): express
   // Hosting keeps the /api prefix in the rewrite; direct function calls have none. Accept both.
   const { modules } = built;
   const api = express.Router();
-  for (const m of modules) if (m.path && m.router) api.use(m.path, m.router);
+  for (const { path, router } of modules.flatMap(mountsOf)) api.use(path, router);
   app.use('/api', api);
   app.use('/', api);
   app.use(notFoundHandler);

@@ -10,4 +10,11 @@ describe('firestore.indexes.json', () => {
     );
     expect(requiredIndexes().length).toBeGreaterThan(0);
   });
+
+  it('stays within the composite-index budget (docs/decisions-catalogue.md "Indexes": under 300 of the 1 000 allowed)', () => {
+    const file = JSON.parse(readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8')) as {
+      indexes: unknown[];
+    };
+    expect(file.indexes.length).toBeLessThan(300);
+  });
 });

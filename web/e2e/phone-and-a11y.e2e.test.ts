@@ -11,6 +11,13 @@ import {
 } from '../../functions/src/testing/fixtures.js';
 import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
 import { share, withFolderFile } from '../../functions/src/testing/business-data-fixtures.js';
+import {
+  createArticle,
+  createDiscountGroup,
+  createManufacturer,
+  createUnit,
+  createWholesaler,
+} from '../../functions/src/testing/catalogue-fixtures.js';
 import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 import {
   addressesOf,
@@ -95,6 +102,8 @@ beforeAll(async () => {
   const invitee = await admin().db.collection('users').where('mail', '==', electrician).get();
   const external = invitee.docs[0]!.data() as { companyId: string };
   await admin().auth.updateUser(invitee.docs[0]!.id, { password: PASSWORD });
+  // the catalogue's record pages: an article with its field values (issue 22)
+  const catalogue = await catalogueRecords(await signIn(platformAdmin.mail));
   const role = (name: string, u: typeof platformAdmin, principal: RoutePrincipal, records: WalkIds = {}): Role => ({
     name,
     principal,
@@ -123,9 +132,43 @@ beforeAll(async () => {
     mail: electrician,
     ids: { user: invitee.docs[0]!.id, company: external.companyId, offer: offer.id },
   };
-  roles.platformAdmin = role('platform admin', platformAdmin, p('ADMIN', true));
-  roles.adminUser = role('admin company, no admin flag', adminUser, p('ADMIN', false));
+  roles.platformAdmin = role('platform admin', platformAdmin, p('ADMIN', true), catalogue);
+  roles.adminUser = role('admin company, no admin flag', adminUser, p('ADMIN', false), { article: catalogue.article });
 });
+
+/** A manufacturer with long names, its discount group, a unit, a wholesaler and an article using all of them. */
+async function catalogueRecords(token: string): Promise<WalkIds> {
+  const [manufacturer, unit, wholesaler] = await Promise.all([
+    createManufacturer(token, {
+      displayName: `Phoenix Contact Deutschland GmbH ${Date.now()}`,
+      nameVariants: [`PHOENIX CONTACT GmbH & Co. KG Blomberg ${Date.now()}`],
+      link: 'https://www.phoenixcontact.com',
+    }),
+    createUnit(token, { nameVariants: ['Stk', 'Stck.'] }),
+    createWholesaler(token),
+  ]);
+  const discount = await createDiscountGroup(token, {
+    manufacturerId: manufacturer.id,
+    wholesalerDiscounts: [{ wholesalerId: wholesaler.id, percent: 40 }],
+  });
+  const article = await createArticle(token, {
+    manufacturerId: manufacturer.id,
+    manufacturerNumber: `PXC-${Date.now()}`,
+    description: 'Durchgangsreihenklemme PT 2,5 mit Push-in-Anschluss, Nennquerschnitt 2,5 mm², grau',
+    listPrice: 1234.56,
+    discountGroupId: discount.id,
+    unitId: unit.id,
+    possibleOrderNumbers: [`ALT-${Date.now()}`],
+    wholesalerInfos: [{ wholesalerId: wholesaler.id, purchasePrice: 0.99, orderNumber: 'SON-3211757' }],
+  });
+  return {
+    article: article.id,
+    manufacturer: manufacturer.id,
+    discount: discount.id,
+    unit: unit.id,
+    wholesaler: wholesaler.id,
+  };
+}
 
 afterAll(async () => {
   await browser?.close();

@@ -38,7 +38,12 @@ export async function loadRoutesFor(): Promise<RoutesFor> {
 }
 
 /** Records a role may see, by the route prefix whose `:param` they fill. */
-export type WalkIds = Partial<Record<'user' | 'company' | 'enquiry' | 'offer', string>>;
+export type WalkIds = Partial<
+  Record<
+    'user' | 'company' | 'enquiry' | 'offer' | 'article' | 'manufacturer' | 'discount' | 'unit' | 'wholesaler',
+    string
+  >
+>;
 
 /** Route prefix → which record fills its parameter (the longest prefix wins). */
 const RECORD_ROUTES: Array<[prefix: string, record: keyof WalkIds]> = [
@@ -51,9 +56,15 @@ const RECORD_ROUTES: Array<[prefix: string, record: keyof WalkIds]> = [
   ['/job/', 'offer'],
   ['/user/', 'user'],
   ['/company/', 'company'],
+  // the catalogue (issue 22): an article and one item of each field-value list
+  ['/article/', 'article'],
+  ['/fieldvalues/manufacturer/', 'manufacturer'],
+  ['/fieldvalues/discount/', 'discount'],
+  ['/fieldvalues/unit/', 'unit'],
+  ['/fieldvalues/wholesaler/', 'wholesaler'],
 ];
 /** Where `new` is the create page (walked as well as the real record); elsewhere `new` would be an unknown id. */
-const CREATE_PAGE = /^\/(user|company|enquiry)\/:[A-Za-z]+$/;
+const CREATE_PAGE = /^\/(user|company|enquiry|article|fieldvalues\/[a-z]+)\/:[A-Za-z]+$/;
 
 /**
  * Concrete addresses for a table's patterns: a parameter of a record route becomes a record the caller may see

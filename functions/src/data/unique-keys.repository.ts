@@ -7,7 +7,18 @@ import type {
 } from 'firebase-admin/firestore';
 import { revive } from './firestore-values.js';
 
-export type UniqueKind = 'userMail' | 'offerNumber';
+export type UniqueKind =
+  | 'userMail'
+  | 'offerNumber'
+  /** catalogue (modules/catalogue): normalised order numbers, catalogue-wide, alternatives included */
+  | 'articleOrderNumber'
+  /** `<manufacturerId|->|<normalised manufacturer number>`, alternatives included */
+  | 'articleManufacturerNumber'
+  /** field-value names and variants, lower case (discount groups: `<manufacturerId>|<name>`) */
+  | 'manufacturerName'
+  | 'discountGroupName'
+  | 'unitName'
+  | 'wholesalerName';
 
 export interface UniqueClaim {
   kind: UniqueKind;

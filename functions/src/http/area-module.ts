@@ -16,11 +16,18 @@ export interface AreaModule {
   /** e.g. '/user' (with `router`) */
   path?: string;
   router?: Router;
+  /** further routers of the same area under their own paths (e.g. the catalogue's /article, /manufacturer, …) */
+  mounts?: ReadonlyArray<{ path: string; router: Router }>;
   /** folders of the generic /file calls this area owns (platform/files/file-owners.ts) */
   fileOwners?: FileOwner[];
   /** kinds of background work it runs (platform/tasks/README.md) */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind parses its own stored params
   taskKinds?: TaskKind<any>[];
+}
+
+/** Every router an area mounts, with its path (`path`/`router` and `mounts`). */
+export function mountsOf(m: AreaModule): Array<{ path: string; router: Router }> {
+  return [...(m.path && m.router ? [{ path: m.path, router: m.router }] : []), ...(m.mounts ?? [])];
 }
 
 /** What every area's `create` receives: the shared infrastructure, the one authenticate middleware, the ports. */

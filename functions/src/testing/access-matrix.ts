@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Company } from '../model/company.js';
-import type { AreaModule } from '../http/area-module.js';
+import { mountsOf, type AreaModule } from '../http/area-module.js';
 import { CALLER_KINDS, type CallerKind, type World } from './fixtures.js';
 
 /**
@@ -75,7 +75,7 @@ const stackOf = (router: unknown): RouterLayer[] => (router as { stack?: RouterL
  * and names each router by the module that owns it. A route outside the module list is reported too.
  */
 export function registeredRoutes(app: Express, modules: readonly AreaModule[]): string[] {
-  const mountOf = new Map<unknown, string>(modules.flatMap((m) => (m.router && m.path ? [[m.router, m.path]] : [])));
+  const mountOf = new Map<unknown, string>(modules.flatMap(mountsOf).map((m) => [m.router, m.path]));
   const out = new Set<string>();
   const walk = (router: unknown, prefix: string | undefined) => {
     for (const layer of stackOf(router)) {

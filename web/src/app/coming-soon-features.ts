@@ -1,4 +1,4 @@
-import { FIELD_VALUE_LISTS, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import type { Feature, RouteAccess } from '@/lib/feature';
 
 /*
@@ -12,15 +12,9 @@ import type { Feature, RouteAccess } from '@/lib/feature';
 const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
 const platformAdmin = (p: RouteAccess) => p.platformAdmin;
 
+/** The import screens (issue 23); the catalogue itself is built (features/articles, features/field-values). */
 export const catalogueAndImportPlaceholders: Feature = {
   routes: [
-    { path: paths.articles.list.path, allowed: adminCompany, menu: { labelKey: 'menu.article' } },
-    { path: paths.articles.detail.path, allowed: adminCompany },
-    { path: paths.fieldValues.overview.path, allowed: platformAdmin, menu: { labelKey: 'menu.fieldvalues' } },
-    ...FIELD_VALUE_LISTS.flatMap((list) => [
-      { path: paths.fieldValues.list.pathOf(list), allowed: platformAdmin },
-      { path: paths.fieldValues.detail.pathOf(list), allowed: platformAdmin },
-    ]),
     { path: paths.imports.configs.path, allowed: platformAdmin, menu: { labelKey: 'menu.import.config' } },
     { path: paths.imports.config.path, allowed: platformAdmin },
     { path: paths.imports.bom.path, allowed: adminCompany, menu: { labelKey: 'menu.import.stueckliste' } },

@@ -1,9 +1,11 @@
+import { articlesFeature } from '@/features/articles/feature';
 import { authFeature } from '@/features/auth/feature';
 import { bomFeature } from '@/features/bom/feature';
 import { businessDataFeature } from '@/features/business-data/feature';
 import { chatFeature } from '@/features/chat/feature';
 import { companiesFeature } from '@/features/companies/feature';
 import { documentsFeature } from '@/features/documents/feature';
+import { fieldValuesFeature } from '@/features/field-values/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
 import { legalFeature } from '@/features/legal/feature';
 import { offersFeature } from '@/features/offers/feature';
@@ -29,6 +31,8 @@ export const FEATURES: Feature[] = [
   documentsFeature,
   businessDataFeature,
   chatFeature,
+  articlesFeature,
+  fieldValuesFeature,
   catalogueAndImportPlaceholders,
   legalFeature,
 ];

@@ -31,6 +31,13 @@ export function formatEur(value: number | undefined | null): string {
   return value === undefined || value === null || Number.isNaN(value) ? '' : eur.format(value);
 }
 
+const decimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+
+/** A number in German format (e.g. "1.234,5"); empty for none. */
+export function formatNumber(value: number | undefined | null): string {
+  return value === undefined || value === null || Number.isNaN(value) ? '' : decimal.format(value);
+}
+
 /** A calendar day of the model (`YYYY-MM-DD`, e.g. `desiredDeliveryDate`) as TT.MM.JJJJ; empty for none. */
 export function formatDay(value: string | undefined | null): string {
   return value ? formatDate(new Date(`${value}T00:00:00`)) : '';

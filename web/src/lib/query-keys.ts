@@ -52,6 +52,14 @@ export const queryKeys = {
       list: () => ['chat', 'unread', 'list'] as const,
     },
   },
+  /** the catalogue (features/articles) and its field values (features/field-values; one resource per kind) */
+  articles: resource('articles'),
+  fieldValues: {
+    all: ['field-values'] as const,
+    /** one kind's whole list (GET /<kind>/all?withAmount=true) */
+    list: (kind: string) => ['field-values', kind, 'all'] as const,
+    detail: (kind: string, id: string) => ['field-values', kind, 'detail', id] as const,
+  },
   files: {
     all: ['files'] as const,
     /** a folder's listing (GET /file/names?path=) */

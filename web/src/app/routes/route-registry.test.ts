@@ -85,7 +85,7 @@ describe('route registry (features register their routes)', () => {
     expect(elementFor(paths.users.list.path)).toBe(
       FEATURES.flatMap((f) => f.routes).find((r) => r.path === '/user')?.element,
     );
-    expect(elementFor(paths.articles.list.path).name).toBe('ComingSoonPage');
+    expect(elementFor(paths.imports.configs.path).name).toBe('ComingSoonPage');
   });
 
   it('each namespace is a file in public/locales/de and every menu label has a German text', () => {

@@ -183,35 +183,39 @@ describe('mail links while signed in', () => {
 });
 
 describe('a built area supersedes its placeholder', () => {
-  const ArticlesPage = () => null;
-  // a new catalogue area, added to the feature list AFTER the placeholders, without editing coming-soon-features.ts
-  const articlesFeature: Feature = {
-    namespace: 'articles',
+  const ImportConfigsPage = () => null;
+  // a new import area, added to the feature list AFTER the placeholders, without editing coming-soon-features.ts
+  const importsFeature: Feature = {
+    namespace: 'imports',
     routes: [
       {
-        path: '/article',
-        allowed: (a) => a.companyType === 'ADMIN',
-        menu: { labelKey: 'articles:menu' },
-        element: ArticlesPage,
+        path: '/import/config',
+        allowed: (a) => a.platformAdmin,
+        menu: { labelKey: 'imports:menu' },
+        element: ImportConfigsPage,
       },
     ],
   };
-  const features = [catalogueAndImportPlaceholders, articlesFeature];
+  const features = [catalogueAndImportPlaceholders, importsFeature];
 
   it("the route with a page wins, the path exists once, the menu shows the area's own entry once", () => {
-    const routes = effectiveRoutes(features).filter((r) => r.path === '/article');
+    const routes = effectiveRoutes(features).filter((r) => r.path === '/import/config');
     expect(routes).toHaveLength(1);
-    expect(routes[0]!.element).toBe(ArticlesPage);
+    expect(routes[0]!.element).toBe(ImportConfigsPage);
     const table = createRoutesFor(features)(p('ADMIN', true));
-    expect(table.paths.filter((path) => path === '/article')).toHaveLength(1);
-    expect(table.menu.filter((m) => m.path === '/article')).toEqual([{ path: '/article', labelKey: 'articles:menu' }]);
+    expect(table.paths.filter((path) => path === '/import/config')).toHaveLength(1);
+    expect(table.menu.filter((m) => m.path === '/import/config')).toEqual([
+      { path: '/import/config', labelKey: 'imports:menu' },
+    ]);
     // the other placeholders of the same entry stay (no page yet)
-    expect(table.paths).toEqual(expect.arrayContaining(['/article/:id', '/import/config']));
+    expect(table.paths).toEqual(expect.arrayContaining(['/import/config/:id', '/import/stueckliste']));
   });
 
-  it('the app: unbuilt areas (articles, field values, imports) keep their placeholders; /messages has its page', () => {
-    for (const path of ['/article', '/fieldvalues', '/import/config']) expect(elementFor(path)).toBe(ComingSoonPage);
-    expect(elementFor('/messages')).toBeDefined();
-    expect(elementFor('/messages')).not.toBe(ComingSoonPage);
+  it('the app: unbuilt areas (imports) keep their placeholders; the catalogue and /messages have their pages', () => {
+    for (const path of ['/import/config', '/import/stueckliste']) expect(elementFor(path)).toBe(ComingSoonPage);
+    for (const path of ['/messages', '/article', '/article/:id', '/fieldvalues', '/fieldvalues/unit/:id']) {
+      expect(elementFor(path)).toBeDefined();
+      expect(elementFor(path)).not.toBe(ComingSoonPage);
+    }
   });
 });

@@ -92,6 +92,10 @@ interface ListPageBaseProps<T> {
    */
   cardTitle?: string;
   cardState?: string;
+  /** the search box's label (default `list.search`) */
+  searchLabelKey?: string;
+  /** server mode: the search is sent when Enter is pressed (e.g. the article list's order number), not while typing */
+  searchOnEnter?: boolean;
   /** content between header and table (e.g. the last-login box) */
   children?: ReactNode;
   emptyKey?: string;

@@ -71,11 +71,15 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
   cardState,
   children,
   emptyKey = 'list.empty',
+  searchLabelKey = 'list.search',
+  searchOnEnter = false,
 }: ListPageProps<T, Key>) {
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [search, setSearch] = useState('');
-  const serverSearch = useDebouncedValue(search.trim(), server ? SEARCH_DEBOUNCE_MS : 0);
+  const debounced = useDebouncedValue(search.trim(), server ? SEARCH_DEBOUNCE_MS : 0);
+  const [entered, setEntered] = useState('');
+  const serverSearch = searchOnEnter ? entered : debounced;
   const [sort, setSort] = useState<{ columnId: string; direction: SortDirection } | undefined>(defaultSort);
   // the page asked for; `page` below is the one shown (the last one when the total shrank below it)
   const [requestedPage, setPage] = useState(0);
@@ -188,7 +192,7 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
       : {
           column: sortColumn?.id,
           sortDescending: sort?.direction === 'desc',
-          search: search.trim() || undefined,
+          search: (searchOnEnter ? entered : search.trim()) || undefined,
           filter: filterValues ?? undefined,
         },
     rowsAtHand: rows ? visible : pageRows,
@@ -216,10 +220,15 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
           {title}
         </Typography>
         <TextField
-          label={t('list.search')}
+          label={t(searchLabelKey)}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
+            if (!searchOnEnter) setPage(0);
+          }}
+          onKeyDown={(e) => {
+            if (!searchOnEnter || e.key !== 'Enter') return;
+            setEntered(search.trim());
             setPage(0);
           }}
           sx={{ maxWidth: { sm: 280 } }}

@@ -1,0 +1,30 @@
+import type { UniqueKind } from '../../data/unique-keys.repository.js';
+import { nameKey, namesOf, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
+
+export const NAME_CLAIM: Record<FieldValueKind, UniqueKind> = {
+  manufacturer: 'manufacturerName',
+  discountGroup: 'discountGroupName',
+  unit: 'unitName',
+  wholesaler: 'wholesalerName',
+};
+
+/** The claim values of an item's names: lower case, discount groups per manufacturer. */
+export function nameClaims(
+  kind: FieldValueKind,
+  item: Pick<FieldValue, 'displayName' | 'nameVariants' | 'manufacturerId'>,
+) {
+  const keys = [...new Set(namesOf(item).map(nameKey))];
+  return kind === 'discountGroup' ? keys.map((k) => `${item.manufacturerId ?? '-'}|${k}`) : keys;
+}
+
+/** The variants as stored: trimmed, none repeating the display name or another variant (case-insensitive). */
+export function cleanVariants(displayName: string, variants: readonly string[]): string[] {
+  const seen = new Set([nameKey(displayName)]);
+  const out: string[] = [];
+  for (const v of variants.map((s) => s.trim()).filter(Boolean)) {
+    if (seen.has(nameKey(v))) continue;
+    seen.add(nameKey(v));
+    out.push(v);
+  }
+  return out;
+}

@@ -1,0 +1,166 @@
+import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import { FieldValue as Fs } from 'firebase-admin/firestore';
+import { entityConverter } from '../../data/converter.js';
+import { EntityCollection } from '../../data/entity-collection.js';
+import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { normalisePartNumberKey } from '../../model/bom/part-number.js';
+import { ARTICLE_SORT_FIELDS, type Article, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
+import type { Page } from '../../model/paging.js';
+
+export const ARTICLES = 'articles';
+export const FIELD_VALUE_COLLECTIONS: Record<FieldValueKind, string> = {
+  manufacturer: 'manufacturers',
+  discountGroup: 'discountGroups',
+  unit: 'units',
+  wholesaler: 'wholesalers',
+};
+
+/** The normalised keys stored next to the display values (queries and uniqueness compare these). */
+export const partKey = (raw: string | undefined) => (raw ? normalisePartNumberKey(raw) : '');
+
+const SORT_FIELDS = Object.values(ARTICLE_SORT_FIELDS);
+
+const articleConverter = entityConverter<Article>({
+  required: ['articleImportSource', 'createDate', 'lastUpdate'],
+  nullable: SORT_FIELDS,
+  derived: (a) => ({
+    orderNumberKey: partKey(a.orderNumber),
+    manufacturerNumberKey: partKey(a.manufacturerNumber),
+    /** every normalised number (main and alternatives): `/article/search` finds alternatives by equality */
+    numberKeys: [
+      ...new Set(
+        [a.orderNumber, a.manufacturerNumber, ...a.possibleOrderNumbers, ...a.possibleManufacturerNumbers]
+          .map(partKey)
+          .filter(Boolean),
+      ),
+    ],
+    wholesalerIds: [...new Set(a.wholesalerInfos.map((w) => w.wholesalerId))],
+  }),
+  derivedFields: ['orderNumberKey', 'manufacturerNumberKey', 'numberKeys', 'wholesalerIds'],
+  defaults: () => ({ possibleOrderNumbers: [], possibleManufacturerNumbers: [], wholesalerInfos: [] }),
+});
+
+/**
+ * The list `/article/filter` runs (docs/decisions-catalogue.md "Indexes"): no filter or the manufacturer, sorted by
+ * any list column, both directions; the order-number search (a prefix range on `orderNumberKey`) sorts by the
+ * order number only, with or without the manufacturer.
+ */
+export const ARTICLES_PAGE_SHAPES: readonly PagedListShape[] = [
+  { collectionGroup: ARTICLES, filterSets: [[], [{ field: 'manufacturerId', op: '==' }]], orderFields: SORT_FIELDS },
+  {
+    collectionGroup: ARTICLES,
+    filterSets: [
+      [
+        { field: 'manufacturerId', op: '==' },
+        { field: 'orderNumberKey', op: '>=' },
+        { field: 'orderNumberKey', op: '<' },
+      ],
+    ],
+    orderFields: ['orderNumberKey'],
+  },
+];
+
+/** The end of a prefix range: every key starting with `prefix` sorts below it. */
+export const prefixEnd = (prefix: string) => `${prefix}\uf8ff`;
+
+type ReferenceField = 'manufacturerId' | 'discountGroupId' | 'unitId' | 'wholesalerIds';
+
+export class ArticlesRepository extends EntityCollection<Article> {
+  constructor(db: Firestore) {
+    super(db, ARTICLES, articleConverter);
+  }
+
+  deleteInTx(tx: Transaction, id: string): void {
+    tx.delete(this.col().doc(id));
+  }
+
+  page(q: {
+    orderNumber?: string;
+    manufacturer?: string;
+    column?: keyof typeof ARTICLE_SORT_FIELDS;
+    sortDescending: boolean;
+    page: number;
+    size: number;
+  }): Promise<Page<Article>> {
+    const filters: QueryFilter[] = [];
+    if (q.manufacturer) filters.push({ field: 'manufacturerId', op: '==', value: q.manufacturer });
+    const key = partKey(q.orderNumber);
+    if (key) {
+      filters.push(
+        { field: 'orderNumberKey', op: '>=', value: key },
+        { field: 'orderNumberKey', op: '<', value: prefixEnd(key) },
+      );
+      return readPage(this.col(), {
+        filters,
+        orderBy: 'orderNumberKey',
+        descending: q.sortDescending,
+        page: q.page,
+        size: q.size,
+      });
+    }
+    const orderBy = ARTICLE_SORT_FIELDS[q.column ?? 'orderNumber'];
+    return readPage(this.col(), { filters, orderBy, descending: q.sortDescending, page: q.page, size: q.size });
+  }
+
+  /** Prefix of the normalised order or manufacturer number, and alternatives by equality; at most `amount`. */
+  async search(term: string, amount: number): Promise<Article[]> {
+    const key = partKey(term);
+    if (!key) return [];
+    const prefix = (field: string) =>
+      this.col().where(field, '>=', key).where(field, '<', prefixEnd(key)).orderBy(field).limit(amount).get();
+    const [byOrder, byMfr, byAlt] = await Promise.all([
+      prefix('orderNumberKey'),
+      prefix('manufacturerNumberKey'),
+      this.col().where('numberKeys', 'array-contains', key).limit(amount).get(),
+    ]);
+    const out = new Map<string, Article>();
+    for (const doc of [...byOrder.docs, ...byMfr.docs, ...byAlt.docs])
+      if (!out.has(doc.id)) out.set(doc.id, doc.data());
+    return [...out.values()].slice(0, amount);
+  }
+
+  async countReferencing(field: ReferenceField, ids: string[]): Promise<number> {
+    const op = field === 'wholesalerIds' ? 'array-contains-any' : 'in';
+    return (await this.col().where(field, op, ids).count().get()).data().count;
+  }
+
+  /** Articles referencing one of `ids` through `field`, at most `limit` (read in a chunk's transaction). */
+  referencingQuery(field: ReferenceField, ids: string[], limit: number): Query<Article> {
+    const op = field === 'wholesalerIds' ? 'array-contains-any' : 'in';
+    return this.col().where(field, op, ids).limit(limit);
+  }
+}
+
+const fieldValueConverter = entityConverter<FieldValue>({
+  required: ['displayName', 'usedByArticleAmount', 'createDate', 'lastUpdate'],
+  defaults: () => ({ nameVariants: [] }),
+});
+
+/** One of the four field-value lists (the same document shape, kind-specific fields optional). */
+export class FieldValuesRepository extends EntityCollection<FieldValue> {
+  constructor(
+    db: Firestore,
+    readonly kind: FieldValueKind,
+  ) {
+    super(db, FIELD_VALUE_COLLECTIONS[kind], fieldValueConverter);
+  }
+
+  async all(): Promise<FieldValue[]> {
+    return (await this.col().orderBy('displayName').get()).docs.map((d) => d.data());
+  }
+
+  async getManyInTx(tx: Transaction, ids: readonly string[]): Promise<Array<FieldValue | undefined>> {
+    if (!ids.length) return [];
+    const snaps = await tx.getAll(...ids.map((id) => this.col().doc(id)));
+    return snaps.map((s) => s.data());
+  }
+
+  deleteInTx(tx: Transaction, id: string): void {
+    tx.delete(this.col().doc(id));
+  }
+
+  /** One net change of `usedByArticleAmount` (never one write per article). */
+  adjustInTx(tx: Transaction, id: string, delta: number): void {
+    if (delta) tx.update(this.col().doc(id), { usedByArticleAmount: Fs.increment(delta) });
+  }
+}

@@ -1,0 +1,172 @@
+import { Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { FieldArray, getIn, useFormikContext } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { IMPORT_SOURCES, MAX_WHOLESALER_INFOS, type FieldValueKind } from '@model/catalogue';
+import { RecordError } from '@/components/errors/record-error';
+import { FormPage, FormSelectField, FormTextField, useValidationText } from '@/components/form-page';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useArticle, useChoices, useSaveArticle } from '../api/articles';
+import {
+  articleFormSchema,
+  NUMBER_FIELDS,
+  TEXT_FIELDS,
+  toFormValues,
+  toInput,
+  type ArticleFormValues,
+} from './article-form-values';
+import { AlternativesPanel } from './alternatives-panel';
+
+/** Spec 8: 406 create conflict, 409 update conflict, 417 missing values (their texts); anything else the default. */
+export function articleErrorKey(error: unknown): string | undefined {
+  return error instanceof ApiError && [400, 406, 409, 417].includes(error.status) ? undefined : 'articles:saveFailed';
+}
+
+const REFERENCES: Array<{ name: 'manufacturerId' | 'discountGroupId' | 'unitId'; kind: FieldValueKind }> = [
+  { name: 'manufacturerId', kind: 'manufacturer' },
+  { name: 'discountGroupId', kind: 'discountGroup' },
+  { name: 'unitId', kind: 'unit' },
+];
+
+function ReferenceSelect({ name, kind }: { name: string; kind: FieldValueKind }) {
+  const choices = useChoices(kind);
+  return (
+    <FormSelectField
+      name={name}
+      labelKey={`articles:field.${name}`}
+      options={[{ value: '', label: '–' }, ...(choices.data ?? []).map((c) => ({ value: c.id, label: c.displayName }))]}
+    />
+  );
+}
+
+/** The wholesaler entries: each a wholesaler, its purchase price and order number. */
+function WholesalerInfos() {
+  const { t } = useTranslation('articles');
+  const formik = useFormikContext<ArticleFormValues>();
+  const wholesalers = useChoices('wholesaler');
+  const text = useValidationText();
+  return (
+    <FieldArray name="wholesalerInfos">
+      {(helpers) => (
+        <Stack spacing={1} component="section" aria-label={t('wholesalers.title')}>
+          <Typography variant="h2">{t('wholesalers.title')}</Typography>
+          {formik.values.wholesalerInfos.map((w, i) => (
+            <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <TextField
+                select
+                size="small"
+                label={t('wholesalers.wholesaler')}
+                name={`wholesalerInfos.${i}.wholesalerId`}
+                value={w.wholesalerId}
+                onChange={formik.handleChange}
+                error={!!getIn(formik.errors, `wholesalerInfos.${i}.wholesalerId`) && formik.submitCount > 0}
+                helperText={
+                  formik.submitCount > 0 ? text(getIn(formik.errors, `wholesalerInfos.${i}.wholesalerId`)) : undefined
+                }
+                sx={{ minWidth: 200 }}
+              >
+                {(wholesalers.data ?? []).map((o) => (
+                  <MenuItem key={o.id} value={o.id}>
+                    {o.displayName}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                size="small"
+                type="number"
+                label={t('field.purchasePrice')}
+                name={`wholesalerInfos.${i}.purchasePrice`}
+                value={w.purchasePrice}
+                onChange={formik.handleChange}
+                slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+              />
+              <TextField
+                size="small"
+                label={t('field.orderNumber')}
+                name={`wholesalerInfos.${i}.orderNumber`}
+                value={w.orderNumber}
+                onChange={formik.handleChange}
+              />
+              <IconButton aria-label={t('wholesalers.remove')} onClick={() => helpers.remove(i)}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ))}
+          <Button
+            startIcon={<AddIcon />}
+            sx={{ alignSelf: 'flex-start' }}
+            disabled={formik.values.wholesalerInfos.length >= MAX_WHOLESALER_INFOS}
+            onClick={() => helpers.push({ wholesalerId: '', purchasePrice: '', orderNumber: '' })}
+          >
+            {t('wholesalers.add')}
+          </Button>
+        </Stack>
+      )}
+    </FieldArray>
+  );
+}
+
+/** /article/:id ('new' = create): every article field of spec 02 §3 and the alternatives panel. */
+export function ArticleFormPage() {
+  const { t } = useTranslation('articles');
+  const navigate = useNavigate();
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  const loaded = useArticle(id, !isNew);
+  const save = useSaveArticle();
+
+  if (!isNew && loaded.isError && !loaded.data)
+    return (
+      <RecordError error={loaded.error} backTo={paths.articles.list.getHref()} onRetry={() => void loaded.refetch()} />
+    );
+
+  return (
+    <FormPage<ArticleFormValues>
+      title={t(isNew ? 'createTitle' : 'editTitle')}
+      initialValues={toFormValues(isNew ? undefined : loaded.data)}
+      validationSchema={articleFormSchema}
+      loading={!isNew && loaded.isPending}
+      backTo={paths.articles.list.getHref()}
+      messages={{ success: 'articles:saved', error: articleErrorKey }}
+      onSubmit={async (values) => {
+        await save.mutateAsync(toInput(values, isNew ? undefined : id));
+        navigate(paths.articles.list.getHref());
+      }}
+    >
+      {REFERENCES.slice(0, 1).map((r) => (
+        <ReferenceSelect key={r.name} name={r.name} kind={r.kind} />
+      ))}
+      {TEXT_FIELDS.map((f) => (
+        <FormTextField
+          key={f}
+          name={f}
+          labelKey={`articles:field.${f}`}
+          type={f === 'manufacturerLink' || f === 'image' ? 'url' : 'text'}
+          multiline={f === 'description'}
+        />
+      ))}
+      {REFERENCES.slice(1).map((r) => (
+        <ReferenceSelect key={r.name} name={r.name} kind={r.kind} />
+      ))}
+      {NUMBER_FIELDS.map((f) => (
+        <FormTextField
+          key={f}
+          name={f}
+          labelKey={`articles:field.${f}`}
+          type="number"
+          slotProps={{ htmlInput: { min: 0, step: f === 'deliveryTime' ? 1 : 0.01 } }}
+        />
+      ))}
+      <FormSelectField
+        name="articleImportSource"
+        labelKey="articles:field.articleImportSource"
+        options={IMPORT_SOURCES.map((s) => ({ value: s, label: t(`importSource.${s}`) }))}
+      />
+      <WholesalerInfos />
+      <AlternativesPanel articleId={isNew ? undefined : id} />
+    </FormPage>
+  );
+}

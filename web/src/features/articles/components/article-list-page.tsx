@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { Autocomplete, Button, TextField } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ARTICLE_COLUMNS, type Article, type ArticleColumn } from '@model/catalogue';
+import { ListPage, type BulkAction, type ListColumn, type ListRequest } from '@/components/list-page';
+import { paths } from '@/config/paths';
+import { formatEur, formatNumber } from '@/lib/format';
+import { articlesQueryOptions, useChoices, useDeleteArticles } from '../api/articles';
+
+/** What the manufacturer form's to-articles button passes (navigation state). */
+export interface ArticleListState {
+  manufacturerId?: string;
+}
+
+const sizeColumn = (id: 'width' | 'height' | 'depth' | 'weight'): ListColumn<Article> => ({
+  id,
+  labelKey: `articles:field.${id}`,
+  value: (a) => a[id],
+  text: (a) => formatNumber(a[id]),
+  align: 'right',
+});
+
+/**
+ * /article (spec 02 §2): the catalogue page by page from GET /article/filter: sortable columns, the order-number
+ * search sent on Enter, a searchable manufacturer filter (preset by the manufacturer form), multi-delete.
+ */
+export function ArticleListPage() {
+  const { t } = useTranslation('articles');
+  const navigate = useNavigate();
+  const preset = (useLocation().state as ArticleListState | null)?.manufacturerId;
+  const [manufacturer, setManufacturer] = useState<string | undefined>(preset);
+  const manufacturers = useChoices('manufacturer');
+  const deleteArticles = useDeleteArticles();
+
+  const source = useMemo(
+    () => ({
+      queryOptions: ({ search, filter: _filter, ...request }: ListRequest<ArticleColumn>) =>
+        articlesQueryOptions({ ...request, orderNumber: search, manufacturer }),
+      sortColumns: ARTICLE_COLUMNS,
+    }),
+    [manufacturer],
+  );
+
+  const columns = useMemo<ListColumn<Article>[]>(
+    () => [
+      { id: 'manufacturer', labelKey: 'articles:field.manufacturer', value: (a) => a.manufacturerName },
+      { id: 'manufacturerNumber', labelKey: 'articles:field.manufacturerNumber', value: (a) => a.manufacturerNumber },
+      { id: 'orderNumber', labelKey: 'articles:field.orderNumber', value: (a) => a.orderNumber },
+      {
+        id: 'listPrice',
+        labelKey: 'articles:field.listPrice',
+        value: (a) => a.listPrice,
+        text: (a) => formatEur(a.listPrice),
+        align: 'right',
+      },
+      sizeColumn('width'),
+      sizeColumn('height'),
+      sizeColumn('depth'),
+      sizeColumn('weight'),
+      {
+        id: 'display',
+        labelKey: 'list.actions',
+        action: true,
+        render: (a) => (
+          <Button
+            size="small"
+            startIcon={<VisibilityIcon />}
+            aria-label={t('list.displayNamed', { number: a.orderNumber ?? a.manufacturerNumber })}
+            onClick={() => navigate(paths.articles.detail.getHref(a.id))}
+          >
+            {t('list.display')}
+          </Button>
+        ),
+      },
+    ],
+    [navigate, t],
+  );
+
+  const bulkAction: BulkAction<Article> = {
+    labelKey: 'list.delete',
+    icon: <DeleteIcon />,
+    confirmTitleKey: 'articles:deleteTitle',
+    confirmTextKey: 'articles:deleteConfirm',
+    runAll: (rows) => deleteArticles.mutateAsync(rows.map((a) => a.id)),
+    successKey: 'articles:deleted',
+    errorKey: 'articles:deleteFailed',
+  };
+
+  const options = manufacturers.data ?? [];
+  const selected = options.find((m) => m.id === manufacturer) ?? null;
+  return (
+    <ListPage
+      title={t('title')}
+      server={source}
+      columns={columns}
+      getRowId={(a) => a.id}
+      onAdd={() => navigate(paths.articles.detail.getHref('new'))}
+      bulkAction={bulkAction}
+      searchLabelKey="articles:list.search"
+      searchOnEnter
+      defaultSort={{ columnId: 'orderNumber', direction: 'asc' }}
+      cardTitle="orderNumber"
+    >
+      <Autocomplete
+        options={options}
+        value={selected}
+        onChange={(_e, m) => setManufacturer(m?.id)}
+        getOptionLabel={(m) => m.displayName}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={manufacturers.isPending}
+        sx={{ maxWidth: { sm: 360 } }}
+        renderInput={(params) => <TextField {...params} label={t('list.manufacturerFilter')} />}
+      />
+    </ListPage>
+  );
+}

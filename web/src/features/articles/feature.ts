@@ -1,0 +1,23 @@
+import { paths } from '@/config/paths';
+import { lazyPage, type Feature } from '@/lib/feature';
+
+/**
+ * /article and /article/:id for every ADMIN-company user (spec 02 §2; docs/decisions-catalogue.md "Access": users
+ * without the admin flag change articles too).
+ */
+export const articlesFeature: Feature = {
+  namespace: 'articles',
+  routes: [
+    {
+      path: paths.articles.list.path,
+      allowed: (p) => p.companyType === 'ADMIN',
+      menu: { labelKey: 'menu.article' },
+      element: lazyPage(() => import('./components/article-list-page'), 'ArticleListPage'),
+    },
+    {
+      path: paths.articles.detail.path,
+      allowed: (p) => p.companyType === 'ADMIN',
+      element: lazyPage(() => import('./components/article-form-page'), 'ArticleFormPage'),
+    },
+  ],
+};

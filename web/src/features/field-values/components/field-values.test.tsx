@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/testing/fetch-mock';
+import { makeUser, renderPage } from '@/testing/render';
+import { makeFieldValue } from '../testing/field-value-fixtures';
+import { ManufacturerListPage, UnitListPage } from './field-value-list-page';
+import { UnitFormPage, WholesalerFormPage } from './field-value-form-page';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+const me = makeUser({ admin: true }, { id: 'adm', type: 'ADMIN' });
+const units = [
+  makeFieldValue({ id: 'u1', displayName: 'Stück', nameVariants: ['Stk'], usedByArticleAmount: 12 }),
+  makeFieldValue({ id: 'u2', displayName: 'Stck', nameVariants: [], usedByArticleAmount: 3 }),
+  makeFieldValue({ id: 'u3', displayName: 'Meter', nameVariants: ['m'], usedByArticleAmount: 0 }),
+];
+
+describe('field-value lists (client mode)', () => {
+  it('the unit list searches in memory; combine sends the survivor first', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) => {
+      if (c.url.startsWith('/api/unit/all')) return { body: units };
+      if (c.url.startsWith('/api/unit/combine')) return { body: { taskId: 't1' } };
+      return undefined;
+    });
+    renderPage(<UnitListPage />, { route: '/fieldvalues/unit', user: me });
+    expect(await screen.findByText('Meter')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Suche'), 'stück');
+    await waitFor(() => expect(screen.queryByText('Meter')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Zusammenführen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Behalten'));
+    await user.click(await screen.findByRole('option', { name: 'Stück' }));
+    await user.click(within(dialog).getByLabelText('Zusammenführen mit'));
+    await user.click(await screen.findByRole('option', { name: 'Stck' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zusammenführen' }));
+    expect(await screen.findByText('Die Einträge werden zusammengeführt.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/api/unit/combine'))!.url).toBe('/api/unit/combine?unitIds=u1%2Cu2');
+  });
+
+  it('a manufacturer in use: the single delete names it and its usage; the refusal is said', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/manufacturer/all'))
+        return { body: [makeFieldValue({ id: 'm1', displayName: 'Phoenix Contact', usedByArticleAmount: 5 })] };
+      if (c.url.startsWith('/api/manufacturer/delete')) return { body: { deleted: [], notDeleted: ['m1'] } };
+      return undefined;
+    });
+    renderPage(<ManufacturerListPage />, { route: '/fieldvalues/manufacturer', user: me });
+    await user.click(await screen.findByRole('button', { name: 'Phoenix Contact löschen' }));
+    expect(
+      await screen.findByText(
+        'Soll der Hersteller „Phoenix Contact“ gelöscht werden? Er wird von 5 Artikeln verwendet.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByText('Der Hersteller kann nicht gelöscht werden.')).toBeInTheDocument();
+  });
+});
+
+describe('field-value forms', () => {
+  it('a unit variant another unit uses is refused through GET /unit/name; the own variants are saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) => {
+      if (c.url.startsWith('/api/unit/all')) return { body: [] };
+      if (c.url.startsWith('/api/unit/name'))
+        return { body: c.url.includes('Stk') ? makeFieldValue({ id: 'other' }) : null };
+      if (c.url === '/api/unit/' && c.method === 'POST') return { status: 201, body: makeFieldValue({ id: 'n' }) };
+      return undefined;
+    });
+    renderPage(<UnitFormPage />, { route: '/fieldvalues/unit/new', path: '/fieldvalues/unit/:id', user: me });
+    await user.type(await screen.findByLabelText(/^Bezeichnung/), 'Packung');
+    await user.type(screen.getByLabelText('Namensvariante'), ' Stk {Enter}');
+    expect(await screen.findByText('Diese Bezeichnung wird bereits verwendet.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Namensvariante'));
+    await user.type(screen.getByLabelText('Namensvariante'), ' VE {Enter}');
+    expect(await screen.findByText('VE')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Der Eintrag wurde gespeichert.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/unit/')!.body).toEqual({ displayName: 'Packung', nameVariants: ['VE'] });
+  });
+
+  it('a wholesaler name that exists: 412 gives the name-exists text', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/wholesaler/all')) return { body: [] };
+      if (c.url === '/api/wholesaler/') return { status: 412, body: { code: 'wholesalerNameTaken', message: 'x' } };
+      return undefined;
+    });
+    renderPage(<WholesalerFormPage />, {
+      route: '/fieldvalues/wholesaler/new',
+      path: '/fieldvalues/wholesaler/:id',
+      user: me,
+    });
+    await user.type(await screen.findByLabelText(/^Bezeichnung/), 'Sonepar');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ein Großhändler mit diesem Namen existiert bereits.')).toBeInTheDocument();
+  });
+});
