@@ -31,9 +31,11 @@ describe('issue 22: the catalogue in the browser', () => {
   it('manufacturer with variants, article with alternatives found by order number, two units combined', async () => {
     const manufacturer = uniq('Phoenix Contact');
     const orderNumber = uniq('3211757').toUpperCase();
+    // unique, since the stack may hold the demo catalogue (its 'Stück' has the variant 'Stck.') from the seed test
+    const stkVariant = uniq('Stck.');
     const [stueck, stk] = await Promise.all([
       createUnit(platformAdmin.token, { displayName: uniq('Stück') }),
-      createUnit(platformAdmin.token, { displayName: uniq('Stk'), nameVariants: ['Stck.'] }),
+      createUnit(platformAdmin.token, { displayName: uniq('Stk'), nameVariants: [stkVariant] }),
     ]);
     await createArticle(platformAdmin.token, { unitId: stk.id });
     const context = await browser.newContext();
@@ -83,7 +85,7 @@ describe('issue 22: the catalogue in the browser', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Behalten').fill(stueck.displayName);
       await page.getByRole('option', { name: stueck.displayName }).click();
-      await dialog.getByLabel('Zusammenführen mit').fill('Stck.');
+      await dialog.getByLabel('Zusammenführen mit').fill(stkVariant);
       await page.getByRole('option', { name: stk.displayName }).click();
       await dialog.getByRole('button', { name: 'Zusammenführen' }).click();
       await page.getByText('Die Einträge werden zusammengeführt.').waitFor();
@@ -92,7 +94,7 @@ describe('issue 22: the catalogue in the browser', () => {
         nameVariants: string[];
         busyTask?: string;
       }>(admin().db.collection('units').doc(stueck.id), (d) => !!d && !d.busyTask && d.usedByArticleAmount === 1);
-      expect(survivor.nameVariants).toEqual([stk.displayName, 'Stck.']);
+      expect(survivor.nameVariants).toEqual([stk.displayName, stkVariant]);
       await page.reload();
       await page.getByRole('cell', { name: stueck.displayName, exact: true }).waitFor();
       expect(await page.getByRole('cell', { name: stk.displayName, exact: true }).count()).toBe(0);

@@ -144,7 +144,8 @@ async function catalogueRecords(token: string): Promise<WalkIds> {
       nameVariants: [`PHOENIX CONTACT GmbH & Co. KG Blomberg ${Date.now()}`],
       link: 'https://www.phoenixcontact.com',
     }),
-    createUnit(token, { nameVariants: ['Stk', 'Stck.'] }),
+    // variants unique: the stack may hold the demo catalogue, whose 'Stück' has these names
+    createUnit(token, { nameVariants: [`Stk ${Date.now()}`, `Stck. ${Date.now()}`] }),
     createWholesaler(token),
   ]);
   const discount = await createDiscountGroup(token, {
