@@ -20,6 +20,19 @@ export async function timeRuns(fn: (run: number) => Promise<unknown>, runs: numb
   return out.sort((a, b) => a - b);
 }
 
+/** A latency's two table rows, p50 and p95 (the p95 judged against `targetMs` when there is one). */
+export function latencyRows(measure: string, times: readonly number[], targetMs?: number) {
+  const p95 = percentile(times, 0.95);
+  return [
+    { measure: `${measure}: p50`, result: `${percentile(times, 0.5).toFixed(1)} ms` },
+    {
+      measure: `${measure}: p95`,
+      result: `${p95.toFixed(1)} ms`,
+      ...(targetMs ? { target: `< ${targetMs} ms`, ok: p95 < targetMs } : {}),
+    },
+  ];
+}
+
 /**
  * Runs a benchmark against the whole local stack (Hosting → function → our emulators, indexes enforced) on a
  * throw-away folder: builds (unless SKIP_BUILD=1), starts, points this process's Firebase clients at it (import

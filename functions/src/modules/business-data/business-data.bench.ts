@@ -5,7 +5,7 @@
 // starts its own stack on a throw-away folder (STACK_PORT_OFFSET shifts its ports beside another stack).
 import fs from 'node:fs';
 import type { BenchSection } from '../../../../scripts/bench-types.js';
-import { percentile, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
+import { latencyRows, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
 
 const FILES = 1_000;
 const FOLDERS = 200;
@@ -158,21 +158,29 @@ export default function bench(): Promise<BenchSection> {
     const mbPerS = zipBytes / 2 ** 20 / (zipMs / 1000);
 
     await disposeClients();
-    const row = (measure: string, times: number[], target?: number) => [
-      { measure: `${measure}: p50`, result: `${percentile(times, 0.5).toFixed(1)} ms` },
-      {
-        measure: `${measure}: p95`,
-        result: `${percentile(times, 0.95).toFixed(1)} ms`,
-        ...(target ? { target: `< ${target} ms`, ok: percentile(times, 0.95) < target } : {}),
-      },
-    ];
     return {
       title: 'Project folder (/offer/businessdata* through Hosting)',
       rows: [
-        ...row(`GET /offer/businessdata, folder of ${FILES} files (signed in)`, signedTimes, TARGET_LIST_P95_MS),
-        ...row(`GET /offer/businessdata/public, the same folder (folder token)`, publicTimes, TARGET_LIST_P95_MS),
-        ...row(`GET /offer/businessdata/shared, a user invited to ${FOLDERS} folders`, sharedTimes, TARGET_LIST_P95_MS),
-        ...row('POST /offer/businessdata/check, right password (scrypt included)', checkTimes, TARGET_CHECK_P95_MS),
+        ...latencyRows(
+          `GET /offer/businessdata, folder of ${FILES} files (signed in)`,
+          signedTimes,
+          TARGET_LIST_P95_MS,
+        ),
+        ...latencyRows(
+          `GET /offer/businessdata/public, the same folder (folder token)`,
+          publicTimes,
+          TARGET_LIST_P95_MS,
+        ),
+        ...latencyRows(
+          `GET /offer/businessdata/shared, a user invited to ${FOLDERS} folders`,
+          sharedTimes,
+          TARGET_LIST_P95_MS,
+        ),
+        ...latencyRows(
+          'POST /offer/businessdata/check, right password (scrypt included)',
+          checkTimes,
+          TARGET_CHECK_P95_MS,
+        ),
         {
           measure: 'POST /offer/businessdata/share, one entry for an existing user: mean',
           result: `${shareMs.toFixed(1)} ms`,

@@ -5,7 +5,7 @@
 // folder (STACK_PORT_OFFSET shifts its ports beside another stack).
 import type { BenchSection } from '../../../../scripts/bench-types.js';
 import type { Conversation, Message } from '../../model/chat.js';
-import { percentile, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
+import { latencyRows, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
 
 const CONVERSATIONS = 200;
 const UNREAD_PER_CONVERSATION = 10;
@@ -145,31 +145,23 @@ export default function bench(): Promise<BenchSection> {
     const sendTimes = await timeRuns(send, RUNS);
 
     await disposeClients();
-    const row = (measure: string, times: number[], target?: number) => [
-      { measure: `${measure}: p50`, result: `${percentile(times, 0.5).toFixed(1)} ms` },
-      {
-        measure: `${measure}: p95`,
-        result: `${percentile(times, 0.95).toFixed(1)} ms`,
-        ...(target ? { target: `< ${target} ms`, ok: percentile(times, 0.95) < target } : {}),
-      },
-    ];
     return {
       title: 'Chat (/conversation* through Hosting)',
       rows: [
-        ...row(
+        ...latencyRows(
           `GET /conversation/message/unread?size=0 (the bell), ${CONVERSATIONS * UNREAD_PER_CONVERSATION} unread in ${CONVERSATIONS} conversations`,
           countTimes,
           TARGETS.count,
         ),
-        ...row(
+        ...latencyRows(
           'GET /conversation/message/unread?size=100 (/messages, first page), same user',
           pageTimes,
           TARGETS.messagesPage,
         ),
-        ...row(`GET /conversation/message, newest 50 of ${LONG_THREAD} messages`, threadTimes, TARGETS.thread),
-        ...row('GET /conversation/message?before=…, the next older 50', olderTimes, TARGETS.thread),
-        ...row('GET /conversation/message?after=<newest> (idle open-panel poll, nothing new)', pollTimes),
-        ...row(
+        ...latencyRows(`GET /conversation/message, newest 50 of ${LONG_THREAD} messages`, threadTimes, TARGETS.thread),
+        ...latencyRows('GET /conversation/message?before=…, the next older 50', olderTimes, TARGETS.thread),
+        ...latencyRows('GET /conversation/message?after=<newest> (idle open-panel poll, nothing new)', pollTimes),
+        ...latencyRows(
           `POST /conversation/message/send, no attachment, into the ${LONG_THREAD}-message thread`,
           sendTimes,
           TARGETS.send,
