@@ -18,6 +18,9 @@ function buildInfo(): Plugin {
   };
 }
 
+const BOOT_LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|react-is|react-router|react-router-dom|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@babel|clsx|@mui[\\/](system|utils|styled-engine|private-theming)|firebase|@firebase|idb)[\\/]/;
+
 // A build is always a production build, whatever NODE_ENV the caller runs with: the test stack builds from inside
 // vitest (NODE_ENV=test), which made Vite bundle React's development builds (jsx-dev-runtime, 2.5x the size) and
 // so tested something else than what is deployed. Set before Vite reads it (after loading this file).
@@ -34,5 +37,18 @@ export default defineConfig({
   },
   // `npm run dev -w web`: the API (and everything else) comes from the running emulator stack (`npm start`)
   server: { proxy: { '/api': 'http://127.0.0.1:5000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The libraries every first page runs in one chunk: left to the bundler, /login loaded them in about 25 small
+        // chunks whose split moved whenever an unrelated lazy page changed its imports (and compressed worse).
+        // MUI's components are not in it: pages bring the ones they use.
+        advancedChunks: { groups: [{ name: 'boot', test: BOOT_LIBRARIES }] },
+      },
+    },
+  },
 });

@@ -4,11 +4,17 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { authActions, useSigninCheck } from '@/lib/auth';
 import { AppRoutes } from './routes/app-routes';
-import { routesFor, signsOutFirst } from './routes/route-table';
+import { PUBLIC_ROUTES, signsOutFirst } from './routes/public-routes';
 import { log } from '@/lib/log';
 
-// loaded once somebody is signed in: the sign-in page does not carry the principal loading and the signed-in shell
-const SignedInApp = lazy(async () => ({ default: (await import('./signed-in-app')).SignedInApp }));
+// loaded once somebody is signed in: the sign-in page does not carry the principal loading, the signed-in shell and
+// the areas' route declarations; their texts arrive with it
+const SignedInApp = lazy(async () => {
+  const app = await import('./signed-in-app');
+  await app.loadAreaTexts();
+  return { default: app.SignedInApp };
+});
+const SIGNED_OUT_TABLE = PUBLIC_ROUTES.routesFor(null);
 
 /** Chooses the route table: signed out, or signed in (after the principal is loaded). */
 export function Root() {
@@ -38,5 +44,5 @@ export function Root() {
       </Suspense>
     );
   }
-  return <AppRoutes table={routesFor(null)} signedIn={false} />;
+  return <AppRoutes table={SIGNED_OUT_TABLE} signedIn={false} routes={PUBLIC_ROUTES} />;
 }

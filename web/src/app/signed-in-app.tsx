@@ -1,21 +1,27 @@
 import type { User as FirebaseUser } from 'firebase/auth';
+import i18next from 'i18next';
 import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { QueryScope } from '@/lib/query-scope';
 import { slotsOf, SlotsProvider } from '@/lib/slots';
-import { FEATURES } from './features';
+import { FEATURES, NAMESPACES } from './features';
 import { AppRoutes } from './routes/app-routes';
-import { routesFor } from './routes/route-table';
+import { APP_ROUTES } from './routes/route-table';
 
 function SignedInRoutes() {
   const { user } = useCurrentUser();
-  const table = routesFor({
+  const table = APP_ROUTES.routesFor({
     companyType: user.company.type,
     admin: user.admin,
     passwordChangeNeeded: user.passwordChangeNeeded,
     pendingRegistration: user.company.pendingRegistration,
   });
-  return <AppRoutes table={table} signedIn />;
+  return <AppRoutes table={table} signedIn routes={APP_ROUTES} />;
+}
+
+/** Every area's translation namespace (the entry loads the public features' only: app/public-features.ts). */
+export function loadAreaTexts(): Promise<void> {
+  return i18next.loadNamespaces(NAMESPACES);
 }
 
 /** What the features contribute to each other's pages and to the header (record panels, header widgets). */

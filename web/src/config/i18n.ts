@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector, localesBackend } from './i18n-loading';
 
 /** German is the language of record; other languages are not offered yet. */
 export const FALLBACK_LANGUAGE = 'de';
@@ -19,8 +18,8 @@ export const SHARED_NAMESPACES = [COMMON_NAMESPACE, 'files'];
  */
 export function initI18n(namespaces: string[] = [COMMON_NAMESPACE]) {
   return i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(localesBackend)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       fallbackLng: FALLBACK_LANGUAGE,
@@ -32,11 +31,6 @@ export function initI18n(namespaces: string[] = [COMMON_NAMESPACE]) {
       fallbackNS: COMMON_NAMESPACE,
       maxRetries: 5,
       retryTimeout: 350,
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        caches: ['localStorage'],
-      },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });

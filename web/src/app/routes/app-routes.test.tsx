@@ -10,7 +10,8 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { preload } from '@/lib/lazy';
 import { createTestQueryClient, LocationProbe, makeUser } from '@/testing/render';
 import { AppRoutes } from './app-routes';
-import { elementFor, routesFor, type RoutePrincipal } from './route-table';
+import { PUBLIC_ROUTES } from './public-routes';
+import { APP_ROUTES, elementFor, routesFor, type RoutePrincipal } from './route-table';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
@@ -31,6 +32,8 @@ beforeAll(async () => {
     ].map((path) => preload(elementFor(path))),
     // the folder page picks its signed-in view lazily
     import('@/features/business-data/components/internal-folder-page'),
+    // signed out, an unknown path: the check whether it is a signed-in page
+    import('./signed-in-path-check'),
   ]);
 });
 
@@ -48,7 +51,11 @@ function show(path: string, principal: RoutePrincipal | null) {
         path: '*',
         element: (
           <>
-            <AppRoutes table={routesFor(principal)} signedIn={principal !== null} />
+            {principal ? (
+              <AppRoutes table={routesFor(principal)} signedIn routes={APP_ROUTES} />
+            ) : (
+              <AppRoutes table={PUBLIC_ROUTES.routesFor(null)} signedIn={false} routes={PUBLIC_ROUTES} />
+            )}
             <LocationProbe />
           </>
         ),

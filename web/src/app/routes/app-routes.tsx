@@ -1,17 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Loading } from '@/components/loading';
 import { NotFound } from '@/components/errors/not-found';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { paths } from '@/config/paths';
 import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-to';
-import { elementFor, SIGNED_OUT_FALLBACK, SIGNED_OUT_OWN_LAYOUT, type RouteTable } from './route-table';
+import type { RouteFacts, RouteTable } from './route-builders';
 
 // the signed-in shell (header, menu drawer) is loaded after the sign-in, not with the sign-in page
 const AppLayout = lazy(async () => ({ default: (await import('@/components/layout/app-layout')).AppLayout }));
+// signed out at an unknown path: is it a signed-in page? Knowing needs every area's routes, which /login does not load
+const SignedInPathCheck = lazy(async () => ({ default: (await import('./signed-in-path-check')).SignedInPathCheck }));
 
 /**
  * Signed in at /login (right after the sign-in): the address a mail link pointed at (`?next=`, an in-portal path
@@ -24,12 +26,6 @@ function PostLoginRedirect() {
   return <Navigate to={next ?? (id ? paths.businessData.detail.getHref(id) : paths.home.getHref())} replace />;
 }
 
-/** Signed out at a signed-in page (a mail link): to the sign-in, which continues at this very address. */
-function SignInFirst() {
-  const { pathname, search, hash } = useLocation();
-  return <Navigate to={paths.auth.login.getHref(`${pathname}${search}${hash}`)} replace />;
-}
-
 /** Signed-out pages without their own card (legal pages, the invite screen): the sign-in layout, wide. */
 function SignedOutLayout() {
   return (
@@ -40,31 +36,31 @@ function SignedOutLayout() {
 }
 
 /**
- * Signed out, an unknown path: the invite screen (spec 2), the page of the feature route marked `signedOutFallback`;
- * without one, the placeholder with a way to the sign-in.
+ * Signed out, an unknown path that is no signed-in page either: the invite screen (spec 2), the page of the feature
+ * route marked `signedOutFallback`; without one, the placeholder with a way to the sign-in.
  */
-function SignedOutFallback() {
+function SignedOutFallback({ page: Page }: { page: RouteFacts['signedOutFallback'] }) {
   const { t } = useTranslation();
-  if (SIGNED_OUT_FALLBACK) {
-    const Page = SIGNED_OUT_FALLBACK;
-    return (
-      <Suspense fallback={<Loading />}>
-        <Page />
-      </Suspense>
-    );
-  }
   return (
-    <>
-      <ComingSoonPage />
-      <Button component={RouterLink} to={paths.auth.login.getHref()} variant="contained" sx={{ mt: 2 }}>
-        {t('common.toLogin')}
-      </Button>
-    </>
+    <AuthLayout width={960} loginLink>
+      {Page ? (
+        <Suspense fallback={<Loading />}>
+          <Page />
+        </Suspense>
+      ) : (
+        <>
+          <ComingSoonPage />
+          <Button component={RouterLink} to={paths.auth.login.getHref()} variant="contained" sx={{ mt: 2 }}>
+            {t('common.toLogin')}
+          </Button>
+        </>
+      )}
+    </AuthLayout>
   );
 }
 
-function render(path: string) {
-  const Page = elementFor(path);
+function render(routes: RouteFacts, path: string) {
+  const Page = routes.elementFor(path);
   return (
     <Suspense fallback={<Loading />}>
       <Page />
@@ -72,37 +68,36 @@ function render(path: string) {
   );
 }
 
-/** Turns a route table (data) into routes. */
-export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: boolean }) {
-  const fallback =
-    table.fallback === 'profile' ? (
-      <Navigate to={paths.profile.getHref()} replace />
-    ) : table.fallback === 'notFound' ? (
-      <NotFound />
-    ) : (
-      // signed out: any other path shows the same screen as the invite page
-      <SignedOutFallback />
-    );
+/**
+ * Turns a route table (data) into routes; `routes` has the pages (signed out: the public features' facts, signed in:
+ * every feature's).
+ */
+export function AppRoutes({ table, signedIn, routes }: { table: RouteTable; signedIn: boolean; routes: RouteFacts }) {
   if (!signedIn) {
     return (
       <Routes>
         <Route index element={<Navigate to={table.index} replace />} />
         {table.paths
-          .filter((p) => SIGNED_OUT_OWN_LAYOUT.includes(p))
+          .filter((p) => routes.ownLayoutPaths.includes(p))
           .map((p) => (
-            <Route key={p} path={p} element={render(p)} />
+            <Route key={p} path={p} element={render(routes, p)} />
           ))}
-        {table.signInFirst.map((p) => (
-          <Route key={p} path={p} element={<SignInFirst />} />
-        ))}
         <Route element={<SignedOutLayout />}>
           {table.paths
-            .filter((p) => !SIGNED_OUT_OWN_LAYOUT.includes(p))
+            .filter((p) => !routes.ownLayoutPaths.includes(p))
             .map((p) => (
-              <Route key={p} path={p} element={render(p)} />
+              <Route key={p} path={p} element={render(routes, p)} />
             ))}
-          <Route path="*" element={fallback} />
         </Route>
+        {/* a signed-in page (a mail link to /offer/{id}) leads to the sign-in; any other path shows the invite page */}
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<Loading />}>
+              <SignedInPathCheck otherwise={<SignedOutFallback page={routes.signedOutFallback} />} />
+            </Suspense>
+          }
+        />
       </Routes>
     );
   }
@@ -117,7 +112,7 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
       >
         <Route index element={<Navigate to={table.index} replace />} />
         {[...table.paths, ...table.alsoOpen].map((p) => (
-          <Route key={p} path={p} element={render(p)} />
+          <Route key={p} path={p} element={render(routes, p)} />
         ))}
         {Object.entries(table.redirects).map(([from, to]) => (
           <Route
@@ -126,7 +121,10 @@ export function AppRoutes({ table, signedIn }: { table: RouteTable; signedIn: bo
             element={to === 'login' ? <PostLoginRedirect /> : <Navigate to={to} replace />}
           />
         ))}
-        <Route path="*" element={fallback} />
+        <Route
+          path="*"
+          element={table.fallback === 'profile' ? <Navigate to={paths.profile.getHref()} replace /> : <NotFound />}
+        />
       </Route>
     </Routes>
   );

@@ -7,6 +7,8 @@ import { isUserManager } from '@model/permissions';
 import { paths } from '@/config/paths';
 import type { Feature } from '@/lib/feature';
 import { FEATURES, NAMESPACES } from '../features';
+import { PUBLIC_FEATURES } from '../public-features';
+import { PUBLIC_ROUTES } from './public-routes';
 import { createRoutesFor, elementFor, routesFor, type RoutePrincipal } from './route-table';
 
 const principal = (extra: Partial<RoutePrincipal> = {}): RoutePrincipal => ({
@@ -73,6 +75,20 @@ describe('route registry (features register their routes)', () => {
         for (const entry of table.menu) expect(table.paths).toContain(entry.path);
       }
     }
+  });
+
+  it('the entry knows every signed-out page: PUBLIC_FEATURES holds each feature with one, and is part of FEATURES', () => {
+    const publicOnes = FEATURES.filter((f) =>
+      f.routes.some((r) => r.audience === 'signedOut' || r.audience === 'everyone'),
+    );
+    expect(publicOnes.filter((f) => !PUBLIC_FEATURES.includes(f)).map((f) => f.namespace)).toEqual([]);
+    expect(PUBLIC_FEATURES.filter((f) => !FEATURES.includes(f))).toEqual([]);
+    // the signed-out table the entry builds is the one all features give
+    const { signInFirst: _omitted, ...entry } = PUBLIC_ROUTES.routesFor(null);
+    const { signInFirst, ...app } = routesFor(null);
+    expect(entry).toEqual(app);
+    expect(signInFirst).toEqual(expect.arrayContaining(['/offer/:id', '/enquiry', '/article']));
+    expect(PUBLIC_ROUTES.signedOutFallback).toBeDefined();
   });
 
   it('every registered path comes from config/paths.ts', () => {

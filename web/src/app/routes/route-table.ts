@@ -1,148 +1,15 @@
-import { isPlatformAdmin } from '@model/permissions';
-import { ComingSoonPage } from '@/components/coming-soon-page';
-import { paths } from '@/config/paths';
-import type { Feature, FeatureRoute, RouteAccess, RoutePrincipal } from '@/lib/feature';
 import { legalFeature } from '@/features/legal/feature';
-import type { ComponentType } from 'react';
 import { FEATURES } from '../features';
+import { routeFacts } from './route-builders';
 
-export type { RoutePrincipal } from '@/lib/feature';
+export * from './route-builders';
+export { signsOutFirst } from './public-routes';
 
-/**
- * The role-based route tables of spec 2 as DATA, built from the routes the features register
- * (`app/features.ts`): `routesFor(principal)` says which path patterns exist, where the index redirects to,
- * what the main menu shows and what an unknown path renders. `AppRoutes` only turns this into <Route>s.
- */
-export interface MenuEntry {
-  path: string;
-  /** i18n key of the label (with its namespace when it is not common, e.g. 'users:menu') */
-  labelKey: string;
-}
+/** The route facts of every feature (the signed-in chunk; the entry has app/routes/public-routes.ts). */
+export const APP_ROUTES = routeFacts(FEATURES);
 
-export interface RouteTable {
-  /** where "/" redirects to */
-  index: string;
-  /** path patterns (react-router syntax) that render a page */
-  paths: string[];
-  /** restricted mode: pages open next to its one page (the legal pages the footer links); empty otherwise */
-  alsoOpen: string[];
-  /** paths that only redirect: pattern -> target ("login" means: the post-login redirect) */
-  redirects: Record<string, string>;
-  menu: MenuEntry[];
-  /** restricted mode: password change needed or registration pending - every path leads to /profile */
-  restricted: boolean;
-  /** what an unknown path shows */
-  fallback: 'invite' | 'notFound' | 'profile';
-  /**
-   * signed out: the patterns of the signed-in pages (a mail link to `/offer/{id}`): they lead to the sign-in and,
-   * after it, to the same address (lib/return-to). Empty when signed in.
-   */
-  signInFirst: string[];
-}
-
-export function isRestricted(p: RoutePrincipal): boolean {
-  return p.passwordChangeNeeded || p.pendingRegistration;
-}
-
-function accessOf(p: RoutePrincipal): RouteAccess {
-  return { ...p, platformAdmin: isPlatformAdmin(p, p.companyType) };
-}
-
-const signedOut = (r: FeatureRoute) => r.audience === 'signedOut' || r.audience === 'everyone';
-const signedIn = (r: FeatureRoute) => r.audience !== 'signedOut';
-
-/**
- * The features' routes, one per path: a route with a page supersedes a placeholder (no element) of the same path,
- * so a built area only adds itself to `FEATURES` and its placeholder in coming-soon-features.ts simply stops
- * counting. Otherwise the first registration of a path wins. Order: FEATURES order (the menu's).
- */
-export function effectiveRoutes(features: readonly Feature[]): FeatureRoute[] {
-  const all = features.flatMap((f) => f.routes);
-  const chosen = new Map<string, FeatureRoute>();
-  for (const route of all) {
-    const before = chosen.get(route.path);
-    if (!before || (!before.element && route.element)) chosen.set(route.path, route);
-  }
-  return all.filter((route) => chosen.get(route.path) === route);
-}
-
-/** The route-table function of a list of features (the app's list, or a test's). */
-export function createRoutesFor(features: Feature[]) {
-  const routes = effectiveRoutes(features);
-  return function routesFor(principal: RoutePrincipal | null): RouteTable {
-    if (!principal) {
-      const open = routes.filter(signedOut).map((r) => r.path);
-      return {
-        index: paths.auth.login.path,
-        paths: open,
-        alsoOpen: [],
-        redirects: {},
-        menu: [],
-        restricted: false,
-        fallback: 'invite',
-        signInFirst: routes.filter((r) => signedIn(r) && !open.includes(r.path)).map((r) => r.path),
-      };
-    }
-    if (isRestricted(principal)) {
-      const only = routes.filter((r) => r.restricted).map((r) => r.path);
-      return {
-        index: only[0] ?? paths.profile.path,
-        paths: only,
-        alsoOpen: routes.filter((r) => r.openInRestrictedMode && !r.restricted).map((r) => r.path),
-        redirects: {},
-        menu: [],
-        restricted: true,
-        fallback: 'profile',
-        signInFirst: [],
-      };
-    }
-    const access = accessOf(principal);
-    const open = routes.filter((r) => signedIn(r) && (r.allowed?.(access) ?? true));
-    const menu = open
-      .filter((r) => r.menu && (r.menu.visible ?? r.allowed ?? (() => true))(access))
-      .map((r) => ({ path: r.path, labelKey: r.menu!.labelKey }));
-    return {
-      index: open.find((r) => r.landing?.(access))?.path ?? paths.profile.path,
-      paths: open.map((r) => r.path),
-      alsoOpen: [],
-      // signed in: the registration is done; /login right after the sign-in continues where the link pointed
-      redirects: { [paths.auth.register.path]: paths.profile.path, [paths.auth.login.path]: 'login' },
-      menu,
-      restricted: false,
-      fallback: 'notFound',
-      signInFirst: [],
-    };
-  };
-}
-
-export const routesFor = createRoutesFor(FEATURES);
-
-const ALL_ROUTES = effectiveRoutes(FEATURES);
-
+export const routesFor = APP_ROUTES.routesFor;
+export const elementFor = APP_ROUTES.elementFor;
+export const SIGN_OUT_FIRST_PATHS = APP_ROUTES.signOutFirstPaths;
 export const LEGAL_PATHS = legalFeature.routes.map((r) => r.path);
 export const SIGNED_OUT_PATHS = routesFor(null).paths;
-
-/**
- * Links from mails (invitation / password reset: /action, then /reset) belong to whoever opens them: a signed-in
- * session is ended first and the signed-out page continues at the same address (Root does this).
- */
-export const SIGN_OUT_FIRST_PATHS = ALL_ROUTES.filter((r) => r.signOutFirst).map((r) => r.path);
-
-export function signsOutFirst(pathname: string): boolean {
-  return SIGN_OUT_FIRST_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
-}
-
-/** Signed-out pages that bring their own (card) layout. */
-export const SIGNED_OUT_OWN_LAYOUT = ALL_ROUTES.filter((r) => r.ownLayout).map((r) => r.path);
-
-/** What a signed-out unknown path shows: the page of the route marked `signedOutFallback` (the invite screen). */
-export const SIGNED_OUT_FALLBACK: ComponentType | undefined = ALL_ROUTES.find(
-  (r) => r.signedOutFallback && r.element,
-)?.element;
-
-const ELEMENTS = new Map(ALL_ROUTES.flatMap((r) => (r.element ? [[r.path, r.element] as const] : [])));
-
-/** The page of a path pattern; patterns without a page render the coming-soon placeholder. */
-export function elementFor(path: string): ComponentType {
-  return ELEMENTS.get(path) ?? ComingSoonPage;
-}
