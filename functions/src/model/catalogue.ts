@@ -175,4 +175,6 @@ export const CATALOGUE_ERRORS = defineErrors({
   combineAcrossManufacturers: 409,
   /** an item is being combined or its articles changed by a background task */
   fieldValueBusy: 409,
+  /** POST /discountgroup/import: not the format of discountGroups.csv (spec 8: 417) */
+  discountGroupImportFormat: 417,
 });

@@ -7,6 +7,7 @@ import {
   createWholesaler,
   uniq,
 } from '../../testing/catalogue-fixtures.js';
+import { postForm } from '../../testing/upload-client.js';
 
 /**
  * /article, /manufacturer, /discountgroup, /unit, /wholesaler rows of the access matrix (docs/api.md "Catalogue",
@@ -110,6 +111,22 @@ export const CATALOGUE_ACCESS: AccessRow[] = [
   },
   { call: 'POST /article/replace', allowed: adminCompany, request: () => ({ body: { orderNumber: uniq('ON') } }) },
   ...fieldValueRows,
+  { call: 'GET /discountgroup/export', allowed: flagged, request: () => ({}) },
+  {
+    call: 'POST /discountgroup/import',
+    allowed: flagged,
+    request: () => ({}),
+    send: async (ctx, callerToken) => {
+      const m = await createManufacturer(token(ctx));
+      const csv = `"Name";"Bezeichnungen";"Hersteller";"Rabatt";"Großhändlerrabatte"\r\n"${uniq('RG')}";"";"${m.displayName}";"5";""\r\n`;
+      return postForm(
+        callerToken,
+        '/discountgroup/import',
+        {},
+        { name: 'discountGroups.csv', bytes: Buffer.from(csv) },
+      );
+    },
+  },
   {
     call: 'GET /manufacturer/delete/article',
     allowed: flagged,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article, FieldValue } from '../../model/catalogue.js';
 import { get, post } from '../../testing/api-client.js';
+import { postForm } from '../../testing/upload-client.js';
 import {
   createArticle,
   createDiscountGroup,
@@ -343,5 +344,83 @@ describe('lists and search', () => {
     expect((await get('/manufacturer/delete', { token: t, query: { manufacturerIds: m.id } })).body.deleted).toEqual([
       m.id,
     ]);
+  });
+});
+
+describe('discount-group CSV', () => {
+  const importCsv = (text: string | Buffer, name = 'discountGroups.csv') =>
+    postForm(t, '/discountgroup/import', {}, { name, bytes: typeof text === 'string' ? Buffer.from(text) : text });
+  const HEADER = '"Name";"Bezeichnungen";"Hersteller";"Rabatt";"Großhändlerrabatte"';
+
+  it('round trip: export → import → the identical export, the changed group restored', async () => {
+    const [m, wa, wb] = await Promise.all([createManufacturer(t), createWholesaler(t), createWholesaler(t)]);
+    const g = await createDiscountGroup(t, {
+      displayName: uniq('-K1 Gruppe'),
+      nameVariants: ['Variante A', 'Variante B'],
+      manufacturerId: m.id,
+      percent: 12.5,
+      wholesalerDiscounts: [
+        { wholesalerId: wa.id, percent: 3.25 },
+        { wholesalerId: wb.id, percent: 0 },
+      ],
+    });
+    const first = await get('/discountgroup/export', { token: t });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(first.headers.get('content-disposition')).toContain('discountGroups.csv');
+    const text = first.bytes.toString('utf8');
+    expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
+    expect(text).toContain(
+      `"'${g.displayName}";"Variante A|Variante B";"${m.displayName}";"12,5";"${wa.displayName}=3,25|${wb.displayName}=0"`,
+    );
+    const changed = await post('/discountgroup/update', { token: t, body: { ...g, percent: 40, nameVariants: [] } });
+    expect(changed.status).toBe(200);
+    const imported = await importCsv(first.bytes);
+    expect(imported.status).toBe(200);
+    expect(imported.body.created).toBe(0);
+    expect(imported.body.updated).toBe(text.trim().split('\r\n').length - 1);
+    const again = await get('/discountgroup/export', { token: t });
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(await fieldValue('/discountgroup', t, g.id)).toMatchObject({
+      percent: 12.5,
+      nameVariants: ['Variante A', 'Variante B'],
+    });
+  });
+
+  it('a new row is created under its manufacturer', async () => {
+    const m = await createManufacturer(t);
+    const name = uniq('Neu');
+    const res = await importCsv(`${HEADER}\r\n"${name}";"";"${m.displayName}";"7,5";""\r\n`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ created: 1, updated: 0 });
+    const found = await get('/discountgroup/name', { token: t, query: { name, manufacturerId: m.id } });
+    expect(found.body).toMatchObject({ displayName: name, percent: 7.5, manufacturerId: m.id });
+  });
+
+  it('a wrong format answers 417: unknown or missing columns, a binary file, no file', async () => {
+    const m = await createManufacturer(t);
+    const wrongHeader = await importCsv(`"Name";"Hersteller";"Rabatt"\r\n"X";"${m.displayName}";"5"\r\n`);
+    expect(wrongHeader.status).toBe(417);
+    expect(wrongHeader.body.code).toBe('discountGroupImportFormat');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    expect((await importCsv(png, 'bild.csv')).status).toBe(417);
+    expect((await postForm(t, '/discountgroup/import', { other: 'x' })).status).toBe(417);
+  });
+
+  it('a bad row answers 400 with its field keys and writes nothing', async () => {
+    const m = await createManufacturer(t);
+    const good = uniq('Gut');
+    const res = await importCsv(
+      `${HEADER}\r\n"${good}";"";"${m.displayName}";"5";""\r\n"${uniq('X')}";"";"${m.displayName}";"150";""\r\n"${uniq('Y')}";"";"${uniq('Unbekannt')}";"5";""\r\n`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'rows[1].percent', key: 'validation.max' },
+        { path: 'rows[2].manufacturerId', key: 'validation.id' },
+      ]),
+    );
+    const found = await get('/discountgroup/name', { token: t, query: { name: good, manufacturerId: m.id } });
+    expect(found.body).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { InferType } from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
+import { multipart, multipartOf } from '../../http/multipart.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
 import { CATALOGUE_ERRORS, FIELD_VALUE_KINDS, publicArticle, type FieldValueKind } from '../../model/catalogue.js';
@@ -28,6 +29,7 @@ import { ArticlesService, type FieldValueRepos } from './articles.service.js';
 import { ArticlesRepository, ARTICLES_PAGE_SHAPES, FieldValuesRepository } from './catalogue.repository.js';
 import { CATALOGUE_PORT } from './catalogue.port.js';
 import { combineTask, deleteManufacturerArticlesTask } from './catalogue-tasks.js';
+import { exportDiscountGroups, importDiscountGroups } from './discount-group-csv.js';
 import { FieldValuesService, type FieldValueInput } from './field-values.service.js';
 
 /** Where each list lives and how its id lists are named (spec 02 §7). */
@@ -128,6 +130,12 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
     r.get('/combine', ...write(), validateQuery(idListSchema(idsParam)), async (_req, res) =>
       res.json(await service.combine(kind, idsOf(res), principalOf(res).uid)),
     );
+  if (kind === 'discountGroup') {
+    r.get('/export', ...write(), async (_req, res) => exportDiscountGroups(res, service));
+    r.post('/import', ...write(), multipart(), async (_req, res) =>
+      res.json(await importDiscountGroups(multipartOf(res).files.find((f) => f.field === 'file')?.bytes, service)),
+    );
+  }
   if (kind === 'manufacturer')
     r.get('/delete/article', ...write(), validateQuery(manufacturerArticlesSchema), async (_req, res) =>
       res.json(

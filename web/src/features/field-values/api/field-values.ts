@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FieldValue, FieldValueKind } from '@model/catalogue';
-import { api } from '@/lib/api-client';
+import { api, downloadBlob } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useEndpointMutation } from '@/lib/react-query';
 import type { FieldValueList } from '@/config/paths';
@@ -104,5 +104,27 @@ export function useDeleteManufacturerArticles() {
         queryClient.invalidateQueries({ queryKey: queryKeys.fieldValues.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.articles.all }),
       ]),
+  );
+}
+
+/** GET /discountgroup/export: every discount group as discountGroups.csv (spec 02 §7). */
+export function exportDiscountGroups(): Promise<string> {
+  return downloadBlob('/discountgroup/export', 'discountGroups.csv');
+}
+
+export interface DiscountGroupImportResult {
+  created: number;
+  updated: number;
+}
+
+/** POST /discountgroup/import (multipart `file`): the same format as the export; every list refetched. */
+export function useImportDiscountGroups() {
+  return useEndpointMutation(
+    (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<DiscountGroupImportResult>('/discountgroup/import', form);
+    },
+    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.fieldValues.all }),
   );
 }

@@ -13,6 +13,7 @@ import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { KIND_OF, useCombineFieldValues, useDeleteFieldValues, useFieldValues } from '../api/field-values';
 import { CombineDialog } from './combine-dialog';
+import { DiscountGroupCsvButtons } from './discount-group-csv-buttons';
 
 /** The list columns per kind (spec 02 §2). */
 function columnsOf(kind: FieldValueKind, manufacturers: FieldValue[]): ListColumn<FieldValue>[] {
@@ -139,6 +140,7 @@ export function FieldValueListPage({ list }: { list: FieldValueList }) {
             {t('combine.open')}
           </Button>
         )}
+        {kind === 'discountGroup' && <DiscountGroupCsvButtons />}
       </ListPage>
       {combinable && (
         <CombineDialog

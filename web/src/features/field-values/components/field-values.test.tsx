@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, renderPage } from '@/testing/render';
 import { makeFieldValue } from '../testing/field-value-fixtures';
-import { ManufacturerListPage, UnitListPage } from './field-value-list-page';
+import { DiscountGroupListPage, ManufacturerListPage, UnitListPage } from './field-value-list-page';
 import { UnitFormPage, WholesalerFormPage } from './field-value-form-page';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
@@ -57,6 +57,51 @@ describe('field-value lists (client mode)', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ja' }));
     expect(await screen.findByText('Der Hersteller kann nicht gelöscht werden.')).toBeInTheDocument();
+  });
+});
+
+describe('discount-group CSV', () => {
+  it('export downloads discountGroups.csv; import sends the file, tells the counts, and a wrong format (417)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const saved = vi.fn();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved(this.download);
+    });
+    let imports = 0;
+    const calls = mockFetch((c) => {
+      if (c.url.startsWith('/api/discountgroup/all'))
+        return { body: [makeFieldValue({ id: 'd1', displayName: 'RG 1', percent: 30, manufacturerId: 'm1' })] };
+      if (c.url.startsWith('/api/manufacturer/all')) return { body: [makeFieldValue({ id: 'm1' })] };
+      if (c.url.startsWith('/api/discountgroup/export'))
+        return {
+          raw: '"Name"',
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="discountGroups.csv"' },
+        };
+      if (c.url.startsWith('/api/discountgroup/import'))
+        return ++imports === 1
+          ? { body: { created: 2, updated: 1 } }
+          : { status: 417, body: { code: 'discountGroupImportFormat', message: 'wrong format' } };
+      return undefined;
+    });
+    renderPage(<DiscountGroupListPage />, { route: '/fieldvalues/discount', user: me });
+    expect(await screen.findByText('RG 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exportieren (CSV)' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith('discountGroups.csv'));
+    const file = new File(['"Name"'], 'discountGroups.csv', { type: 'text/csv' });
+    await user.click(screen.getByRole('button', { name: 'Importieren (CSV)' }));
+    await user.upload(screen.getByTestId('discount-group-import-file'), file);
+    expect(
+      await screen.findByText('Die Rabattgruppen wurden importiert: 2 angelegt, 1 aktualisiert.'),
+    ).toBeInTheDocument();
+    const sent = calls.find((c) => c.url.startsWith('/api/discountgroup/import'))!;
+    expect(sent.method).toBe('POST');
+    expect((sent.body as FormData).get('file')).toBeInstanceOf(File);
+    await user.upload(screen.getByTestId('discount-group-import-file'), file);
+    expect(
+      await screen.findByText('Die Datei hat nicht das Format des Rabattgruppen-Exports (discountGroups.csv).'),
+    ).toBeInTheDocument();
   });
 });
 
