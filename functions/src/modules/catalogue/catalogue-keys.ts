@@ -4,6 +4,7 @@ import { partKey } from './catalogue.repository.js';
 /** The background-task kinds of the catalogue (catalogue-tasks.ts). */
 export const COMBINE_TASK = 'catalogue.combine';
 export const DELETE_MANUFACTURER_ARTICLES_TASK = 'catalogue.deleteManufacturerArticles';
+export const RENAME_MANUFACTURER_TASK = 'catalogue.renameManufacturer';
 
 /**
  * The uniqueness claims of an article (docs/decisions-catalogue.md "Uniqueness"): order numbers catalogue-wide,

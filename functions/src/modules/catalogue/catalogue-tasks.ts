@@ -19,6 +19,7 @@ import {
   countDeltas,
   DELETE_MANUFACTURER_ARTICLES_TASK,
   diff,
+  RENAME_MANUFACTURER_TASK,
   refsOf,
 } from './catalogue-keys.js';
 import { cleanVariants, NAME_CLAIM, nameClaims } from './catalogue-names.js';
@@ -212,6 +213,57 @@ export function deleteManufacturerArticlesTask(d: CatalogueTaskDeps): TaskKind<D
           });
           for (const a of docs) d.articleWrites.deleteInTx(tx, a);
           d.articleWrites.applyDeltas(tx, countDeltas(docs.map((a) => ({ before: refsOf(a) }))));
+        },
+      };
+    },
+  };
+}
+
+export interface RenameParams {
+  manufacturerId: string;
+}
+
+/**
+ * A manufacturer's new name onto its articles (their `manufacturerName`, the list's column and sort): each chunk
+ * re-reads, in its transaction, the manufacturer's current name and up to CATALOGUE_CHUNK_SIZE articles that carry
+ * another one, so a redelivered chunk finds nothing left and a rename made meanwhile is the one applied. The last
+ * chunk clears the manufacturer's busy mark (set by the rename, which refuses while one runs).
+ */
+export function renameManufacturerTask(d: CatalogueTaskDeps): TaskKind<RenameParams> {
+  return {
+    kind: RENAME_MANUFACTURER_TASK,
+    chunkSize: CATALOGUE_CHUNK_SIZE,
+    parse(raw) {
+      const p = raw as Partial<RenameParams>;
+      if (!isValidId(p.manufacturerId)) throw new TaskFailure('invalidParams');
+      return p as RenameParams;
+    },
+    async runChunk({ taskId, params: p, size }) {
+      const manufacturer = await d.repos.manufacturer.get(p.manufacturerId);
+      if (!manufacturer) throw new TaskFailure('manufacturerMissing');
+      const stale = (name: string) => d.articles.staleNameQuery(p.manufacturerId, name, size);
+      const pending = await stale(manufacturer.displayName).get();
+      if (pending.empty)
+        return {
+          cursor: null,
+          processed: 0,
+          finished: true,
+          async commit(tx) {
+            const item = await d.repos.manufacturer.getInTx(tx, p.manufacturerId);
+            if (item?.busyTask === taskId)
+              d.repos.manufacturer.setInTx(tx, { ...item, busyTask: undefined, lastUpdate: d.now() });
+          },
+        };
+      return {
+        cursor: null,
+        processed: pending.size,
+        finished: false,
+        async commit(tx) {
+          const item = await d.repos.manufacturer.getInTx(tx, p.manufacturerId);
+          if (!item) throw new TaskFailure('manufacturerMissing');
+          const now = d.now();
+          for (const s of (await tx.get(stale(item.displayName))).docs)
+            d.articles.setInTx(tx, { ...s.data(), manufacturerName: item.displayName, lastUpdate: now });
         },
       };
     },

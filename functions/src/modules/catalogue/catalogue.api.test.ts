@@ -14,7 +14,7 @@ import {
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { waitForDocument } from '../../testing/wait-for-document.js';
-import { COMBINE_TASK } from './catalogue-keys.js';
+import { COMBINE_TASK, RENAME_MANUFACTURER_TASK } from './catalogue-keys.js';
 
 /**
  * The catalogue over HTTP through Hosting (docs/api.md "Catalogue", docs/decisions-catalogue.md); who may call what:
@@ -244,6 +244,31 @@ describe('combine', () => {
       body: { manufacturerId: keep.id, manufacturerNumber: b.manufacturerNumber },
     });
     expect(bNumber.body.article.id).toBe(b.id);
+  });
+
+  it('a renamed manufacturer’s articles take the new name (list column and sort); refused while busy', async () => {
+    const maker = await createManufacturer(t);
+    const arts = await Promise.all([1, 2, 3].map(() => createArticle(t, { manufacturerId: maker.id })));
+    const newName = uniq('Umbenannt');
+    const renamed = await post('/manufacturer/update', { token: t, body: { ...maker, displayName: newName } });
+    expect(renamed.status).toBe(200);
+    const task = renamed.body.busyTask as string;
+    expect(task).toBeTruthy();
+    await taskDone(task);
+    for (const a of arts)
+      expect((await get('/article/', { token: t, query: { id: a.id } })).body.manufacturerName).toBe(newName);
+    const after = await fieldValue('/manufacturer', t, maker.id);
+    expect([after.busyTask, after.usedByArticleAmount]).toEqual([undefined, 3]);
+    // a redelivered chunk of the finished task finds nothing left
+    const kind = admin().container.platform.taskKinds.get(RENAME_MANUFACTURER_TASK)!;
+    const chunk = await kind.runChunk({ taskId: task, params: { manufacturerId: maker.id }, cursor: null, size: 10 });
+    expect([chunk.processed, chunk.finished]).toEqual([0, true]);
+    // while a task runs on it, a rename is refused; other changes are not
+    await admin().db.collection('manufacturers').doc(maker.id).update({ busyTask: 'running' });
+    const busy = await post('/manufacturer/update', { token: t, body: { ...after, displayName: uniq('Nochmal') } });
+    expect([busy.status, busy.body.code]).toEqual([409, 'fieldValueBusy']);
+    const link = await post('/manufacturer/update', { token: t, body: { ...after, link: 'https://example.com' } });
+    expect(link.status).toBe(200);
   });
 
   it('a retried chunk changes nothing twice', async () => {

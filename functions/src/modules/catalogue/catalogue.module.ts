@@ -28,7 +28,7 @@ import {
 import { ArticlesService, type FieldValueRepos } from './articles.service.js';
 import { ArticlesRepository, ARTICLES_PAGE_SHAPES, FieldValuesRepository } from './catalogue.repository.js';
 import { CATALOGUE_PORT } from './catalogue.port.js';
-import { combineTask, deleteManufacturerArticlesTask } from './catalogue-tasks.js';
+import { combineTask, deleteManufacturerArticlesTask, renameManufacturerTask } from './catalogue-tasks.js';
 import { exportDiscountGroups, importDiscountGroups } from './discount-group-csv.js';
 import { FieldValuesService, type FieldValueInput } from './field-values.service.js';
 
@@ -121,7 +121,7 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
     '/update',
     ...write(),
     validateBody((BODY_SCHEMA[kind] as typeof manufacturerSchema).shape({ id: fieldValueQuerySchema.fields.id })),
-    async (req, res) => res.json(await service.save(kind, req.body as FieldValueInput, 'update')),
+    async (req, res) => res.json(await service.save(kind, req.body as FieldValueInput, 'update', principalOf(res).uid)),
   );
   r.get('/delete', ...write(), validateQuery(idListSchema(idsParam)), async (_req, res) =>
     res.json(await service.delete(kind, idsOf(res))),
@@ -183,7 +183,7 @@ function createCatalogueModule(d: AreaDeps): AreaModule {
         router: fieldValueRouter(d, kind, fieldValues),
       })),
     ],
-    taskKinds: [combineTask(taskDeps), deleteManufacturerArticlesTask(taskDeps)],
+    taskKinds: [combineTask(taskDeps), deleteManufacturerArticlesTask(taskDeps), renameManufacturerTask(taskDeps)],
   };
 }
 

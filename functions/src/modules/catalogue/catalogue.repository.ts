@@ -129,6 +129,11 @@ export class ArticlesRepository extends EntityCollection<Article> {
     const op = field === 'wholesalerIds' ? 'array-contains-any' : 'in';
     return this.col().where(field, op, ids).limit(limit);
   }
+
+  /** A manufacturer's articles that still carry another name than `name` (the list's manufacturer-sort index). */
+  staleNameQuery(manufacturerId: string, name: string, limit: number): Query<Article> {
+    return this.col().where('manufacturerId', '==', manufacturerId).where('manufacturerName', '!=', name).limit(limit);
+  }
 }
 
 const fieldValueConverter = entityConverter<FieldValue>({

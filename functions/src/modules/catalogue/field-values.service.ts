@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { FieldValueRepos } from './articles.service.js';
-import { COMBINE_TASK, DELETE_MANUFACTURER_ARTICLES_TASK, diff } from './catalogue-keys.js';
+import { COMBINE_TASK, DELETE_MANUFACTURER_ARTICLES_TASK, diff, RENAME_MANUFACTURER_TASK } from './catalogue-keys.js';
 import { cleanVariants, NAME_CLAIM, nameClaims } from './catalogue-names.js';
 
 const E = errorsOf(CATALOGUE_ERRORS);
@@ -53,12 +53,22 @@ export class FieldValuesService {
     return item && namesOf(item).includes(name.trim()) ? item : null;
   }
 
-  async save(kind: FieldValueKind, input: FieldValueInput, mode: 'create' | 'update'): Promise<FieldValue> {
+  /**
+   * A manufacturer renamed while articles use it starts the task that writes the new name onto them (their list
+   * column and sort); refused while another such task or a combine runs on it.
+   */
+  async save(
+    kind: FieldValueKind,
+    input: FieldValueInput,
+    mode: 'create' | 'update',
+    createdBy = 'system',
+  ): Promise<FieldValue> {
     const repo = this.d.repos[kind];
     const id = mode === 'create' ? repo.newId() : input.id!;
     const displayName = input.displayName.trim();
     const next = { ...input, displayName, nameVariants: cleanVariants(displayName, input.nameVariants ?? []) };
-    return this.d.transaction(async (tx) => {
+    let renameTask: string | undefined;
+    const saved = await this.d.transaction(async (tx) => {
       const old = mode === 'update' ? await repo.getInTx(tx, id) : undefined;
       if (mode === 'update' && (!old || old.mergedInto)) throw ApiError.notFound();
       const claims = diff(old ? nameClaims(kind, old) : [], nameClaims(kind, next));
@@ -66,12 +76,21 @@ export class FieldValuesService {
       const taken = claims.added.filter((_, i) => found[i] && found[i]!.ownerId !== id);
       if (taken.length) throw kind === 'wholesaler' ? E.wholesalerNameTaken({ taken }) : E.nameVariantTaken({ taken });
       await this.checkReferences(tx, kind, next);
+      renameTask = undefined;
+      if (kind === 'manufacturer' && old && old.displayName !== displayName && old.usedByArticleAmount > 0) {
+        if (old.busyTask || old.deletingArticles) throw E.fieldValueBusy();
+        renameTask = this.d.tasks.createInTx(tx, {
+          kind: RENAME_MANUFACTURER_TASK,
+          params: { manufacturerId: id },
+          createdBy,
+        });
+      }
       const now = this.d.now();
       const item: FieldValue = {
         ...next,
         id,
         usedByArticleAmount: old?.usedByArticleAmount ?? 0,
-        busyTask: old?.busyTask,
+        busyTask: renameTask ?? old?.busyTask,
         deletingArticles: old?.deletingArticles,
         createDate: old?.createDate ?? now,
         lastUpdate: now,
@@ -82,6 +101,8 @@ export class FieldValuesService {
       repo.setInTx(tx, item);
       return item;
     });
+    if (renameTask) await this.d.tasks.start(renameTask, { inline: true });
+    return saved;
   }
 
   /** A discount group's manufacturer and wholesalers must exist. */
