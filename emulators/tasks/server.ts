@@ -27,7 +27,12 @@ export interface TasksEmulatorOptions {
   dispatch?: Dispatcher;
   log?: (line: string) => void;
   onEvent?: (e: TaskEvent) => void;
+  /** How long a name stays taken after its task ended (ran, gave up, was deleted); default as production, 1 h. */
+  nameRetentionMs?: number;
 }
+
+/** Cloud Tasks: a name cannot be reused for about an hour after its task was deleted or executed. */
+export const NAME_RETENTION_MS = 60 * 60 * 1000;
 
 export interface TasksEmulator {
   host: string;
@@ -99,7 +104,8 @@ const httpDispatch: Dispatcher = async (task, req) => {
 interface Persisted {
   queues: Record<string, QueueConfig>;
   tasks: StoredTask[];
-  usedNames: string[];
+  /** names of ended tasks with the time they ended (ms); older files hold names only (kept as just ended) */
+  usedNames: Array<string | [string, number]>;
 }
 
 /**
@@ -113,12 +119,27 @@ export async function startTasksEmulator(opts: TasksEmulatorOptions): Promise<Ta
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? ((line: string) => console.log(`[tasks-emulator] ${line}`));
   const queues = new Map<string, TaskQueue>();
-  const usedNames = new Set<string>();
+  // names of tasks that ended, with the time they did; a pending task's name is taken through its queue
+  const endedNames = new Map<string, number>();
+  const retention = opts.nameRetentionMs ?? NAME_RETENTION_MS;
+  const nameTaken = (name: string, queue: TaskQueue) => {
+    if (queue.get(name)) return true;
+    const ended = endedNames.get(name);
+    if (ended === undefined) return false;
+    if (Date.now() - ended < retention) return true;
+    endedNames.delete(name);
+    return false;
+  };
+  const forgetOldNames = () => {
+    const limit = Date.now() - retention;
+    for (const [name, ended] of endedNames) if (ended <= limit) endedNames.delete(name);
+  };
   const dispatch = opts.dispatch ?? httpDispatch;
   const file = opts.dataDir ? path.join(opts.dataDir, 'tasks.json') : undefined;
 
   const onEvent = (e: TaskEvent) => {
     const id = e.task.name.split('/').pop();
+    if (e.type === 'done' || e.type === 'gaveUp') endedNames.set(e.task.name, Date.now());
     if (e.type === 'retry')
       log(
         `task ${id}: attempt ${e.task.dispatchCount} failed (${e.status ?? 'no response'}), next at ${new Date(e.next!).toISOString()}`,
@@ -165,7 +186,10 @@ export async function startTasksEmulator(opts: TasksEmulatorOptions): Promise<Ta
   if (file && fs.existsSync(file)) {
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Persisted;
     for (const [name, config] of Object.entries(saved.queues)) createQueue(name, config);
-    for (const n of saved.usedNames) usedNames.add(n);
+    for (const n of saved.usedNames)
+      if (typeof n === 'string') endedNames.set(n, Date.now());
+      else endedNames.set(n[0], n[1]);
+    forgetOldNames();
     for (const t of saved.tasks) {
       const queueName = t.name.replace(/\/tasks\/[^/]+$/, '');
       (queues.get(queueName) ?? createQueue(queueName, queueConfig({}))).add(t);
@@ -189,7 +213,7 @@ export async function startTasksEmulator(opts: TasksEmulatorOptions): Promise<Ta
       if (String(t.name).replace(/^\//, '') !== `${queueName}/tasks/${id}` || !ID.test(id))
         throw new ApiError(400, 'INVALID_ARGUMENT', `Invalid task name ${t.name} for queue ${queueName}.`);
       name = `${queueName}/tasks/${id}`;
-      if (usedNames.has(name)) throw new ApiError(409, 'ALREADY_EXISTS', 'Requested entity already exists');
+      if (nameTaken(name, queue)) throw new ApiError(409, 'ALREADY_EXISTS', 'Requested entity already exists');
     } else {
       name = `${queueName}/tasks/${BigInt('0x' + randomBytes(8).toString('hex')).toString()}`;
     }
@@ -206,7 +230,7 @@ export async function startTasksEmulator(opts: TasksEmulatorOptions): Promise<Ta
       dispatchCount: 0,
       responseCount: 0,
     };
-    usedNames.add(name);
+    forgetOldNames();
     queue.add(stored);
     return taskJson(stored);
   };
@@ -248,6 +272,7 @@ export async function startTasksEmulator(opts: TasksEmulatorOptions): Promise<Ta
     }
     if (taskId !== undefined && req.method === 'DELETE') {
       if (!q?.delete(name)) throw new ApiError(404, 'NOT_FOUND', `Task does not exist: ${name}`);
+      endedNames.set(name, Date.now());
       return {};
     }
     throw new ApiError(405, 'UNIMPLEMENTED', `${req.method} ${url.pathname} is not supported.`);
@@ -293,7 +318,7 @@ export async function startTasksEmulator(opts: TasksEmulatorOptions): Promise<Ta
         const saved: Persisted = {
           queues: Object.fromEntries([...queues].map(([n, q]) => [n, q.config])),
           tasks: [...queues.values()].flatMap((q) => q.list()),
-          usedNames: [...usedNames],
+          usedNames: [...endedNames],
         };
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file + '.tmp', JSON.stringify(saved));

@@ -211,6 +211,44 @@ describe('task names', () => {
     expect(target.hits.get('named')!.map((h) => h.body)).toEqual([{ data: { n: 3 } }]);
   });
 
+  it('a name is free again once its task ended longer ago than the retention (production: about an hour)', async () => {
+    // a second emulator whose retention is zero: the name is free the moment its task ended, not while it is pending
+    let runs = 0;
+    let ran: () => void = () => {};
+    const short = await startTasksEmulator({
+      port: 0,
+      log: () => {},
+      nameRetentionMs: 0,
+      onEvent: (e) => {
+        if (e.type !== 'done') return;
+        runs++;
+        ran();
+      },
+    });
+    const done = (n: number) => new Promise<void>((resolve) => (ran = () => runs >= n && resolve()));
+    try {
+      const queue = `projects/${PROJECT}/locations/${LOCATION}/queues/forget`;
+      const url = `http://127.0.0.1:${short.port}/${queue}`;
+      const json = (body: object, to = `${url}/tasks`) =>
+        fetch(to, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const task = (delayMs: number) =>
+        json({ task: { name: `${queue}/tasks/again`, scheduleTime: new Date(Date.now() + delayMs).toISOString() } });
+      expect((await json({ defaultUri: `${target.url}/forget` }, url)).status).toBe(200);
+      expect((await task(3_600_000)).status).toBe(200);
+      expect((await task(0)).status).toBe(409); // pending: taken
+      expect((await fetch(`${url}/tasks/again`, { method: 'DELETE' })).status).toBe(200);
+      const first = done(1);
+      expect((await task(0)).status).toBe(200); // deleted, and forgotten at once
+      await first;
+      const second = done(2);
+      expect((await task(0)).status).toBe(200); // ran, and forgotten at once
+      await second;
+      expect(target.hits.get('forget')).toHaveLength(2);
+    } finally {
+      await short.stop();
+    }
+  });
+
   it('a queue nobody registered is NOT_FOUND', async () => {
     const queue = getFunctions(app).taskQueue(`locations/${LOCATION}/functions/nothere`);
     await expect(queue.enqueue({})).rejects.toMatchObject({ code: 'functions/not-found' });
