@@ -1,13 +1,14 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * Every resource's query keys, in one place. A key starts with the API resource (`['enquiries', …]`), then the
- * kind (`list`, `detail`, …), then the request; a change to a resource invalidates its prefix (`all`), which also
+ * The query keys of the resources several features read or change; an area's own keys live in its folder
+ * (`features/chat/api/keys.ts`, built with `resource()` or by hand in the same shape). A key starts with the API
+ * resource (`['enquiries', …]`), then the kind (`list`, `detail`, …), then the request; a change to a resource invalidates its prefix (`all`), which also
  * refreshes other features' views of it - without either feature importing the other. Endpoint files build their
  * query options from these keys; a feature that changes another feature's record (a panel's upload) updates or
  * invalidates the record's key here.
  */
-const resource = <R extends string>(name: R) => ({
+export const resource = <R extends string>(name: R) => ({
   all: [name] as const,
   /** every page of the list (`list()`), or one page (`list(request)`: the page request is the key) */
   list: <Q extends object>(request?: Q) => (request ? ([name, 'list', request] as const) : ([name, 'list'] as const)),
@@ -32,27 +33,8 @@ export const queryKeys = {
     /** the customer's comparison of the offers on one enquiry */
     compare: (enquiryId: string) => ['offers', 'compare', enquiryId] as const,
   },
-  /** project folders (GET /offer/businessdata*), by the offer id the page was opened with */
-  businessData: {
-    all: ['business-data'] as const,
-    folder: (offerId: string) => ['business-data', 'folder', offerId] as const,
-    shared: () => ['business-data', 'shared'] as const,
-    log: (offerId: string) => ['business-data', 'log', offerId] as const,
-  },
-  /** chat (GET /conversation*): a record's conversations, a thread, the caller's unread messages (the bell) */
-  chat: {
-    all: ['chat'] as const,
-    conversations: (record: { enquiryId?: string; offerId?: string }) => ['chat', 'conversations', record] as const,
-    thread: (conversationId: string) => ['chat', 'thread', conversationId] as const,
-    /** the caller's mail digest switch */
-    digest: () => ['chat', 'digest'] as const,
-    unread: {
-      all: ['chat', 'unread'] as const,
-      count: () => ['chat', 'unread', 'count'] as const,
-      list: () => ['chat', 'unread', 'list'] as const,
-    },
-  },
-  /** the catalogue (features/articles) and its field values (features/field-values; one resource per kind) */
+  /** the catalogue (features/articles) and its field values (features/field-values; one resource per kind): several
+   * areas change them (the field values' combine, the article import) */
   articles: resource('articles'),
   fieldValues: {
     all: ['field-values'] as const,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DownloadLog } from '@model/business-data';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { businessDataKeys } from './keys';
 
 /** GET /offer/businessdata/log?offerId= (admins) - the newest downloads with counts per file and per person. */
 export function getDownloadLog(offerId: string): Promise<DownloadLog> {
@@ -9,7 +9,7 @@ export function getDownloadLog(offerId: string): Promise<DownloadLog> {
 }
 
 export const getDownloadLogQueryOptions = (offerId: string) =>
-  queryOptions({ queryKey: queryKeys.businessData.log(offerId), queryFn: () => getDownloadLog(offerId) });
+  queryOptions({ queryKey: businessDataKeys.log(offerId), queryFn: () => getDownloadLog(offerId) });
 
 export function useDownloadLog({ offerId, enabled = true }: { offerId: string; enabled?: boolean }) {
   return useQuery({ ...getDownloadLogQueryOptions(offerId), enabled });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FolderView } from '@model/business-data';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { businessDataKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /offer/businessdata?offerId= - the folder as the caller may see it (404 hidden, 403 no read). */
@@ -10,7 +10,7 @@ export function getFolder(offerId: string): Promise<FolderView> {
 }
 
 export const getFolderQueryOptions = (offerId: string) =>
-  queryOptions({ queryKey: queryKeys.businessData.folder(offerId), queryFn: () => getFolder(offerId) });
+  queryOptions({ queryKey: businessDataKeys.folder(offerId), queryFn: () => getFolder(offerId) });
 
 export function useFolder({
   offerId,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SharedFolderRow } from '@model/business-data';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { businessDataKeys } from './keys';
 
 /** GET /offer/businessdata/shared - the folders shared with the caller's e-mail (spec 2 "/business-data"). */
 export function getSharedFolders(): Promise<SharedFolderRow[]> {
@@ -9,7 +9,7 @@ export function getSharedFolders(): Promise<SharedFolderRow[]> {
 }
 
 export const getSharedFoldersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.businessData.shared(), queryFn: getSharedFolders });
+  queryOptions({ queryKey: businessDataKeys.shared(), queryFn: getSharedFolders });
 
 export function useSharedFolders() {
   return useQuery(getSharedFoldersQueryOptions());

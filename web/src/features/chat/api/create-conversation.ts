@@ -1,6 +1,6 @@
 import type { ConversationView } from '@model/chat';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 import type { ChatRecordRef } from './get-conversations';
 
@@ -11,6 +11,6 @@ export function createConversation(record: ChatRecordRef): Promise<ConversationV
 
 export function useCreateConversation() {
   return useEndpointMutation(createConversation, (queryClient) =>
-    queryClient.invalidateQueries({ queryKey: [...queryKeys.chat.all, 'conversations'] }),
+    queryClient.invalidateQueries({ queryKey: [...chatKeys.all, 'conversations'] }),
   );
 }

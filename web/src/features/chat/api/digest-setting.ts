@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DigestSetting } from '@model/chat';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /** GET /conversation/digest - the caller's mail digest switch. */
@@ -10,7 +10,7 @@ export function getDigestSetting(): Promise<DigestSetting> {
 }
 
 export function useDigestSetting() {
-  return useQuery({ queryKey: queryKeys.chat.digest(), queryFn: getDigestSetting });
+  return useQuery({ queryKey: chatKeys.digest(), queryFn: getDigestSetting });
 }
 
 /** POST /conversation/digest {enabled} - switches the digest on or off. */
@@ -20,6 +20,6 @@ export function saveDigestSetting(setting: DigestSetting): Promise<DigestSetting
 
 export function useSaveDigestSetting() {
   return useEndpointMutation(saveDigestSetting, async (queryClient, answer) => {
-    queryClient.setQueryData(queryKeys.chat.digest(), answer);
+    queryClient.setQueryData(chatKeys.digest(), answer);
   });
 }

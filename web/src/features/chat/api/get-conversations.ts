@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversationView } from '@model/chat';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from './keys';
 
 export type ChatRecordRef = { enquiryId: string; offerId?: undefined } | { offerId: string; enquiryId?: undefined };
 
@@ -11,7 +11,7 @@ export function getConversations(record: ChatRecordRef): Promise<ConversationVie
 }
 
 export const getConversationsQueryOptions = (record: ChatRecordRef) =>
-  queryOptions({ queryKey: queryKeys.chat.conversations(record), queryFn: () => getConversations(record) });
+  queryOptions({ queryKey: chatKeys.conversations(record), queryFn: () => getConversations(record) });
 
 export function useConversations(record: ChatRecordRef) {
   return useQuery(getConversationsQueryOptions(record));

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { OPEN_CHAT_POLL_INTERVAL_MS, type MessagePage, type MessageView } from '@model/chat';
 import { api } from '@/lib/api-client';
 import { log } from '@/lib/log';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from './keys';
 
 /** GET /conversation/message - the newest page of a thread, or the page before `before`, or what came `after`. */
 export function getMessages(conversationId: string, cursor: { before?: string; after?: string } = {}) {
@@ -19,15 +19,13 @@ export function threadMessages(data: ThreadData | undefined): MessageView[] {
 
 /** A thread, paged: the newest 50, older pages on request (`fetchNextPage`). */
 export function useThread(conversationId: string) {
-  return useInfiniteQuery<MessagePage, Error, ThreadData, ReturnType<typeof queryKeys.chat.thread>, string | undefined>(
-    {
-      queryKey: queryKeys.chat.thread(conversationId),
-      queryFn: ({ pageParam }: { pageParam: string | undefined }) =>
-        getMessages(conversationId, pageParam ? { before: pageParam } : {}),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last): string | undefined => last.before,
-    },
-  );
+  return useInfiniteQuery<MessagePage, Error, ThreadData, ReturnType<typeof chatKeys.thread>, string | undefined>({
+    queryKey: chatKeys.thread(conversationId),
+    queryFn: ({ pageParam }: { pageParam: string | undefined }) =>
+      getMessages(conversationId, pageParam ? { before: pageParam } : {}),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last): string | undefined => last.before,
+  });
 }
 
 /**
@@ -42,7 +40,7 @@ export function usePollNewer(conversationId: string, newest: string | undefined,
       getMessages(conversationId, { after: newest })
         .then((page) => {
           if (!page.content.length) return;
-          queryClient.setQueryData<ThreadData>(queryKeys.chat.thread(conversationId), (data) =>
+          queryClient.setQueryData<ThreadData>(chatKeys.thread(conversationId), (data) =>
             data
               ? {
                   ...data,

@@ -6,7 +6,7 @@ import { usesChat } from '@model/chat-standing';
 import { api } from '@/lib/api-client';
 import type { WebPrincipal } from '@/lib/current-user/principal';
 import { log } from '@/lib/log';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from './keys';
 
 /** GET /conversation/message/unread - the caller's unread messages (newest first) and their count. */
 export function getUnread(size: number): Promise<UnreadMessages> {
@@ -20,7 +20,7 @@ export function getUnread(size: number): Promise<UnreadMessages> {
  */
 export const unreadCountQueryOptions = (caller: Pick<WebPrincipal, 'companyType' | 'restriction'>) =>
   queryOptions({
-    queryKey: queryKeys.chat.unread.count(),
+    queryKey: chatKeys.unread.count(),
     queryFn: async () => (await getUnread(0)).totalElements,
     refetchInterval: MESSAGE_POLL_INTERVAL_MS,
     enabled: usesChat(caller),
@@ -38,7 +38,7 @@ export function useUnreadCount(caller: Pick<WebPrincipal, 'companyType' | 'restr
 /** The unread messages of the /messages page (the first UNREAD_LIST_MAX). */
 export function useUnreadMessages(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.chat.unread.list(),
+    queryKey: chatKeys.unread.list(),
     queryFn: () => getUnread(100),
     enabled,
   });

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@model/chat';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /** After a read: the bell, the unread list and the conversation lists ('!') refresh. */
 export const afterRead = (queryClient: QueryClient) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.chat.unread.all }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.unread.all }),
     queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }),
   ]);
 

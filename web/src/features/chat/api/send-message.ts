@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@model/chat';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 export interface SendMessageInput {
@@ -21,9 +21,9 @@ export function sendMessage({ conversationId, content, file }: SendMessageInput)
 
 const afterSend = (queryClient: QueryClient, _m: MessageView, input: SendMessageInput) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.chat.thread(input.conversationId) }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.thread(input.conversationId) }),
     queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.chat.unread.all }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.unread.all }),
   ]);
 
 export function useSendMessage() {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { MESSAGE_POLL_INTERVAL_MS } from '@model/constants';
 import { principalOf } from '@/lib/current-user/principal';
 import { log } from '@/lib/log';
-import { queryKeys } from '@/lib/query-keys';
+import { chatKeys } from '../api/keys';
 import { customerUser, supplierUser } from '@/testing/enquiry-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, renderPage } from '@/testing/render';
@@ -31,7 +31,7 @@ describe('the unread bell', () => {
 
   it('the poll: every 15 minutes, only for CUSTOMER and SUPPLIER users', () => {
     expect(unreadCountQueryOptions(principalOf(customerUser))).toMatchObject({
-      queryKey: queryKeys.chat.unread.count(),
+      queryKey: chatKeys.unread.count(),
       refetchInterval: MESSAGE_POLL_INTERVAL_MS,
       enabled: true,
     });

@@ -1,0 +1,13 @@
+/** chat (GET /conversation*): a record's conversations, a thread, the caller's unread messages (the bell) */
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversations: (record: { enquiryId?: string; offerId?: string }) => ['chat', 'conversations', record] as const,
+  thread: (conversationId: string) => ['chat', 'thread', conversationId] as const,
+  /** the caller's mail digest switch */
+  digest: () => ['chat', 'digest'] as const,
+  unread: {
+    all: ['chat', 'unread'] as const,
+    count: () => ['chat', 'unread', 'count'] as const,
+    list: () => ['chat', 'unread', 'list'] as const,
+  },
+};
