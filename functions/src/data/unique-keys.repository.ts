@@ -7,18 +7,17 @@ import type {
 } from 'firebase-admin/firestore';
 import { revive } from './firestore-values.js';
 
-export type UniqueKind =
-  | 'userMail'
-  | 'offerNumber'
-  /** catalogue (modules/catalogue): normalised order numbers, catalogue-wide, alternatives included */
-  | 'articleOrderNumber'
-  /** `<manufacturerId|->|<normalised manufacturer number>`, alternatives included */
-  | 'articleManufacturerNumber'
-  /** field-value names and variants, lower case (discount groups: `<manufacturerId>|<name>`) */
-  | 'manufacturerName'
-  | 'discountGroupName'
-  | 'unitName'
-  | 'wholesalerName';
+/**
+ * The kinds of uniqueness claim. Each area declares its own next to the code that claims them, by declaration
+ * merging (as Express's `Locals`), so no area edits this file:
+ *
+ *     declare module '../../data/unique-keys.repository.js' {
+ *       interface UniqueKinds { offerNumber: true }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface UniqueKinds {}
+export type UniqueKind = keyof UniqueKinds;
 
 export interface UniqueClaim {
   kind: UniqueKind;

@@ -28,3 +28,19 @@ export function cleanVariants(displayName: string, variants: readonly string[]):
   }
   return out;
 }
+
+/**
+ * The catalogue's claims: normalised order numbers catalogue-wide and `<manufacturerId|->|<normalised manufacturer
+ * number>`, alternatives included; field-value names and variants, lower case (discount groups:
+ * `<manufacturerId>|<name>`).
+ */
+declare module '../../data/unique-keys.repository.js' {
+  interface UniqueKinds {
+    articleOrderNumber: true;
+    articleManufacturerNumber: true;
+    manufacturerName: true;
+    discountGroupName: true;
+    unitName: true;
+    wholesalerName: true;
+  }
+}

@@ -359,3 +359,10 @@ function listQuery(principal: Principal, q: OfferFilter) {
     sortDescending: q.column ? q.sortDescending : true,
   };
 }
+
+/** An offer number, unique per supplier company. */
+declare module '../../data/unique-keys.repository.js' {
+  interface UniqueKinds {
+    offerNumber: true;
+  }
+}

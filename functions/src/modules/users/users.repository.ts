@@ -251,3 +251,10 @@ export class UsersRepository {
       });
   }
 }
+
+/** A user's mail, lower case: unique across the portal (the Auth account's key). */
+declare module '../../data/unique-keys.repository.js' {
+  interface UniqueKinds {
+    userMail: true;
+  }
+}
