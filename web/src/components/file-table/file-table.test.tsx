@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { AttachedFile } from '@model/files';
@@ -170,5 +170,40 @@ describe('FileTable', () => {
     await user.click(card.getByRole('button', { name: `${long} löschen` }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja' }));
     await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('FileTable in a narrow column', () => {
+  /** jsdom lays nothing out: a ResizeObserver that reports the width a browser would give the table's box */
+  function columnOf(width: number) {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe(node: Element) {
+          const entry = { target: node, contentRect: { width } } as unknown as ResizeObserverEntry;
+          queueMicrotask(() => this.report([entry], this as unknown as ResizeObserver));
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+  }
+
+  it('a side column narrower than 560 px shows cards, whatever the viewport', async () => {
+    columnOf(420);
+    renderPage(<FileTable files={FILES} onDownload={vi.fn()} />);
+    expect(await screen.findByTestId('file-cards')).toBeInTheDocument();
+    expect(screen.getAllByTestId('file-row')).toHaveLength(3);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('a wide column keeps the table', async () => {
+    columnOf(900);
+    renderPage(<FileTable files={FILES} onDownload={vi.fn()} />);
+    // the measurement arrives after the first render: wait for it to have been applied
+    await act(() => Promise.resolve());
+    expect(screen.getByRole('table', { name: 'Dateien' })).toBeInTheDocument();
+    expect(screen.queryByTestId('file-cards')).not.toBeInTheDocument();
   });
 });

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { TableScrollRegion } from '@/components/table-scroll-region';
+import { useContainerWidth } from '@/lib/use-container-width';
 import { FileCards } from './file-cards';
 import { FileIcon, formatSize } from './file-icon';
 
@@ -41,11 +42,14 @@ export interface FileTableProps {
   onDownloadSelection?: (files: AttachedFile[]) => Promise<unknown>;
 }
 
+/** Below this width of its own the table would squeeze the file names: cards instead. */
+const CARDS_BELOW_PX = 560;
+
 /**
  * The one file table: icon by group (image, sheet, document), name, type, size, date, and - where the API answers
  * them (folders whose record lists its files) - who uploaded it and, on offers, the side; download per row or for
  * the selection; delete with a confirmation. An empty selection gives the spec's 'selectedEmpty' error. On a phone
- * (below `sm`) each file is a card (FileCards) instead of a row.
+ * (below `sm`) and in a column narrower than CARDS_BELOW_PX each file is a card (FileCards) instead of a row.
  */
 export function FileTable({
   files,
@@ -57,6 +61,9 @@ export function FileTable({
 }: FileTableProps) {
   const { t } = useTranslation('files');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // a side column (the enquiry's documents beside its form) is as narrow as a phone: cards there too
+  const [measure, width] = useContainerWidth<HTMLDivElement>();
+  const cards = phone || (width > 0 && width < CARDS_BELOW_PX);
   const [selected, setSelected] = useState<string[]>([]);
   const [confirm, setConfirm] = useState<AttachedFile[] | null>(null);
   const chosen = files.filter((f) => selected.includes(f.id));
@@ -105,7 +112,7 @@ export function FileTable({
   };
 
   return (
-    <Box>
+    <Box ref={measure}>
       <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
         <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(chosen, true)}>
           {t('table.downloadSelected')}
@@ -117,7 +124,7 @@ export function FileTable({
         )}
       </Stack>
       {loading && <LinearProgress aria-label={t('common:common.loading')} />}
-      {phone ? (
+      {cards ? (
         <>
           <FileCards
             files={files}
