@@ -67,10 +67,22 @@ export const importConfigInputSchema = yup.object({
     .of(mappingEntry)
     .max(ARTICLE_MAPPABLE_FIELDS.length * 2, V.max)
     .default([]),
-  unitDepth: yup.string().oneOf([...LENGTH_UNITS], V.oneOf).default(IMPORT_CONFIG_UNIT_DEFAULTS.unitDepth),
-  unitHeight: yup.string().oneOf([...LENGTH_UNITS], V.oneOf).default(IMPORT_CONFIG_UNIT_DEFAULTS.unitHeight),
-  unitWidth: yup.string().oneOf([...LENGTH_UNITS], V.oneOf).default(IMPORT_CONFIG_UNIT_DEFAULTS.unitWidth),
-  unitWeight: yup.string().oneOf([...WEIGHT_UNITS], V.oneOf).default(IMPORT_CONFIG_UNIT_DEFAULTS.unitWeight),
+  unitDepth: yup
+    .string()
+    .oneOf([...LENGTH_UNITS], V.oneOf)
+    .default(IMPORT_CONFIG_UNIT_DEFAULTS.unitDepth),
+  unitHeight: yup
+    .string()
+    .oneOf([...LENGTH_UNITS], V.oneOf)
+    .default(IMPORT_CONFIG_UNIT_DEFAULTS.unitHeight),
+  unitWidth: yup
+    .string()
+    .oneOf([...LENGTH_UNITS], V.oneOf)
+    .default(IMPORT_CONFIG_UNIT_DEFAULTS.unitWidth),
+  unitWeight: yup
+    .string()
+    .oneOf([...WEIGHT_UNITS], V.oneOf)
+    .default(IMPORT_CONFIG_UNIT_DEFAULTS.unitWeight),
 });
 export type ImportConfigInput = Omit<
   ImportConfig,

@@ -5,7 +5,8 @@ import { postForm } from './upload-client.js';
 /** A small price list as a manufacturer sends it (`;`, German headers). */
 export function priceListCsv(rows = 3): Buffer {
   const lines = ['Bestellnummer;Artikelbezeichnung;Listenpreis;Hersteller;Breite (mm);Gewicht'];
-  for (let i = 0; i < rows; i++) lines.push(`32117${String(i).padStart(2, '0')};Reihenklemme ${i + 1};1,2${i};Phoenix;5,2;0,01`);
+  for (let i = 0; i < rows; i++)
+    lines.push(`32117${String(i).padStart(2, '0')};Reihenklemme ${i + 1};1,2${i};Phoenix;5,2;0,01`);
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 

@@ -39,6 +39,7 @@ export const IMPORT_CONFIGS_ACCESS: AccessRow[] = [
     call: 'POST /import/config/headers',
     allowed: flagged,
     request: () => ({}),
-    send: (_ctx, t) => postForm(t, '/import/config/headers', { headerRowIndex: '1' }, { name: 'p.csv', bytes: priceListCsv() }),
+    send: (_ctx, t) =>
+      postForm(t, '/import/config/headers', { headerRowIndex: '1' }, { name: 'p.csv', bytes: priceListCsv() }),
   },
 ];

@@ -17,6 +17,7 @@ import { DEFAULT_HEADER_ROW_INDEX } from '../../model/import-config.js';
 import { optionalBodyIdSchema } from '../../model/id.js';
 import { TxCheck } from '../../platform/events.js';
 import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
+import { IMPORT_CONFIGS_ADMIN_PORT } from './import-configs.admin-port.js';
 import { IMPORT_CONFIGS_PORT, type ImportConfigEvents } from './import-configs.port.js';
 import { ImportConfigsRepository, publicConfig } from './import-configs.repository.js';
 import { ImportConfigsService } from './import-configs.service.js';
@@ -126,6 +127,7 @@ function createImportConfigsModule(d: AreaDeps): AreaModule {
     },
     events,
   });
+  d.ports.provide(IMPORT_CONFIGS_ADMIN_PORT, service);
   return { path: '/import/config', router: router(d, service) };
 }
 

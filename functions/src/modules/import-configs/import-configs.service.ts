@@ -65,7 +65,9 @@ export class ImportConfigsService {
     const id = this.d.repo.newId();
     const headers = await this.check(input, sample);
     const path = `${importConfigFolder(id)}${this.d.repo.newId()}_${sample.filename}`;
-    if (!(await this.d.store.createIfAbsent(path, Buffer.from(file!.bytes), sample.contentType, { uploadedBy: userId })))
+    if (
+      !(await this.d.store.createIfAbsent(path, Buffer.from(file!.bytes), sample.contentType, { uploadedBy: userId }))
+    )
       throw ApiError.conflict();
     try {
       const now = this.d.now().toISOString();
@@ -98,8 +100,12 @@ export class ImportConfigsService {
     if (file) sample = await readSample(file);
     else if (input.headerRowIndex !== before.headerRowIndex) sample = await this.storedSample(before.id, before);
     const headers = sample ? await this.check(input, sample) : await this.check(input, undefined, before.headers);
-    const path = file && sample ? `${importConfigFolder(before.id)}${this.d.repo.newId()}_${sample.filename}` : undefined;
-    if (path && !(await this.d.store.createIfAbsent(path, Buffer.from(file!.bytes), sample!.contentType, { uploadedBy: userId })))
+    const path =
+      file && sample ? `${importConfigFolder(before.id)}${this.d.repo.newId()}_${sample.filename}` : undefined;
+    if (
+      path &&
+      !(await this.d.store.createIfAbsent(path, Buffer.from(file!.bytes), sample!.contentType, { uploadedBy: userId }))
+    )
       throw ApiError.conflict();
     let replaced: string | undefined;
     try {

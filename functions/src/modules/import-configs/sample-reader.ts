@@ -5,7 +5,11 @@ import { suggestMapping, toFieldMapping, type MappingSuggestion } from '../../bo
 import { FILE_ERRORS, contentTypeOf, extensionOf } from '../../model/files.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import { BOM_I18N_KEYS } from '../../model/bom/i18n-keys.js';
-import { IMPORT_CONFIG_ERRORS, IMPORT_CONFIG_EXTENSIONS, IMPORT_CONFIG_KEYS } from '../../model/import-config-schemas.js';
+import {
+  IMPORT_CONFIG_ERRORS,
+  IMPORT_CONFIG_EXTENSIONS,
+  IMPORT_CONFIG_KEYS,
+} from '../../model/import-config-schemas.js';
 import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import { assertContentMatches } from '../files/content-check.js';
 
