@@ -60,6 +60,8 @@ export const queryKeys = {
     list: (kind: string) => ['field-values', kind, 'all'] as const,
     detail: (kind: string, id: string) => ['field-values', kind, 'detail', id] as const,
   },
+  /** import configurations (features/import-configs; GET /import/config/all is the whole list) */
+  importConfigs: resource('import-configs'),
   files: {
     all: ['files'] as const,
     /** a folder's listing (GET /file/names?path=) */
