@@ -133,8 +133,9 @@ export function ImportConfigFormPage() {
   };
 
   /** Reads the headers of a new file or (edit, no new file) of the stored sample at the form's header row. */
-  const readHeaders = async (headerRowIndex: string, picked = file) => {
-    if (!isHeaderRowIndex(headerRowIndex.trim())) return notify.warn(t(KEY.wrongIndex));
+  const readHeaders = async (index: unknown, picked = file) => {
+    const headerRowIndex = String(index ?? '').trim();
+    if (!isHeaderRowIndex(headerRowIndex)) return notify.warn(t(KEY.wrongIndex));
     if (!picked && isNew) return notify.warn(t(KEY.emptyUpload));
     setReading(true);
     try {
@@ -152,7 +153,7 @@ export function ImportConfigFormPage() {
     }
   };
 
-  const pick = async (picked: File | undefined, headerRowIndex: string) => {
+  const pick = async (picked: File | undefined, headerRowIndex: unknown) => {
     if (input.current) input.current.value = '';
     if (!picked) return;
     const ext = picked.name.slice(picked.name.lastIndexOf('.') + 1).toLowerCase();
@@ -238,7 +239,7 @@ export function ImportConfigFormPage() {
               options={choices(wholesalers.data)}
             />
             <FormSelectField name="defaultUnitId" labelKey={`${NS}:field.defaultUnit`} options={choices(units.data)} />
-            <Stack spacing={1} component="section" aria-label={t('field.file')}>
+            <Stack spacing={1}>
               <Typography variant="subtitle2">{t('field.file')} *</Typography>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={reading}>
