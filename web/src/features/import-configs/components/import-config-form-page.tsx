@@ -250,6 +250,7 @@ export function ImportConfigFormPage() {
                     type="file"
                     accept={ACCEPT}
                     aria-label={t('field.file')}
+                    data-testid="file-input"
                     onChange={(e) => void pick(e.target.files?.[0], formik.values.headerRowIndex)}
                   />
                 </Button>
