@@ -70,7 +70,7 @@ describe('issue 23: import configurations in the browser', () => {
       await expect.poll(() => orderColumn.textContent()).toContain('Bestellnummer');
       // map the type column to the manufacturer number by hand
       await page.getByRole('combobox', { name: 'Spalte 2: Typ' }).click();
-      await page.getByRole('option', { name: 'Herstellernummer' }).click();
+      await page.getByRole('option', { name: 'Herstellernummer', exact: true }).click();
       await page.getByLabel('Einheit Gewicht').click();
       await page.getByRole('option', { name: 'G', exact: true }).click();
       await page.getByRole('button', { name: 'Speichern' }).click();

@@ -6,7 +6,7 @@ import type { ImportConfig } from '../../model/import-config.js';
 import { get, post } from '../../testing/api-client.js';
 import { createManufacturer, createUnit, createWholesaler } from '../../testing/catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
-import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
+import { createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { configBody, createImportConfig, postConfig, priceListCsv } from '../../testing/import-config-fixtures.js';
 import { postForm } from '../../testing/upload-client.js';
 
