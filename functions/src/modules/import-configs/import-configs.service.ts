@@ -72,7 +72,7 @@ export class ImportConfigsService {
     try {
       const now = this.d.now().toISOString();
       const config: StoredImportConfig = {
-        ...this.fields(input),
+        ...this.fields(input, headers),
         id,
         filename: sample.filename,
         headers,
@@ -115,7 +115,7 @@ export class ImportConfigsService {
         const now = this.d.now().toISOString();
         replaced = path ? old.samplePath : undefined;
         const next: StoredImportConfig = {
-          ...this.fields(input),
+          ...this.fields(input, headers),
           id: old.id,
           filename: path ? sample!.filename : old.filename,
           headers,
@@ -147,8 +147,8 @@ export class ImportConfigsService {
     if (deleted.samplePath) await this.d.discard.discard([deleted.samplePath]);
   }
 
-  /** The stored fields the client chose (ids left empty are absent). */
-  private fields(input: ImportConfigInput) {
+  /** The stored fields the client chose (ids left empty are absent; a mapped column's header is the file's). */
+  private fields(input: ImportConfigInput, headers: string[]) {
     return {
       manufacturerId: input.manufacturerId || undefined,
       wholesalerId: input.wholesalerId || undefined,
@@ -158,7 +158,7 @@ export class ImportConfigsService {
       headerRowIndex: input.headerRowIndex,
       fieldMapping: input.fieldMapping.map((m) => ({
         ...(m.columnIndex !== undefined ? { columnIndex: m.columnIndex } : {}),
-        importHeader: m.importHeader,
+        importHeader: m.columnIndex !== undefined ? (headers[m.columnIndex] ?? m.importHeader) : m.importHeader,
         articleField: m.articleField,
       })),
       unitDepth: input.unitDepth,

@@ -62,6 +62,8 @@ const ACCEPT = IMPORT_CONFIG_EXTENSIONS.map((e) => `.${e}`).join(',');
 interface Sheet {
   filename: string;
   headers: string[];
+  /** the row the headers were read from */
+  headerRowIndex: number;
 }
 
 const columnsOf = (mapping: FieldMapping, headers: string[]): ColumnFields => {
@@ -119,7 +121,7 @@ export function ImportConfigFormPage() {
   // the stored configuration's sample and mapping, once it arrived (derived state, set while rendering)
   if (config && shownFor !== config.id) {
     setShownFor(config.id);
-    setSheet({ filename: config.filename, headers: config.headers });
+    setSheet({ filename: config.filename, headers: config.headers, headerRowIndex: config.headerRowIndex });
     setColumns(columnsOf(config.fieldMapping, config.headers));
   }
 
@@ -127,7 +129,7 @@ export function ImportConfigFormPage() {
     return <RecordError error={loaded.error} backTo={back} onRetry={() => void loaded.refetch()} />;
 
   const apply = (answer: SampleHeaders) => {
-    setSheet({ filename: answer.filename, headers: answer.headers });
+    setSheet({ filename: answer.filename, headers: answer.headers, headerRowIndex: answer.headerRowIndex });
     setColumns(columnsOf(answer.fieldMapping, answer.headers));
     notify.info(t('headersRead', { count: answer.headers.length }));
   };
@@ -180,6 +182,8 @@ export function ImportConfigFormPage() {
   const submit = async (v: Values) => {
     const headers = sheet?.headers ?? [];
     if (!headers.some((h) => h)) return { level: 'warn' as const, text: t(KEY.emptyUpload) };
+    if (sheet && sheet.headerRowIndex !== Number(v.headerRowIndex))
+      return { level: 'warn' as const, text: t('headerIndexChanged') };
     const fieldMapping = mappingOf(columns, headers);
     if (!fieldMapping.some((m) => m.articleField === 'orderNumber'))
       return { level: 'warn' as const, text: t(KEY.missingMapping) };
