@@ -143,4 +143,44 @@ describe('ImportConfigFormPage', () => {
     ).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/import/config/')).toBe(false);
   });
+
+  it('edit: the stored mapping is shown; the header row is re-read from the stored sample; saves JSON without a file', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) => {
+      if (c.url.startsWith('/api/import/config/?id=c1')) return { body: makeImportConfig() };
+      if (c.url === '/api/import/config/headers')
+        return {
+          body: {
+            filename: 'preisliste.csv',
+            headers: ['3211757', 'PT 2,5', '1,23'],
+            headerRowIndex: 2,
+            suggestedHeaderRowIndex: 1,
+            fieldMapping: [],
+          },
+        };
+      if (c.url === '/api/import/config/update') return { body: makeImportConfig() };
+      return fieldValues(c);
+    });
+    renderPage(<ImportConfigFormPage />, { route: '/import/config/c1', path: '/import/config/:id', user: me });
+    expect(await screen.findByRole('combobox', { name: 'Spalte 1: Artikelnummer' })).toHaveTextContent('Bestellnummer');
+    expect(screen.getByText('Datei: preisliste.csv')).toBeInTheDocument();
+    const index = screen.getByLabelText('Kopfzeile *');
+    await user.clear(index);
+    await user.type(index, '2');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(/Die Kopfzeile wurde geändert/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kopfzeile aktualisieren' }));
+    expect(await screen.findByRole('combobox', { name: 'Spalte 1: 3211757' })).toBeInTheDocument();
+    const read = calls.find((c) => c.url === '/api/import/config/headers')!.body as FormData;
+    expect([read.get('configId'), read.get('headerRowIndex'), read.get('file')]).toEqual(['c1', '2', null]);
+    await user.click(screen.getByRole('combobox', { name: 'Spalte 1: 3211757' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Bestellnummer' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/import/config/update')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/import/config/update')!.body).toMatchObject({
+      id: 'c1',
+      headerRowIndex: 2,
+      fieldMapping: [{ columnIndex: 0, importHeader: '3211757', articleField: 'orderNumber' }],
+    });
+  });
 });
