@@ -218,7 +218,16 @@ export function ImportConfigFormPage() {
   const unitOptions = (list: readonly string[]): SelectOption[] => list.map((u) => ({ value: u, label: u }));
 
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', lg: 'row' }, alignItems: 'flex-start' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 2,
+        flexDirection: { xs: 'column', lg: 'row' },
+        // phones: both cards as wide as the screen (shrink-to-fit would take the widest select's width)
+        alignItems: { xs: 'stretch', lg: 'flex-start' },
+        '& > *': { minWidth: 0 },
+      }}
+    >
       <FormPage<Values>
         title={t(isNew ? 'createTitle' : 'editTitle')}
         initialValues={initialValues}
@@ -259,7 +268,7 @@ export function ImportConfigFormPage() {
                   />
                 </Button>
                 {reading && <CircularProgress size={20} aria-label={t('file.reading')} />}
-                <Typography variant="body2">
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {sheet?.filename ? t('file.current', { name: sheet.filename }) : t('file.none')}
                 </Typography>
               </Stack>

@@ -22,7 +22,7 @@ export function MappingPanel({ headers, value, onChange }: MappingPanelProps) {
     <Paper
       component="section"
       aria-label={t('mapping.title')}
-      sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', lg: 420 }, flexShrink: 0 }}
+      sx={{ p: { xs: 2, sm: 3 }, width: { lg: 420 }, flexShrink: 0 }}
     >
       <Typography variant="h2" sx={{ mb: 1 }}>
         {t('mapping.title')}
