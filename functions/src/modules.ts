@@ -7,6 +7,7 @@ import { companiesArea } from './modules/companies/companies.module.js';
 import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { enquiriesArea } from './modules/enquiries/enquiries.module.js';
 import { filesArea } from './modules/files/files.module.js';
+import { importConfigsArea } from './modules/import-configs/import-configs.module.js';
 import { healthArea } from './modules/health/health.module.js';
 import { legalArea } from './modules/legal/legal.module.js';
 import { offersArea } from './modules/offers/offers.module.js';
@@ -31,6 +32,7 @@ export const AREAS: readonly Area[] = [
   businessDataArea,
   chatArea,
   catalogueArea,
+  importConfigsArea,
 ];
 
 /**

@@ -18,6 +18,7 @@ import {
   createUnit,
   createWholesaler,
 } from '../../functions/src/testing/catalogue-fixtures.js';
+import { configBody, createImportConfig } from '../../functions/src/testing/import-config-fixtures.js';
 import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 import {
   addressesOf,
@@ -162,7 +163,13 @@ async function catalogueRecords(token: string): Promise<WalkIds> {
     possibleOrderNumbers: [`ALT-${Date.now()}`],
     wholesalerInfos: [{ wholesalerId: wholesaler.id, purchasePrice: 0.99, orderNumber: 'SON-3211757' }],
   });
+  // an import configuration of the manufacturer with its sample price list (issue 23)
+  const importConfig = await createImportConfig(token, {
+    ...configBody({ manufacturerId: manufacturer.id, wholesalerId: wholesaler.id, defaultUnitId: unit.id }),
+    description: 'Monatliche Preisliste mit Bestellnummern, Listenpreisen, Abmessungen und Gewichten aller Artikel',
+  });
   return {
+    importConfig: importConfig.id,
     article: article.id,
     manufacturer: manufacturer.id,
     discount: discount.id,

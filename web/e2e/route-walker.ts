@@ -40,7 +40,16 @@ export async function loadRoutesFor(): Promise<RoutesFor> {
 /** Records a role may see, by the route prefix whose `:param` they fill. */
 export type WalkIds = Partial<
   Record<
-    'user' | 'company' | 'enquiry' | 'offer' | 'article' | 'manufacturer' | 'discount' | 'unit' | 'wholesaler',
+    | 'user'
+    | 'company'
+    | 'enquiry'
+    | 'offer'
+    | 'article'
+    | 'manufacturer'
+    | 'discount'
+    | 'unit'
+    | 'wholesaler'
+    | 'importConfig',
     string
   >
 >;
@@ -62,9 +71,11 @@ const RECORD_ROUTES: Array<[prefix: string, record: keyof WalkIds]> = [
   ['/fieldvalues/discount/', 'discount'],
   ['/fieldvalues/unit/', 'unit'],
   ['/fieldvalues/wholesaler/', 'wholesaler'],
+  // an import configuration (issue 23)
+  ['/import/config/', 'importConfig'],
 ];
 /** Where `new` is the create page (walked as well as the real record); elsewhere `new` would be an unknown id. */
-const CREATE_PAGE = /^\/(user|company|enquiry|article|fieldvalues\/[a-z]+)\/:[A-Za-z]+$/;
+const CREATE_PAGE = /^\/(user|company|enquiry|article|fieldvalues\/[a-z]+|import\/config)\/:[A-Za-z]+$/;
 
 /**
  * Concrete addresses for a table's patterns: a parameter of a record route becomes a record the caller may see

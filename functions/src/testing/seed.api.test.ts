@@ -4,6 +4,8 @@ import { SECOND_SUPPLIER } from '../modules/companies/companies.seed.js';
 import { DEMO_ENQUIRY_TITLES } from '../modules/enquiries/enquiries.seed.js';
 import { DEMO_OFFER_NUMBERS, DEMO_ORDER_ENQUIRY_TITLES } from '../modules/offers/offers.seed.js';
 import { DEMO_FOLDER } from '../modules/business-data/business-data.seed.js';
+import { DEMO_IMPORT_CONFIG } from '../modules/import-configs/import-configs.seed.js';
+import { postForm } from './upload-client.js';
 import { post } from './api-client.js';
 import { enquiryStatus } from '../model/enquiry.js';
 import { get } from './api-client.js';
@@ -181,5 +183,15 @@ describe('seed', () => {
     expect(unread.body.content.every((m: { title: string }) => m.title === DEMO_ENQUIRY_TITLES.released)).toBe(true);
     const own = await get('/conversation/message/unread', { token: weber, query: { size: '0' } });
     expect(own.body.totalElements).toBe(1);
+  });
+
+  it('holds the demo import configuration with its stored sample (headers re-read from it)', async () => {
+    const token = await signIn('admin@schrankwerk.de', DEMO_PASSWORD);
+    const all = await get('/import/config/all', { token });
+    const config = all.body.find((c: { title: string }) => c.title === DEMO_IMPORT_CONFIG.title);
+    expect(config).toMatchObject({ filename: DEMO_IMPORT_CONFIG.filename, headerRowIndex: 2 });
+    expect(config.headers[0]).toBe('Artikelnummer');
+    const reread = await postForm(token, '/import/config/headers', { headerRowIndex: '2', configId: config.id });
+    expect(reread.body.headers).toEqual(config.headers);
   });
 });

@@ -6,6 +6,7 @@ import { chatFeature } from '@/features/chat/feature';
 import { companiesFeature } from '@/features/companies/feature';
 import { documentsFeature } from '@/features/documents/feature';
 import { fieldValuesFeature } from '@/features/field-values/feature';
+import { importConfigsFeature } from '@/features/import-configs/feature';
 import { enquiriesFeature } from '@/features/enquiries/feature';
 import { legalFeature } from '@/features/legal/feature';
 import { offersFeature } from '@/features/offers/feature';
@@ -33,6 +34,7 @@ export const FEATURES: Feature[] = [
   chatFeature,
   articlesFeature,
   fieldValuesFeature,
+  importConfigsFeature,
   catalogueAndImportPlaceholders,
   legalFeature,
 ];

@@ -1,0 +1,40 @@
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { entityConverter } from '../../data/converter.js';
+import { EntityCollection } from '../../data/entity-collection.js';
+import type { ImportConfig } from '../../model/import-config.js';
+
+export const IMPORT_CONFIGS = 'importConfigs';
+
+/** What is stored: the configuration plus where its sample file lives (never answered to clients). */
+export interface StoredImportConfig extends ImportConfig {
+  /** Storage path of the sample file the headers were read from (docs/decisions-imports.md) */
+  samplePath?: string;
+}
+
+const converter = entityConverter<StoredImportConfig>({
+  required: ['title', 'headerRowIndex', 'createDate', 'lastUpdate'],
+  defaults: () => ({ headers: [], fieldMapping: [], changeEntries: [], description: '', filename: '' }),
+});
+
+/** The configuration as the API answers it (the sample's path stays on the server). */
+export function publicConfig({ samplePath: _path, ...config }: StoredImportConfig): ImportConfig {
+  return config;
+}
+
+/**
+ * The import configurations: a short list an administrator maintains by hand (a few dozen), read whole for
+ * `/import/config/all` (docs/decisions-imports.md), so it declares no page shape.
+ */
+export class ImportConfigsRepository extends EntityCollection<StoredImportConfig> {
+  constructor(db: Firestore) {
+    super(db, IMPORT_CONFIGS, converter);
+  }
+
+  async all(): Promise<StoredImportConfig[]> {
+    return (await this.col().get()).docs.map((d) => d.data());
+  }
+
+  deleteInTx(tx: Transaction, id: string): void {
+    tx.delete(this.col().doc(id));
+  }
+}
