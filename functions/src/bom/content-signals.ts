@@ -115,23 +115,25 @@ export function looksLikeDistributorNumber(cell: string): boolean {
 const RUNNING_CODE = /^([A-Z]{2,6})[-_ .]?(\d{2,6})$/i;
 
 /**
- * A project's own item numbers: the same letter prefix and a number that rises row by row (SP-2000,
- * SP-2001 …; POS-001, POS-002 …). Manufacturer and distributor numbers never run like that down a list.
+ * A project's own item numbers: the same letter prefix and a number of fixed width that rises row by row
+ * (SP-2000, SP-2001 …; POS-001, POS-002 …). Manufacturer and distributor numbers do not run like that down a
+ * list; a sorted run of one maker's types (DILM7, DILM9, DILM12) changes width and is not taken.
  */
 export function isRunningCode(values: readonly string[]): boolean {
   const filled = values.map((v) => v.trim()).filter((v) => v.length > 0);
   if (filled.length < 3) return false;
-  const prefixes = new Map<string, number[]>();
+  const groups = new Map<string, number[]>();
   for (const v of filled) {
     const m = RUNNING_CODE.exec(v);
     if (!m) continue;
-    const p = m[1]!.toUpperCase();
-    const list = prefixes.get(p) ?? [];
+    // prefix and width together: "SP-2000" and "SP-20000" are different numbering schemes
+    const key = `${m[1]!.toUpperCase()}:${m[2]!.length}`;
+    const list = groups.get(key) ?? [];
     list.push(Number(m[2]));
-    prefixes.set(p, list);
+    groups.set(key, list);
   }
   let best: number[] = [];
-  for (const list of prefixes.values()) if (list.length > best.length) best = list;
+  for (const list of groups.values()) if (list.length > best.length) best = list;
   if (best.length < 0.8 * filled.length) return false;
   let rising = 0;
   for (let i = 1; i < best.length; i++) if (best[i]! > best[i - 1]! && best[i]! - best[i - 1]! <= 100) rising++;

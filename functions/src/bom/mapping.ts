@@ -184,7 +184,8 @@ export function suggestMapping(
       const fit = profile ? contentFit(f, profile) : 1;
       // evidence only adds to a column whose content does not contradict the field
       const bonus = fit < 1 ? 1 : evidenceBonus(f, col, profile, neighbours);
-      const score = bonus > 1 ? Math.min(name * fit * bonus, MAX_WITH_BONUS) : name * fit;
+      const plain = name * fit;
+      const score = bonus > 1 ? Math.max(plain, Math.min(plain * bonus, MAX_WITH_BONUS)) : plain;
       if (score >= minConfidence) pairs.push({ col, fi, score, fill: profile?.filled ?? 0, conflict: fit < 1 });
     });
   });
