@@ -1,149 +1,60 @@
 /**
- * Issue 24, "Mapping reads what panel builders really send": one fixture per class the engine used to map
- * wrong, each read through the public pipeline (reader → header row → mapping with content → lines).
+ * Issue 24, "Mapping reads what panel builders really send": one or two fixtures per class the engine used
+ * to map wrong (fixtures/builder-fixtures.ts), each read through the public pipeline (reader → header row →
+ * mapping with content → lines). The same cases feed the corpus bench's "builder lists" row.
  */
 import { describe, expect, it } from 'vitest';
-import { readSpreadsheet } from '../spreadsheet/index.js';
-import { BUILDER_CSV, buildEplanWorkbook, readBuilderCsv } from './fixtures/builder-fixtures.js';
-import { extractHeaders, suggestHeaderRow } from './header.js';
+import { BUILDER_CASES, BUILDER_CSV, readBuilderCsv, readBuilderList } from './fixtures/builder-fixtures.js';
 import { buildBomLines } from './lines.js';
-import { suggestMapping, toFieldMapping, validateMapping, type MappingSuggestion } from './mapping.js';
+import { toFieldMapping, validateMapping } from './mapping.js';
 
-const KEYS = ['orderNumber', 'manufacturerNumber', 'manufacturerName', 'quantity', 'description'] as const;
-type Key = (typeof KEYS)[number];
-
-interface Read {
-  headerRowIndex: number;
-  headers: string[];
-  rows: string[][];
-  suggestions: MappingSuggestion[];
-  /** header text per key field, null = left unmapped */
-  keys: Record<Key, string | null>;
-}
-
-async function readList(bytes: Buffer, name: string): Promise<Read> {
-  const { rows } = await readSpreadsheet(bytes, name);
-  const { headerRowIndex } = suggestHeaderRow(rows);
-  const { headers } = extractHeaders(rows, headerRowIndex);
-  const suggestions = suggestMapping(headers, 'bom', { rows: rows.slice(headerRowIndex, headerRowIndex + 200) });
-  const keys = Object.fromEntries(
-    KEYS.map((k) => [k, suggestions.find((s) => s.articleField === k)?.importHeader ?? null]),
-  ) as Record<Key, string | null>;
-  return { headerRowIndex, headers, rows, suggestions, keys };
-}
-
-const csv = (name: string): Promise<Read> => readList(readBuilderCsv(name), name);
+describe('builder lists: header row and key columns', () => {
+  it.each(BUILDER_CASES.map((c) => [c.kind, c.name, c] as const))('class %i: %s', async (_kind, _name, c) => {
+    const r = await readBuilderList(c.bytes(), c.fileName);
+    expect(r.headerRowIndex).toBe(c.headerRow);
+    expect(r.keys).toEqual(c.keys);
+    expect(validateMapping(toFieldMapping(r.suggestions), 'bom', r.headers)).toEqual([]);
+  });
+});
 
 describe('class 1: EPLAN Artikelstückliste', () => {
-  it('xlsx with title block, line breaks and 3000 rows: Typ is the manufacturer number, ERP and stock stay unmapped', async () => {
-    const r = await readList(buildEplanWorkbook(3000), 'Artikelstueckliste.xlsx');
-    expect(r.headerRowIndex).toBe(8);
-    expect(r.keys).toEqual({
-      orderNumber: 'Artikel-\nnummer',
-      manufacturerNumber: 'Typ',
-      manufacturerName: 'Hersteller',
-      quantity: 'Anzahl',
-      description: 'Bezeichnung',
-    });
-    const mappedHeaders = r.suggestions.map((s) => s.importHeader);
-    expect(mappedHeaders).not.toContain('ERP-\nNummer');
-    expect(mappedHeaders).not.toContain('Anzahl\nvorhanden');
-    // every article row becomes a line with the manufacturer's type number
+  it('ERP numbers and stock on hand stay unmapped; all 3000 rows become lines with the type number', async () => {
+    const c = BUILDER_CASES[0]!;
+    const r = await readBuilderList(c.bytes(), c.fileName);
+    const mapped = r.suggestions.map((s) => s.importHeader);
+    expect(mapped).not.toContain('ERP-\nNummer');
+    expect(mapped).not.toContain('Anzahl\nvorhanden');
     const { lines } = buildBomLines(r.rows, r.headerRowIndex, {
       headers: r.headers,
       mapping: toFieldMapping(r.suggestions),
     });
     expect(lines).toHaveLength(3000);
-    expect(lines[0]).toMatchObject({ manufacturerNumber: '3RV2011-0BA15', orderNumber: 'SIE.3RV2011-0BA15', quantity: 1 });
-  });
-
-  it('CSV label export: "Typ-Nr." is the manufacturer number, not "ERP-Nummer"; "Anzahl vorhanden" is no quantity', async () => {
-    const r = await csv(BUILDER_CSV.eplanCsv);
-    expect(r.headerRowIndex).toBe(6);
-    expect(r.keys).toEqual({
-      orderNumber: 'Bestellnummer',
-      manufacturerNumber: 'Typ-Nr.',
-      manufacturerName: 'Hersteller',
-      quantity: 'Anzahl',
-      description: 'Benennung',
-    });
-    expect(r.suggestions.map((s) => s.importHeader)).not.toContain('ERP-\nNummer');
-  });
-});
-
-describe('class 2: a type column beside the manufacturer', () => {
-  it('"Type" right of "Manufacturer" holding type numbers is the manufacturer number', async () => {
-    const r = await csv(BUILDER_CSV.typeBesideManufacturer);
-    expect(r.headerRowIndex).toBe(1);
-    expect(r.keys).toEqual({
-      orderNumber: null,
-      manufacturerNumber: 'Type',
-      manufacturerName: 'Manufacturer',
-      quantity: 'Qty',
-      description: 'Description',
-    });
-    expect(validateMapping(toFieldMapping(r.suggestions), 'bom', r.headers)).toEqual([]);
-  });
-});
-
-describe('class 3: the project’s own item numbers are no order numbers', () => {
-  it('SP-2000 … under "PART NO" stays unmapped; "VENDOR NO" holds the order numbers', async () => {
-    const r = await csv(BUILDER_CSV.vendorNo);
-    expect(r.headerRowIndex).toBe(1);
-    expect(r.keys).toEqual({
-      orderNumber: 'VENDOR NO',
-      manufacturerNumber: 'MFG PART NO',
-      manufacturerName: 'MFG',
-      quantity: 'QTY',
-      description: 'DESCRIPTION',
+    expect(lines[0]).toMatchObject({
+      manufacturerNumber: '3RV2011-0BA15',
+      orderNumber: 'SIE.3RV2011-0BA15',
+      quantity: 1,
     });
   });
 
-  it('POS-001 … under "Artikel-Nr." stays unmapped; the number beside "Lieferant" is the order number', async () => {
-    const r = await csv(BUILDER_CSV.ownPositions);
-    expect(r.keys).toEqual({
-      orderNumber: 'Bestell-Nr. Lieferant',
-      manufacturerNumber: 'Hersteller-Nr.',
-      manufacturerName: 'Hersteller',
-      quantity: 'Menge',
-      description: 'Bezeichnung',
+  it('the CSV label export keeps its line-broken header cells and reads "Typ-Nr." for the manufacturer number', async () => {
+    const r = await readBuilderList(readBuilderCsv(BUILDER_CSV.eplanCsv), BUILDER_CSV.eplanCsv);
+    expect(r.headers.slice(0, 4)).toEqual(['Pos.', 'ERP-\nNummer', 'Anzahl', 'Anzahl\nvorhanden']);
+    const { lines } = buildBomLines(r.rows, r.headerRowIndex, {
+      headers: r.headers,
+      mapping: toFieldMapping(r.suggestions),
+    });
+    expect(lines.find((l) => l.rowNumber === 11)).toMatchObject({
+      manufacturerNumber: 'PT 2,5',
+      orderNumber: '3209510',
+      quantity: 24,
     });
   });
 });
 
-describe('class 4: distributor columns hold order numbers', () => {
-  it('"Digikey" (…-ND) is the order number, the bare "Part Number" beside "Manufacturer" the manufacturer number', async () => {
-    const r = await csv(BUILDER_CSV.distributorColumns);
-    expect(r.keys).toEqual({
-      orderNumber: 'Digikey',
-      manufacturerNumber: 'Part Number',
-      manufacturerName: 'Manufacturer',
-      quantity: 'Qty',
-      description: 'Description',
-    });
-  });
-
-  it('a shop URL header over order codes is the order number; the price column beside it is not', async () => {
-    const r = await csv(BUILDER_CSV.shopUrl);
-    expect(r.keys).toEqual({
-      orderNumber: 'https://www.reichelt.de',
-      manufacturerNumber: null,
-      manufacturerName: null,
-      quantity: 'Menge',
-      description: 'Beschreibung',
-    });
-  });
-});
-
-describe('class 5: a vendor-name column is no manufacturer', () => {
-  it('"Vendor" holding Digi-Key, Mouser … stays unmapped; its part numbers are the order numbers', async () => {
-    const r = await csv(BUILDER_CSV.vendorName);
-    expect(r.keys).toEqual({
-      orderNumber: 'Vendor Part #',
-      manufacturerNumber: 'Mfr Part #',
-      manufacturerName: null,
-      quantity: 'Qty',
-      description: 'Description',
-    });
+describe('class 3 and 5: own item numbers and vendor names', () => {
+  it('the project’s SP-2000 numbers are no order numbers; the vendor’s are', async () => {
+    const r = await readBuilderList(readBuilderCsv(BUILDER_CSV.vendorNo), BUILDER_CSV.vendorNo);
+    expect(r.suggestions.find((s) => s.importHeader === 'PART NO')).toBeUndefined();
+    expect(r.suggestions.find((s) => s.importHeader === 'VENDOR')).toBeUndefined();
   });
 });

@@ -16,7 +16,15 @@ describe('content signals', () => {
   it('tells distributor numbers from manufacturer numbers', () => {
     for (const v of ['296-1395-5-ND', '311-10.0KCRCT-ND', '595-SN74HC595N', '80-C0805C104K5R', 'C6186'])
       expect(looksLikeDistributorNumber(v), v).toBe(true);
-    for (const v of ['750-400', '2002-1201', '3RV2011-0BA15', '3209510', 'LC1D09BD', 'CL21A106KAYNNNE', 'C0805C104K5RACTU'])
+    for (const v of [
+      '750-400',
+      '2002-1201',
+      '3RV2011-0BA15',
+      '3209510',
+      'LC1D09BD',
+      'CL21A106KAYNNNE',
+      'C0805C104K5RACTU',
+    ])
       expect(looksLikeDistributorNumber(v), v).toBe(false);
   });
 

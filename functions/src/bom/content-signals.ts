@@ -53,19 +53,34 @@ const DISTRIBUTOR_NAMES = new Set([
 ]);
 /** Long enough to be recognised inside a header or a longer cell ("Mouser (Bestellnr.)", "Mouser Electronics"). */
 const LONG_DISTRIBUTOR_NAMES = [...DISTRIBUTOR_NAMES].filter((n) => n.length >= 6);
-
-const compact = (v: string): string => normaliseHeader(v).replace(/ /g, '');
+/** First three letters of every name: most cells are rejected by one Set lookup (the profile runs per cell). */
+const NAME_STARTS = new Set([...DISTRIBUTOR_NAMES].map((n) => n.slice(0, 3)));
 
 /** A cell naming a distributor or shop ("Digi-Key", "Mouser Electronics", "RS Components"). */
 export function isDistributorName(cell: string): boolean {
-  const c = compact(cell);
-  if (!c) return false;
+  if (cell.length > 40) return false;
+  // cheap compaction: accents are only stripped when there are any ("Bürklin" → "burklin")
+  const lower = cell.toLowerCase();
+  const plain = /[^ -~]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
+  const c = plain.replace(/[^a-z0-9]/g, '');
+  if (!c || !NAME_STARTS.has(c.slice(0, Math.min(3, c.length)))) return false;
   return DISTRIBUTOR_NAMES.has(c) || LONG_DISTRIBUTOR_NAMES.some((n) => c.startsWith(n));
 }
 
 const URL_TEXT = /(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:de|com|eu|at|ch|net|org|fr|it|nl|pl|co\.uk)\b/i;
 /** Header words that make a distributor-named column something other than its numbers. */
-const NOT_NUMBERS = new Set(['link', 'links', 'url', 'website', 'webseite', 'datasheet', 'datenblatt', 'qty', 'stock', 'avail']);
+const NOT_NUMBERS = new Set([
+  'link',
+  'links',
+  'url',
+  'website',
+  'webseite',
+  'datasheet',
+  'datenblatt',
+  'qty',
+  'stock',
+  'avail',
+]);
 
 /**
  * A header naming a distributor or shop ("Digikey", "Mouser (Bestellnr.)", "https://www.reichelt.de"): in a
