@@ -1,4 +1,4 @@
-import type { MappableField } from '../model/bom/fields.js';
+import type { MappableField, MappingKind } from '../model/bom/fields.js';
 import { isDistributorName, isRunningCode, isUrl, looksLikeDistributorNumber } from './content-signals.js';
 import { parseDecimal } from './parse-number.js';
 
@@ -266,11 +266,13 @@ const DESIGNATIONS = new Set<MappableField>(['bmk']);
  * has no evidence either way), lower when the content says the column is something else. The mapping
  * multiplies the name score by it, so a contradicted column is never suggested with high confidence.
  */
-export function contentFit(field: MappableField, p: ColumnProfile): number {
+export function contentFit(field: MappableField, p: ColumnProfile, kind: MappingKind = 'bom'): number {
   if (p.filled === 0) return 1;
   if (IDENTIFIERS.has(field)) {
     if (p.sequential) return 0.45; // positions 1, 2, 3 …
-    if (p.runningCode) return 0.5; // the project's own item numbers SP-2000, SP-2001 …: no catalogue knows them
+    // a project's own item numbers (SP-2000, SP-2001 …) are in no catalogue; in an article import a
+    // supplier's own running numbers are exactly the order numbers, so there the signal says nothing
+    if (p.runningCode && kind === 'bom') return 0.5;
     if (p.url >= 0.5) return 0.4; // shop links, not numbers
     // a distributor's numbers (…-ND, 595-…) are order numbers, never the manufacturer's
     if (p.distributorNumber >= 0.5 && field === 'manufacturerNumber') return 0.6;

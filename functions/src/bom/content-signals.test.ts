@@ -129,6 +129,17 @@ describe('guards: what the new rules must leave alone', () => {
     expect(byField(suggestMapping(headers, 'bom', { rows })).orderNumber).toBe('Bestellnummer');
   });
 
+  it('in an article import a supplier’s own running numbers are the order numbers', () => {
+    const headers = ['Artikelnummer', 'Bezeichnung', 'Listenpreis'];
+    const rows = [
+      ['WG-10001', 'Klemme grau', '0,80'],
+      ['WG-10002', 'Klemme blau', '0,80'],
+      ['WG-10003', 'Endplatte', '0,20'],
+    ];
+    expect(byField(suggestMapping(headers, 'article', { rows })).orderNumber).toBe('Artikelnummer');
+    expect(byField(suggestMapping(headers, 'bom', { rows })).orderNumber).toBeUndefined();
+  });
+
   it('a distributor column of links is no order number', () => {
     const headers = ['Reference', 'Quantity', 'Mouser'];
     const rows = [

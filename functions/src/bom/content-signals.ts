@@ -14,7 +14,6 @@ const DISTRIBUTOR_NAMES = new Set([
   'digikey',
   'mouser',
   'farnell',
-  'element14',
   'newark',
   'rs',
   'rscomponents',
@@ -58,7 +57,8 @@ const NAME_STARTS = new Set([...DISTRIBUTOR_NAMES].map((n) => n.slice(0, 3)));
 
 /** A cell naming a distributor or shop ("Digi-Key", "Mouser Electronics", "RS Components"). */
 export function isDistributorName(cell: string): boolean {
-  if (cell.length > 40) return false;
+  // no listed name has a digit: part numbers, counts and prices (most cells) leave here
+  if (cell.length > 40 || /\d/.test(cell)) return false;
   // cheap compaction: accents are only stripped when there are any ("Bürklin" → "burklin")
   const lower = cell.toLowerCase();
   const plain = /[^ -~]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
@@ -122,6 +122,8 @@ export function isUrl(cell: string): boolean {
  * prefix, a letter somewhere after the dash, so WAGO "750-400" is not one), LCSC "C6186".
  */
 export function looksLikeDistributorNumber(cell: string): boolean {
+  // no shape has spaces or fewer than 4 characters: most cells leave here
+  if (cell.length < 4 || cell.length > 40 || cell.includes(' ')) return false;
   if (/-ND$/i.test(cell)) return true;
   if (/^\d{2,3}-(?=[A-Z0-9.\-/]*[A-Z])[A-Z0-9][A-Z0-9.\-/]*$/i.test(cell)) return true;
   return /^C\d{3,8}$/.test(cell);
@@ -138,9 +140,14 @@ export function isRunningCode(values: readonly string[]): boolean {
   const filled = values.map((v) => v.trim()).filter((v) => v.length > 0);
   if (filled.length < 3) return false;
   const groups = new Map<string, number[]>();
+  let misses = 0;
   for (const v of filled) {
     const m = RUNNING_CODE.exec(v);
-    if (!m) continue;
+    if (!m) {
+      // more than a fifth of other shapes: no running code (most columns leave after a few cells)
+      if (++misses > 0.2 * filled.length) return false;
+      continue;
+    }
     // prefix and width together: "SP-2000" and "SP-20000" are different numbering schemes
     const key = `${m[1]!.toUpperCase()}:${m[2]!.length}`;
     const list = groups.get(key) ?? [];

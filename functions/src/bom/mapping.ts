@@ -181,7 +181,7 @@ export function suggestMapping(
       const name = fieldScore(h, f);
       // a weaker name can still reach the threshold with the evidence bonus (neighbours.ts)
       if (name < minConfidence * 0.85) return;
-      const fit = profile ? contentFit(f, profile) : 1;
+      const fit = profile ? contentFit(f, profile, kind) : 1;
       // evidence only adds to a column whose content does not contradict the field
       const bonus = fit < 1 ? 1 : evidenceBonus(f, col, profile, neighbours);
       const plain = name * fit;
