@@ -157,7 +157,7 @@ export default async function bench(): Promise<BenchSection> {
   };
   const builderNotes = [
     ...builders.wrong.map((w) => `Builder list not right: ${w}`),
-    'Before the content signals of issue 24 (bom/README.md "Content signals"): corpus 26 of 26 with every key column, builder lists 0 of 8 (each mapped a key column wrong or not at all); after: 26 of 26 and 8 of 8.',
+    'Before the content signals of issue 24 (bom/README.md "Content signals"): corpus 26 of 26 with every key column, builder lists 0 of 8 (each mapped a key column wrong or not at all); after: 26 of 26 and 8 of 8. The signals cost the mapping step ≈ 0.7 ms per file (median 1.7 → 2.4 ms over the 26 files, old and new engine interleaved in one process, 60 rounds).',
   ];
   if (!dir) {
     return {
