@@ -93,6 +93,50 @@ describe('name rules for builders’ columns', () => {
   });
 });
 
+describe('more shapes of the classes', () => {
+  it('German "Hersteller | Typ" without any order number column', () => {
+    const headers = ['Menge', 'Bezeichnung', 'Hersteller', 'Typ'];
+    const rows = [
+      ['1', 'Leistungsschalter', 'Siemens', '3RV2011-0BA15'],
+      ['24', 'Reihenklemme', 'Phoenix Contact', 'PT 2,5'],
+      ['2', 'Schütz', 'Schneider Electric', 'LC1D09BD'],
+    ];
+    expect(byField(suggestMapping(headers, 'bom', { rows }))).toMatchObject({
+      manufacturerName: 'Hersteller',
+      manufacturerNumber: 'Typ',
+      quantity: 'Menge',
+    });
+  });
+
+  it('a "Mouser (…)" column alone holds the order numbers; a "Farnell" one of plain digits too', () => {
+    const mouser = suggestMapping(['Menge', 'Bezeichnung', 'Mouser (Bestellnr.)'], 'bom', {
+      rows: [
+        ['3', 'Kondensator 100n', '80-C0805C104K5R'],
+        ['1', 'Mikrocontroller', '556-ATMEGA328P-AU'],
+      ],
+    });
+    expect(byField(mouser).orderNumber).toBe('Mouser (Bestellnr.)');
+    const farnell = suggestMapping(['Qty', 'Description', 'Farnell'], 'bom', {
+      rows: [
+        ['3', 'Capacitor 100n', '1759122'],
+        ['1', 'MCU', '1715487'],
+      ],
+    });
+    expect(byField(farnell).orderNumber).toBe('Farnell');
+  });
+
+  it('of two equally named columns, the one right of "Bezugsquelle" is the order number', () => {
+    const headers = ['Menge', 'Code', 'Bezeichnung', 'Bezugsquelle', 'Code'];
+    const rows = [
+      ['1', 'NT24-10', 'Netzteil 24V', 'Sonepar', '3502118'],
+      ['60', 'KL-25', 'Klemme', 'Rexel', '8040012'],
+      ['2', 'K3-4KW', 'Schütz', 'Sonepar', '2218553'],
+    ];
+    const s = suggestMapping(headers, 'bom', { rows });
+    expect(s.find((x) => x.articleField === 'orderNumber')?.columnIndex).toBe(4);
+  });
+});
+
 describe('guards: what the new rules must leave alone', () => {
   it('a "Type" column of component kinds beside the manufacturer stays unmapped', () => {
     const headers = ['Qty', 'Manufacturer', 'Type', 'Order number'];
