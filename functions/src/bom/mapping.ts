@@ -3,7 +3,7 @@ import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
 import { parseConversionUnit, type ConversionUnit } from '../model/bom/units.js';
 import { contentFit, profileColumns, type ColumnProfile } from './column-profile.js';
 import { headerNamesDistributor } from './content-signals.js';
-import { evidenceBonus, neighbourColumns } from './neighbours.js';
+import { evidenceBonus, MAX_EVIDENCE_BONUS, neighbourColumns } from './neighbours.js';
 import { FIELD_SYNONYMS } from './synonyms.js';
 import { headerSimilarity, normaliseHeader, tokens } from './text-normalise.js';
 
@@ -180,7 +180,7 @@ export function suggestMapping(
     fields.forEach((f, fi) => {
       const name = fieldScore(h, f);
       // a weaker name can still reach the threshold with the evidence bonus (neighbours.ts)
-      if (name < minConfidence * 0.85) return;
+      if (name * MAX_EVIDENCE_BONUS < minConfidence) return;
       const fit = profile ? contentFit(f, profile, kind) : 1;
       // evidence only adds to a column whose content does not contradict the field
       const bonus = fit < 1 ? 1 : evidenceBonus(f, col, profile, neighbours);
