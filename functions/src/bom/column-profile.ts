@@ -1,4 +1,5 @@
-import type { MappableField } from '../model/bom/fields.js';
+import type { MappableField, MappingKind } from '../model/bom/fields.js';
+import { isDistributorName, isRunningCode, isUrl, looksLikeDistributorNumber } from './content-signals.js';
 import { parseDecimal } from './parse-number.js';
 
 /**
@@ -19,10 +20,18 @@ export interface ColumnProfile {
   marker: number;
   designator: number;
   partNumber: number;
+  /** links (http…, www.…) */
+  url: number;
+  /** distributor number shapes (…-ND, 595-SN74…, C6186) */
+  distributorNumber: number;
+  /** distributor or shop names (Digi-Key, Mouser, Sonepar …) */
+  distributorName: number;
   /** words per filled cell on average */
   words: number;
   /** integers that mostly rise by small steps row by row (1, 2, 3 … or 10, 20, 30 …) */
   sequential: boolean;
+  /** a project's own item numbers: one letter prefix, a number rising row by row (SP-2000, SP-2001 …) */
+  runningCode: boolean;
 }
 
 const CURRENCY = /[€$£¥]|\b(?:eur|usd|gbp|chf|sek|pln)\b/i;
@@ -118,7 +127,7 @@ function isDesignator(v: string): boolean {
 
 /** Letters and digits mixed, or a long digit string, without sentence-like spacing. */
 export function looksLikePartNumber(v: string): boolean {
-  if (v.length < 3 || v.length > 60 || !/\d/.test(v)) return false;
+  if (v.length < 3 || v.length > 60 || !/\d/.test(v) || isUrl(v)) return false;
   if ((v.match(/\s/g)?.length ?? 0) > 3) return false;
   if (/^\d+$/.test(v)) return v.length >= 5;
   if (/^[+-]?\d+(?:[.,]\d+)?$/.test(v)) return false; // a plain decimal number
@@ -134,6 +143,9 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
   let marker = 0;
   let designator = 0;
   let partNumber = 0;
+  let url = 0;
+  let distributorNumber = 0;
+  let distributorName = 0;
   let words = 0;
   const ints: number[] = [];
   for (const raw of values) {
@@ -157,6 +169,9 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
     if (MARKERS.has(lower)) marker++;
     if (isDesignator(v)) designator++;
     if (looksLikePartNumber(v)) partNumber++;
+    if (isUrl(v)) url++;
+    else if (looksLikeDistributorNumber(v)) distributorNumber++;
+    else if (isDistributorName(v)) distributorName++;
     words += v.split(/\s+/).length;
   }
   const share = (k: number): number => (filled ? k / filled : 0);
@@ -173,8 +188,12 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
     marker: share(marker),
     designator: share(designator),
     partNumber: share(partNumber),
+    url: share(url),
+    distributorNumber: share(distributorNumber),
+    distributorName: share(distributorName),
     words: share(words),
     sequential,
+    runningCode: isRunningCode(values),
   };
 }
 
@@ -247,10 +266,16 @@ const DESIGNATIONS = new Set<MappableField>(['bmk']);
  * has no evidence either way), lower when the content says the column is something else. The mapping
  * multiplies the name score by it, so a contradicted column is never suggested with high confidence.
  */
-export function contentFit(field: MappableField, p: ColumnProfile): number {
+export function contentFit(field: MappableField, p: ColumnProfile, kind: MappingKind = 'bom'): number {
   if (p.filled === 0) return 1;
   if (IDENTIFIERS.has(field)) {
     if (p.sequential) return 0.45; // positions 1, 2, 3 …
+    // a project's own item numbers (SP-2000, SP-2001 …) are in no catalogue; in an article import a
+    // supplier's own running numbers are exactly the order numbers, so there the signal says nothing
+    if (p.runningCode && kind === 'bom') return 0.5;
+    if (p.url >= 0.5) return 0.4; // shop links, not numbers
+    // a distributor's numbers (…-ND, 595-…) are order numbers, never the manufacturer's
+    if (p.distributorNumber >= 0.5 && field === 'manufacturerNumber') return 0.6;
     if (p.price >= 0.5) return 0.4;
     if (p.number >= 0.7 && p.integer < 0.5) return 0.5; // decimals: quantities, prices, dimensions
     if (p.designator >= 0.8 && p.partNumber < 0.5) return 0.6;
@@ -273,6 +298,7 @@ export function contentFit(field: MappableField, p: ColumnProfile): number {
   if (field === 'isSuppliedPart') return p.marker >= 0.8 ? 1 : 0.4;
   if (field === 'manufacturerName') {
     if (p.number >= 0.5) return 0.4;
+    if (p.distributorName >= 0.5) return 0.3; // "Vendor: Digi-Key, Mouser" names where it was bought, not who made it
     if (p.partNumber >= 0.8) return 0.6;
     return 1;
   }

@@ -2,6 +2,8 @@ import { mappableFields, type FieldMapping, type MappableField, type MappingKind
 import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
 import { parseConversionUnit, type ConversionUnit } from '../model/bom/units.js';
 import { contentFit, profileColumns, type ColumnProfile } from './column-profile.js';
+import { headerNamesDistributor } from './content-signals.js';
+import { evidenceBonus, MAX_EVIDENCE_BONUS, neighbourColumns } from './neighbours.js';
 import { FIELD_SYNONYMS } from './synonyms.js';
 import { headerSimilarity, normaliseHeader, tokens } from './text-normalise.js';
 
@@ -27,6 +29,8 @@ export interface MappingOptions {
 
 /** Suggestions below this confidence are not offered. */
 export const MIN_SUGGESTION_CONFIDENCE = 0.7;
+/** A bonus never lifts a pair to 1: a header that names the field exactly still wins over evidence. */
+const MAX_WITH_BONUS = 0.99;
 
 interface Synonym {
   text: string;
@@ -100,12 +104,44 @@ const PRICE_FIELDS = new Set<MappableField>([
   'priceUnitSize',
 ]);
 const MONEY_HEADER = /[$€£¥]|\b(?:eur|usd|gbp|chf|price|preis|prix|cost|costs|kosten|coût|cout)\b/i;
+/**
+ * A builder's own numbers ("ERP-Nummer", "SAP-Nr.", "interne Nummer") are no catalogue numbers: a BOM has no
+ * field for them, and "ERP-Nummer" is close enough in letters to "Hersteller-Nr." to be taken for it.
+ */
+const OWN_NUMBER_TOKENS = ['erp', 'sap', 'intern', 'interne', 'internal', 'materialnummer', 'sachnummer'];
+/** Stock and delivery counts beside the quantity (EPLAN "Anzahl vorhanden", KiCost "Avail") are no quantity. */
+const NOT_QUANTITY_TOKENS = [
+  'vorhanden',
+  'verfuegbar',
+  'lager',
+  'lagerbestand',
+  'bestand',
+  'geliefert',
+  'reserviert',
+  'available',
+  'avail',
+  'stock',
+  'delivered',
+  'reserved',
+];
 /** Header words that rule a field out although the letters are close ("Supplier" is no supplied-part marker). */
 const EXCLUDED_TOKENS: Partial<Record<MappableField, readonly string[]>> = {
   isSuppliedPart: ['supplier', 'suppliers', 'lieferant', 'fournisseur', 'vendor', 'distributor'],
   quantityUnit: ['price', 'preis', 'prix', 'cost'],
   unitId: ['price', 'preis', 'prix', 'cost'],
+  orderNumber: OWN_NUMBER_TOKENS,
+  manufacturerNumber: OWN_NUMBER_TOKENS,
+  wholesalerOrderNumber: OWN_NUMBER_TOKENS,
+  possibleOrderNumbers: OWN_NUMBER_TOKENS,
+  possibleManufacturerNumbers: OWN_NUMBER_TOKENS,
+  quantity: NOT_QUANTITY_TOKENS,
 };
+/**
+ * Name score of a header that names a distributor or shop ("Digikey", "Mouser (…)", a shop URL) as orderNumber.
+ * Below 0.85 on purpose: the header-row scan (table.ts) counts only names ≥ 0.85 as known, and a KiCost group
+ * row ("Digi-Key", "Mouser", "Farnell" above the real header) must not look like a header.
+ */
+const DISTRIBUTOR_HEADER_SCORE = 0.8;
 
 function computeFieldScore(header: string, field: MappableField): number {
   const norm = normaliseHeader(header);
@@ -114,7 +150,7 @@ function computeFieldScore(header: string, field: MappableField): number {
   const excluded = EXCLUDED_TOKENS[field];
   if (excluded && tokens(norm).some((t) => excluded.includes(t))) return 0;
   const { core } = splitHeaderUnit(norm);
-  let best = 0;
+  let best = field === 'orderNumber' && headerNamesDistributor(header) ? DISTRIBUTOR_HEADER_SCORE : 0;
   for (const s of SYNONYMS.get(field) ?? []) {
     const sim = s.short ? (core === s.text || norm === s.text ? 1 : 0) : headerSimilarity(core, s.text);
     best = Math.max(best, sim * s.weight);
@@ -136,15 +172,20 @@ export function suggestMapping(
     typeof options === 'number' ? { minConfidence: options } : options;
   const fields = mappableFields(kind);
   const profiles: ColumnProfile[] | undefined = rows ? profileColumns(rows, headers.length, 200, headers) : undefined;
+  const neighbours = neighbourColumns(headers, profiles, fieldScore, minConfidence);
   const pairs: { col: number; fi: number; score: number; fill: number; conflict: boolean }[] = [];
   headers.forEach((h, col) => {
     if (!h || !h.trim()) return;
     const profile = profiles?.[col];
     fields.forEach((f, fi) => {
       const name = fieldScore(h, f);
-      if (name < minConfidence) return;
-      const fit = profile ? contentFit(f, profile) : 1;
-      const score = name * fit;
+      // a weaker name can still reach the threshold with the evidence bonus (neighbours.ts)
+      if (name * MAX_EVIDENCE_BONUS < minConfidence) return;
+      const fit = profile ? contentFit(f, profile, kind) : 1;
+      // evidence only adds to a column whose content does not contradict the field
+      const bonus = fit < 1 ? 1 : evidenceBonus(f, col, profile, neighbours);
+      const plain = name * fit;
+      const score = bonus > 1 ? Math.max(plain, Math.min(plain * bonus, MAX_WITH_BONUS)) : plain;
       if (score >= minConfidence) pairs.push({ col, fi, score, fill: profile?.filled ?? 0, conflict: fit < 1 });
     });
   });
