@@ -149,12 +149,6 @@ export class FieldValuesRepository extends EntityCollection<FieldValue> {
     return (await this.col().orderBy('displayName').get()).docs.map((d) => d.data());
   }
 
-  async getManyInTx(tx: Transaction, ids: readonly string[]): Promise<Array<FieldValue | undefined>> {
-    if (!ids.length) return [];
-    const snaps = await tx.getAll(...ids.map((id) => this.col().doc(id)));
-    return snaps.map((s) => s.data());
-  }
-
   deleteInTx(tx: Transaction, id: string): void {
     tx.delete(this.col().doc(id));
   }

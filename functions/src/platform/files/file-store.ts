@@ -21,6 +21,11 @@ export interface FileStore {
   list(folder: string): Promise<StoredObject[]>;
   /** Creates the object only if no object has that name (a concurrent upload wins): false when taken. */
   createIfAbsent(path: string, bytes: Buffer, contentType: string, metadata: Record<string, string>): Promise<boolean>;
+  /**
+   * Writes the object whatever is there (internal files a task regenerates identically on a retry, e.g. the
+   * article import's row batches); user uploads use createIfAbsent.
+   */
+  write(path: string, bytes: Buffer, contentType: string): Promise<void>;
   stat(path: string): Promise<StoredObject | undefined>;
   read(path: string): Readable;
   /** false when there was nothing to delete */
@@ -79,6 +84,12 @@ export class StorageFileStore implements FileStore {
       if (codeOf(error) === PRECONDITION_FAILED) return false;
       throw error;
     }
+  }
+
+  async write(path: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.bucket()
+      .file(path)
+      .save(bytes, { resumable: false, contentType, metadata: { contentType, contentDisposition: 'attachment' } });
   }
 
   async stat(path: string): Promise<StoredObject | undefined> {
