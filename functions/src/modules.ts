@@ -1,6 +1,7 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { businessDataArea } from './modules/business-data/business-data.module.js';
+import { articleTransferArea } from './modules/article-transfer/article-transfer.module.js';
 import { catalogueArea } from './modules/catalogue/catalogue.module.js';
 import { chatArea } from './modules/chat/chat.module.js';
 import { companiesArea } from './modules/companies/companies.module.js';
@@ -8,6 +9,7 @@ import { CompaniesRepository } from './modules/companies/companies.repository.js
 import { enquiriesArea } from './modules/enquiries/enquiries.module.js';
 import { filesArea } from './modules/files/files.module.js';
 import { healthArea } from './modules/health/health.module.js';
+import { importConfigsArea } from './modules/import-configs/import-configs.module.js';
 import { legalArea } from './modules/legal/legal.module.js';
 import { offersArea } from './modules/offers/offers.module.js';
 import { principalLoader } from './modules/users/principal.js';
@@ -31,6 +33,8 @@ export const AREAS: readonly Area[] = [
   businessDataArea,
   chatArea,
   catalogueArea,
+  importConfigsArea,
+  articleTransferArea,
 ];
 
 /**

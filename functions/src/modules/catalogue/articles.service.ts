@@ -135,6 +135,18 @@ export class ArticlesService {
     return new BulkArticleImport(this.d, tx, this.d.now(), source).run(rows);
   }
 
+  /** How many articles the export's query reads (before its source and price filter). */
+  async exportCount(manufacturerIds: readonly string[]): Promise<number> {
+    return (await this.d.articles.exportQuery(manufacturerIds).count().get()).data().count;
+  }
+
+  /** One page of the export's query after the article `afterId` (document-id order). */
+  async exportPage(manufacturerIds: readonly string[], afterId: string | undefined, limit: number): Promise<Article[]> {
+    let q = this.d.articles.exportQuery(manufacturerIds);
+    if (afterId) q = q.startAfter(afterId);
+    return (await q.limit(limit).get()).docs.map((d) => d.data());
+  }
+
   /** POST /article/delete: releases the claims and lowers the counts in the delete transaction. */
   async delete(id: string): Promise<void> {
     await this.d.transaction(async (tx) => {

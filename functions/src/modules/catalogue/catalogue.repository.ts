@@ -1,5 +1,5 @@
 import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
-import { FieldValue as Fs } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue as Fs } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
@@ -117,6 +117,15 @@ export class ArticlesRepository extends EntityCollection<Article> {
     for (const doc of [...byOrder.docs, ...byMfr.docs, ...byAlt.docs])
       if (!out.has(doc.id)) out.set(doc.id, doc.data());
     return [...out.values()].slice(0, amount);
+  }
+
+  /**
+   * The article export's query (modules/article-transfer): all articles, or those of up to 30 manufacturers, in
+   * document-id order (single-field indexes only); source and price are filtered by the caller.
+   */
+  exportQuery(manufacturerIds: readonly string[]): Query<Article> {
+    const base = manufacturerIds.length ? this.col().where('manufacturerId', 'in', [...manufacturerIds]) : this.col();
+    return base.orderBy(FieldPath.documentId());
   }
 
   async countReferencing(field: ReferenceField, ids: string[]): Promise<number> {
