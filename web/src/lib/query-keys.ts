@@ -60,6 +60,11 @@ export const queryKeys = {
     list: (kind: string) => ['field-values', kind, 'all'] as const,
     detail: (kind: string, id: string) => ['field-values', kind, 'detail', id] as const,
   },
+  /** the article import's progress (features/article-transfer) and the import configurations it offers */
+  articleTransfer: {
+    importProgress: ['article-transfer', 'import'] as const,
+    importConfigs: ['import-configs', 'all'] as const,
+  },
   files: {
     all: ['files'] as const,
     /** a folder's listing (GET /file/names?path=) */

@@ -54,7 +54,8 @@ export function articleExportTask(d: {
       const at = parseCursor(cursor);
       const page = await d.articles.exportPage(p.filter.manufacturers, at.afterId, size);
       const matched = at.matched + page.filter((a) => matchesExportFilter(a, p.filter)).length;
-      if (page.length) await d.files.write(partPath(p.exportId, at.parts), Buffer.from(exportLines(page, p.filter)), 'text/csv');
+      if (page.length)
+        await d.files.write(partPath(p.exportId, at.parts), Buffer.from(exportLines(page, p.filter)), 'text/csv');
       const parts = page.length ? at.parts + 1 : at.parts;
       const finished = page.length < size;
       const next = `${parts}:${matched}:${page.at(-1)?.id ?? at.afterId ?? ''}`;

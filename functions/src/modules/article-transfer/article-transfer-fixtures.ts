@@ -62,15 +62,18 @@ export async function createImportConfig(overrides: Partial<ImportConfig> = {}):
 
 /** A CSV file (';', UTF-8) of the header line and the rows. */
 export function csvFile(rows: ReadonlyArray<ReadonlyArray<string | number>>, headers = TEST_HEADERS): Uint8Array {
-  const line = (cells: ReadonlyArray<string | number>) => cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(';');
+  const line = (cells: ReadonlyArray<string | number>) =>
+    cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(';');
   return new TextEncoder().encode([line(headers), ...rows.map(line)].join('\r\n') + '\r\n');
 }
 
 export const startImport = (token: string | undefined, configId: string, file: { name: string; bytes: Uint8Array }) =>
   postForm(token, '/article/import', { importConfigId: configId }, file);
 
-export const waitForTask = (taskId: string, until: (t: BackgroundTask | undefined) => boolean = (t) => !!t && isFinalTaskState(t.state)) =>
-  waitForDocument<BackgroundTask>(admin().db.collection(TASKS_COLLECTION).doc(taskId), until);
+export const waitForTask = (
+  taskId: string,
+  until: (t: BackgroundTask | undefined) => boolean = (t) => !!t && isFinalTaskState(t.state),
+) => waitForDocument<BackgroundTask>(admin().db.collection(TASKS_COLLECTION).doc(taskId), until);
 
 /** Waits until no article import runs (the lock's task is final or there is none). */
 export async function waitUntilNoImportRuns(): Promise<void> {

@@ -1,9 +1,16 @@
+import { FieldValue as Fs } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article, FieldValue } from '../../model/catalogue.js';
 import type { ArticleImportProgress } from '../../model/article-transfer.js';
 import { CloudTaskQueue } from '../../platform/tasks/task-queue.js';
 import { call, get, post } from '../../testing/api-client.js';
-import { createManufacturer, createUnit, createWholesaler, fieldValue, uniq } from '../../testing/catalogue-fixtures.js';
+import {
+  createManufacturer,
+  createUnit,
+  createWholesaler,
+  fieldValue,
+  uniq,
+} from '../../testing/catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, mailsTo, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
@@ -66,11 +73,30 @@ describe('article import', () => {
     const first = await importAndWait(config.id, {
       name: 'artikel.csv',
       bytes: csvFile([
-        [a, 'M-1', m.displayName.toUpperCase(), 'Klemme', '12,50', '45', unit.displayName, `${a}-ALT|${a}-ALT2`, 'GH-1', '9,99'],
+        [
+          a,
+          'M-1',
+          m.displayName.toUpperCase(),
+          'Klemme',
+          '12,50',
+          '45',
+          unit.displayName,
+          `${a}-ALT|${a}-ALT2`,
+          'GH-1',
+          '9,99',
+        ],
         [b, 'M-2', m.displayName, 'Relais', '3', '', '', '', '', ''],
       ]),
     });
-    expect(first).toMatchObject({ state: 'done', percent: 100, done: 2, total: 2, created: 2, updated: 0, failedRows: 0 });
+    expect(first).toMatchObject({
+      state: 'done',
+      percent: 100,
+      done: 2,
+      total: 2,
+      created: 2,
+      updated: 0,
+      failedRows: 0,
+    });
     const art = await articleByOrder(a);
     expect(art).toMatchObject({
       manufacturerId: m.id,
@@ -100,15 +126,28 @@ describe('article import', () => {
   it('a second import while one runs answers 409; once that task is final a new one is accepted', async () => {
     await waitUntilNoImportRuns();
     const config = await createImportConfig();
-    // a running import: the lock points at a task that is not final
-    const running = db().collection('backgroundTasks').doc();
-    await running.set({ id: running.id, kind: 'articleTransfer.import', state: 'running', params: {}, progress: { done: 0, total: null, percent: null } });
-    await db().collection(IMPORT_LOCK.collection).doc(IMPORT_LOCK.id).set({ taskId: running.id, importId: 'x', configId: config.id });
-    const refused = await startImport(t, config.id, { name: 'a.csv', bytes: csvFile([[uniq('R'), '', '', '', '', '', '', '', '', '']]) });
+    // a running import: the lock points at a task that is not final (created, never started)
+    const id = await admin().container.platform.tasks.create({
+      kind: 'articleTransfer.import',
+      params: { importId: 'x', configId: config.id, fileName: 'x.csv', sourcePath: 'articleImports/x/x.csv' },
+      createdBy: 'test',
+    });
+    const running = db().collection('backgroundTasks').doc(id);
+    await db()
+      .collection(IMPORT_LOCK.collection)
+      .doc(IMPORT_LOCK.id)
+      .set({ taskId: id, importId: 'x', configId: config.id });
+    const refused = await startImport(t, config.id, {
+      name: 'a.csv',
+      bytes: csvFile([[uniq('R'), '', '', '', '', '', '', '', '', '']]),
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('articleImportRunning');
-    await running.update({ state: 'done' });
-    const accepted = await startImport(t, config.id, { name: 'a.csv', bytes: csvFile([[uniq('R'), '', '', '', '', '', '', '', '', '']]) });
+    await running.update({ state: 'done', resumeAt: Fs.delete() });
+    const accepted = await startImport(t, config.id, {
+      name: 'a.csv',
+      bytes: csvFile([[uniq('R'), '', '', '', '', '', '', '', '', '']]),
+    });
     expect(accepted.status).toBe(202);
     await waitForTask(accepted.body.taskId);
   });
@@ -127,7 +166,18 @@ describe('article import', () => {
     const m = await createManufacturer(t);
     const config = await createImportConfig({ manufacturerId: m.id });
     const prefix = uniq('DUP');
-    const rows = Array.from({ length: 450 }, (_, i) => [`${prefix}-${i}`, '', '', `Artikel ${i}`, '1', '', '', '', '', '']);
+    const rows = Array.from({ length: 450 }, (_, i) => [
+      `${prefix}-${i}`,
+      '',
+      '',
+      `Artikel ${i}`,
+      '1',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     const started = await startImport(t, config.id, { name: 'dup.csv', bytes: csvFile(rows) });
     expect(started.status).toBe(202);
     const id = started.body.taskId as string;
@@ -233,9 +283,15 @@ describe('article export', () => {
     });
 
   it('answers the CSV directly: BOM, ";", quoted cells, formulas neutralised, name in Content-Disposition, filters applied', async () => {
-    const res = await exportCall({ manufacturers: [m1.id], importSources: ['MANUAL'], priceRange: { from: 5, to: 40 } });
+    const res = await exportCall({
+      manufacturers: [m1.id],
+      importSources: ['MANUAL'],
+      priceRange: { from: 5, to: 40 },
+    });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="Artikelexport-\d{4}-\d\d-\d\d-\d{4}\.csv"/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /attachment; filename="Artikelexport-\d{4}-\d\d-\d\d-\d{4}\.csv"/,
+    );
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text.startsWith('\uFEFF"orderNumber";"manufacturerNumber"')).toBe(true);
     const lines = text.trim().split('\r\n');
@@ -301,7 +357,9 @@ describe('article export', () => {
     expect(text.trim().split('\r\n')).toHaveLength(1 + 4901);
     // the mail is written in the last chunk's commit, with the task's final state
     const mails = await mailsTo(w.users.platformAdmin.mail);
-    expect(mails.find((x) => x.message.subject === 'Ihr Artikelexport ist fertig')?.message.text).toContain('4.901 Artikel');
+    expect(mails.find((x) => x.message.subject === 'Ihr Artikelexport ist fertig')?.message.text).toContain(
+      '4.901 Artikel',
+    );
     const del = await post('/file/delete', { token: t, query: { path: res.body.path } });
     expect(del.status).toBe(200);
   });

@@ -66,7 +66,13 @@ function createArticleTransferModule(d: AreaDeps): AreaModule {
       { importConfigId: fields.importConfigId },
       { abortEarly: false },
     );
-    res.status(202).json(await service.startImport(principalOf(res), files.find((f) => f.field === 'file'), importConfigId));
+    res.status(202).json(
+      await service.startImport(
+        principalOf(res),
+        files.find((f) => f.field === 'file'),
+        importConfigId,
+      ),
+    );
   });
   r.get('/import', d.authenticate(), importer, async (_req, res) => res.json(await service.progress()));
   r.get('/import/abort', d.authenticate(), importer, async (_req, res) => res.json(await service.abort()));

@@ -69,7 +69,11 @@ export class ArticleTransferService {
    * final (409), creates the task and points the lock at it — the lock is free exactly when its task is final,
    * without an end hook. The task starts after the commit.
    */
-  async startImport(principal: Principal, file: UploadedFile | undefined, configId: string): Promise<{ taskId: string }> {
+  async startImport(
+    principal: Principal,
+    file: UploadedFile | undefined,
+    configId: string,
+  ): Promise<{ taskId: string }> {
     if (!file) throw ApiError.badRequest('validation', [{ path: 'file', key: 'validation.required' }]);
     await checkImportFile(file);
     const config = await this.configs.get(configId);
@@ -114,7 +118,8 @@ export class ArticleTransferService {
   async progress(): Promise<ArticleImportProgress> {
     const lock = await this.repo.lock();
     const task = lock && (await this.d.tasks.repo.get(lock.taskId));
-    if (!lock || !task) return { percent: 0, minutesSinceStart: 0, done: 0, total: null, created: 0, updated: 0, failedRows: 0 };
+    if (!lock || !task)
+      return { percent: 0, minutesSinceStart: 0, done: 0, total: null, created: 0, updated: 0, failedRows: 0 };
     const record = await this.repo.getImport(lock.importId);
     const final = isFinalTaskState(task.state);
     const start = task.startedAt ?? task.createDate;
@@ -181,7 +186,9 @@ export class ArticleTransferService {
     if (count <= DIRECT_EXPORT_MAX_ARTICLES) {
       const all = await this.articles.exportPage(filter.manufacturers, undefined, DIRECT_EXPORT_MAX_ARTICLES + 1);
       const lines = exportLines(all, filter);
-      return { file: { name: exportFileName(now), bytes: lines ? Buffer.from(EXPORT_HEADER + lines) : Buffer.alloc(0) } };
+      return {
+        file: { name: exportFileName(now), bytes: lines ? Buffer.from(EXPORT_HEADER + lines) : Buffer.alloc(0) },
+      };
     }
     const exportId = this.repo.newImportId();
     const fileName = exportFileName(now, exportId.slice(0, 6));
@@ -198,4 +205,3 @@ export class ArticleTransferService {
     return { task: { taskId, path: `${EXPORT_RESULT_FOLDER}${fileName}` } };
   }
 }
-

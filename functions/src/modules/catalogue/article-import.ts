@@ -221,9 +221,7 @@ export class BulkArticleImport {
       };
     for (const k of removed) this.claims.set(k, undefined);
     for (const k of added) this.claims.set(k, id);
-    const manufacturer = merged.manufacturerId
-      ? this.values.get(`manufacturer:${merged.manufacturerId}`)
-      : undefined;
+    const manufacturer = merged.manufacturerId ? this.values.get(`manufacturer:${merged.manufacturerId}`) : undefined;
     if (manufacturer) merged.manufacturerName = manufacturer.displayName;
     else delete merged.manufacturerName;
     if (!this.original.has(id)) this.original.set(id, undefined);

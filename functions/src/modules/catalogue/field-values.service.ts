@@ -60,7 +60,8 @@ export class FieldValuesService {
     const claim = await this.d.uniqueKeys.get(NAME_CLAIM[kind], value);
     const item = claim && (await this.d.repos[kind].get(claim.ownerId));
     if (!item) return null;
-    if (opts.caseInsensitive) return !item.mergedInto && namesOf(item).some((n) => nameKey(n) === nameKey(name)) ? item : null;
+    if (opts.caseInsensitive)
+      return !item.mergedInto && namesOf(item).some((n) => nameKey(n) === nameKey(name)) ? item : null;
     return namesOf(item).includes(name.trim()) ? item : null;
   }
 
