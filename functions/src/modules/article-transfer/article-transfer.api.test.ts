@@ -119,7 +119,14 @@ describe('article import', () => {
       bytes: csvFile([[a.toLowerCase(), 'M-1', m.displayName, 'Klemme neu', '13', '', '', '', '', '']]),
     });
     expect(second).toMatchObject({ state: 'done', created: 0, updated: 1, failedRows: 0 });
-    expect(await articleByOrder(a)).toMatchObject({ description: 'Klemme neu', listPrice: 13, unitId: unit.id });
+    // found by the normalised number; the file's spelling is the article's now
+    const updated = (await db().collection('articles').doc(art!.id).get()).data();
+    expect(updated).toMatchObject({
+      orderNumber: a.toLowerCase(),
+      description: 'Klemme neu',
+      listPrice: 13,
+      unitId: unit.id,
+    });
     expect(await count('/manufacturer', m.id)).toBe(2);
   });
 
@@ -155,9 +162,17 @@ describe('article import', () => {
   it('two imports started at once: one is accepted, the other answers 409', async () => {
     await waitUntilNoImportRuns();
     const config = await createImportConfig();
-    const file = () => ({ name: 'p.csv', bytes: csvFile([[uniq('P'), '', '', '', '', '', '', '', '', '']]) });
+    // large enough that the first still runs when the second arrives (the emulator may serve them one after another)
+    const file = () => {
+      const prefix = uniq('P');
+      return {
+        name: 'p.csv',
+        bytes: csvFile(Array.from({ length: 3000 }, (_, i) => [`${prefix}-${i}`, '', '', '', '', '', '', '', '', ''])),
+      };
+    };
     const results = await Promise.all([startImport(t, config.id, file()), startImport(t, config.id, file())]);
     expect(results.map((r) => r.status).sort()).toEqual([202, 409]);
+    await get('/article/import/abort', { token: t });
     await waitForTask(results.find((r) => r.status === 202)!.body.taskId);
   });
 

@@ -88,7 +88,9 @@ export class BulkArticleImport {
     return out;
   }
 
-  private lookupKey(fields: BulkArticleRow['fields']): ClaimKey | undefined {
+  private lookupKey(
+    fields: Pick<BulkArticleRow['fields'], 'orderNumber' | 'manufacturerNumber' | 'manufacturerId'>,
+  ): ClaimKey | undefined {
     const order = partKey(fields.orderNumber);
     if (order) return claimKey('articleOrderNumber', order);
     const mfr = partKey(fields.manufacturerNumber);
@@ -194,7 +196,17 @@ export class BulkArticleImport {
     if (!key) return { row: row.rowNumber, column: 'orderNumber', reason: 'missingValues' };
     await this.readClaims([key]);
     const owner = this.claims.get(key);
-    if (owner) await this.readArticles([owner]);
+    if (owner) {
+      await this.readArticles([owner]);
+      // only the article whose MAIN number it is gets updated; another article's alternative refuses the row
+      const held = this.articles.get(owner);
+      if (held && this.lookupKey(held) !== key)
+        return {
+          row: row.rowNumber,
+          column: key.startsWith(CLAIM_KIND.order) ? 'orderNumber' : 'manufacturerNumber',
+          reason: 'numberTaken',
+        };
+    }
     const id = owner ?? this.d.articles.newId();
     const base = owner ? this.articles.get(owner) : undefined;
     const merged = this.merge(base, row, id);
