@@ -59,7 +59,7 @@ async function download(path: string): Promise<string> {
     headers: { authorization: `Bearer ${t}` },
   });
   expect(res.status).toBe(200);
-  return new TextDecoder().decode(await res.arrayBuffer());
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
 }
 
 describe('article import', () => {
