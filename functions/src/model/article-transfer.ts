@@ -4,7 +4,7 @@ import { IMPORT_SOURCES, MAX_IDS_PER_CALL, type ImportSource } from './catalogue
 import { amount } from './catalogue-schemas.js';
 import type { TaskState } from './background-task.js';
 import { bodyIdSchema } from './id.js';
-import { VALIDATION_KEYS as V } from './validation.js';
+import { line, VALIDATION_KEYS as V } from './validation.js';
 
 /**
  * Article import and export (spec 02 §2 /article panels, §3 "Article export filter" and "Import progress", §7, §8;
@@ -21,6 +21,30 @@ export const EXPORT_RESULT_FOLDER = 'exportResult/';
 export const articleImportFolder = (importId: string) => `articleImports/${importId}/`;
 /** The per-row error report's name in the import's folder. */
 export const IMPORT_REPORT_NAME = 'Fehlerbericht.csv';
+
+/**
+ * The large-file path (`POST /article/import/upload`): files up to this size go straight to Storage through a
+ * resumable-upload session the API issues; the multipart route keeps the spec's 10 MB.
+ */
+export const ARTICLE_IMPORT_MAX_UPLOAD_BYTES = 40 * 1024 * 1024;
+
+export const articleImportUploadSchema = yup
+  .object({
+    fileName: line(200).required(V.required),
+    size: yup.number().strict().typeError(V.type).integer(V.integer).min(1, V.min).required(V.required),
+  })
+  .noUnknown();
+
+export const articleImportUploadedSchema = yup
+  .object({ importConfigId: bodyIdSchema, importId: bodyIdSchema })
+  .noUnknown();
+
+/** `POST /article/import/upload`: where the browser uploads the file, and the id to start the import with. */
+export interface ArticleImportUploadSession {
+  importId: string;
+  uploadUrl: string;
+  path: string;
+}
 
 /** Up to this many articles (counted before filtering by source and price) the export answers the file directly. */
 export const DIRECT_EXPORT_MAX_ARTICLES = 5000;

@@ -3,7 +3,7 @@ import { resolveColumn } from '../../bom/mapping.js';
 import type { ArticleMappableField } from '../../model/bom/fields.js';
 import type { FieldValue, WholesalerInfo } from '../../model/catalogue.js';
 import type { ImportConfig } from '../../model/import-config.js';
-import { articleImportFolder } from '../../model/article-transfer.js';
+import { ARTICLE_IMPORT_MAX_UPLOAD_BYTES, articleImportFolder } from '../../model/article-transfer.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
 import { iterateSpreadsheet, isSpreadsheetError } from '../../spreadsheet/index.js';
@@ -21,7 +21,7 @@ export const ARTICLE_IMPORT_TASK = 'articleTransfer.import';
  */
 export const IMPORT_BATCH_ROWS = 100;
 /** Files uploaded through the large-file path may be this large (the API's multipart path stays at 10 MB). */
-export const IMPORT_MAX_BYTES = 40 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = ARTICLE_IMPORT_MAX_UPLOAD_BYTES;
 
 export interface ArticleImportParams {
   importId: string;

@@ -275,6 +275,61 @@ describe('article import', () => {
   });
 });
 
+describe('large files: a resumable upload to Storage through a session the API issues', () => {
+  it('a file beyond the 10 MB request limit is uploaded to the session URL and imported; refusals', async () => {
+    await waitUntilNoImportRuns();
+    const config = await createImportConfig();
+    const prefix = uniq('BIG');
+    // 3 articles padded with blank lines (dropped by the staging) to 11 MB
+    const head = csvFile([0, 1, 2].map((i) => [`${prefix}-${i}`, '', '', 'groß', '1', '', '', '', '', '']));
+    const blank = new TextEncoder().encode(`${';'.repeat(78)}\r\n`);
+    const bytes = new Uint8Array(11 * 1024 * 1024);
+    bytes.set(head);
+    for (let at = head.length; at + blank.length <= bytes.length; at += blank.length) bytes.set(blank, at);
+    const trimmed = bytes.subarray(
+      0,
+      head.length + Math.floor((bytes.length - head.length) / blank.length) * blank.length,
+    );
+
+    // the multipart route keeps the spec's limit
+    expect((await startImport(t, config.id, { name: 'gross.csv', bytes: trimmed })).status).toBe(413);
+
+    const session = await post('/article/import/upload', {
+      token: t,
+      body: { fileName: 'gross.csv', size: trimmed.length },
+    });
+    expect(session.status).toBe(201);
+    expect(session.body.path).toBe(`articleImports/${session.body.importId}/gross.csv`);
+    const put = await fetch(session.body.uploadUrl, { method: 'PUT', body: trimmed });
+    expect(put.status).toBeLessThan(300);
+
+    const started = await post('/article/import/uploaded', {
+      token: t,
+      body: { importId: session.body.importId, importConfigId: config.id },
+    });
+    expect(started.status).toBe(202);
+    const task = await waitForTask(started.body.taskId);
+    expect(task).toMatchObject({ state: 'done', progress: { done: 3, total: 3 } });
+    expect((await importProgress(t)).body).toMatchObject({ created: 3, fileName: 'gross.csv' });
+    // an upload is imported once
+    const again = await post('/article/import/uploaded', {
+      token: t,
+      body: { importId: session.body.importId, importConfigId: config.id },
+    });
+    expect(again.status).toBe(409);
+
+    const refused = async (body: unknown) => (await post('/article/import/upload', { token: t, body })).status;
+    expect(await refused({ fileName: 'x.pdf', size: 100 })).toBe(417);
+    expect(await refused({ fileName: 'x.csv', size: 41 * 1024 * 1024 })).toBe(413);
+    expect(await refused({ fileName: 'x.csv', size: '100' })).toBe(400);
+    const nothing = await post('/article/import/uploaded', {
+      token: t,
+      body: { importId: 'keinUpload', importConfigId: config.id },
+    });
+    expect(nothing.status).toBe(404);
+  });
+});
+
 describe('article export', () => {
   let m1: FieldValue;
   let m2: FieldValue;
@@ -377,5 +432,5 @@ describe('article export', () => {
     );
     const del = await post('/file/delete', { token: t, query: { path: res.body.path } });
     expect(del.status).toBe(200);
-  });
+  }, 180_000);
 });

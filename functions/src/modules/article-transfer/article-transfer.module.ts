@@ -10,6 +10,8 @@ import { validateBody } from '../../http/validate.js';
 import {
   ARTICLE_TRANSFER_ERRORS,
   articleExportFilterSchema,
+  articleImportUploadedSchema,
+  articleImportUploadSchema,
   EXPORT_RESULT_FOLDER,
   type ArticleExportFilter,
 } from '../../model/article-transfer.js';
@@ -74,6 +76,21 @@ function createArticleTransferModule(d: AreaDeps): AreaModule {
       ),
     );
   });
+  r.post('/import/upload', d.authenticate(), importer, validateBody(articleImportUploadSchema), async (req, res) => {
+    const { fileName, size } = req.body as { fileName: string; size: number };
+    // the browser's origin, so Storage answers its CORS preflight for the session (same origin as the portal)
+    res.status(201).json(await service.uploadSession(fileName, size, d.config.portalUrl));
+  });
+  r.post(
+    '/import/uploaded',
+    d.authenticate(),
+    importer,
+    validateBody(articleImportUploadedSchema),
+    async (req, res) => {
+      const { importId, importConfigId } = req.body as { importId: string; importConfigId: string };
+      res.status(202).json(await service.startUploadedImport(principalOf(res), importId, importConfigId));
+    },
+  );
   r.get('/import', d.authenticate(), importer, async (_req, res) => res.json(await service.progress()));
   r.get('/import/abort', d.authenticate(), importer, async (_req, res) => res.json(await service.abort()));
   r.post('/export', d.authenticate(), exporter, validateBody(articleExportFilterSchema), async (req, res) => {

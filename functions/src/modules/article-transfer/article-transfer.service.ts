@@ -4,6 +4,7 @@ import { writeCsv } from '../../bom/csv-writer.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import {
   ARTICLE_IMPORT_EXTENSIONS,
+  ARTICLE_IMPORT_MAX_UPLOAD_BYTES,
   ARTICLE_TRANSFER_ERRORS,
   articleImportFolder,
   DIRECT_EXPORT_MAX_ARTICLES,
@@ -11,9 +12,11 @@ import {
   IMPORT_REPORT_NAME,
   type ArticleExportFilter,
   type ArticleImportProgress,
+  type ArticleImportUploadSession,
 } from '../../model/article-transfer.js';
 import { isFinalTaskState } from '../../model/background-task.js';
-import { CONTENT_TYPES, extensionOf, type FileExtension } from '../../model/files.js';
+import { CONTENT_TYPES, extensionOf, normaliseFileName, type FileExtension } from '../../model/files.js';
+import { readObject } from '../../platform/files/file-store.js';
 import type { ImportConfig } from '../../model/import-config.js';
 import type { Principal } from '../../model/user.js';
 import type { AreaDeps } from '../../http/area-module.js';
@@ -42,7 +45,10 @@ export async function checkImportFile(file: UploadedFile): Promise<void> {
     if (format === 'xlsx') assertSafeZip(file.bytes);
     if (format === 'csv') {
       // the first batch only: encoding, delimiter and that there is a row at all
-      for await (const batch of iterateSpreadsheet(file.bytes, file.filename, { batchSize: 50 })) {
+      for await (const batch of iterateSpreadsheet(file.bytes, file.filename, {
+        batchSize: 50,
+        maxBytes: ARTICLE_IMPORT_MAX_UPLOAD_BYTES,
+      })) {
         void batch;
         break;
       }
@@ -64,11 +70,7 @@ export class ArticleTransferService {
     private readonly articles: ArticlesService,
   ) {}
 
-  /**
-   * POST /article/import: stores the file, then ONE transaction reads the lock, refuses while its task is not
-   * final (409), creates the task and points the lock at it — the lock is free exactly when its task is final,
-   * without an end hook. The task starts after the commit.
-   */
+  /** POST /article/import (multipart, ≤ 10 MB): checks and stores the file, then `begin`. */
   async startImport(
     principal: Principal,
     file: UploadedFile | undefined,
@@ -84,21 +86,63 @@ export class ArticleTransferService {
     await this.d.files.createIfAbsent(sourcePath, file.bytes, CONTENT_TYPES[ext] ?? 'application/octet-stream', {
       uploadedBy: principal.uid,
     });
+    return this.begin(principal, { importId, configId, fileName: file.filename, sourcePath });
+  }
+
+  /**
+   * POST /article/import/upload (files beyond the 10 MB request limit): a resumable-upload session for the file in
+   * a fresh import folder; the browser uploads there, then starts the import with `POST /article/import/uploaded`.
+   */
+  async uploadSession(fileName: string, size: number, origin?: string): Promise<ArticleImportUploadSession> {
+    const name = normaliseFileName(fileName);
+    if (!name || !(ARTICLE_IMPORT_EXTENSIONS as readonly string[]).includes(extensionOf(name)))
+      throw E.articleImportWrongFormat();
+    if (size > ARTICLE_IMPORT_MAX_UPLOAD_BYTES) throw ApiError.payloadTooLarge();
+    const importId = this.repo.newImportId();
+    const path = `${articleImportFolder(importId)}${name}`;
+    const contentType = CONTENT_TYPES[extensionOf(name) as FileExtension] ?? 'application/octet-stream';
+    const uploadUrl = await this.d.files.createUploadSession(path, contentType, origin);
+    return { importId, uploadUrl, path };
+  }
+
+  /** POST /article/import/uploaded: the import of a file uploaded through a session (same checks as the upload). */
+  async startUploadedImport(principal: Principal, importId: string, configId: string): Promise<{ taskId: string }> {
+    if (await this.repo.getImport(importId)) throw ApiError.conflict();
+    const stored = (await this.d.files.list(articleImportFolder(importId)))[0];
+    if (!stored) throw ApiError.notFound();
+    if (stored.size > ARTICLE_IMPORT_MAX_UPLOAD_BYTES) throw ApiError.payloadTooLarge();
+    const fileName = stored.path.slice(articleImportFolder(importId).length);
+    const bytes = await readObject(this.d.files, stored.path);
+    if (!bytes) throw ApiError.notFound();
+    await checkImportFile({ field: 'file', filename: fileName, declaredType: stored.contentType, bytes });
+    const config = await this.configs.get(configId);
+    if (!config) throw ApiError.notFound();
+    return this.begin(principal, { importId, configId, fileName, sourcePath: stored.path }, false);
+  }
+
+  /**
+   * ONE transaction reads the lock, refuses while its task is not final (409), creates the task and points the lock
+   * at it — the lock is free exactly when its task is final, without an end hook. The task starts after the commit.
+   */
+  private async begin(
+    principal: Principal,
+    params: ArticleImportParams,
+    removeFileOnRefusal = true,
+  ): Promise<{ taskId: string }> {
     let taskId: string;
     try {
       taskId = await this.d.transaction(async (tx) => {
         const lock = await this.repo.lock(tx);
         const running = lock && (await this.d.tasks.repo.getInTx(tx, lock.taskId));
         if (running && !isFinalTaskState(running.state)) throw E.articleImportRunning();
-        const params: ArticleImportParams = { importId, configId, fileName: file.filename, sourcePath };
         const id = this.d.tasks.createInTx(tx, { kind: ARTICLE_IMPORT_TASK, params, createdBy: principal.uid });
-        this.repo.setLockInTx(tx, { taskId: id, importId, configId });
+        this.repo.setLockInTx(tx, { taskId: id, importId: params.importId, configId: params.configId });
         this.repo.createImportInTx(tx, {
-          id: importId,
+          id: params.importId,
           taskId: id,
-          configId,
-          fileName: file.filename,
-          sourcePath,
+          configId: params.configId,
+          fileName: params.fileName,
+          sourcePath: params.sourcePath,
           createdBy: principal.uid,
           created: 0,
           updated: 0,
@@ -107,7 +151,7 @@ export class ArticleTransferService {
         return id;
       });
     } catch (error) {
-      await this.d.files.delete(sourcePath).catch(() => false);
+      if (removeFileOnRefusal) await this.d.files.delete(params.sourcePath).catch(() => false);
       throw error;
     }
     await this.d.tasks.start(taskId);

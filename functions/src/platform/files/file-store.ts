@@ -26,6 +26,11 @@ export interface FileStore {
    * article import's row batches); user uploads use createIfAbsent.
    */
   write(path: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * A resumable-upload session for a new object (the browser uploads past the API's 10 MB request limit, e.g. an
+   * article import file): the session URL, valid for a week; the object must not exist yet.
+   */
+  createUploadSession(path: string, contentType: string, origin?: string): Promise<string>;
   stat(path: string): Promise<StoredObject | undefined>;
   read(path: string): Readable;
   /** false when there was nothing to delete */
@@ -90,6 +95,17 @@ export class StorageFileStore implements FileStore {
     await this.bucket()
       .file(path)
       .save(bytes, { resumable: false, contentType, metadata: { contentType, contentDisposition: 'attachment' } });
+  }
+
+  async createUploadSession(path: string, contentType: string, origin?: string): Promise<string> {
+    const [uri] = await this.bucket()
+      .file(path)
+      .createResumableUpload({
+        metadata: { contentType, contentDisposition: 'attachment' },
+        preconditionOpts: { ifGenerationMatch: 0 },
+        ...(origin ? { origin } : {}),
+      });
+    return uri;
   }
 
   async stat(path: string): Promise<StoredObject | undefined> {
