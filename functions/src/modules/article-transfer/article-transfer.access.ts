@@ -1,4 +1,5 @@
 import type { AccessRow } from '../../testing/access-matrix.js';
+import { post } from '../../testing/api-client.js';
 import { uniq } from '../../testing/catalogue-fixtures.js';
 import { createImportConfig, csvFile, startImport, waitUntilNoImportRuns } from './article-transfer-fixtures.js';
 
@@ -22,6 +23,31 @@ export const rows: AccessRow[] = [
       return startImport(token, config.id, {
         name: 'matrix.csv',
         bytes: csvFile([[uniq('MATRIX'), '', '', '', '', '', '', '', '', '']]),
+      });
+    },
+  },
+  {
+    call: 'POST /article/import/upload',
+    allowed: flagged,
+    request: () => ({ body: { fileName: 'matrix.csv', size: 100 } }),
+  },
+  {
+    call: 'POST /article/import/uploaded',
+    allowed: flagged,
+    request: () => ({}),
+    async send(ctx, token) {
+      const config = await createImportConfig();
+      // a file uploaded through a session (issued to the admin), then the import started by the caller
+      const session = await post('/article/import/upload', {
+        token: ctx.w.users.platformAdmin.token,
+        body: { fileName: 'matrix.csv', size: 100 },
+      });
+      const bytes = csvFile([[uniq('MATRIX'), '', '', '', '', '', '', '', '', '']]);
+      await fetch(session.body.uploadUrl, { method: 'PUT', body: Buffer.from(bytes) });
+      await waitUntilNoImportRuns();
+      return post('/article/import/uploaded', {
+        token,
+        body: { importId: session.body.importId, importConfigId: config.id },
       });
     },
   },
