@@ -133,7 +133,7 @@ export class ArticleTransferService {
     try {
       taskId = await this.d.transaction(async (tx) => {
         const lock = await this.repo.lock(tx);
-        const running = lock && (await this.d.tasks.repo.getInTx(tx, lock.taskId));
+        const running = lock && (await this.d.tasks.getInTx(tx, lock.taskId));
         if (running && !isFinalTaskState(running.state)) throw E.articleImportRunning();
         const id = this.d.tasks.createInTx(tx, { kind: ARTICLE_IMPORT_TASK, params, createdBy: principal.uid });
         this.repo.setLockInTx(tx, { taskId: id, importId: params.importId, configId: params.configId });
@@ -161,7 +161,7 @@ export class ArticleTransferService {
   /** GET /article/import: the latest import's progress (spec 3 "Import progress" plus start, state, counts, report). */
   async progress(): Promise<ArticleImportProgress> {
     const lock = await this.repo.lock();
-    const task = lock && (await this.d.tasks.repo.get(lock.taskId));
+    const task = lock && (await this.d.tasks.get(lock.taskId));
     if (!lock || !task)
       return { percent: 0, minutesSinceStart: 0, done: 0, total: null, created: 0, updated: 0, failedRows: 0 };
     const record = await this.repo.getImport(lock.importId);
@@ -200,7 +200,7 @@ export class ArticleTransferService {
   async refuseDeleteWhileRunning(tx: Transaction, config: ImportConfig): Promise<void> {
     const lock = await this.repo.lock(tx);
     if (!lock || lock.configId !== config.id) return;
-    const task = await this.d.tasks.repo.getInTx(tx, lock.taskId);
+    const task = await this.d.tasks.getInTx(tx, lock.taskId);
     if (task && !isFinalTaskState(task.state)) throw E.importConfigInUse();
   }
 

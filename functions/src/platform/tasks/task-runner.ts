@@ -114,6 +114,19 @@ export class TaskRunner {
     return id;
   }
 
+  /**
+   * The task document as it stands (state, progress `{done, total, percent}`, startedAt, finishedAt, error): what a
+   * progress route shows (e.g. `GET /article/import`); undefined when there is none.
+   */
+  get(taskId: string): Promise<BackgroundTask | undefined> {
+    return this.repo.get(taskId);
+  }
+
+  /** The task document read inside the caller's transaction (e.g. a lock that is free once its task is final). */
+  getInTx(tx: Transaction, taskId: string): Promise<BackgroundTask | undefined> {
+    return this.repo.getInTx(tx, taskId);
+  }
+
   /** `createInTx` in a transaction of its own. */
   async create<P>(args: CreateTaskArgs<P>): Promise<string> {
     return this.d.db.runTransaction(async (tx) => this.createInTx(tx, args));
