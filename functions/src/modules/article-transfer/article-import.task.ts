@@ -16,8 +16,10 @@ import type { ArticleTransferRepository, ImportRowProblem } from './article-tran
 export const ARTICLE_IMPORT_TASK = 'articleTransfer.import';
 
 /**
- * Rows per chunk = rows per staged batch: a chunk reads exactly its batch and writes its articles (≈ 3–4 writes a
- * row) in one transaction, well within the lease and Firestore's transaction limits.
+ * Rows per staged batch and at most per chunk: a chunk reads its batch and writes its articles in one transaction.
+ * Rows with many numbers make many claim writes: the catalogue's bulk write stops at its write budget
+ * (BULK_WRITE_BUDGET, under Firestore's 500 writes per commit) and the commit shortens the chunk, so the next chunk
+ * starts inside the batch.
  */
 export const IMPORT_BATCH_ROWS = 100;
 /** Files uploaded through the large-file path may be this large (the API's multipart path stays at 10 MB). */
@@ -178,10 +180,11 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
       const manifest = await stage(p, config);
       const done = typeof cursor === 'number' ? cursor : 0;
       if (done >= manifest.total) return { cursor: done, processed: 0, finished: true };
+      // a chunk starts at its cursor: usually a batch's first row, after a shortened chunk somewhere inside it
       const n = Math.floor(done / IMPORT_BATCH_ROWS);
       const raw = await readObject(d.files, batchPath(p.importId, n));
       if (!raw) throw new Error(`batch ${n} of import ${p.importId} is missing`);
-      const rows = JSON.parse(raw.toString('utf8')) as StagedRow[];
+      const rows = (JSON.parse(raw.toString('utf8')) as StagedRow[]).slice(done % IMPORT_BATCH_ROWS);
       const prepared = await prepareRows(rows, manifest.headers, config, d.fieldValues);
       const next = done + rows.length;
       return {
@@ -189,21 +192,29 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
         processed: rows.length,
         finished: next >= manifest.total,
         async commit(tx) {
-          const outcome = await d.articles.importInTx(tx, prepared.rows, 'CSV');
+          const bulk = prepared.entries.flatMap((e) => (e.row ? [e.row] : []));
+          const outcome = await d.articles.importInTx(tx, bulk, 'CSV');
+          // the rows the bulk write took (it stops at its write budget): the rest is the next chunk's
+          const firstLeft =
+            outcome.consumed < bulk.length
+              ? prepared.entries.findIndex((e) => e.row === bulk[outcome.consumed])
+              : prepared.entries.length;
           const errors = [
-            ...prepared.errors,
+            ...prepared.entries.slice(0, firstLeft).flatMap((e) => e.errors),
             ...outcome.errors.map((e) => ({
               row: e.row,
               column: prepared.columnOf(e.column),
               reason: REPORT_REASONS[e.reason] ?? e.reason,
             })),
           ].sort((a, b) => a.row - b.row);
-          d.repo.recordBatchInTx(tx, p.importId, n, {
+          d.repo.recordBatchInTx(tx, p.importId, done, {
             created: outcome.created,
             updated: outcome.updated,
             failedRows: new Set(errors.map((e) => e.row)).size,
             errors,
           });
+          if (firstLeft < prepared.entries.length)
+            return { cursor: done + firstLeft, processed: firstLeft, finished: false };
         },
       };
     },
@@ -241,25 +252,28 @@ async function prepareRows(
     if (!cache.has(key)) cache.set(key, fieldValues.byName(kind, name, manufacturerId, { caseInsensitive: true }));
     return cache.get(key)!;
   };
-  const errors: ImportRowProblem[] = [];
-  const out: BulkArticleRow[] = [];
+  /** one entry per staged row, in file order: the row to write, or why it is refused */
+  const entries: Array<{ row?: BulkArticleRow; errors: ImportRowProblem[] }> = [];
   for (const staged of rows) {
     const typed = builder.build(staged.c, staged.r);
-    if (!typed) continue;
+    if (!typed) {
+      entries.push({ errors: [] });
+      continue;
+    }
     if (typed.problems.length) {
-      for (const problem of typed.problems)
-        errors.push({
+      entries.push({
+        errors: typed.problems.map((problem) => ({
           row: staged.r,
           column: problem.field ? columnOf(problem.field) : '',
           reason: REPORT_REASONS[problem.key] ?? problem.key,
-        });
+        })),
+      });
       continue;
     }
     const row = await toBulkRow(typed, config, lookup);
-    if ('reason' in row) errors.push({ ...row, column: columnOf(row.column) });
-    else out.push(row);
+    entries.push('reason' in row ? { errors: [{ ...row, column: columnOf(row.column) }] } : { row, errors: [] });
   }
-  return { rows: out, errors, columnOf };
+  return { entries, columnOf };
 }
 
 async function toBulkRow(

@@ -206,6 +206,34 @@ describe('article import', () => {
     expect(stored.data().count).toBe(450);
   });
 
+  it('rows with many numbers: chunks end at the write budget and continue inside the batch; every row once', async () => {
+    await waitUntilNoImportRuns();
+    const m = await createManufacturer(t);
+    const config = await createImportConfig({ manufacturerId: m.id });
+    const prefix = uniq('ALT');
+    const alternatives = (i: number) => Array.from({ length: 30 }, (_, k) => `${prefix}-${i}-A${k}`).join('|');
+    const rows = Array.from({ length: 150 }, (_, i) => [
+      `${prefix}-${i}`,
+      '',
+      '',
+      '',
+      '1',
+      '',
+      '',
+      alternatives(i),
+      '',
+      '',
+    ]);
+    const progress = await importAndWait(config.id, { name: 'alt.csv', bytes: csvFile(rows) });
+    expect(progress).toMatchObject({ state: 'done', done: 150, total: 150, created: 150, failedRows: 0 });
+    expect(await count('/manufacturer', m.id)).toBe(150);
+    const claims = await db()
+      .collection('uniqueKeys')
+      .where('ownerId', 'in', [(await articleByOrder(`${prefix}-149`))!.id])
+      .get();
+    expect(claims.size).toBe(31);
+  });
+
   it('abort mid-way: the task ends aborted, progress tells how far, the catalogue holds exactly the committed rows', async () => {
     await waitUntilNoImportRuns();
     const m = await createManufacturer(t);

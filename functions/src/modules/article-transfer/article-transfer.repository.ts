@@ -28,9 +28,13 @@ export interface ImportRowProblem {
   reason: string;
 }
 
-/** `articleImportErrors/{importId}-{batch}`: one batch's row errors (deterministic id: a batch is written once). */
+/**
+ * `articleImportErrors/{importId}-{from}`: one chunk's row errors, `from` = the chunk's starting cursor (a
+ * deterministic id: a chunk commits once).
+ */
 export interface ImportErrorBatch {
   importId: string;
+  /** the chunk's starting cursor (data rows before it); sorts the report */
   batch: number;
   errors: ImportRowProblem[];
 }

@@ -53,7 +53,7 @@ describe('ArticlesService.importInTx', () => {
       { rowNumber: 3, fields: { orderNumber: 'A-2', manufacturerId: 'm1', listPrice: 3 } },
       { rowNumber: 4, fields: { orderNumber: 'a 2', description: 'zweimal' } },
     ]);
-    expect(first).toEqual({ created: 2, updated: 1, errors: [] });
+    expect(first).toEqual({ created: 2, updated: 1, errors: [], consumed: 3 });
     expect(await count('m1')).toBe(2);
     const [a2] = await byOrder('a 2');
     expect(a2).toMatchObject({
@@ -64,7 +64,7 @@ describe('ArticlesService.importInTx', () => {
     });
 
     const second = await run([{ rowNumber: 2, fields: { orderNumber: 'A1', description: 'neu' } }]);
-    expect(second).toEqual({ created: 0, updated: 1, errors: [] });
+    expect(second).toEqual({ created: 0, updated: 1, errors: [], consumed: 1 });
     expect(await count('m1')).toBe(2);
   });
 
@@ -97,8 +97,23 @@ describe('ArticlesService.importInTx', () => {
       { rowNumber: 3, fields: { orderNumber: 'B-3', manufacturerId: 'm1' } },
       { rowNumber: 4, fields: { orderNumber: 'B-3', manufacturerId: 'm3' } },
     ]);
-    expect(outcome).toEqual({ created: 0, updated: 3, errors: [] });
+    expect(outcome).toEqual({ created: 0, updated: 3, errors: [], consumed: 3 });
     expect(await count('m1')).toBe(before - 1);
     expect(await count('m3')).toBe(1);
+  });
+
+  it('stops at the write budget (Firestore takes 500 writes per commit): the rest is the caller’s next call', async () => {
+    const rows: BulkArticleRow[] = Array.from({ length: 40 }, (_, i) => ({
+      rowNumber: i + 2,
+      fields: { orderNumber: `W${i}N`, possibleOrderNumbers: Array.from({ length: 20 }, (_, k) => `W${i}N${k}A`) },
+    }));
+    const first = await run(rows);
+    // 22 writes a row (article + 21 claims): 18 rows fit into 400
+    expect(first.consumed).toBe(18);
+    expect(first.created).toBe(18);
+    const rest = await run(rows.slice(first.consumed));
+    expect(rest.consumed).toBe(18);
+    expect((await byOrder('W17N')).length).toBe(1);
+    expect((await byOrder('W36N')).length).toBe(0);
   });
 });

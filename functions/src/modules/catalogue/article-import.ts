@@ -36,7 +36,15 @@ export interface BulkOutcome {
   created: number;
   updated: number;
   errors: BulkRowError[];
+  /**
+   * Rows handled (written or refused), from the start: fewer than given when the next row's writes would pass the
+   * write budget (Firestore takes 500 writes per commit); the caller hands the rest to its next chunk.
+   */
+  consumed: number;
 }
+
+/** Writes one bulk call may make (articles, claims, counts), leaving room for the caller's own in the same commit. */
+export const BULK_WRITE_BUDGET = 400;
 
 const CLAIM_KIND = { order: 'articleOrderNumber', manufacturer: 'articleManufacturerNumber' } as const;
 const REF_FIELD = {
@@ -77,12 +85,14 @@ export class BulkArticleImport {
   ) {}
 
   async run(rows: readonly BulkArticleRow[]): Promise<BulkOutcome> {
-    const out: BulkOutcome = { created: 0, updated: 0, errors: [] };
+    const out: BulkOutcome = { created: 0, updated: 0, errors: [], consumed: 0 };
     await this.prefetch(rows);
     for (const row of rows) {
-      const result = await this.apply(row);
+      const result = await this.apply(row, out.consumed === 0);
+      if (result === 'overBudget') break;
       if (typeof result === 'string') out[result]++;
       else out.errors.push(result);
+      out.consumed++;
     }
     this.write();
     return out;
@@ -191,7 +201,14 @@ export class BulkArticleImport {
     return merged;
   }
 
-  private async apply(row: BulkArticleRow): Promise<'created' | 'updated' | BulkRowError> {
+  /** Writes the rows applied so far will make at most (article sets, claim changes, count increments). */
+  private writes = 0;
+  private readonly countedRefs = new Set<Ref>();
+
+  private async apply(
+    row: BulkArticleRow,
+    first: boolean,
+  ): Promise<'created' | 'updated' | 'overBudget' | BulkRowError> {
     const key = this.lookupKey(row.fields);
     if (!key) return { row: row.rowNumber, column: 'orderNumber', reason: 'missingValues' };
     await this.readClaims([key]);
@@ -231,6 +248,11 @@ export class BulkArticleImport {
         column: taken.startsWith(CLAIM_KIND.order) ? 'orderNumber' : 'manufacturerNumber',
         reason: 'numberTaken',
       };
+    const refs = [...refsOf(base), ...refsOf(merged)].filter((r) => !this.countedRefs.has(r));
+    const cost = (this.touched.has(id) ? 0 : 1) + added.length + removed.length + new Set(refs).size;
+    if (!first && this.writes + cost > BULK_WRITE_BUDGET) return 'overBudget';
+    this.writes += cost;
+    for (const r of refs) this.countedRefs.add(r);
     for (const k of removed) this.claims.set(k, undefined);
     for (const k of added) this.claims.set(k, id);
     const manufacturer = merged.manufacturerId ? this.values.get(`manufacturer:${merged.manufacturerId}`) : undefined;

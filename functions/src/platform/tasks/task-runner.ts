@@ -182,8 +182,8 @@ export class TaskRunner {
       for (let n = 0; n < task.chunksPerDelivery && this.d.now().getTime() - started < budgetMs; n++) {
         const result = await kind.runChunk({ taskId, params, cursor, size: task.chunkSize });
         const outcome = await this.commitChunk(taskId, token, cursor, result, total);
-        if (outcome !== 'continue') return outcome;
-        cursor = result.cursor;
+        if (typeof outcome === 'string') return outcome;
+        cursor = outcome.cursor;
       }
     } catch (error) {
       return this.failDelivery(taskId, token, error, delivery);
@@ -305,12 +305,14 @@ export class TaskRunner {
     from: TaskCursor,
     result: ChunkResult,
     total: number | null,
-  ): Promise<DeliveryOutcome | 'continue'> {
+  ): Promise<DeliveryOutcome | { cursor: TaskCursor }> {
     return this.d.db.runTransaction(async (tx) => {
       const task = await this.repo.getInTx(tx, taskId);
       // Someone else took over (our lease expired) or the cursor moved on: our chunk is not committed.
       if (!task || task.lease?.token !== token || !sameCursor(task.cursor, from)) return 'lostLease';
-      await result.commit?.(tx);
+      // the commit may have done less than announced (ChunkShortened): its own answer counts
+      const shortened = await result.commit?.(tx);
+      if (shortened) result = { ...result, ...shortened };
       const now = this.d.now();
       const done = task.progress.done + result.processed;
       const ref = this.repo.ref(taskId);
@@ -336,7 +338,7 @@ export class TaskRunner {
         resumeAt: new Date(expiresAt.getTime() + this.graceMs),
         lastUpdate: now,
       });
-      return 'continue';
+      return { cursor: result.cursor };
     });
   }
 
