@@ -42,6 +42,10 @@ const exportResultOwner: FileOwner = {
   async authorize(principal) {
     if (principal.companyType !== 'ADMIN') throw ApiError.forbidden();
   },
+  /** only the export task writes here: an upload through /file is refused (and its object removed again) */
+  async recordUpload() {
+    throw ApiError.forbidden();
+  },
 };
 
 /** articleImports/{importId}/: an import's file and its error report (download through GET /file/). */

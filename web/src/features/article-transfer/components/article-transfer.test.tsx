@@ -99,7 +99,7 @@ describe('the article import panel', () => {
     );
   });
 
-  it('shows the spec texts of 417 and 409', async () => {
+  it('shows the spec texts of 417 and 409, and the default text otherwise', async () => {
     const user = userEvent.setup({ delay: null });
     let status = 417;
     setup(
@@ -108,7 +108,13 @@ describe('the article import panel', () => {
         c.url === '/api/article/import' && c.method === 'POST'
           ? {
               status,
-              body: { code: status === 417 ? 'articleImportWrongFormat' : 'articleImportRunning', message: 'x' },
+              body: {
+                code:
+                  ({ 417: 'articleImportWrongFormat', 409: 'articleImportRunning' } as Record<number, string>)[
+                    status
+                  ] ?? 'internal',
+                message: 'x',
+              },
             }
           : undefined,
     );
@@ -124,6 +130,9 @@ describe('the article import panel', () => {
     expect(
       await screen.findByText('Es läuft bereits ein Artikelimport. Bitte warten Sie, bis er beendet ist.'),
     ).toBeInTheDocument();
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    expect(await screen.findByText('Die Artikel konnten nicht importiert werden.')).toBeInTheDocument();
   });
 
   it('is shown to admin-flag users only; the export panel to every ADMIN-company user', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EXPORT_RESULT_FOLDER } from '@model/article-transfer';
 import { IMPORT_SOURCES, MAX_IDS_PER_CALL, type FieldValue, type ImportSource } from '@model/catalogue';
 import { downloadFile, FileTable, useDeleteFiles, useFiles } from '@/components/file-table';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
 import { useExportArticles, type ExportOutcome } from '../api/article-export';
@@ -64,7 +64,8 @@ export function ExportPanel() {
         }),
       );
     } catch (error) {
-      showError(error, t('export.failed'));
+      // spec 02 §8: an export failure shows the export error notification (a refused filter says why)
+      showError(error instanceof ApiError && error.code === 'validation' ? error : undefined, t('export.failed'));
     }
   };
 

@@ -3,12 +3,22 @@ import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typogra
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { ARTICLE_IMPORT_EXTENSIONS, IMPORT_REPORT_NAME } from '@model/article-transfer';
+import { FILE_MAX_BYTES } from '@model/files';
 import { downloadFile } from '@/components/file-table';
+import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { importRuns, useAbortImport, useImportConfigs, useImportProgress, useStartImport } from '../api/article-import';
 
 const ACCEPT = ARTICLE_IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** Spec 02 §8: these answers have their own text; every other failure shows the default import error. */
+const OWN_TEXT = new Set([
+  'articleImportRunning',
+  'articleImportWrongFormat',
+  'articleImportUnreadable',
+  'payloadTooLarge',
+]);
 
 /**
  * The import panel of /article (spec 02 §2): choose a configuration and a file (.txt, .csv, .xlsx, .xls) and start;
@@ -30,12 +40,16 @@ export function ImportPanel() {
 
   const submit = async () => {
     if (!file || !configId) return;
+    if (file.size > FILE_MAX_BYTES) {
+      showError(undefined, t('import.tooLarge'));
+      return;
+    }
     try {
       await start.mutateAsync({ file, importConfigId: configId });
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
-      showError(error, t('import.failed'));
+      showError(error instanceof ApiError && OWN_TEXT.has(error.code) ? error : undefined, t('import.failed'));
     }
   };
 
@@ -119,6 +133,9 @@ export function ImportPanel() {
           />
         </Button>
         <Typography data-testid="import-file-name">{file?.name ?? t('import.noFile')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('import.limit')}
+        </Typography>
       </Stack>
       <Box>
         <Button variant="contained" disabled={!file || !configId || start.isPending} onClick={() => void submit()}>
