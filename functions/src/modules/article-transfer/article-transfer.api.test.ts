@@ -14,7 +14,7 @@ import {
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, mailsTo, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
-import { postForm } from '../../testing/upload-client.js';
+import { postForm, uploadFile } from '../../testing/upload-client.js';
 import {
   createImportConfig,
   csvFile,
@@ -403,6 +403,24 @@ describe('article export', () => {
   it('an empty result is an empty answer (204); a source filter that matches nothing too', async () => {
     const res = await exportCall({ manufacturers: [m1.id], importSources: ['MYSQL'], priceRange: {} });
     expect(res.status).toBe(204);
+  });
+
+  it('exportResult/ is for ADMIN-company users; nobody uploads into it through /file', async () => {
+    expect(
+      (await get('/file/names', { token: w.users.adminUser.token, query: { path: 'exportResult/' } })).status,
+    ).toBe(200);
+    expect(
+      (await get('/file/names', { token: w.users.customerAdmin.token, query: { path: 'exportResult/' } })).status,
+    ).toBe(403);
+    const upload = await uploadFile(
+      t,
+      'exportResult/',
+      'fremd.csv',
+      csvFile([['x', '', '', '', '', '', '', '', '', '']]),
+    );
+    expect(upload.status).toBe(403);
+    const listed = await get('/file/names', { token: t, query: { path: 'exportResult/' } });
+    expect(JSON.stringify(listed.body)).not.toContain('fremd.csv');
   });
 
   it('bad input answers 400: from > to, negative prices, unknown sources, strings as numbers', async () => {
