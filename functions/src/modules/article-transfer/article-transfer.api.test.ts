@@ -23,6 +23,7 @@ import {
   waitForTask,
   waitUntilNoImportRuns,
 } from './article-transfer-fixtures.js';
+import { IMPORT_CONFIGS_PORT } from '../import-configs/import-configs.port.js';
 import { IMPORT_LOCK } from './article-transfer.repository.js';
 
 /**
@@ -150,7 +151,14 @@ describe('article import', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('articleImportRunning');
+    // the configuration of the running import cannot be deleted (the import-configs area's deleteRequested check)
+    const deleteCheck = () =>
+      db().runTransaction((tx) =>
+        admin().container.ports.get(IMPORT_CONFIGS_PORT).events.deleteRequested.run(tx, config),
+      );
+    await expect(deleteCheck()).rejects.toMatchObject({ status: 409, code: 'importConfigInUse' });
     await running.update({ state: 'done', resumeAt: Fs.delete() });
+    await expect(deleteCheck()).resolves.toBeUndefined();
     const accepted = await startImport(t, config.id, {
       name: 'a.csv',
       bytes: csvFile([[uniq('R'), '', '', '', '', '', '', '', '', '']]),
