@@ -1,6 +1,7 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
 import { businessDataArea } from './modules/business-data/business-data.module.js';
+import { articleTransferArea } from './modules/article-transfer/article-transfer.module.js';
 import { catalogueArea } from './modules/catalogue/catalogue.module.js';
 import { chatArea } from './modules/chat/chat.module.js';
 import { companiesArea } from './modules/companies/companies.module.js';
@@ -33,6 +34,7 @@ export const AREAS: readonly Area[] = [
   chatArea,
   catalogueArea,
   importConfigsArea,
+  articleTransferArea,
 ];
 
 /**

@@ -28,6 +28,12 @@ export class EntityCollection<T extends { id: string }> {
     return (await tx.get(this.col().doc(id))).data();
   }
 
+  /** Several documents in one read of the transaction (undefined where missing), in the order of `ids`. */
+  async getManyInTx(tx: Transaction, ids: readonly string[]): Promise<Array<T | undefined>> {
+    if (!ids.length) return [];
+    return (await tx.getAll(...ids.map((id) => this.col().doc(id)))).map((s) => s.data());
+  }
+
   createInTx(tx: Transaction, entity: T): void {
     tx.create(this.col().doc(entity.id), entity);
   }

@@ -54,6 +54,15 @@ export class UniqueKeysRepository {
     return (await tx.get(this.ref(kind, value))).data();
   }
 
+  /** Several claims in one read of the transaction (undefined where free), in the order of `keys`. */
+  async getManyInTx(
+    tx: Transaction,
+    keys: ReadonlyArray<{ kind: UniqueKind; value: string }>,
+  ): Promise<Array<UniqueClaim | undefined>> {
+    if (!keys.length) return [];
+    return (await tx.getAll(...keys.map((k) => this.ref(k.kind, k.value)))).map((s) => s.data());
+  }
+
   claimInTx(tx: Transaction, claim: UniqueClaim, now: Date): void {
     tx.set(this.ref(claim.kind, claim.value), { ...claim, createdAt: now });
   }

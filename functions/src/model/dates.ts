@@ -26,6 +26,9 @@ export const DATE_TIME_FIELDS = [
   'finishedAt',
   'resumeAt',
   'expiresAt',
+  // article import progress (model/article-transfer.ts)
+  'startDate',
+  'finishDate',
 ] as const;
 
 export type DateTimeField = (typeof DATE_TIME_FIELDS)[number];

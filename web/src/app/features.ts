@@ -1,3 +1,4 @@
+import { articleTransferFeature } from '@/features/article-transfer/feature';
 import { articlesFeature } from '@/features/articles/feature';
 import { authFeature } from '@/features/auth/feature';
 import { bomFeature } from '@/features/bom/feature';
@@ -33,6 +34,7 @@ export const FEATURES: Feature[] = [
   businessDataFeature,
   chatFeature,
   articlesFeature,
+  articleTransferFeature,
   fieldValuesFeature,
   importConfigsFeature,
   catalogueAndImportPlaceholders,

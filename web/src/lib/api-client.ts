@@ -167,6 +167,24 @@ export async function downloadBlob(path: string, fallbackName: string, options: 
   return filename;
 }
 
+/**
+ * A call that answers either a file (saved under its Content-Disposition name), nothing (204: an empty result the
+ * web ignores) or JSON (e.g. 202 with a background task): the article export.
+ */
+export async function downloadOrJson<T>(
+  path: string,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<{ status: number; filename?: string; data?: T }> {
+  const response = await send(path, options);
+  if (response.status === 204) return { status: 204 };
+  if (response.headers.get('Content-Type')?.includes('application/json'))
+    return { status: response.status, data: parseJson(await response.text()) as T };
+  const filename = filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
+  saveBlob(await response.blob(), filename);
+  return { status: response.status, filename };
+}
+
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

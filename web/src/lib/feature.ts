@@ -104,6 +104,28 @@ export interface HeaderWidget {
   component: LazyComponent;
 }
 
+/**
+ * The pages that offer a section slot: another feature adds whole sections to them (the article import and export
+ * panels on /article). The owning page renders `<PageSections page="articles" />` (components/page-sections).
+ */
+export type SectionPage = 'articles';
+
+/** A section a feature adds to another feature's page (not to a record: see RecordPanel for those). */
+export interface PageSection {
+  /** the page it is shown on */
+  page: SectionPage;
+  /** unique per page; the section's anchor is `<page>-<id>` (e.g. `articles-import`) */
+  id: string;
+  /** position among the page's sections (ascending; ties keep `FEATURES` order) */
+  order: number;
+  /** i18n key of the section title, with its namespace */
+  titleKey: string;
+  /** shown for this caller? Default: always. */
+  visible?: (caller: WebPrincipal) => boolean;
+  /** the section's content (lazy; it reads what it needs itself, like a header widget) */
+  component: LazyComponent;
+}
+
 /** What an area registers with the app (one line in `app/features.ts`). */
 export interface Feature {
   /** its translation namespace: public/locales/de/<namespace>.json */
@@ -113,6 +135,8 @@ export interface Feature {
   panels?: AnyRecordPanel[];
   /** widgets it adds to the signed-in header */
   headerWidgets?: HeaderWidget[];
+  /** sections it adds to other features' pages */
+  pageSections?: PageSection[];
 }
 
 /**

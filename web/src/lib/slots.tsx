@@ -1,5 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { AnyRecordPanel, Feature, HeaderWidget, RecordKind, RecordPanel } from './feature';
+import type {
+  AnyRecordPanel,
+  Feature,
+  HeaderWidget,
+  PageSection,
+  RecordKind,
+  RecordPanel,
+  SectionPage,
+} from './feature';
 import { preload } from './lazy';
 
 /**
@@ -10,6 +18,7 @@ import { preload } from './lazy';
 export interface Slots {
   panels: readonly AnyRecordPanel[];
   headerWidgets: readonly HeaderWidget[];
+  pageSections: readonly PageSection[];
 }
 
 const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
@@ -19,15 +28,16 @@ export function slotsOf(features: readonly Feature[]): Slots {
   return {
     panels: byOrder(features.flatMap((f) => f.panels ?? [])),
     headerWidgets: byOrder(features.flatMap((f) => f.headerWidgets ?? [])),
+    pageSections: byOrder(features.flatMap((f) => f.pageSections ?? [])),
   };
 }
 
 /** Loads the code of every contributed panel and widget (tests render record pages with them at once). */
 export async function preloadSlots(slots: Slots): Promise<void> {
-  await Promise.all([...slots.panels, ...slots.headerWidgets].map((s) => preload(s.component)));
+  await Promise.all([...slots.panels, ...slots.headerWidgets, ...slots.pageSections].map((s) => preload(s.component)));
 }
 
-const EMPTY: Slots = { panels: [], headerWidgets: [] };
+const EMPTY: Slots = { panels: [], headerWidgets: [], pageSections: [] };
 const SlotsContext = createContext<Slots>(EMPTY);
 
 export function SlotsProvider({ slots, children }: { slots: Slots; children: ReactNode }) {
@@ -47,4 +57,10 @@ export function useRecordPanels<K extends RecordKind>(record: K): RecordPanel<K>
 /** The header widgets, in order. */
 export function useHeaderWidgets(): readonly HeaderWidget[] {
   return useContext(SlotsContext).headerWidgets;
+}
+
+/** The sections contributed to one page, in order. */
+export function usePageSections(page: SectionPage): PageSection[] {
+  const { pageSections } = useContext(SlotsContext);
+  return useMemo(() => pageSections.filter((s) => s.page === page), [pageSections, page]);
 }

@@ -7,9 +7,11 @@ import {
   type ArticleInput,
   type FieldValue,
   type FieldValueKind,
+  type ImportSource,
 } from '../../model/catalogue.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { Clock } from '../../platform/clock.js';
+import { BulkArticleImport, type BulkArticleRow, type BulkOutcome } from './article-import.js';
 import { type ArticlesRepository, type FieldValuesRepository, partKey } from './catalogue.repository.js';
 import {
   claimsOf,
@@ -122,6 +124,27 @@ export class ArticlesService {
       this.applyDeltas(tx, countDeltas([{ before: refsBefore, after: refsAfter }]));
       return article;
     });
+  }
+
+  /**
+   * The article import's chunk (article-import.ts): creates or updates the rows' articles inside the caller's
+   * transaction (the task chunk's commit), with their claims and the chunk's net counts. Rows that break a rule
+   * are answered as errors, the others written.
+   */
+  importInTx(tx: Transaction, rows: readonly BulkArticleRow[], source: ImportSource = 'CSV'): Promise<BulkOutcome> {
+    return new BulkArticleImport(this.d, tx, this.d.now(), source).run(rows);
+  }
+
+  /** How many articles the export's query reads (before its source and price filter). */
+  async exportCount(manufacturerIds: readonly string[]): Promise<number> {
+    return (await this.d.articles.exportQuery(manufacturerIds).count().get()).data().count;
+  }
+
+  /** One page of the export's query after the article `afterId` (document-id order). */
+  async exportPage(manufacturerIds: readonly string[], afterId: string | undefined, limit: number): Promise<Article[]> {
+    let q = this.d.articles.exportQuery(manufacturerIds);
+    if (afterId) q = q.startAfter(afterId);
+    return (await q.limit(limit).get()).docs.map((d) => d.data());
   }
 
   /** POST /article/delete: releases the claims and lowers the counts in the delete transaction. */

@@ -1,5 +1,5 @@
 import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
-import { FieldValue as Fs } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue as Fs } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
@@ -119,6 +119,15 @@ export class ArticlesRepository extends EntityCollection<Article> {
     return [...out.values()].slice(0, amount);
   }
 
+  /**
+   * The article export's query (modules/article-transfer): all articles, or those of up to 30 manufacturers, in
+   * document-id order (single-field indexes only); source and price are filtered by the caller.
+   */
+  exportQuery(manufacturerIds: readonly string[]): Query<Article> {
+    const base = manufacturerIds.length ? this.col().where('manufacturerId', 'in', [...manufacturerIds]) : this.col();
+    return base.orderBy(FieldPath.documentId());
+  }
+
   async countReferencing(field: ReferenceField, ids: string[]): Promise<number> {
     const op = field === 'wholesalerIds' ? 'array-contains-any' : 'in';
     return (await this.col().where(field, op, ids).count().get()).data().count;
@@ -152,12 +161,6 @@ export class FieldValuesRepository extends EntityCollection<FieldValue> {
 
   async all(): Promise<FieldValue[]> {
     return (await this.col().orderBy('displayName').get()).docs.map((d) => d.data());
-  }
-
-  async getManyInTx(tx: Transaction, ids: readonly string[]): Promise<Array<FieldValue | undefined>> {
-    if (!ids.length) return [];
-    const snaps = await tx.getAll(...ids.map((id) => this.col().doc(id)));
-    return snaps.map((s) => s.data());
   }
 
   deleteInTx(tx: Transaction, id: string): void {

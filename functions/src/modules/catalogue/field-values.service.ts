@@ -46,11 +46,23 @@ export class FieldValuesService {
    * GET /<kind>/name: the item known by exactly this name (display name or variant, case-sensitive), found through
    * its case-insensitive claim; null when none.
    */
-  async byName(kind: FieldValueKind, name: string, manufacturerId?: string): Promise<FieldValue | null> {
+  /**
+   * The item named `name` (display name or variant). `GET …/name` wants the exact spelling; the article import
+   * passes `caseInsensitive` (names are unique case-insensitively, spec 5).
+   */
+  async byName(
+    kind: FieldValueKind,
+    name: string,
+    manufacturerId?: string,
+    opts: { caseInsensitive?: boolean } = {},
+  ): Promise<FieldValue | null> {
     const value = kind === 'discountGroup' ? `${manufacturerId ?? '-'}|${nameKey(name)}` : nameKey(name);
     const claim = await this.d.uniqueKeys.get(NAME_CLAIM[kind], value);
     const item = claim && (await this.d.repos[kind].get(claim.ownerId));
-    return item && namesOf(item).includes(name.trim()) ? item : null;
+    if (!item) return null;
+    if (opts.caseInsensitive)
+      return !item.mergedInto && namesOf(item).some((n) => nameKey(n) === nameKey(name)) ? item : null;
+    return namesOf(item).includes(name.trim()) ? item : null;
   }
 
   /**

@@ -36,6 +36,13 @@ class MemoryStore implements FileStore {
     this.objects.set(path, { bytes, contentType, metadata });
     return true;
   }
+  async createUploadSession(path: string): Promise<string> {
+    return `memory://${path}`;
+  }
+  async write(path: string, bytes: Buffer, contentType: string): Promise<void> {
+    this.calls.push(`write ${path}`);
+    this.objects.set(path, { bytes, contentType, metadata: {} });
+  }
   async stat(path: string): Promise<StoredObject | undefined> {
     this.calls.push(`stat ${path}`);
     return this.objects.has(path) ? this.toStored(path) : undefined;

@@ -21,6 +21,16 @@ export interface FileStore {
   list(folder: string): Promise<StoredObject[]>;
   /** Creates the object only if no object has that name (a concurrent upload wins): false when taken. */
   createIfAbsent(path: string, bytes: Buffer, contentType: string, metadata: Record<string, string>): Promise<boolean>;
+  /**
+   * Writes the object whatever is there (internal files a task regenerates identically on a retry, e.g. the
+   * article import's row batches); user uploads use createIfAbsent.
+   */
+  write(path: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * A resumable-upload session for a new object (the browser uploads past the API's 10 MB request limit, e.g. an
+   * article import file): the session URL, valid for a week; the object must not exist yet.
+   */
+  createUploadSession(path: string, contentType: string, origin?: string): Promise<string>;
   stat(path: string): Promise<StoredObject | undefined>;
   read(path: string): Readable;
   /** false when there was nothing to delete */
@@ -79,6 +89,23 @@ export class StorageFileStore implements FileStore {
       if (codeOf(error) === PRECONDITION_FAILED) return false;
       throw error;
     }
+  }
+
+  async write(path: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.bucket()
+      .file(path)
+      .save(bytes, { resumable: false, contentType, metadata: { contentType, contentDisposition: 'attachment' } });
+  }
+
+  async createUploadSession(path: string, contentType: string, origin?: string): Promise<string> {
+    const [uri] = await this.bucket()
+      .file(path)
+      .createResumableUpload({
+        metadata: { contentType, contentDisposition: 'attachment' },
+        preconditionOpts: { ifGenerationMatch: 0 },
+        ...(origin ? { origin } : {}),
+      });
+    return uri;
   }
 
   async stat(path: string): Promise<StoredObject | undefined> {

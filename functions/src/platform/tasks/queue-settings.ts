@@ -26,6 +26,12 @@ export const TASK_RATE_LIMITS = {
 
 /** The function's timeout: well above one delivery's budget plus one chunk. */
 export const TASK_TIMEOUT_SECONDS = 300;
+/**
+ * Memory of the task function: the article import reads an .xlsx whole with SheetJS (≈ 512 MB peak at 100 000
+ * rows, docs/performance.md) in its first chunk; 256 MiB (the default) would kill it. 1 GiB also gives the
+ * instance a whole vCPU on Cloud Run functions (docs/decisions-imports.md "Function memory").
+ */
+export const TASK_MEMORY = '1GiB' as const;
 
 /** A delivery stops taking new chunks after this long and hands on to a fresh delivery. */
 export const DELIVERY_BUDGET_MS = 60_000;

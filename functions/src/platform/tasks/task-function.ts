@@ -2,7 +2,7 @@ import { logger } from 'firebase-functions';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { isValidId } from '../../model/id.js';
-import { TASK_RATE_LIMITS, TASK_RETRY_CONFIG, TASK_TIMEOUT_SECONDS } from './queue-settings.js';
+import { TASK_MEMORY, TASK_RATE_LIMITS, TASK_RETRY_CONFIG, TASK_TIMEOUT_SECONDS } from './queue-settings.js';
 import type { TaskMessage } from './task-queue.js';
 import type { TaskRunner } from './task-runner.js';
 
@@ -14,7 +14,12 @@ import type { TaskRunner } from './task-runner.js';
  */
 export function createBackgroundTasksFunction(runner: () => TaskRunner) {
   return onTaskDispatched<TaskMessage>(
-    { retryConfig: TASK_RETRY_CONFIG, rateLimits: TASK_RATE_LIMITS, timeoutSeconds: TASK_TIMEOUT_SECONDS },
+    {
+      retryConfig: TASK_RETRY_CONFIG,
+      rateLimits: TASK_RATE_LIMITS,
+      timeoutSeconds: TASK_TIMEOUT_SECONDS,
+      memory: TASK_MEMORY,
+    },
     async (req) => {
       const taskId = req.data?.taskId;
       if (!isValidId(taskId)) {

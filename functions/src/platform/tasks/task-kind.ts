@@ -24,8 +24,14 @@ export interface ChunkResult {
    * runner writes the task document after it. Effects outside Firestore (Auth, mail, HTTP) cannot be
    * atomic with the cursor: make them idempotent, they may repeat for the chunk that was cut off.
    */
-  commit?(tx: Transaction): Promise<void> | void;
+  commit?(tx: Transaction): Promise<void | ChunkShortened> | void | ChunkShortened;
 }
+
+/**
+ * What a commit answers when it did less than its chunk announced (e.g. its writes reached Firestore's per-commit
+ * limit): the cursor, the items handled and whether that was the last; the rest is the next chunk's.
+ */
+export type ChunkShortened = Pick<ChunkResult, 'cursor' | 'processed' | 'finished'>;
 
 /**
  * One kind of background work, registered by its area (`taskKinds.register(...)` in its create<Area>Module):

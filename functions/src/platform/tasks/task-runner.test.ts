@@ -76,6 +76,29 @@ const itemsKind: TaskKind<Items> = {
     };
   },
 };
+/** Announces its chunk of 3 but commits only the first item (as a commit at its write budget does). */
+const shortKind: TaskKind<Items> = {
+  ...itemsKind,
+  kind: 'testShort',
+  async runChunk(ctx) {
+    const full = await itemsKind.runChunk(ctx);
+    const ids = (await db.collection(ctx.params.col).orderBy(FieldPath.documentId()).get()).docs
+      .map((d) => d.id)
+      .filter((id) => typeof ctx.cursor !== 'string' || id > ctx.cursor);
+    return {
+      ...full,
+      commit: (tx) => {
+        const first = ids[0]!;
+        tx.set(
+          db.collection(`${ctx.params.col}-processed`).doc(first),
+          { count: FieldValue.increment(1) },
+          { merge: true },
+        );
+        return ids.length > 1 ? { cursor: first, processed: 1, finished: false } : undefined;
+      },
+    };
+  },
+};
 const failingKind: TaskKind<Items> = {
   ...itemsKind,
   kind: 'testFailing',
@@ -99,7 +122,7 @@ beforeEach(() => {
     now,
     leaseMs: LEASE_MS,
     stallGraceMs: GRACE_MS,
-    kinds: new TaskKindRegistry().register(itemsKind).register(failingKind),
+    kinds: new TaskKindRegistry().register(itemsKind).register(failingKind).register(shortKind),
   });
 });
 
@@ -127,6 +150,14 @@ const once = (n: number) => Object.fromEntries(ids(n).map((id) => [id, 1]));
 const delivery = (id: string, lastAttempt = false) => ({ id, lastAttempt });
 
 describe('TaskRunner: chunks and progress', () => {
+  it('a commit that did less than its chunk (ChunkShortened): cursor and progress follow its answer', async () => {
+    const col = await items(4);
+    const id = await runner.create({ kind: 'testShort', params: { col }, createdBy: 'admin' });
+    expect(await runner.deliver(id, delivery('d0'))).toBe('done');
+    expect(await task(id)).toMatchObject({ state: 'done', cursor: 'i03', progress: { done: 4, total: 4 } });
+    expect(await processed(col)).toEqual(once(4));
+  });
+
   it('works in chunks, hands on after chunksPerDelivery, counts progress, ends done', async () => {
     const col = await items(10);
     const id = await runner.create({ kind: 'testItems', params: { col }, createdBy: 'admin', chunksPerDelivery: 2 });

@@ -114,6 +114,19 @@ export class TaskRunner {
     return id;
   }
 
+  /**
+   * The task document as it stands (state, progress `{done, total, percent}`, startedAt, finishedAt, error): what a
+   * progress route shows (e.g. `GET /article/import`); undefined when there is none.
+   */
+  get(taskId: string): Promise<BackgroundTask | undefined> {
+    return this.repo.get(taskId);
+  }
+
+  /** The task document read inside the caller's transaction (e.g. a lock that is free once its task is final). */
+  getInTx(tx: Transaction, taskId: string): Promise<BackgroundTask | undefined> {
+    return this.repo.getInTx(tx, taskId);
+  }
+
   /** `createInTx` in a transaction of its own. */
   async create<P>(args: CreateTaskArgs<P>): Promise<string> {
     return this.d.db.runTransaction(async (tx) => this.createInTx(tx, args));
@@ -169,8 +182,8 @@ export class TaskRunner {
       for (let n = 0; n < task.chunksPerDelivery && this.d.now().getTime() - started < budgetMs; n++) {
         const result = await kind.runChunk({ taskId, params, cursor, size: task.chunkSize });
         const outcome = await this.commitChunk(taskId, token, cursor, result, total);
-        if (outcome !== 'continue') return outcome;
-        cursor = result.cursor;
+        if (typeof outcome === 'string') return outcome;
+        cursor = outcome.cursor;
       }
     } catch (error) {
       return this.failDelivery(taskId, token, error, delivery);
@@ -292,12 +305,14 @@ export class TaskRunner {
     from: TaskCursor,
     result: ChunkResult,
     total: number | null,
-  ): Promise<DeliveryOutcome | 'continue'> {
+  ): Promise<DeliveryOutcome | { cursor: TaskCursor }> {
     return this.d.db.runTransaction(async (tx) => {
       const task = await this.repo.getInTx(tx, taskId);
       // Someone else took over (our lease expired) or the cursor moved on: our chunk is not committed.
       if (!task || task.lease?.token !== token || !sameCursor(task.cursor, from)) return 'lostLease';
-      await result.commit?.(tx);
+      // the commit may have done less than announced (ChunkShortened): its own answer counts
+      const shortened = await result.commit?.(tx);
+      if (shortened) result = { ...result, ...shortened };
       const now = this.d.now();
       const done = task.progress.done + result.processed;
       const ref = this.repo.ref(taskId);
@@ -323,7 +338,7 @@ export class TaskRunner {
         resumeAt: new Date(expiresAt.getTime() + this.graceMs),
         lastUpdate: now,
       });
-      return 'continue';
+      return { cursor: result.cursor };
     });
   }
 

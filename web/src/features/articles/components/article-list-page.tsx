@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ARTICLE_COLUMNS, type Article, type ArticleColumn } from '@model/catalogue';
 import { ListPage, type BulkAction, type ListColumn, type ListRequest } from '@/components/list-page';
+import { PageSections } from '@/components/page-sections';
 import { paths } from '@/config/paths';
 import { formatEur, formatNumber } from '@/lib/format';
 import { articlesQueryOptions, useChoices, useDeleteArticles } from '../api/articles';
@@ -92,28 +93,32 @@ export function ArticleListPage() {
   const options = manufacturers.data ?? [];
   const selected = options.find((m) => m.id === manufacturer) ?? null;
   return (
-    <ListPage
-      title={t('title')}
-      server={source}
-      columns={columns}
-      getRowId={(a) => a.id}
-      onAdd={() => navigate(paths.articles.detail.getHref('new'))}
-      bulkAction={bulkAction}
-      searchLabelKey="articles:list.search"
-      searchOnEnter
-      defaultSort={{ columnId: 'orderNumber', direction: 'asc' }}
-      cardTitle="orderNumber"
-    >
-      <Autocomplete
-        options={options}
-        value={selected}
-        onChange={(_e, m) => setManufacturer(m?.id)}
-        getOptionLabel={(m) => m.displayName}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        loading={manufacturers.isPending}
-        sx={{ maxWidth: { sm: 360 } }}
-        renderInput={(params) => <TextField {...params} label={t('list.manufacturerFilter')} />}
-      />
-    </ListPage>
+    <>
+      <ListPage
+        title={t('title')}
+        server={source}
+        columns={columns}
+        getRowId={(a) => a.id}
+        onAdd={() => navigate(paths.articles.detail.getHref('new'))}
+        bulkAction={bulkAction}
+        searchLabelKey="articles:list.search"
+        searchOnEnter
+        defaultSort={{ columnId: 'orderNumber', direction: 'asc' }}
+        cardTitle="orderNumber"
+      >
+        <Autocomplete
+          options={options}
+          value={selected}
+          onChange={(_e, m) => setManufacturer(m?.id)}
+          getOptionLabel={(m) => m.displayName}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          loading={manufacturers.isPending}
+          sx={{ maxWidth: { sm: 360 } }}
+          renderInput={(params) => <TextField {...params} label={t('list.manufacturerFilter')} />}
+        />
+      </ListPage>
+      {/* sections other features contribute (the import and export panels: features/article-transfer) */}
+      <PageSections page="articles" />
+    </>
   );
 }

@@ -1,0 +1,325 @@
+import { ArticleRowBuilder, type ImportedArticleRow } from '../../bom/article-rows.js';
+import { resolveColumn } from '../../bom/mapping.js';
+import type { ArticleMappableField } from '../../model/bom/fields.js';
+import type { FieldValue, WholesalerInfo } from '../../model/catalogue.js';
+import type { ImportConfig } from '../../model/import-config.js';
+import { ARTICLE_IMPORT_MAX_UPLOAD_BYTES, articleImportFolder } from '../../model/article-transfer.js';
+import { readObject, type FileStore } from '../../platform/files/file-store.js';
+import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
+import { iterateSpreadsheet, isSpreadsheetError } from '../../spreadsheet/index.js';
+import type { ArticlesService } from '../catalogue/articles.service.js';
+import type { BulkArticleRow } from '../catalogue/article-import.js';
+import type { FieldValuesService } from '../catalogue/field-values.service.js';
+import type { ImportConfigsPort } from '../import-configs/import-configs.port.js';
+import type { ArticleTransferRepository, ImportRowProblem } from './article-transfer.repository.js';
+
+export const ARTICLE_IMPORT_TASK = 'articleTransfer.import';
+
+/**
+ * Rows per staged batch and at most per chunk: a chunk reads its batch and writes its articles in one transaction.
+ * Rows with many numbers make many claim writes: the catalogue's bulk write stops at its write budget
+ * (BULK_WRITE_BUDGET, under Firestore's 500 writes per commit) and the commit shortens the chunk, so the next chunk
+ * starts inside the batch.
+ */
+export const IMPORT_BATCH_ROWS = 100;
+/** Files uploaded through the large-file path may be this large (the API's multipart path stays at 10 MB). */
+export const IMPORT_MAX_BYTES = ARTICLE_IMPORT_MAX_UPLOAD_BYTES;
+
+export interface ArticleImportParams {
+  importId: string;
+  configId: string;
+  fileName: string;
+  sourcePath: string;
+}
+
+/** `batches/manifest.json`: written last by the staging, so its presence means every batch is stored. */
+interface Manifest {
+  headers: string[];
+  total: number;
+  batches: number;
+}
+interface StagedRow {
+  /** the row's number in the file (1-based, as a spreadsheet shows it) */
+  r: number;
+  c: string[];
+}
+
+const batchesFolder = (importId: string) => `${articleImportFolder(importId)}batches/`;
+const batchPath = (importId: string, n: number) => `${batchesFolder(importId)}${String(n).padStart(6, '0')}.json`;
+const manifestPath = (importId: string) => `${batchesFolder(importId)}manifest.json`;
+
+/** The report's reasons in German (the report is a file people read, not an API answer). */
+export const REPORT_REASONS: Record<string, string> = {
+  'article.error.missingValues': 'Bestellnummer oder Herstellernummer mit Hersteller fehlt',
+  'importConfig.warning.invalidNumber': 'Keine gültige Zahl',
+  'importConfig.warning.invalidBoolean': 'Kein gültiger Ja/Nein-Wert',
+  'importConfig.warning.unitMismatch': 'Unbekannte oder unpassende Maßeinheit',
+  missingValues: 'Bestellnummer oder Herstellernummer mit Hersteller fehlt',
+  numberTaken: 'Die Nummer gehört bereits einem anderen Artikel',
+  unknownReference: 'Der Eintrag ist unbekannt oder wird gerade zusammengeführt',
+  unknownManufacturer: 'Hersteller unbekannt (bitte unter Feldwerte anlegen)',
+  unknownUnit: 'Einheit unbekannt (bitte unter Feldwerte anlegen)',
+  unknownDiscountGroup: 'Rabattgruppe unbekannt (bitte unter Feldwerte anlegen)',
+};
+
+const TEXT_FIELDS = [
+  'orderNumber',
+  'manufacturerNumber',
+  'manufacturerLink',
+  'erpNumber',
+  'description',
+  'image',
+  'eanNumber',
+  'eclass9_1Id',
+  'customsTarifNumber',
+  'countryOfOriginAbbreviation',
+  'surchargeCode',
+  'copperCode',
+] as const;
+const NUMBER_FIELDS = [
+  'listPrice',
+  'purchasePrice',
+  'priceUnitSize',
+  'packagingUnitSize',
+  'orderQuantityUnitSize',
+  'minimumOrderQuantityUnitSize',
+  'deliveryTime',
+  'copperBaseValue',
+  'copperWeight',
+  'width',
+  'height',
+  'depth',
+  'weight',
+] as const;
+
+export interface ArticleImportDeps {
+  files: FileStore;
+  repo: ArticleTransferRepository;
+  configs: () => ImportConfigsPort;
+  articles: ArticlesService;
+  fieldValues: FieldValuesService;
+}
+
+/**
+ * Parse once, then one batch per chunk: the first delivery's `count` reads the file (the only time it is read;
+ * an .xlsx is read whole by SheetJS, a CSV streamed) into batches of IMPORT_BATCH_ROWS rows under
+ * `articleImports/{id}/batches/` and a manifest; every chunk reads only its batch. A crash during staging stages
+ * again (the batches are overwritten identically); the cursor is the number of data rows handled.
+ */
+export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportParams> {
+  const manifests = new Map<string, Manifest>();
+
+  async function stage(p: ArticleImportParams, config: ImportConfig): Promise<Manifest> {
+    const cached = manifests.get(p.importId);
+    if (cached) return cached;
+    const stored = await readObject(d.files, manifestPath(p.importId));
+    if (stored) {
+      const m = JSON.parse(stored.toString('utf8')) as Manifest;
+      manifests.set(p.importId, m);
+      return m;
+    }
+    const bytes = await readObject(d.files, p.sourcePath);
+    if (!bytes) throw new TaskFailure('importFileMissing');
+    const headerRow = Math.max(1, config.headerRowIndex || 1);
+    let headers: string[] = [];
+    let batch: StagedRow[] = [];
+    let batches = 0;
+    let total = 0;
+    const flush = async () => {
+      if (!batch.length) return;
+      await d.files.write(batchPath(p.importId, batches), Buffer.from(JSON.stringify(batch)), 'application/json');
+      batches++;
+      batch = [];
+    };
+    try {
+      for await (const { rows, firstRowNumber } of iterateSpreadsheet(bytes, p.fileName, {
+        maxBytes: IMPORT_MAX_BYTES,
+      })) {
+        for (let i = 0; i < rows.length; i++) {
+          const number = firstRowNumber + i;
+          const row = rows[i]!;
+          if (number === headerRow) headers = row.map((h) => h.trim());
+          if (number <= headerRow || !row.some((c) => c.trim() !== '')) continue;
+          batch.push({ r: number, c: row });
+          total++;
+          if (batch.length === IMPORT_BATCH_ROWS) await flush();
+        }
+      }
+    } catch (error) {
+      if (isSpreadsheetError(error)) throw new TaskFailure(error.i18nKey, error.message);
+      throw error;
+    }
+    await flush();
+    const manifest = { headers, total, batches };
+    await d.files.write(manifestPath(p.importId), Buffer.from(JSON.stringify(manifest)), 'application/json');
+    manifests.set(p.importId, manifest);
+    return manifest;
+  }
+
+  async function configOf(p: ArticleImportParams): Promise<ImportConfig> {
+    const config = await d.configs().get(p.configId);
+    if (!config) throw new TaskFailure('importConfigNotFound');
+    return config;
+  }
+
+  return {
+    kind: ARTICLE_IMPORT_TASK,
+    chunkSize: IMPORT_BATCH_ROWS,
+    chunksPerDelivery: 200,
+    parse(params) {
+      const p = params as Partial<ArticleImportParams> | null;
+      if (!p || ![p.importId, p.configId, p.fileName, p.sourcePath].every((v) => typeof v === 'string' && v))
+        throw new TaskFailure('invalidParams');
+      return p as ArticleImportParams;
+    },
+    async count(p) {
+      return (await stage(p, await configOf(p))).total;
+    },
+    async runChunk({ params: p, cursor }) {
+      const config = await configOf(p);
+      const manifest = await stage(p, config);
+      const done = typeof cursor === 'number' ? cursor : 0;
+      if (done >= manifest.total) return { cursor: done, processed: 0, finished: true };
+      // a chunk starts at its cursor: usually a batch's first row, after a shortened chunk somewhere inside it
+      const n = Math.floor(done / IMPORT_BATCH_ROWS);
+      const raw = await readObject(d.files, batchPath(p.importId, n));
+      if (!raw) throw new Error(`batch ${n} of import ${p.importId} is missing`);
+      const rows = (JSON.parse(raw.toString('utf8')) as StagedRow[]).slice(done % IMPORT_BATCH_ROWS);
+      const prepared = await prepareRows(rows, manifest.headers, config, d.fieldValues);
+      const next = done + rows.length;
+      return {
+        cursor: next,
+        processed: rows.length,
+        finished: next >= manifest.total,
+        async commit(tx) {
+          const bulk = prepared.entries.flatMap((e) => (e.row ? [e.row] : []));
+          const outcome = await d.articles.importInTx(tx, bulk, 'CSV');
+          // the rows the bulk write took (it stops at its write budget): the rest is the next chunk's
+          const firstLeft =
+            outcome.consumed < bulk.length
+              ? prepared.entries.findIndex((e) => e.row === bulk[outcome.consumed])
+              : prepared.entries.length;
+          const errors = [
+            ...prepared.entries.slice(0, firstLeft).flatMap((e) => e.errors),
+            ...outcome.errors.map((e) => ({
+              row: e.row,
+              column: prepared.columnOf(e.column),
+              reason: REPORT_REASONS[e.reason] ?? e.reason,
+            })),
+          ].sort((a, b) => a.row - b.row);
+          d.repo.recordBatchInTx(tx, p.importId, done, {
+            created: outcome.created,
+            updated: outcome.updated,
+            failedRows: new Set(errors.map((e) => e.row)).size,
+            errors,
+          });
+          if (firstLeft < prepared.entries.length)
+            return { cursor: done + firstLeft, processed: firstLeft, finished: false };
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Types the rows (bom/article-rows.ts: numbers, units converted to cm/kg, lists split) and resolves names to ids
+ * (case-insensitively, display name or variant). A row with a typing problem or an unknown manufacturer, unit or
+ * discount group is reported and not written (docs/decisions-imports.md "Unknown names").
+ */
+async function prepareRows(
+  rows: readonly StagedRow[],
+  headers: readonly string[],
+  config: ImportConfig,
+  fieldValues: FieldValuesService,
+) {
+  const builder = new ArticleRowBuilder({
+    headers,
+    mapping: config.fieldMapping,
+    unitWidth: config.unitWidth,
+    unitHeight: config.unitHeight,
+    unitDepth: config.unitDepth,
+    unitWeight: config.unitWeight,
+  });
+  const headerOf = new Map<string, string>();
+  for (const m of config.fieldMapping) {
+    const col = resolveColumn(m, headers);
+    if (col >= 0 && !headerOf.has(m.articleField)) headerOf.set(m.articleField, headers[col] || m.importHeader);
+  }
+  const columnOf = (field: string) => headerOf.get(field) ?? field;
+  const cache = new Map<string, Promise<FieldValue | null>>();
+  const lookup = (kind: 'manufacturer' | 'unit' | 'discountGroup', name: string, manufacturerId?: string) => {
+    const key = `${kind}|${manufacturerId ?? ''}|${name.toLowerCase()}`;
+    if (!cache.has(key)) cache.set(key, fieldValues.byName(kind, name, manufacturerId, { caseInsensitive: true }));
+    return cache.get(key)!;
+  };
+  /** one entry per staged row, in file order: the row to write, or why it is refused */
+  const entries: Array<{ row?: BulkArticleRow; errors: ImportRowProblem[] }> = [];
+  for (const staged of rows) {
+    const typed = builder.build(staged.c, staged.r);
+    if (!typed) {
+      entries.push({ errors: [] });
+      continue;
+    }
+    if (typed.problems.length) {
+      entries.push({
+        errors: typed.problems.map((problem) => ({
+          row: staged.r,
+          column: problem.field ? columnOf(problem.field) : '',
+          reason: REPORT_REASONS[problem.key] ?? problem.key,
+        })),
+      });
+      continue;
+    }
+    const row = await toBulkRow(typed, config, lookup);
+    entries.push('reason' in row ? { errors: [{ ...row, column: columnOf(row.column) }] } : { row, errors: [] });
+  }
+  return { entries, columnOf };
+}
+
+async function toBulkRow(
+  typed: ImportedArticleRow,
+  config: ImportConfig,
+  lookup: (kind: 'manufacturer' | 'unit' | 'discountGroup', name: string, mid?: string) => Promise<FieldValue | null>,
+): Promise<BulkArticleRow | ImportRowProblem> {
+  const v = typed.values;
+  const text = (f: ArticleMappableField) => (typeof v[f] === 'string' ? (v[f] as string) : undefined);
+  const fields: BulkArticleRow['fields'] = {};
+  for (const f of TEXT_FIELDS) if (text(f) !== undefined) fields[f] = text(f);
+  for (const f of NUMBER_FIELDS) if (typeof v[f] === 'number') fields[f] = v[f] as number;
+  if (typeof v.rohs === 'boolean') fields.rohs = v.rohs ? 'ja' : 'nein';
+  if (Array.isArray(v.possibleOrderNumbers)) fields.possibleOrderNumbers = v.possibleOrderNumbers;
+  if (Array.isArray(v.possibleManufacturerNumbers)) fields.possibleManufacturerNumbers = v.possibleManufacturerNumbers;
+  const problem = (field: string, reason: string): ImportRowProblem => ({
+    row: typed.rowNumber,
+    column: field,
+    reason: REPORT_REASONS[reason]!,
+  });
+  const manufacturerName = text('manufacturerName');
+  if (manufacturerName) {
+    const m = await lookup('manufacturer', manufacturerName);
+    if (!m) return problem('manufacturerName', 'unknownManufacturer');
+    fields.manufacturerId = m.id;
+  } else if (config.manufacturerId) fields.manufacturerId = config.manufacturerId;
+  const unitName = text('unitId');
+  if (unitName) {
+    const u = await lookup('unit', unitName);
+    if (!u) return problem('unitId', 'unknownUnit');
+    fields.unitId = u.id;
+  } else if (config.defaultUnitId) fields.unitId = config.defaultUnitId;
+  const groupName = text('discountGroupId');
+  if (groupName) {
+    const g = await lookup('discountGroup', groupName, fields.manufacturerId);
+    if (!g) return problem('discountGroupId', 'unknownDiscountGroup');
+    fields.discountGroupId = g.id;
+  }
+  let wholesalerInfo: WholesalerInfo | undefined;
+  const wOrder = text('wholesalerOrderNumber');
+  const wPrice = typeof v.wholesalerPurchasePrice === 'number' ? v.wholesalerPurchasePrice : undefined;
+  if (config.wholesalerId && (wOrder !== undefined || wPrice !== undefined))
+    wholesalerInfo = {
+      wholesalerId: config.wholesalerId,
+      ...(wOrder !== undefined ? { orderNumber: wOrder } : {}),
+      ...(wPrice !== undefined ? { purchasePrice: wPrice } : {}),
+    };
+  return { rowNumber: typed.rowNumber, fields, ...(wholesalerInfo ? { wholesalerInfo } : {}) };
+}

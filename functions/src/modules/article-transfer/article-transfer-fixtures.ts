@@ -1,0 +1,85 @@
+import type { BackgroundTask } from '../../model/background-task.js';
+import { isFinalTaskState } from '../../model/background-task.js';
+import type { ImportConfig } from '../../model/import-config.js';
+import { IMPORT_CONFIG_UNIT_DEFAULTS } from '../../model/import-config.js';
+import { get } from '../../testing/api-client.js';
+import { uniq } from '../../testing/catalogue-fixtures.js';
+import { admin } from '../../testing/fixtures.js';
+import { postForm } from '../../testing/upload-client.js';
+import { waitForDocument } from '../../testing/wait-for-document.js';
+import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
+import { IMPORT_LOCK } from './article-transfer.repository.js';
+
+/** The test's import file columns, mapped by header name. */
+export const TEST_HEADERS = [
+  'Bestellnummer',
+  'Herstellernummer',
+  'Hersteller',
+  'Beschreibung',
+  'Listenpreis',
+  'Breite',
+  'Einheit',
+  'Alternativen',
+  'GH-Nummer',
+  'GH-Preis',
+];
+
+/**
+ * Writes an import configuration the way the import-configs area stores it (`importConfigs/{id}`, the ImportConfig
+ * without id): the article import reads configurations only through IMPORT_CONFIGS_PORT.
+ */
+export async function createImportConfig(overrides: Partial<ImportConfig> = {}): Promise<ImportConfig> {
+  const ref = admin().db.collection('importConfigs').doc();
+  const now = new Date().toISOString();
+  const config: Omit<ImportConfig, 'id'> = {
+    title: uniq('Konfiguration'),
+    description: 'Testkonfiguration',
+    filename: 'muster.csv',
+    headers: TEST_HEADERS,
+    headerRowIndex: 1,
+    fieldMapping: [
+      { importHeader: 'Bestellnummer', articleField: 'orderNumber' },
+      { importHeader: 'Herstellernummer', articleField: 'manufacturerNumber' },
+      { importHeader: 'Hersteller', articleField: 'manufacturerName' },
+      { importHeader: 'Beschreibung', articleField: 'description' },
+      { importHeader: 'Listenpreis', articleField: 'listPrice' },
+      { importHeader: 'Breite', articleField: 'width' },
+      { importHeader: 'Einheit', articleField: 'unitId' },
+      { importHeader: 'Alternativen', articleField: 'possibleOrderNumbers' },
+      { importHeader: 'GH-Nummer', articleField: 'wholesalerOrderNumber' },
+      { importHeader: 'GH-Preis', articleField: 'wholesalerPurchasePrice' },
+    ],
+    ...IMPORT_CONFIG_UNIT_DEFAULTS,
+    unitWidth: 'MM',
+    changeEntries: [],
+    createDate: now,
+    lastUpdate: now,
+    ...overrides,
+  };
+  await ref.set(JSON.parse(JSON.stringify(config)));
+  return { ...config, id: ref.id };
+}
+
+/** A CSV file (';', UTF-8) of the header line and the rows. */
+export function csvFile(rows: ReadonlyArray<ReadonlyArray<string | number>>, headers = TEST_HEADERS): Uint8Array {
+  const line = (cells: ReadonlyArray<string | number>) =>
+    cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(';');
+  return new TextEncoder().encode([line(headers), ...rows.map(line)].join('\r\n') + '\r\n');
+}
+
+export const startImport = (token: string | undefined, configId: string, file: { name: string; bytes: Uint8Array }) =>
+  postForm(token, '/article/import', { importConfigId: configId }, file);
+
+export const waitForTask = (
+  taskId: string,
+  until: (t: BackgroundTask | undefined) => boolean = (t) => !!t && isFinalTaskState(t.state),
+) => waitForDocument<BackgroundTask>(admin().db.collection(TASKS_COLLECTION).doc(taskId), until);
+
+/** Waits until no article import runs (the lock's task is final or there is none). */
+export async function waitUntilNoImportRuns(): Promise<void> {
+  const lock = await admin().db.collection(IMPORT_LOCK.collection).doc(IMPORT_LOCK.id).get();
+  const taskId = lock.data()?.taskId as string | undefined;
+  if (taskId) await waitForTask(taskId, (t) => !t || isFinalTaskState(t.state));
+}
+
+export const importProgress = (token: string) => get('/article/import', { token });

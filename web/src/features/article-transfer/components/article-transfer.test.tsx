@@ -1,0 +1,181 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ArticleImportProgress } from '@model/article-transfer';
+import { PageSections } from '@/components/page-sections';
+import { mockFetch } from '@/testing/fetch-mock';
+import { makeUser, preloadAppSlots, renderPage } from '@/testing/render';
+
+vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+
+const flagged = makeUser({ admin: true }, { id: 'adm', type: 'ADMIN' });
+const plain = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
+const configs = [{ id: 'c1', title: 'Phoenix Preisliste' }];
+const idle: ArticleImportProgress = {
+  percent: 0,
+  minutesSinceStart: 0,
+  done: 0,
+  total: null,
+  created: 0,
+  updated: 0,
+  failedRows: 0,
+};
+const running: ArticleImportProgress = {
+  ...idle,
+  taskId: 't1',
+  state: 'running',
+  percent: 42,
+  minutesSinceStart: 3,
+  startDate: '2026-11-27T09:05:00.000Z' as unknown as Date,
+  fileName: 'preise.csv',
+  done: 420,
+  total: 1000,
+};
+
+beforeAll(preloadAppSlots);
+
+function setup(
+  progress: () => ArticleImportProgress,
+  extra: (c: {
+    url: string;
+    method: string;
+    body: unknown;
+  }) => { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> } | undefined = () =>
+    undefined,
+  user = flagged,
+) {
+  const calls = mockFetch((c) => {
+    const answer = extra(c);
+    if (answer) return answer;
+    if (c.url === '/api/article/import') return { body: progress() };
+    if (c.url === '/api/import/config/all') return { body: configs };
+    if (c.url.startsWith('/api/manufacturer/all'))
+      return { body: [{ id: 'm1', displayName: 'Phoenix Contact', nameVariants: [], usedByArticleAmount: 3 }] };
+    if (c.url.startsWith('/api/file/names')) return { body: [] };
+    return undefined;
+  });
+  renderPage(<PageSections page="articles" />, { route: '/article', user });
+  return calls;
+}
+
+describe('the article import panel', () => {
+  it('starts an import with the chosen configuration and file, then shows percent, minutes, start time and the end button', async () => {
+    const user = userEvent.setup({ delay: null });
+    let state = idle;
+    const calls = setup(
+      () => state,
+      (c) => {
+        if (c.url === '/api/article/import' && c.method === 'POST') {
+          state = running;
+          return { status: 202, body: { taskId: 't1' } };
+        }
+        if (c.url === '/api/article/import/abort') return { body: { ...running, state: 'aborted' } };
+        return undefined;
+      },
+    );
+    await user.click(await screen.findByLabelText('Importkonfiguration'));
+    await user.click(await screen.findByRole('option', { name: 'Phoenix Preisliste' }));
+    await user.upload(
+      screen.getByLabelText('Importdatei (.txt, .csv, .xlsx, .xls)'),
+      new File(['a;b'], 'preise.csv', { type: 'text/csv' }),
+    );
+    expect(screen.getByTestId('import-file-name')).toHaveTextContent('preise.csv');
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    const post = await waitFor(() => {
+      const found = calls.find((c) => c.url === '/api/article/import' && c.method === 'POST');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    const form = post.body as FormData;
+    expect(form.get('importConfigId')).toBe('c1');
+    expect((form.get('file') as File).name).toBe('preise.csv');
+    expect(await screen.findByTestId('import-progress')).toHaveTextContent(
+      /42 % · seit 3 Minuten · gestartet am 27\.11\.2026/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Import beenden' }));
+    expect(await screen.findByTestId('import-result')).toHaveTextContent(
+      'Der Import von „preise.csv“ wurde bei 42 % beendet.',
+    );
+  });
+
+  it('shows the spec texts of 417 and 409, and the default text otherwise', async () => {
+    const user = userEvent.setup({ delay: null });
+    let status = 417;
+    setup(
+      () => idle,
+      (c) =>
+        c.url === '/api/article/import' && c.method === 'POST'
+          ? {
+              status,
+              body: {
+                code:
+                  ({ 417: 'articleImportWrongFormat', 409: 'articleImportRunning' } as Record<number, string>)[
+                    status
+                  ] ?? 'internal',
+                message: 'x',
+              },
+            }
+          : undefined,
+    );
+    await user.click(await screen.findByLabelText('Importkonfiguration'));
+    await user.click(await screen.findByRole('option', { name: 'Phoenix Preisliste' }));
+    await user.upload(screen.getByLabelText('Importdatei (.txt, .csv, .xlsx, .xls)'), new File(['x'], 'a.csv'));
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    expect(
+      await screen.findByText('Falsches Dateiformat. Bitte laden Sie eine .xls-, .xlsx-, .csv- oder .txt-Datei hoch.'),
+    ).toBeInTheDocument();
+    status = 409;
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    expect(
+      await screen.findByText('Es läuft bereits ein Artikelimport. Bitte warten Sie, bis er beendet ist.'),
+    ).toBeInTheDocument();
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    expect(await screen.findByText('Die Artikel konnten nicht importiert werden.')).toBeInTheDocument();
+  });
+
+  it('is shown to admin-flag users only; the export panel to every ADMIN-company user', async () => {
+    setup(() => idle, undefined, plain);
+    expect(await screen.findByRole('heading', { name: 'Artikelexport' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Artikelimport' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the article export panel', () => {
+  it('sends the filters; a large export answers 202 and the panel says it runs in the background', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup(
+      () => idle,
+      (c) =>
+        c.url === '/api/article/export'
+          ? { status: 202, body: { taskId: 't9', path: 'exportResult/x.csv' } }
+          : undefined,
+    );
+    const section = within(await screen.findByRole('region', { name: 'Artikelexport' }));
+    await user.click(section.getByLabelText('Hersteller'));
+    await user.click(await screen.findByRole('option', { name: 'Phoenix Contact' }));
+    await user.click(section.getByLabelText('Importquellen'));
+    await user.click(await screen.findByRole('option', { name: 'Dateiimport' }));
+    await user.type(section.getByLabelText('Listenpreis von (EUR)'), '1,5');
+    await user.type(section.getByLabelText('Listenpreis bis (EUR)'), '20');
+    await user.click(section.getByRole('button', { name: 'Exportieren' }));
+    expect(await screen.findByText(/Der Export läuft im Hintergrund/)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/article/export')?.body).toEqual({
+      manufacturers: ['m1'],
+      importSources: ['CSV'],
+      priceRange: { from: 1.5, to: 20 },
+    });
+  });
+
+  it('refuses a price range whose from is above its to before sending', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup(() => idle);
+    const section = within(await screen.findByRole('region', { name: 'Artikelexport' }));
+    await user.type(section.getByLabelText('Listenpreis von (EUR)'), '30');
+    await user.type(section.getByLabelText('Listenpreis bis (EUR)'), '20');
+    expect(section.getByText('Der Preis „von“ darf nicht größer sein als „bis“.')).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Exportieren' })).toBeDisabled();
+    expect(calls.some((c) => c.url === '/api/article/export')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EXPORT_RESULT_FOLDER } from '@model/article-transfer';
+import { IMPORT_SOURCES, MAX_IDS_PER_CALL, type FieldValue, type ImportSource } from '@model/catalogue';
+import { downloadFile, FileTable, useDeleteFiles, useFiles } from '@/components/file-table';
+import { api, ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
+import { useExportArticles, type ExportOutcome } from '../api/article-export';
+
+/** A price field: German decimal comma accepted; '' is no bound. */
+const parsePrice = (text: string): number | undefined | 'invalid' => {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const n = Number(trimmed.replace(',', '.'));
+  return Number.isFinite(n) && n >= 0 ? n : 'invalid';
+};
+
+/**
+ * The export panel of /article (spec 02 §2): filters (manufacturers, import sources, price range), the export
+ * (a direct download, or "runs in the background" for large exports), and the latest exports under exportResult/
+ * through the generic /file calls: download and delete with confirmation.
+ */
+export function ExportPanel() {
+  const { t } = useTranslation('article-transfer');
+  const manufacturers = useQuery({
+    queryKey: queryKeys.fieldValues.list('manufacturer'),
+    queryFn: () => api.get<FieldValue[]>('/manufacturer/all', { query: { withAmount: true } }),
+    staleTime: 60_000,
+  });
+  const [chosen, setChosen] = useState<FieldValue[]>([]);
+  const [sources, setSources] = useState<ImportSource[]>([]);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
+  const run = useExportArticles();
+  const files = useFiles(EXPORT_RESULT_FOLDER);
+  const remove = useDeleteFiles(EXPORT_RESULT_FOLDER);
+
+  const fromValue = parsePrice(from);
+  const toValue = parsePrice(to);
+  const rangeError =
+    fromValue === 'invalid' || toValue === 'invalid'
+      ? t('export.priceInvalid')
+      : fromValue !== undefined && toValue !== undefined && fromValue > toValue
+        ? t('export.rangeInvalid')
+        : undefined;
+
+  const submit = async () => {
+    if (rangeError) return;
+    setOutcome(null);
+    try {
+      setOutcome(
+        await run.mutateAsync({
+          manufacturers: chosen.map((m) => m.id),
+          importSources: sources,
+          priceRange: {
+            ...(typeof fromValue === 'number' ? { from: fromValue } : {}),
+            ...(typeof toValue === 'number' ? { to: toValue } : {}),
+          },
+        }),
+      );
+    } catch (error) {
+      // spec 02 §8: an export failure shows the export error notification (a refused filter says why)
+      showError(error instanceof ApiError && error.code === 'validation' ? error : undefined, t('export.failed'));
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Autocomplete
+        multiple
+        options={manufacturers.data ?? []}
+        value={chosen}
+        onChange={(_e, list) => setChosen(list.slice(0, MAX_IDS_PER_CALL))}
+        getOptionLabel={(m) => m.displayName}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={manufacturers.isPending}
+        renderInput={(params) => (
+          <TextField {...params} label={t('export.manufacturers')} helperText={t('export.allWhenEmpty')} />
+        )}
+      />
+      <Autocomplete
+        multiple
+        options={[...IMPORT_SOURCES]}
+        value={sources}
+        onChange={(_e, list) => setSources(list)}
+        getOptionLabel={(s) => t(`export.sources.${s}`)}
+        renderInput={(params) => <TextField {...params} label={t('export.importSources')} />}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={t('export.priceFrom')}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={!!rangeError}
+        />
+        <TextField
+          label={t('export.priceTo')}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={!!rangeError}
+          helperText={rangeError}
+        />
+      </Stack>
+      <Box>
+        <Button
+          variant="contained"
+          startIcon={<DownloadIcon />}
+          disabled={run.isPending || !!rangeError}
+          onClick={() => void submit()}
+        >
+          {t('export.start')}
+        </Button>
+      </Box>
+      {outcome?.kind === 'background' && (
+        <Alert severity="info" role="status">
+          {t('export.background')}
+        </Alert>
+      )}
+      {outcome?.kind === 'empty' && (
+        <Alert severity="info" role="status">
+          {t('export.empty')}
+        </Alert>
+      )}
+      <Typography variant="h3">{t('export.latest')}</Typography>
+      <FileTable
+        files={files.data ?? []}
+        loading={files.isPending}
+        canDelete
+        onDownload={downloadFile}
+        onDelete={(list) => remove.mutateAsync(list)}
+      />
+    </Stack>
+  );
+}
