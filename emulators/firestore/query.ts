@@ -1,6 +1,7 @@
 import { invalid } from './errors.js';
 import type { Doc, Store } from './store.js';
 import { topK } from './topk.js';
+import { compareKeys, toKey, type IndexHint, type IndexRange, type Key } from './field-index.js';
 import { nearest, planNearest, type FindNearestSpec, type NearestPlan } from './vector.js';
 import { formatFieldPath, getField, parseFieldPath } from './field-paths.js';
 import {
@@ -235,34 +236,6 @@ function fastEqual(get: Getter, val: Value): ((d: Doc) => boolean) | null {
   }
 }
 
-/** A sort key prepared once per document so comparisons avoid re-inspecting protobuf values. */
-interface Key {
-  t: number;
-  n: number; // numeric value for numbers (exact up to 2^53)
-  s: string | null; // string value for strings
-  v: Value;
-}
-function toKey(v: Value): Key {
-  const k = kindOf(v);
-  const t = typeOrder(v);
-  if (k === 'doubleValue') return { t, n: v.doubleValue!, s: null, v };
-  if (k === 'integerValue') {
-    const str = String(v.integerValue);
-    return { t, n: str.length > 15 ? NaN : Number(str), s: null, v }; // NaN marks "use exact compare"
-  }
-  if (k === 'referenceValue') return { t, n: 0, s: v.referenceValue!, v };
-  return { t, n: 0, s: k === 'stringValue' ? v.stringValue! : null, v };
-}
-function compareKeys(a: Key, b: Key): number {
-  if (a.t !== b.t) return a.t < b.t ? -1 : 1;
-  if (a.t === 2) {
-    if (Number.isNaN(a.n) || Number.isNaN(b.n)) return compareValues(a.v, b.v);
-    return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
-  }
-  if (a.s !== null && b.s !== null) return a.t === 6 ? compareReferences(a.s, b.s) : compareStrings(a.s, b.s);
-  return compareValues(a.v, b.v);
-}
-
 const NUMBER_TYPE = typeOrder({ integerValue: '0' });
 
 export interface Plan {
@@ -271,6 +244,8 @@ export interface Plan {
   orderSpec: { path: string; dir: 1 | -1 }[];
   nearest?: NearestPlan;
   filter: (d: Doc) => boolean;
+  /** fields whose sorted index can narrow the candidates (top-level AND conjuncts only) */
+  hints: IndexHint[];
   order: { get: Getter; dir: 1 | -1; isName: boolean }[];
   startAt?: { keys: Key[]; before: boolean };
   endAt?: { keys: Key[]; before: boolean };
@@ -324,6 +299,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     orderSpec: order,
     nearest: q.findNearest ? planNearest(q.findNearest) : undefined,
     filter,
+    hints: q.where ? indexHints(q.where) : [],
     order: orderPlan,
     startAt: cursor(q.startAt),
     endAt: cursor(q.endAt),
@@ -331,6 +307,89 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     limit: limit ?? Infinity,
     projection,
   };
+}
+
+/** Index-served kinds: their order in an index equals `==` (no NaN, no arrays or maps). */
+const SCALAR = new Set([
+  'booleanValue',
+  'integerValue',
+  'doubleValue',
+  'timestampValue',
+  'stringValue',
+  'referenceValue',
+]);
+const scalar = (v: Value | undefined): v is Value => !!v && SCALAR.has(kindOf(v)) && !isNaNValue(v);
+const point = (v: Value): IndexRange => {
+  const k = toKey(v);
+  return { t: k.t, lo: k, hi: k };
+};
+
+/**
+ * The field indexes a filter could be served from, like production's index scans: equality / `in` and ranges on a
+ * field (its value index), `array-contains(-any)` (its contains index). Only conjuncts of a top-level AND (an OR
+ * is scanned). The ranges on one field are intersected: different type classes leave no range at all.
+ */
+function indexHints(where: Filter): IndexHint[] {
+  const conjuncts: Filter[] = [];
+  const flatten = (f: Filter) => {
+    if (f.compositeFilter?.op === 'AND') (f.compositeFilter.filters ?? []).forEach(flatten);
+    else conjuncts.push(f);
+  };
+  flatten(where);
+  const hints: IndexHint[] = [];
+  const ranges = new Map<string, { segs: string[]; range: IndexRange | null }>();
+  for (const f of conjuncts) {
+    const ff = f.fieldFilter;
+    if (!ff) continue;
+    const segs = parseFieldPath(ff.field?.fieldPath ?? '');
+    if (isNameSegs(segs)) continue;
+    const val = ff.value;
+    const list = val?.arrayValue?.values ?? [];
+    switch (ff.op) {
+      case 'EQUAL':
+        if (scalar(val)) hints.push({ segs, contains: false, ranges: [point(val)] });
+        break;
+      case 'IN':
+        if (list.length && list.every(scalar)) hints.push({ segs, contains: false, ranges: list.map(point) });
+        break;
+      case 'ARRAY_CONTAINS':
+        if (scalar(val)) hints.push({ segs, contains: true, ranges: [point(val)] });
+        break;
+      case 'ARRAY_CONTAINS_ANY':
+        if (list.length && list.every(scalar)) hints.push({ segs, contains: true, ranges: list.map(point) });
+        break;
+      case 'LESS_THAN':
+      case 'LESS_THAN_OR_EQUAL':
+      case 'GREATER_THAN':
+      case 'GREATER_THAN_OR_EQUAL': {
+        if (!scalar(val)) break;
+        const k = toKey(val);
+        const upper = ff.op.startsWith('LESS');
+        const id = segs.join('\u0000');
+        const cur = ranges.get(id);
+        if (!cur) {
+          ranges.set(id, { segs, range: upper ? { t: k.t, hi: k } : { t: k.t, lo: k } });
+        } else if (cur.range && cur.range.t !== k.t) {
+          cur.range = null; // two type classes: nothing matches
+        } else if (cur.range) {
+          const r = cur.range;
+          if (upper && (!r.hi || compareKeys(k, r.hi) < 0)) r.hi = k;
+          if (!upper && (!r.lo || compareKeys(k, r.lo) > 0)) r.lo = k;
+        }
+        break;
+      }
+    }
+  }
+  for (const { segs, range } of ranges.values()) hints.push({ segs, contains: false, ranges: range ? [range] : [] });
+  return hints;
+}
+
+/** The documents of one collection a plan has to look at: an index's range when one applies, else all. */
+function candidatesIn(store: Store, coll: string, p: Plan, readTime: number | undefined): Iterable<Doc> {
+  const docs = store.collections.get(coll);
+  if (readTime !== undefined || !docs || docs.size < store.fieldIndexMinDocs || p.hints.length === 0)
+    return store.scanCollection(coll, readTime);
+  return store.fieldIndexes.candidates(coll, () => docs.values(), p.hints) ?? docs.values();
 }
 
 const isNamePath = (p: string) => isNameSegs(parseFieldPath(p));
@@ -355,7 +414,7 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
   const rows: Row[] = [];
   const n = p.order.length;
   for (const coll of p.collections) {
-    for (const doc of store.scanCollection(coll, readTime)) {
+    for (const doc of candidatesIn(store, coll, p, readTime)) {
       if (!p.filter(doc)) continue;
       const keys: (Key | null)[] = new Array(n);
       let ok = true;
