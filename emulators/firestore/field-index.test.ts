@@ -92,6 +92,18 @@ const QUERIES: Record<string, Build> = {
   'or (scanned)': (c) => c.where(Filter.or(Filter.where('n', '==', 1), Filter.where('tags', 'array-contains', 'x'))),
   'not-equal (not indexed)': (c) => c.where('opt', '!=', 1),
   'missing field': (c) => c.where('opt', '==', 0),
+  // pages walked along the order field's index
+  'order only + limit': (c) => c.orderBy('s').limit(7),
+  'order across types desc + limit': (c) => c.orderBy('v', 'desc').limit(30),
+  'eq + order across types + limit': (c) => c.where('n', '==', 1).orderBy('v', 'desc').limit(9),
+  'order + cursor + limit': (c) => c.orderBy('v').startAfter('a').limit(5),
+  'order + cursor values + limit': (c) => c.orderBy('s', 'desc').startAt('k09').endBefore('k02').limit(40),
+  'nested order desc + offset': (c) => c.orderBy('m.deep', 'desc').offset(3).limit(12),
+  'order on a sometimes-missing field': (c) => c.orderBy('opt').limit(10),
+  'not-equal orders by its field': (c) => c.where('opt', '!=', 1).limit(6),
+  'range on order field desc + offset': (c) => c.where('s', '<', 'k08').orderBy('s', 'desc').offset(4).limit(6),
+  'limit to last': (c) => c.where('n', '==', 4).orderBy('s').limitToLast(3),
+  'two orders (not walked)': (c) => c.orderBy('n').orderBy('s', 'desc').limit(8),
 };
 
 async function answers(coll: string) {

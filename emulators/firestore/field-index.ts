@@ -101,6 +101,15 @@ export class FieldIndex {
     return ranges.length > 1 || this.contains ? [...new Set(out)] : out;
   }
 
+  /** The documents in index order (descending for -1), within `range` when given. Nothing may write meanwhile. */
+  *walk(docs: () => Iterable<Doc>, dir: 1 | -1, range?: IndexRange): Generator<Doc> {
+    this.sync(docs);
+    const from = range ? this.bound(range.t, range.lo, false) : 0;
+    const to = range ? this.bound(range.t, range.hi, true) : this.entries.length;
+    if (dir === 1) for (let i = from; i < to; i++) yield this.entries[i]!.doc;
+    else for (let i = to - 1; i >= from; i--) yield this.entries[i]!.doc;
+  }
+
   /** How many entries the ranges cover (to pick the narrowest index). */
   size(docs: () => Iterable<Doc>, ranges: readonly IndexRange[]): number {
     this.sync(docs);
@@ -201,22 +210,38 @@ export class FieldIndexes {
     this.byCollection.clear();
   }
 
+  /** The index of a field in a collection (created empty; built on first use). */
+  index(coll: string, segs: readonly string[], contains: boolean): FieldIndex {
+    let m = this.byCollection.get(coll);
+    if (!m) this.byCollection.set(coll, (m = new Map()));
+    const id = (contains ? 'C' : 'V') + segs.join('\u0000');
+    let idx = m.get(id);
+    if (!idx) m.set(id, (idx = new FieldIndex(segs, contains)));
+    return idx;
+  }
+
+  private best(coll: string, docs: () => Iterable<Doc>, hints: readonly IndexHint[]) {
+    let best: { idx: FieldIndex; hint: IndexHint; n: number } | undefined;
+    for (const hint of hints) {
+      const idx = this.index(coll, hint.segs, hint.contains);
+      const n = idx.size(docs, hint.ranges);
+      if (!best || n < best.n) best = { idx, hint, n };
+      if (n === 0) break;
+    }
+    return best;
+  }
+
+  /** How many documents the narrowest hint's range holds (undefined: no hint). */
+  narrowest(coll: string, docs: () => Iterable<Doc>, hints: readonly IndexHint[]): number | undefined {
+    return this.best(coll, docs, hints)?.n;
+  }
+
   /**
    * The candidates of a query in one collection: the documents of its narrowest usable index range, or
    * undefined (scan everything) when no hint applies.
    */
   candidates(coll: string, docs: () => Iterable<Doc>, hints: readonly IndexHint[]): Doc[] | undefined {
-    let m = this.byCollection.get(coll);
-    if (!m) this.byCollection.set(coll, (m = new Map()));
-    let best: { idx: FieldIndex; hint: IndexHint; n: number } | undefined;
-    for (const hint of hints) {
-      const id = (hint.contains ? 'C' : 'V') + hint.segs.join('\u0000');
-      let idx = m.get(id);
-      if (!idx) m.set(id, (idx = new FieldIndex(hint.segs, hint.contains)));
-      const n = idx.size(docs, hint.ranges);
-      if (!best || n < best.n) best = { idx, hint, n };
-      if (n === 0) break;
-    }
+    const best = this.best(coll, docs, hints);
     return best?.idx.lookup(docs, best.hint.ranges);
   }
 }

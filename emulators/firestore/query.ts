@@ -246,7 +246,7 @@ export interface Plan {
   filter: (d: Doc) => boolean;
   /** fields whose sorted index can narrow the candidates (top-level AND conjuncts only) */
   hints: IndexHint[];
-  order: { get: Getter; dir: 1 | -1; isName: boolean }[];
+  order: { get: Getter; dir: 1 | -1; isName: boolean; segs: string[] }[];
   startAt?: { keys: Key[]; before: boolean };
   endAt?: { keys: Key[]; before: boolean };
   offset: number;
@@ -278,7 +278,12 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     .map((segs) => ({ path: formatFieldPath(segs), dir: lastDir }));
   const order = [...explicit, ...implicit];
   if (!seen.has(NAME)) order.push({ path: NAME, dir: lastDir });
-  const orderPlan = order.map((o) => ({ get: getter(o.path), dir: o.dir, isName: isNamePath(o.path) }));
+  const orderPlan = order.map((o) => ({
+    get: getter(o.path),
+    dir: o.dir,
+    isName: isNamePath(o.path),
+    segs: parseFieldPath(o.path),
+  }));
 
   const cursor = (c: Cursor | undefined) => {
     if (!c) return undefined;
@@ -411,37 +416,14 @@ interface Row {
 /** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
 export function execute(store: Store, p: Plan, readTime?: number, unordered = false): Doc[] {
   if (p.nearest) return executeNearest(store, p, p.nearest, readTime);
+  const walked = orderedWalk(store, p, readTime);
+  if (walked) return walked;
   const rows: Row[] = [];
   const n = p.order.length;
   for (const coll of p.collections) {
     for (const doc of candidatesIn(store, coll, p, readTime)) {
-      if (!p.filter(doc)) continue;
-      const keys: (Key | null)[] = new Array(n);
-      let ok = true;
-      for (let i = 0; i < n; i++) {
-        const o = p.order[i]!;
-        if (o.isName) {
-          keys[i] = null;
-          continue;
-        }
-        const v = o.get(doc);
-        if (v === undefined) {
-          ok = false; // documents missing an ordered field are excluded, like production
-          break;
-        }
-        keys[i] = toKey(v);
-      }
-      if (!ok) continue;
-      const row = { doc, keys };
-      if (p.startAt) {
-        const c = cmpCursor(row, p.startAt.keys, p);
-        if (c < 0 || (c === 0 && !p.startAt.before)) continue;
-      }
-      if (p.endAt) {
-        const c = cmpCursor(row, p.endAt.keys, p);
-        if (c > 0 || (c === 0 && p.endAt.before)) continue;
-      }
-      rows.push(row);
+      const row = rowOf(doc, p);
+      if (row) rows.push(row);
     }
   }
   const cmp = (a: Row, b: Row) => {
@@ -460,6 +442,64 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
   return topK(rows, p.offset + p.limit, cmp)
     .slice(p.offset)
     .map((r) => r.doc);
+}
+
+/** A document's row when it passes the filter, has every ordered field and lies within the cursors. */
+function rowOf(doc: Doc, p: Plan): Row | null {
+  if (!p.filter(doc)) return null;
+  const n = p.order.length;
+  const keys: (Key | null)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const o = p.order[i]!;
+    if (o.isName) {
+      keys[i] = null;
+      continue;
+    }
+    const v = o.get(doc);
+    if (v === undefined) return null; // documents missing an ordered field are excluded, like production
+    keys[i] = toKey(v);
+  }
+  const row = { doc, keys };
+  if (p.startAt) {
+    const c = cmpCursor(row, p.startAt.keys, p);
+    if (c < 0 || (c === 0 && !p.startAt.before)) return null;
+  }
+  if (p.endAt) {
+    const c = cmpCursor(row, p.endAt.keys, p);
+    if (c > 0 || (c === 0 && p.endAt.before)) return null;
+  }
+  return row;
+}
+
+/**
+ * A page ordered by one field (then the name in the same direction) read by walking that field's index in query
+ * order, stopping after offset + limit matches: production's plan for `where(a == x).orderBy(b).limit(n)` with an
+ * index on (a, b). Taken when the filter narrows little (the narrowest index range r of n documents, page k:
+ * r² > k·n, so walking k·n/r entries beats sorting r) or the range sits on the order field itself.
+ * Undefined: run the candidates path instead.
+ */
+function orderedWalk(store: Store, p: Plan, readTime: number | undefined): Doc[] | undefined {
+  if (readTime !== undefined || p.limit === Infinity || p.collections.length !== 1 || p.order.length !== 2) return;
+  const [first, last] = p.order as [Plan['order'][0], Plan['order'][0]];
+  if (first.isName || !last.isName || first.dir !== last.dir) return;
+  const coll = p.collections[0]!;
+  const docs = store.collections.get(coll);
+  if (!docs || docs.size < store.fieldIndexMinDocs) return;
+  const all = () => docs.values();
+  const k = p.offset + p.limit;
+  const key = first.segs.join('\u0000');
+  const own = p.hints.find((h) => !h.contains && h.segs.join('\u0000') === key && h.ranges.length <= 1);
+  if (!own) {
+    const best = store.fieldIndexes.narrowest(coll, all, p.hints);
+    if (best !== undefined && best * best <= k * docs.size) return;
+  }
+  const rows: Row[] = [];
+  if (k > 0 && own?.ranges.length !== 0)
+    for (const doc of store.fieldIndexes.index(coll, first.segs, false).walk(all, first.dir, own?.ranges[0])) {
+      const row = rowOf(doc, p);
+      if (row && rows.push(row) >= k) break;
+    }
+  return rows.slice(p.offset).map((r) => r.doc);
 }
 
 const REFERENCE_TYPE = typeOrder({ referenceValue: '' });
