@@ -162,8 +162,7 @@ export default function bench(): Promise<BenchSection> {
       !(await db.collection('manufacturers').doc(mIds[0]!).get()).exists;
     await disposeClients();
 
-    if (process.env.CATALOGUE_BENCH_DEBUG)
-      console.error({ list, orderSearch, search, create }); // every run's time, to look at the tail
+    if (process.env.CATALOGUE_BENCH_DEBUG) console.error({ list, orderSearch, search, create }); // every run's time, to look at the tail
     const row = (measure: string, times: number[], target: number) => ({
       measure: `${measure} (p50 ${ms(percentile(times, 0.5))})`,
       result: `p95 ${ms(percentile(times, 0.95))}`,
