@@ -33,7 +33,7 @@ const book = (aoa: unknown[][], edit?: (ws: XLSX.WorkSheet) => void, opts: XLSX.
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', ...opts }) as Buffer;
 };
 
-const sheet = (rows: string, head = '<dimension ref="A1:C3"/>') =>
+const sheet = (rows: string, head = '<dimension ref="A1:F6"/>') =>
   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${head}<sheetData>${rows}</sheetData></worksheet>`;
 
 describe('streamed .xlsx rows equal SheetJS', () => {
@@ -93,7 +93,8 @@ describe('streamed .xlsx rows equal SheetJS', () => {
       '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row>' +
       '<row r="2" spans="1:3"><c t="s"><v>2</v></c><c t="inlineStr"><is><t>inline &lt;x&gt;</t></is></c><c t="b"><v>1</v></c></row>' +
       '<row r="3"/>' +
-      '<row r="5"><c r="B5" t="str"><v>&amp;amp;</v></c><c r="C5" t="e"><v>#N/A</v></c><c r="D5" s="0"/><c r="E5"><v></v></c></row>';
+      '<row r="5"><c r="B5" t="str"><v>&amp;amp;</v></c><c r="C5" t="e"><v>#N/A</v></c><c r="D5" s="0"/><c r="E5"><v></v></c></row>' +
+      '<row r="6"><c r="C6"><v>1</v></c><c><v>2.5</v></c><c s="0"/><c><v>4</v></c></row>';
     await same(minimalXlsx(sheet(rows), { sharedStrings: sst }));
     await same(minimalXlsx(sheet(rows, ''), { sharedStrings: sst })); // no dimension: the rows seen
     await same(minimalXlsx(sheet(rows, '<dimension ref="A1"/>'), { sharedStrings: sst }));

@@ -44,23 +44,32 @@ const ENTITIES: Record<string, string> = { '&quot;': '"', '&apos;': "'", '&gt;':
 const ENC = /&(?:quot|apos|gt|lt|amp|#x?([\da-fA-F]+));/gi;
 const CODE = /_x([\da-fA-F]{4})_/gi;
 
+const decodeEntity = ($$: string, $1: string | undefined): string =>
+  ENTITIES[$$] ?? (String.fromCharCode(parseInt($1 ?? '', $$.indexOf('x') > -1 ? 16 : 10)) || $$);
+const decodeCode = (_m: string, c: string): string => String.fromCharCode(parseInt(c, 16));
+function rawUnescape(s: string): string {
+  const i = s.indexOf('<![CDATA[');
+  if (i === -1) {
+    if (s.indexOf('&') === -1 && s.indexOf('_x') === -1) return s;
+    return s.replace(ENC, decodeEntity).replace(CODE, decodeCode);
+  }
+  const j = s.indexOf(']]>');
+  return rawUnescape(s.slice(0, i)) + s.slice(i + 9, j) + rawUnescape(s.slice(j + 3));
+}
+
 /** SheetJS's unescapexml (entities, `_xHHHH_`, CDATA; `xlsx`: CRLF → LF). */
 export function unescapeXml(text: string, xlsx = false): string {
-  const raw = (s: string): string => {
-    const i = s.indexOf('<![CDATA[');
-    if (i === -1)
-      return s
-        .replace(
-          ENC,
-          ($$, $1: string | undefined) =>
-            ENTITIES[$$] ?? (String.fromCharCode(parseInt($1 ?? '', $$.indexOf('x') > -1 ? 16 : 10)) || $$),
-        )
-        .replace(CODE, (_m, c: string) => String.fromCharCode(parseInt(c, 16)));
-    const j = s.indexOf(']]>');
-    return raw(s.slice(0, i)) + s.slice(i + 9, j) + raw(s.slice(j + 3));
-  };
-  const out = raw(text);
-  return xlsx ? out.replace(/\r\n/g, '\n') : out;
+  const out = rawUnescape(text);
+  return xlsx && out.indexOf('\r\n') !== -1 ? out.replace(/\r\n/g, '\n') : out;
+}
+
+const ATTRS = new Map<string, RegExp>();
+/** One attribute of a tag (with or without a namespace prefix), like SheetJS's parsexmltag reads it. */
+function attr(tag: string, name: string): string | undefined {
+  let re = ATTRS.get(name);
+  if (!re) ATTRS.set(name, (re = new RegExp(`\\s(?:\\w+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)));
+  const m = re.exec(tag);
+  return m ? (m[1] ?? m[2]) : undefined;
 }
 
 function attrs(tag: string): Record<string, string> {
@@ -89,8 +98,11 @@ function stringItem(x: string): string {
 }
 
 /** First `<name>` element's content (namespace prefix allowed), like SheetJS's str_match_xml_ns. */
+const ELEMENTS = new Map<string, RegExp>();
 function element(d: string, name: string): string | undefined {
-  const m = new RegExp(`<(?:\\w+:)?${name}\\b[^<>]*>([\\s\\S]*?)</(?:\\w+:)?${name}>`).exec(d);
+  let re = ELEMENTS.get(name);
+  if (!re) ELEMENTS.set(name, (re = new RegExp(`<(?:\\w+:)?${name}\\b[^<>]*>([\\s\\S]*?)</(?:\\w+:)?${name}>`)));
+  const m = re.exec(d);
   return m ? m[1] : undefined;
 }
 
@@ -189,10 +201,10 @@ async function read(bytes: Uint8Array, opts: XlsxRowsOptions): Promise<XlsxRows>
   let dimLastRow: number | undefined;
   let rowNumber = 0;
 
-  const cell = (x: string, rowIndex: number, col: number): void => {
+  const parseCell = (x: string, rowIndex: number, col: number) => {
     const open = x.indexOf('>');
     const tagText = x.slice(0, open + 1);
-    const a = attrs(tagText);
+    const a = { r: attr(tagText, 'r'), t: attr(tagText, 't'), s: attr(tagText, 's') };
     const selfClosing = tagText.endsWith('/>');
     const d = selfClosing ? '' : x.slice(open + 1);
     let r = rowIndex;
@@ -201,19 +213,23 @@ async function read(bytes: Uint8Array, opts: XlsxRowsOptions): Promise<XlsxRows>
       c = colIndex(a.r);
       r = Number(/\d+/.exec(a.r)?.[0] ?? rowIndex + 1) - 1;
     }
+    return { r, c, a, d };
+  };
+  const cell = (x: string, rowIndex: number, col: number): number => {
+    const { r, c, a, d } = parseCell(x, rowIndex, col);
     const vText = element(d, 'v');
     let v: string | undefined = vText !== undefined && vText !== '' ? unescapeXml(vText) : undefined;
-    if (a.t === undefined && v === undefined) return;
+    if (a.t === undefined && v === undefined) return c;
     let t = a.t ?? 'n';
     let value: string | number | boolean;
     let w: string | undefined;
     switch (t) {
       case 'n':
-        if (v === undefined || v === '') return;
+        if (v === undefined || v === '') return c;
         value = parseFloat(v);
         break;
       case 's':
-        if (v === undefined) return;
+        if (v === undefined) return c;
         value = strings[parseInt(v, 10)] ?? '';
         if (strings[parseInt(v, 10)] === undefined) throw new Unsupported('shared string index');
         break;
@@ -252,23 +268,20 @@ async function read(bytes: Uint8Array, opts: XlsxRowsOptions): Promise<XlsxRows>
     let row = data[r];
     if (!row) data[r] = row = [];
     row[c] = opts.text(out);
+    return c;
   };
 
   const row = (x: string): void => {
     const open = x.indexOf('>');
-    const a = attrs(x.slice(0, open + 1));
-    rowNumber = a.r !== undefined ? parseInt(a.r, 10) : rowNumber + 1;
+    const r = attr(x.slice(0, open + 1), 'r');
+    rowNumber = r !== undefined ? parseInt(r, 10) : rowNumber + 1;
     if (opts.sheetRows && opts.sheetRows < rowNumber) return;
     if (guessLastRow < rowNumber - 1) guessLastRow = rowNumber - 1;
     if (x.slice(0, open + 1).endsWith('/>')) return;
     const body = x.slice(open + 1);
     let col = -1;
-    for (const m of body.matchAll(/<(?:\w+:)?c\b[^>]*?(?:\/>|>[\s\S]*?<\/(?:\w+:)?c>)/g)) {
-      col++;
-      const ref = /\br=["']([^"']*)["']/.exec(m[0].slice(0, m[0].indexOf('>') + 1));
-      if (ref) col = colIndex(ref[1]!);
-      cell(m[0], rowNumber - 1, col);
-    }
+    for (const m of body.matchAll(/<(?:\w+:)?c\b[^>]*?(?:\/>|>[\s\S]*?<\/(?:\w+:)?c>)/g))
+      col = cell(m[0], rowNumber - 1, col + 1); // a cell without `r` is the one after the previous
   };
 
   // the sheet XML, inflated and parsed a piece at a time
