@@ -97,6 +97,7 @@ describe('streamed .xlsx rows equal SheetJS', () => {
       '<row r="6"><c r="C6"><v>1</v></c><c><v>2.5</v></c><c s="0"/><c><v>4</v></c></row>';
     await same(minimalXlsx(sheet(rows), { sharedStrings: sst }));
     await same(minimalXlsx(sheet(rows, ''), { sharedStrings: sst })); // no dimension: the rows seen
+    await same(minimalXlsx(sheet(`${rows}<row r="8"/><row r="9"/>`, ''), { sharedStrings: sst })); // trailing empty rows
     await same(minimalXlsx(sheet(rows, '<dimension ref="A1"/>'), { sharedStrings: sst }));
     await same(minimalXlsx(sheet(rows, '<dimension ref="A1:Z40"/>'), { sharedStrings: sst }));
     await same(minimalXlsx(sheet(rows), { sharedStrings: sst }), { maxRows: 2 });

@@ -287,6 +287,7 @@ async function read(bytes: Uint8Array, opts: XlsxRowsOptions): Promise<XlsxRows>
   // the sheet XML, inflated and parsed a piece at a time
   let buffer = '';
   let inData = false;
+  let emptyRow: string | undefined;
   const decoder = new TextDecoder();
   const consume = (final: boolean) => {
     if (!inData) {
@@ -314,17 +315,22 @@ async function read(bytes: Uint8Array, opts: XlsxRowsOptions): Promise<XlsxRows>
       const openEnd = buffer.indexOf('>', start);
       if (openEnd < 0) break;
       if (buffer[openEnd - 1] === '/') {
-        row(buffer.slice(start, openEnd + 1));
+        // SheetJS skips an empty `<row/>` that another row follows; only trailing ones count (the last of them)
+        emptyRow = buffer.slice(start, openEnd + 1);
         buffer = buffer.slice(openEnd + 1);
         continue;
       }
+      emptyRow = undefined;
       const close = /<\/(?:\w+:)?row>/.exec(buffer.slice(openEnd));
       if (!close) break;
       const end = openEnd + close.index + close[0].length;
       row(buffer.slice(start, end));
       buffer = buffer.slice(end);
     }
-    if (final) buffer = '';
+    if (final) {
+      buffer = '';
+      if (emptyRow) row(emptyRow);
+    }
   };
   const { data: sheetData, deflated } = raw(sheetEntry);
   if (!deflated) {
