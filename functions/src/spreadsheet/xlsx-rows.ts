@@ -73,7 +73,7 @@ function attr(tag: string, name: string): string | undefined {
 }
 
 function attrs(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>; // attribute names from the file: no prototype
   for (const m of tag.matchAll(/([\w:]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
     const key = m[1]!;
     out[key] = m[2] ?? m[3] ?? '';
