@@ -1,6 +1,7 @@
 import { invalid } from './errors.js';
 import type { Doc, Store } from './store.js';
 import { topK } from './topk.js';
+import { compareKeys, toKey, type IndexHint, type IndexRange, type Key } from './field-index.js';
 import { nearest, planNearest, type FindNearestSpec, type NearestPlan } from './vector.js';
 import { formatFieldPath, getField, parseFieldPath } from './field-paths.js';
 import {
@@ -235,34 +236,6 @@ function fastEqual(get: Getter, val: Value): ((d: Doc) => boolean) | null {
   }
 }
 
-/** A sort key prepared once per document so comparisons avoid re-inspecting protobuf values. */
-interface Key {
-  t: number;
-  n: number; // numeric value for numbers (exact up to 2^53)
-  s: string | null; // string value for strings
-  v: Value;
-}
-function toKey(v: Value): Key {
-  const k = kindOf(v);
-  const t = typeOrder(v);
-  if (k === 'doubleValue') return { t, n: v.doubleValue!, s: null, v };
-  if (k === 'integerValue') {
-    const str = String(v.integerValue);
-    return { t, n: str.length > 15 ? NaN : Number(str), s: null, v }; // NaN marks "use exact compare"
-  }
-  if (k === 'referenceValue') return { t, n: 0, s: v.referenceValue!, v };
-  return { t, n: 0, s: k === 'stringValue' ? v.stringValue! : null, v };
-}
-function compareKeys(a: Key, b: Key): number {
-  if (a.t !== b.t) return a.t < b.t ? -1 : 1;
-  if (a.t === 2) {
-    if (Number.isNaN(a.n) || Number.isNaN(b.n)) return compareValues(a.v, b.v);
-    return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
-  }
-  if (a.s !== null && b.s !== null) return a.t === 6 ? compareReferences(a.s, b.s) : compareStrings(a.s, b.s);
-  return compareValues(a.v, b.v);
-}
-
 const NUMBER_TYPE = typeOrder({ integerValue: '0' });
 
 export interface Plan {
@@ -271,7 +244,9 @@ export interface Plan {
   orderSpec: { path: string; dir: 1 | -1 }[];
   nearest?: NearestPlan;
   filter: (d: Doc) => boolean;
-  order: { get: Getter; dir: 1 | -1; isName: boolean }[];
+  /** fields whose sorted index can narrow the candidates (top-level AND conjuncts only) */
+  hints: IndexHint[];
+  order: { get: Getter; dir: 1 | -1; isName: boolean; segs: string[] }[];
   startAt?: { keys: Key[]; before: boolean };
   endAt?: { keys: Key[]; before: boolean };
   offset: number;
@@ -303,7 +278,12 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     .map((segs) => ({ path: formatFieldPath(segs), dir: lastDir }));
   const order = [...explicit, ...implicit];
   if (!seen.has(NAME)) order.push({ path: NAME, dir: lastDir });
-  const orderPlan = order.map((o) => ({ get: getter(o.path), dir: o.dir, isName: isNamePath(o.path) }));
+  const orderPlan = order.map((o) => ({
+    get: getter(o.path),
+    dir: o.dir,
+    isName: isNamePath(o.path),
+    segs: parseFieldPath(o.path),
+  }));
 
   const cursor = (c: Cursor | undefined) => {
     if (!c) return undefined;
@@ -324,6 +304,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     orderSpec: order,
     nearest: q.findNearest ? planNearest(q.findNearest) : undefined,
     filter,
+    hints: q.where ? indexHints(q.where) : [],
     order: orderPlan,
     startAt: cursor(q.startAt),
     endAt: cursor(q.endAt),
@@ -331,6 +312,89 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     limit: limit ?? Infinity,
     projection,
   };
+}
+
+/** Index-served kinds: their order in an index equals `==` (no NaN, no arrays or maps). */
+const SCALAR = new Set([
+  'booleanValue',
+  'integerValue',
+  'doubleValue',
+  'timestampValue',
+  'stringValue',
+  'referenceValue',
+]);
+const scalar = (v: Value | undefined): v is Value => !!v && SCALAR.has(kindOf(v)) && !isNaNValue(v);
+const point = (v: Value): IndexRange => {
+  const k = toKey(v);
+  return { t: k.t, lo: k, hi: k };
+};
+
+/**
+ * The field indexes a filter could be served from, like production's index scans: equality / `in` and ranges on a
+ * field (its value index), `array-contains(-any)` (its contains index). Only conjuncts of a top-level AND (an OR
+ * is scanned). The ranges on one field are intersected: different type classes leave no range at all.
+ */
+function indexHints(where: Filter): IndexHint[] {
+  const conjuncts: Filter[] = [];
+  const flatten = (f: Filter) => {
+    if (f.compositeFilter?.op === 'AND') (f.compositeFilter.filters ?? []).forEach(flatten);
+    else conjuncts.push(f);
+  };
+  flatten(where);
+  const hints: IndexHint[] = [];
+  const ranges = new Map<string, { segs: string[]; range: IndexRange | null }>();
+  for (const f of conjuncts) {
+    const ff = f.fieldFilter;
+    if (!ff) continue;
+    const segs = parseFieldPath(ff.field?.fieldPath ?? '');
+    if (isNameSegs(segs)) continue;
+    const val = ff.value;
+    const list = val?.arrayValue?.values ?? [];
+    switch (ff.op) {
+      case 'EQUAL':
+        if (scalar(val)) hints.push({ segs, contains: false, ranges: [point(val)] });
+        break;
+      case 'IN':
+        if (list.length && list.every(scalar)) hints.push({ segs, contains: false, ranges: list.map(point) });
+        break;
+      case 'ARRAY_CONTAINS':
+        if (scalar(val)) hints.push({ segs, contains: true, ranges: [point(val)] });
+        break;
+      case 'ARRAY_CONTAINS_ANY':
+        if (list.length && list.every(scalar)) hints.push({ segs, contains: true, ranges: list.map(point) });
+        break;
+      case 'LESS_THAN':
+      case 'LESS_THAN_OR_EQUAL':
+      case 'GREATER_THAN':
+      case 'GREATER_THAN_OR_EQUAL': {
+        if (!scalar(val)) break;
+        const k = toKey(val);
+        const upper = ff.op.startsWith('LESS');
+        const id = segs.join('\u0000');
+        const cur = ranges.get(id);
+        if (!cur) {
+          ranges.set(id, { segs, range: upper ? { t: k.t, hi: k } : { t: k.t, lo: k } });
+        } else if (cur.range && cur.range.t !== k.t) {
+          cur.range = null; // two type classes: nothing matches
+        } else if (cur.range) {
+          const r = cur.range;
+          if (upper && (!r.hi || compareKeys(k, r.hi) < 0)) r.hi = k;
+          if (!upper && (!r.lo || compareKeys(k, r.lo) > 0)) r.lo = k;
+        }
+        break;
+      }
+    }
+  }
+  for (const { segs, range } of ranges.values()) hints.push({ segs, contains: false, ranges: range ? [range] : [] });
+  return hints;
+}
+
+/** The documents of one collection a plan has to look at: an index's range when one applies, else all. */
+function candidatesIn(store: Store, coll: string, p: Plan, readTime: number | undefined): Iterable<Doc> {
+  const docs = store.collections.get(coll);
+  if (readTime !== undefined || !docs || docs.size < store.fieldIndexMinDocs || p.hints.length === 0)
+    return store.scanCollection(coll, readTime);
+  return store.fieldIndexes.candidates(coll, () => docs.values(), p.hints) ?? docs.values();
 }
 
 const isNamePath = (p: string) => isNameSegs(parseFieldPath(p));
@@ -352,37 +416,14 @@ interface Row {
 /** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
 export function execute(store: Store, p: Plan, readTime?: number, unordered = false): Doc[] {
   if (p.nearest) return executeNearest(store, p, p.nearest, readTime);
+  const walked = orderedWalk(store, p, readTime);
+  if (walked) return walked;
   const rows: Row[] = [];
   const n = p.order.length;
   for (const coll of p.collections) {
-    for (const doc of store.scanCollection(coll, readTime)) {
-      if (!p.filter(doc)) continue;
-      const keys: (Key | null)[] = new Array(n);
-      let ok = true;
-      for (let i = 0; i < n; i++) {
-        const o = p.order[i]!;
-        if (o.isName) {
-          keys[i] = null;
-          continue;
-        }
-        const v = o.get(doc);
-        if (v === undefined) {
-          ok = false; // documents missing an ordered field are excluded, like production
-          break;
-        }
-        keys[i] = toKey(v);
-      }
-      if (!ok) continue;
-      const row = { doc, keys };
-      if (p.startAt) {
-        const c = cmpCursor(row, p.startAt.keys, p);
-        if (c < 0 || (c === 0 && !p.startAt.before)) continue;
-      }
-      if (p.endAt) {
-        const c = cmpCursor(row, p.endAt.keys, p);
-        if (c > 0 || (c === 0 && p.endAt.before)) continue;
-      }
-      rows.push(row);
+    for (const doc of candidatesIn(store, coll, p, readTime)) {
+      const row = rowOf(doc, p);
+      if (row) rows.push(row);
     }
   }
   const cmp = (a: Row, b: Row) => {
@@ -401,6 +442,64 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
   return topK(rows, p.offset + p.limit, cmp)
     .slice(p.offset)
     .map((r) => r.doc);
+}
+
+/** A document's row when it passes the filter, has every ordered field and lies within the cursors. */
+function rowOf(doc: Doc, p: Plan): Row | null {
+  if (!p.filter(doc)) return null;
+  const n = p.order.length;
+  const keys: (Key | null)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const o = p.order[i]!;
+    if (o.isName) {
+      keys[i] = null;
+      continue;
+    }
+    const v = o.get(doc);
+    if (v === undefined) return null; // documents missing an ordered field are excluded, like production
+    keys[i] = toKey(v);
+  }
+  const row = { doc, keys };
+  if (p.startAt) {
+    const c = cmpCursor(row, p.startAt.keys, p);
+    if (c < 0 || (c === 0 && !p.startAt.before)) return null;
+  }
+  if (p.endAt) {
+    const c = cmpCursor(row, p.endAt.keys, p);
+    if (c > 0 || (c === 0 && p.endAt.before)) return null;
+  }
+  return row;
+}
+
+/**
+ * A page ordered by one field (then the name in the same direction) read by walking that field's index in query
+ * order, stopping after offset + limit matches: production's plan for `where(a == x).orderBy(b).limit(n)` with an
+ * index on (a, b). Taken when the filter narrows little (the narrowest index range r of n documents, page k:
+ * r² > k·n, so walking k·n/r entries beats sorting r) or the range sits on the order field itself.
+ * Undefined: run the candidates path instead.
+ */
+function orderedWalk(store: Store, p: Plan, readTime: number | undefined): Doc[] | undefined {
+  if (readTime !== undefined || p.limit === Infinity || p.collections.length !== 1 || p.order.length !== 2) return;
+  const [first, last] = p.order as [Plan['order'][0], Plan['order'][0]];
+  if (first.isName || !last.isName || first.dir !== last.dir) return;
+  const coll = p.collections[0]!;
+  const docs = store.collections.get(coll);
+  if (!docs || docs.size < store.fieldIndexMinDocs) return;
+  const all = () => docs.values();
+  const k = p.offset + p.limit;
+  const key = first.segs.join('\u0000');
+  const own = p.hints.find((h) => !h.contains && h.segs.join('\u0000') === key && h.ranges.length <= 1);
+  if (!own) {
+    const best = store.fieldIndexes.narrowest(coll, all, p.hints);
+    if (best !== undefined && best * best <= k * docs.size) return;
+  }
+  const rows: Row[] = [];
+  if (k > 0 && own?.ranges.length !== 0)
+    for (const doc of store.fieldIndexes.index(coll, first.segs, false).walk(all, first.dir, own?.ranges[0])) {
+      const row = rowOf(doc, p);
+      if (row && rows.push(row) >= k) break;
+    }
+  return rows.slice(p.offset).map((r) => r.doc);
 }
 
 const REFERENCE_TYPE = typeOrder({ referenceValue: '' });

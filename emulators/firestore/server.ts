@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { createFront } from './front.js';
@@ -64,6 +65,14 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
         rss: mem.rss,
         heapUsed: mem.heapUsed,
         heapTotal: mem.heapTotal,
+        external: mem.external,
+        /** V8's spaces (committed vs used), to see where resident memory sits */
+        heapSpaces: Object.fromEntries(
+          getHeapSpaceStatistics().map((s) => [
+            s.space_name,
+            { size: s.space_size, used: s.space_used_size, available: s.space_available_size },
+          ]),
+        ),
       };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
     } else if (req.method === 'GET' && url.pathname === '/') {

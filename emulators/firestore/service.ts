@@ -27,6 +27,11 @@ export interface EngineOptions {
   indexFile?: string;
   /** enforce: refuse queries without an index (FAILED_PRECONDITION); warn: log once and answer; off (default). */
   indexMode?: IndexMode;
+  /**
+   * Collections with fewer documents are scanned, larger ones use sorted field indexes (field-index.ts); default
+   * 2000, or FIRESTORE_FIELD_INDEX_MIN_DOCS (0 runs a conformance suite through the indexes).
+   */
+  fieldIndexMinDocs?: number;
 }
 
 interface ExplainOptions {
@@ -79,7 +84,7 @@ const autoId = () => Array.from({ length: 20 }, () => ID_CHARS[randomInt(ID_CHAR
 
 /** The emulator's state and the semantics of each RPC, independent of the transport. */
 export class Engine {
-  readonly store = new Store();
+  readonly store: Store;
   readonly clock = new Clock();
   readonly locks: LockManager;
   readonly txs: Transactions;
@@ -92,6 +97,8 @@ export class Engine {
   private readonly warned = new Set<string>();
 
   constructor(opts: EngineOptions = {}) {
+    const envMin = process.env.FIRESTORE_FIELD_INDEX_MIN_DOCS;
+    this.store = new Store(opts.fieldIndexMinDocs ?? (envMin ? Number(envMin) : undefined));
     this.indexMode = opts.indexMode ?? 'off';
     this.indexConfig = opts.indexFile ? new IndexConfig(opts.indexFile) : null;
     this.locks = new LockManager(opts.lockTimeoutMs ?? 5000);

@@ -1,5 +1,6 @@
 import { invalid } from './errors.js';
 import type { Fields } from './values.js';
+import { FieldIndexes, INDEX_MIN_DOCS } from './field-index.js';
 
 /** A stored document. Times are microseconds since the epoch (production's precision). */
 export interface Doc {
@@ -60,6 +61,11 @@ export const lastSegment = (path: string): string => path.slice(path.lastIndexOf
  */
 export class Store {
   readonly collections = new Map<string, Map<string, Doc>>();
+  /** sorted single-field indexes, built when a query first can use them (field-index.ts) */
+  readonly fieldIndexes = new FieldIndexes();
+
+  /** @param fieldIndexMinDocs collections with fewer documents are scanned instead of indexed */
+  constructor(readonly fieldIndexMinDocs = INDEX_MIN_DOCS) {}
   private readonly byCollectionId = new Map<string, Set<string>>();
   private readonly history = new Map<string, OldVersion[]>();
   private historyOrder: { name: string; until: number }[] = [];
@@ -106,6 +112,7 @@ export class Store {
     const old = m.get(id);
     if (old) this.remember(old, now);
     m.set(id, doc);
+    this.fieldIndexes.changed(coll, old, doc);
     this.changed();
   }
 
@@ -117,6 +124,7 @@ export class Store {
     if (!m || !old) return;
     this.remember(old, now);
     m.delete(id);
+    this.fieldIndexes.changed(coll, old, undefined);
     if (m.size === 0) this.dropCollection(coll);
     this.changed();
   }
@@ -128,6 +136,7 @@ export class Store {
 
   private dropCollection(coll: string): void {
     this.collections.delete(coll);
+    this.fieldIndexes.drop(coll);
     const id = lastSegment(coll);
     const set = this.byCollectionId.get(id);
     set?.delete(coll);

@@ -1,7 +1,7 @@
 import { resolveFormat, ALL_EXTENSIONS, type SpreadsheetExtension, type SpreadsheetFormat } from './detect-format.js';
 import { SpreadsheetError } from './errors.js';
 import { openCsvStream, type CsvReadOptions } from './read-csv.js';
-import { readWorkbook, type WorkbookReadOptions, type WorkbookReadResult } from './read-workbook.js';
+import { readWorkbook, readXlsxStreamed, type WorkbookReadOptions, type WorkbookReadResult } from './read-workbook.js';
 import { assertSafeZip, assertZipInflatesAsDeclared, DEFAULT_ZIP_LIMITS } from './zip-guard.js';
 import type { CsvDelimiter } from './csv-parser.js';
 import type { TextEncoding } from './text-decode.js';
@@ -39,8 +39,12 @@ export async function readWorkbookSafely(
   format: 'xlsx' | 'xls',
   options: WorkbookReadOptions = {},
 ): Promise<WorkbookReadResult> {
-  if (format === 'xlsx')
+  if (format === 'xlsx') {
     await assertZipInflatesAsDeclared(bytes, assertSafeZip(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS));
+    const streamed =
+      process.env.SPREADSHEET_XLSX_READER === 'sheetjs' ? undefined : await readXlsxStreamed(bytes, options);
+    if (streamed) return streamed;
+  }
   return readWorkbook(bytes, format, options);
 }
 

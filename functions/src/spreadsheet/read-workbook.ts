@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel';
 import { SpreadsheetError } from './errors.js';
 import { assertSafeZip, DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
+import { readXlsxRows } from './xlsx-rows.js';
 
 export interface WorkbookReadOptions {
   /** sheet name or 0-based index; default the first sheet */
@@ -48,7 +49,7 @@ export function readWorkbook(
       cellDates: false,
       // Excel shows built-in date format 14 in the user's locale; our users' Excel is German. The dots
       // are escaped: SheetJS reads a bare "." after "mm" as a fraction-of-seconds token.
-      dateNF: 'dd\\.mm\\.yyyy',
+      dateNF: DATE_NF,
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
@@ -67,10 +68,53 @@ export function readWorkbook(
   const sheetName = typeof options.sheet === 'string' ? options.sheet : sheetNames[options.sheet ?? 0];
   const ws = sheetName === undefined ? undefined : wb.Sheets[sheetName];
   if (!sheetName || !ws) throw new SpreadsheetError('empty', 'workbook has no such sheet');
-  const rows = sheetRows(ws);
+  const ref = ws['!ref'];
+  const data = (ws as { '!data'?: (XLSX.CellObject[] | undefined)[] })['!data'] ?? [];
+  return checkedResult(sheetName, sheetNames, denseRows(data, ref ? XLSX.utils.decode_range(ref).e.r : -1), maxRows);
+}
+
+function checkedResult(sheetName: string, sheetNames: string[], rows: string[][], maxRows: number) {
   if (rows.length > maxRows) throw new SpreadsheetError('tooLarge', `more than ${maxRows} rows`);
   if (!rows.some((r) => r.some((c) => c.trim() !== ''))) throw new SpreadsheetError('empty', 'sheet has no content');
   return { sheetName, sheetNames, rows };
+}
+
+/** The SheetJS read options the streamed reader follows too. */
+const DATE_NF = 'dd\\.mm\\.yyyy';
+
+/**
+ * An .xlsx read row by row from the inflating sheet XML (`xlsx-rows.ts`, same cells as SheetJS builds, far less
+ * memory); workbooks it leaves to SheetJS (date1904, date cells, unknown formats, chart sheets) go through
+ * `readWorkbook`. The zip must have passed the zip guard.
+ */
+export async function readXlsxStreamed(
+  bytes: Uint8Array,
+  options: WorkbookReadOptions = {},
+): Promise<WorkbookReadResult | undefined> {
+  const maxRows = options.maxRows ?? 1_000_000;
+  const read = await readXlsxRows(bytes, {
+    sheet: options.sheet,
+    sheetRows: maxRows + 1,
+    dateNF: DATE_NF,
+    text: (cell) => cellText(cell as XLSX.CellObject),
+  });
+  if (!read) return undefined;
+  const rows: string[][] = [];
+  for (let r = 0; r <= read.lastRow; r++) {
+    const src = read.data[r];
+    if (!src) {
+      rows.push([]);
+      continue;
+    }
+    let last = -1;
+    for (let c = 0; c < src.length; c++) {
+      if (src[c] === undefined) src[c] = '';
+      else if (src[c] !== '') last = c;
+    }
+    src.length = last + 1;
+    rows.push(src);
+  }
+  return checkedResult(read.sheetName, read.sheetNames, rows, maxRows);
 }
 
 /**
@@ -102,14 +146,10 @@ function numberText(v: number, w: string | undefined, z: XLSX.NumberFormat | und
   return w;
 }
 
-/** Dense sheet → string rows; holes become "", trailing empty cells are dropped. */
-function sheetRows(ws: XLSX.WorkSheet): string[][] {
-  const data = (ws as { '!data'?: (XLSX.CellObject[] | undefined)[] })['!data'] ?? [];
-  const ref = ws['!ref'];
-  if (!ref) return [];
-  const range = XLSX.utils.decode_range(ref);
+/** Dense sheet rows up to `lastRow` → string rows; holes become "", trailing empty cells are dropped. */
+function denseRows(data: (XLSX.CellObject[] | undefined)[], lastRow: number): string[][] {
   const rows: string[][] = [];
-  for (let r = 0; r <= range.e.r; r++) {
+  for (let r = 0; r <= lastRow; r++) {
     const src = data[r];
     if (!src) {
       rows.push([]);
@@ -124,6 +164,7 @@ function sheetRows(ws: XLSX.WorkSheet): string[][] {
     }
     out.length = last + 1;
     rows.push(out);
+    data[r] = undefined; // the row's cells can go while the next rows are converted
   }
   return rows;
 }

@@ -102,14 +102,19 @@ export class ArticlesRepository extends EntityCollection<Article> {
     return readPage(this.col(), { filters, orderBy, descending: q.sortDescending, page: q.page, size: q.size });
   }
 
-  /** Prefix of the normalised order or manufacturer number, and alternatives by equality; at most `amount`. */
+  /**
+   * Prefix of the normalised order or manufacturer number, and alternatives by equality; at most `amount`, in that
+   * order of preference. The order-number prefix runs first: when it fills `amount` (a short prefix usually does),
+   * the other two queries would not change the answer and are not read.
+   */
   async search(term: string, amount: number): Promise<Article[]> {
     const key = partKey(term);
     if (!key) return [];
     const prefix = (field: string) =>
       this.col().where(field, '>=', key).where(field, '<', prefixEnd(key)).orderBy(field).limit(amount).get();
-    const [byOrder, byMfr, byAlt] = await Promise.all([
-      prefix('orderNumberKey'),
+    const byOrder = await prefix('orderNumberKey');
+    if (byOrder.size >= amount) return byOrder.docs.map((d) => d.data());
+    const [byMfr, byAlt] = await Promise.all([
       prefix('manufacturerNumberKey'),
       this.col().where('numberKeys', 'array-contains', key).limit(amount).get(),
     ]);
