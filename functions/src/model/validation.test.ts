@@ -7,15 +7,26 @@ import { companySchema } from './company.js';
 import { messageKey, messageValues } from './validation.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const common = JSON.parse(
-  readFileSync(new URL('../../../web/public/locales/de/common.json', import.meta.url), 'utf8'),
-) as Record<string, Record<string, string>>;
+const LOCALES = new URL('../../../web/public/locales/de/', import.meta.url);
+const common = JSON.parse(readFileSync(new URL('common.json', LOCALES), 'utf8')) as Record<string, unknown>;
+/** every area namespace: a schema may use an area's own key (the import configuration's header-row text) */
+const areas = readdirSync(LOCALES)
+  .filter((f) => f.endsWith('.json') && f !== 'common.json')
+  .map((f) => JSON.parse(readFileSync(new URL(f, LOCALES), 'utf8')) as Record<string, unknown>);
 
-/** The German text of a `validation.*` key of the common namespace, if there is one. */
+const lookup = (tree: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+
+/**
+ * The German text of a key as the web finds it: a `validation.*` key of the common namespace, or another key in the
+ * namespace of the area whose form shows it.
+ */
 function germanText(key: unknown): string | undefined {
   if (typeof key !== 'string') return undefined;
-  const match = /^validation\.(\w+)$/.exec(messageKey(key));
-  return match ? common.validation?.[match[1]!] : undefined;
+  const k = messageKey(key);
+  if (/^validation\.\w+$/.test(k)) return lookup(common, k) as string | undefined;
+  const text = [common, ...areas].map((tree) => lookup(tree, k)).find((t) => typeof t === 'string');
+  return text as string | undefined;
 }
 
 /** The model's modules that export schemas (every .ts beside this file, tests excluded). */
