@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { LinearProgress } from '@mui/material';
+import { Box, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FormSection } from '@/components/form-page';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
@@ -17,15 +17,25 @@ export function PageSections({ page }: { page: SectionPage }) {
   const { user } = useCurrentUser();
   const caller = principalOf(user);
   const sections = usePageSections(page).filter((s) => s.visible?.(caller) ?? true);
+  if (!sections.length) return null;
+  // side by side where the page is wide enough (from `lg`), one below the other on smaller screens
   return (
-    <>
+    <Box
+      sx={{
+        mt: 3,
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(auto-fit, minmax(480px, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
       {sections.map(({ id, titleKey, component: Section }) => (
-        <FormSection key={id} title={t(titleKey)} id={`${page}-${id}`}>
+        <FormSection key={id} title={t(titleKey)} id={`${page}-${id}`} placement="column">
           <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
             <Section />
           </Suspense>
         </FormSection>
       ))}
-    </>
+    </Box>
   );
 }

@@ -14,6 +14,8 @@ export const theme = createTheme({
     fontFamily: '"Inter", "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
     h1: { fontSize: '1.75rem', fontWeight: 600 },
     h2: { fontSize: '1.4rem', fontWeight: 600 },
+    // a sub-heading inside a section (MUI's default h3 is 3rem)
+    h3: { fontSize: '1.1rem', fontWeight: 600 },
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
