@@ -18,8 +18,12 @@ export interface BulkAction<T> {
    * settled result per row (a rejected one or a fulfilled `false` counts as failure)
    */
   runAll?: (rows: T[]) => Promise<PromiseSettledResult<unknown>[]>;
+  /** shown when every row succeeded; `{{count}}`: how many */
   successKey: string;
+  /** shown when some failed; `{{count}}`: how many failed */
   errorKey: string;
+  /** how the failure is shown (default error; the field-value lists warn, spec 02 §8) */
+  failureLevel?: 'error' | 'warn';
 }
 
 /**

@@ -174,9 +174,10 @@ export function ListPage<T, Key extends QueryKey = QueryKey>({
           .runAll(targets)
           .catch(() => targets.map((): PromiseSettledResult<unknown> => ({ status: 'rejected', reason: undefined })))
       : await Promise.allSettled(targets.map((r) => bulkAction.run?.(r)));
-    const allOk = results.every((r) => r.status === 'fulfilled' && r.value !== false);
-    if (allOk) notify.success(t(bulkAction.successKey));
-    else notify.error(t(bulkAction.errorKey));
+    const failed = results.filter((r) => r.status !== 'fulfilled' || r.value === false).length;
+    // the texts may name how many (spec 02 §8: "success with deleted count, or warning with failed count")
+    if (!failed) notify.success(t(bulkAction.successKey, { count: results.length }));
+    else notify[bulkAction.failureLevel ?? 'error'](t(bulkAction.errorKey, { count: failed }));
     setSelected(new Map());
     setRunning(false);
     onReload?.();

@@ -100,6 +100,7 @@ export function FieldValueListPage({ list }: { list: FieldValueList }) {
     },
     successKey: 'field-values:deleted',
     errorKey: `field-values:${list}.deleteFailed`,
+    failureLevel: 'warn',
   };
 
   const runCombine = async (survivorId: string, mergedIds: string[]) => {
@@ -116,7 +117,7 @@ export function FieldValueListPage({ list }: { list: FieldValueList }) {
     setSingle(null);
     try {
       const result = await remove.mutateAsync([item.id]);
-      if (result.deleted.length) notify.success(t('deleted'));
+      if (result.deleted.length) notify.success(t('deleted', { count: 1 }));
       else notify.error(t('manufacturer.deleteFailed'));
     } catch (error) {
       showError(error);

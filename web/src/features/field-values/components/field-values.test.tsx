@@ -40,6 +40,43 @@ describe('field-value lists (client mode)', () => {
     expect(calls.find((c) => c.url.startsWith('/api/unit/combine'))!.url).toBe('/api/unit/combine?unitIds=u1%2Cu2');
   });
 
+  it('bulk delete says how many: all deleted, or a warning with the number refused (spec 02 §8)', async () => {
+    const user = userEvent.setup({ delay: null });
+    let refuse: string[] = ['u1'];
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/unit/all')) return { body: units };
+      if (c.url.startsWith('/api/unit/delete')) {
+        const ids = new URL(c.url, 'http://x').searchParams.get('unitIds')!.split(',');
+        return { body: { deleted: ids.filter((id) => !refuse.includes(id)), notDeleted: refuse } };
+      }
+      return undefined;
+    });
+    renderPage(<UnitListPage />, { route: '/fieldvalues/unit', user: me });
+    const selectAndDelete = async (names: string[]) => {
+      await screen.findByText(names[0]!);
+      for (const name of names) {
+        // a table row, or the list's card (the layout jsdom's screen gets)
+        const row = [...screen.queryAllByRole('row'), ...screen.queryAllByTestId('list-row')].find((r) =>
+          within(r).queryByText(name, { exact: true }),
+        );
+        await user.click(within(row!).getByRole('checkbox'));
+      }
+      await user.click(within(screen.getByTestId('context-bar')).getByRole('button', { name: /Löschen/ }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja' }));
+    };
+    await selectAndDelete(['Stück', 'Meter']);
+    expect(
+      await screen.findByText(
+        '1 Einheit konnte nicht gelöscht werden. Bitte stellen Sie sicher, dass kein Artikel sie verwendet.',
+      ),
+    ).toBeInTheDocument();
+    refuse = [];
+    // the confirmation has closed (while open it hides the list from the accessibility tree)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await selectAndDelete(['Stck', 'Meter']);
+    expect(await screen.findByText('2 Einträge wurden gelöscht.')).toBeInTheDocument();
+  });
+
   it('a manufacturer in use: the single delete names it and its usage; the refusal is said', async () => {
     const user = userEvent.setup({ delay: null });
     mockFetch((c) => {
