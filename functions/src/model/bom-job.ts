@@ -3,7 +3,13 @@ import { defineErrors } from './api-error.js';
 import type { BomErrorType } from './bom/bom-error.js';
 import type { BomLine, MatchableArticle } from './bom/bom-line.js';
 import { BOM_MAPPABLE_FIELDS, type FieldMapping } from './bom/fields.js';
-import { formatEur, PRICE_RANGE_MAX_FACTOR, PRICE_RANGE_MIN_FACTOR, roundTo2, type PriceEstimate } from './bom/price.js';
+import {
+  formatEur,
+  PRICE_RANGE_MAX_FACTOR,
+  PRICE_RANGE_MIN_FACTOR,
+  roundTo2,
+  type PriceEstimate,
+} from './bom/price.js';
 import { bodyIdSchema, idSchema, optionalBodyIdSchema } from './id.js';
 import { pageRequestSchema } from './paging.js';
 import { flag, line, VALIDATION_KEYS as V, withLimits } from './validation.js';
@@ -171,7 +177,9 @@ const optionalText = () => line(BOM_LINE_TEXT_MAX_LENGTH).optional();
 export const bomLineUpdateSchema = yup.object({
   enquiryId: bodyIdSchema,
   offerId: optionalBodyIdSchema,
-  lineId: line(20).matches(/^\d{1,7}$/, V.id).required(V.required),
+  lineId: line(20)
+    .matches(/^\d{1,7}$/, V.id)
+    .required(V.required),
   matchedArticleId: bodyIdSchema.nullable().optional(),
   quantity: yup.number().typeError(V.type).moreThan(0, V.min).max(1_000_000, V.max).optional(),
   isSuppliedPart: flag().optional(),

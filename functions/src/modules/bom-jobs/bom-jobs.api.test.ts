@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomJobView, BomMappingProposal, StoredBomLine } from '../../model/bom-job.js';
 import type { Enquiry } from '../../model/enquiry.js';
 import { get, post } from '../../testing/api-client.js';
-import {
-  createArticle,
-  createDiscountGroup,
-  createManufacturer,
-  uniq,
-} from '../../testing/catalogue-fixtures.js';
+import { createArticle, createDiscountGroup, createManufacturer, uniq } from '../../testing/catalogue-fixtures.js';
 import { releasableEnquiry, storeEnquiry, uploadBom } from '../../testing/enquiry-fixtures.js';
 import {
   admin,
@@ -164,7 +159,9 @@ describe('POST /enquiry/bom/map', () => {
         ],
       }),
     ).toContain('bom.warning.fieldUsedTwice');
-    expect((await get('/enquiry/', { token: customer.token, query: { id: draft.id } })).body.fieldMapping).toBeUndefined();
+    expect(
+      (await get('/enquiry/', { token: customer.token, query: { id: draft.id } })).body.fieldMapping,
+    ).toBeUndefined();
   });
 
   it('offers the remembered mapping of the company on the next file with the same headers', async () => {

@@ -223,7 +223,10 @@ export class BomJobsService {
     return {
       enquiry: after,
       summary: this.view(principal, job),
-      lines: { content: stored.slice(0, DEFAULT_PAGE_SIZE).map((l) => this.lineView(principal, l)), totalElements: stored.length },
+      lines: {
+        content: stored.slice(0, DEFAULT_PAGE_SIZE).map((l) => this.lineView(principal, l)),
+        totalElements: stored.length,
+      },
     };
   }
 

@@ -94,7 +94,10 @@ export class CatalogueArticleLookup implements ArticleLookup {
 }
 
 /** One BOM's matching context: the three short field-value lists read once, and a lookup over them. */
-export async function matchContext(articles: ArticlesRepository, fieldValues: FieldValuesService): Promise<MatchContext> {
+export async function matchContext(
+  articles: ArticlesRepository,
+  fieldValues: FieldValuesService,
+): Promise<MatchContext> {
   const [manufacturers, groups, units] = await Promise.all([
     fieldValues.all('manufacturer', false),
     fieldValues.all('discountGroup', false),

@@ -126,7 +126,11 @@ export class ArticlesRepository extends EntityCollection<Article> {
   async byKeys(field: 'orderNumberKey' | 'manufacturerNumberKey' | 'numberKeys', keys: readonly string[]) {
     if (!keys.length) return [];
     const op = field === 'numberKeys' ? 'array-contains-any' : 'in';
-    return (await this.col().where(field, op, [...keys]).get()).docs.map((d) => d.data());
+    return (
+      await this.col()
+        .where(field, op, [...keys])
+        .get()
+    ).docs.map((d) => d.data());
   }
 
   async countReferencing(field: ReferenceField, ids: string[]): Promise<number> {
