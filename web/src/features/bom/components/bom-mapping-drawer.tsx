@@ -60,6 +60,11 @@ export function BomMappingDrawer({ enquiryId, open, onClose }: BomMappingDrawerP
         {proposal.isFetching && <LinearProgress aria-label={t('common:common.loading')} />}
         {proposal.isError && <Alert severity="error">{errorMessage(proposal.error, t('mapping.loadFailed'))}</Alert>}
         {proposal.data && (
+          <Typography variant="body2" color="text.secondary">
+            {t(`mapping.source.${proposal.data.source}`)}
+          </Typography>
+        )}
+        {proposal.data && (
           <MappingForm
             // a new proposal (after Update header) starts the form again
             key={proposal.dataUpdatedAt}
