@@ -109,12 +109,12 @@ export function BomMatchDialog({ enquiryId, line, onClose }: BomMatchDialogProps
             autoFocus
             onChange={(e) => setTerm(e.target.value)}
           />
-          {search.isFetching && <LinearProgress aria-label={t('match.search')} />}
+          {search.isFetching && <LinearProgress aria-label={t('match.searching')} />}
           {search.isError && <Alert severity="error">{errorMessage(search.error)}</Alert>}
           {search.data && search.data.length === 0 && (
             <Typography color="text.secondary">{t('match.noResults')}</Typography>
           )}
-          <List dense aria-label={t('match.search')}>
+          <List dense aria-label={t('match.results')}>
             {search.data?.map((a) => (
               <ListItemButton
                 key={a.id}
