@@ -133,6 +133,8 @@ const ownerQuery = {
 export const bomLinesQuerySchema = pageRequestSchema(BOM_LINE_COLUMNS, {
   ...ownerQuery,
   errorsOnly: yup.boolean().typeError(V.type).default(false),
+  /** the list of replaced articles: manually matched lines only */
+  replacedOnly: yup.boolean().typeError(V.type).default(false),
 });
 export type BomLinesQuery = yup.InferType<typeof bomLinesQuerySchema>;
 

@@ -259,6 +259,9 @@ describe('GET /enquiry/bom/lines and POST /enquiry/bom/line', () => {
     const enquiry = (await get('/enquiry/', { token: customer.token, query: { id: draft.id } })).body as Enquiry;
     expect(enquiry.bomSummary).toMatchObject({ errorCount: 1, successRate: 80 });
     expect((await lines(draft.id, { errorsOnly: 'true' })).body.totalElements).toBe(1);
+    // the list of replaced articles
+    const replaced = await lines(draft.id, { replacedOnly: 'true' });
+    expect((replaced.body.content as StoredBomLine[]).map((l) => l.id)).toEqual([notFound.id]);
 
     const edited = await post('/enquiry/bom/line', {
       token: customer.token,

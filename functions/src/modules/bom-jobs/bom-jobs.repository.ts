@@ -30,7 +30,15 @@ const lineConverter = entityConverter<StoredBomLine>({
 /** The article table's queries: all lines or the errors only, sorted by any of its columns, both directions. */
 export const BOM_LINES_PAGE_SHAPE: PagedListShape = {
   collectionGroup: BOM_LINES,
-  filterSets: [[], [{ field: 'hasError', op: '==' }]],
+  filterSets: [
+    [],
+    [{ field: 'hasError', op: '==' }],
+    [{ field: 'manualReplacement', op: '==' }],
+    [
+      { field: 'hasError', op: '==' },
+      { field: 'manualReplacement', op: '==' },
+    ],
+  ],
   orderFields: Object.values(BOM_LINE_SORT_FIELDS),
 };
 
@@ -84,9 +92,18 @@ export class BomJobsRepository extends EntityCollection<BomJob> {
   page(
     jobId: string,
     runId: string,
-    q: { errorsOnly: boolean; column?: BomLineColumn; sortDescending: boolean; page: number; size: number },
+    q: {
+      errorsOnly: boolean;
+      replacedOnly: boolean;
+      column?: BomLineColumn;
+      sortDescending: boolean;
+      page: number;
+      size: number;
+    },
   ): Promise<Page<StoredBomLine>> {
-    const filters: QueryFilter[] = q.errorsOnly ? [{ field: 'hasError', op: '==', value: true }] : [];
+    const filters: QueryFilter[] = [];
+    if (q.errorsOnly) filters.push({ field: 'hasError', op: '==', value: true });
+    if (q.replacedOnly) filters.push({ field: 'manualReplacement', op: '==', value: true });
     return readPage(this.lines(jobId, runId), {
       filters,
       orderBy: BOM_LINE_SORT_FIELDS[q.column ?? 'rowNumber'],

@@ -237,6 +237,7 @@ export class BomJobsService {
     if (!job) throw fail.bomNotMapped();
     const page = await this.d.repo.page(job.id, job.runId, {
       errorsOnly: q.errorsOnly,
+      replacedOnly: q.replacedOnly,
       column: q.column,
       sortDescending: q.sortDescending,
       page: q.page,

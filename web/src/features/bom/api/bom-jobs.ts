@@ -48,7 +48,7 @@ export function mapBom(request: MapBomRequest): Promise<BomMapAnswer<Enquiry>> {
 export const useMapBom = () =>
   useEndpointMutation(mapBom, (queryClient, answer) => storeRecord(queryClient, queryKeys.enquiries, answer.enquiry));
 
-export type BomLinesRequest = PageRequest<BomLineColumn> & { errorsOnly: boolean };
+export type BomLinesRequest = PageRequest<BomLineColumn> & { errorsOnly: boolean; replacedOnly: boolean };
 export type BomLinesPage = Page<StoredBomLine> & { summary: BomJobView };
 
 /** GET /enquiry/bom/lines: one page of the article table. */
@@ -57,7 +57,7 @@ export const bomLinesQueryOptions = (enquiryId: string, request: BomLinesRequest
     queryKey: bomKey(enquiryId, 'lines', request),
     queryFn: () =>
       api.get<BomLinesPage>('/enquiry/bom/lines', {
-        query: { enquiryId, ...pageRequestParams({ ...request }), errorsOnly: request.errorsOnly },
+        query: { enquiryId, ...pageRequestParams({ ...request }) },
       }),
     placeholderData: keepPreviousData,
   });

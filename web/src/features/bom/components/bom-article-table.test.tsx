@@ -65,6 +65,7 @@ describe('BomArticleTable', () => {
     await user.click(screen.getByRole('switch', { name: 'Nur Fehler' }));
     await waitFor(() => expect(screen.queryByTestId('bom-line-3')).not.toBeInTheDocument());
     expect(calls.at(-1)!.url).toContain('errorsOnly=true');
+    expect(screen.getByRole('switch', { name: 'Ersetzte Artikel' })).not.toBeChecked();
 
     await user.click(screen.getByRole('columnheader', { name: /Menge/ }).querySelector('span')!);
     await waitFor(() => expect(calls.at(-1)!.url).toContain('column=quantity'));

@@ -73,6 +73,7 @@ export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) 
     paginationSize: DEFAULT_PAGE_SIZE,
     sortDescending: false,
     errorsOnly: false,
+    replacedOnly: false,
   });
   const [matching, setMatching] = useState<StoredBomLine | undefined>();
   const lines = useQuery(bomLinesQueryOptions(enquiryId, request));
@@ -109,6 +110,15 @@ export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) 
             />
           }
           label={t('table.errorsOnly')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={request.replacedOnly}
+              onChange={(e) => setRequest((r) => ({ ...r, page: 0, replacedOnly: e.target.checked }))}
+            />
+          }
+          label={t('table.replaced')}
         />
       </Stack>
       {lines.isFetching && <LinearProgress aria-label={t('table.title')} />}
