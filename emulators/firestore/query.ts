@@ -150,6 +150,14 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
       };
     case 'IN': {
       const list = arrayOperand(op, val);
+      // all strings (keys, ids: the BOM matcher's 30-key lookups): one Set lookup per document
+      if (list.length && list.every((x) => kindOf(x) === 'stringValue')) {
+        const set = new Set(list.map((x) => x.stringValue!));
+        return (d) => {
+          const s = get(d)?.stringValue;
+          return s !== undefined && set.has(s);
+        };
+      }
       return (d) => {
         const v = get(d);
         return v !== undefined && list.some((x) => valuesEqual(v, x));
@@ -180,6 +188,15 @@ function compileFilter(f: Filter, ineq: Set<string>): (d: Doc) => boolean {
     }
     case 'ARRAY_CONTAINS_ANY': {
       const list = arrayOperand(op, val);
+      if (list.length && list.every((x) => kindOf(x) === 'stringValue')) {
+        const wanted = list.map((x) => x.stringValue!);
+        return (d) => {
+          const values = get(d)?.arrayValue?.values;
+          if (!values) return false;
+          const have = stringsOf(values);
+          return wanted.some((w) => have.has(w));
+        };
+      }
       return (d) => {
         const arr = get(d)?.arrayValue;
         return !!arr && (arr.values ?? []).some((x) => list.some((y) => valuesEqual(x, y)));
