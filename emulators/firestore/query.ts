@@ -288,12 +288,49 @@ export interface Plan {
   orderSpec: { path: string; dir: 1 | -1 }[];
   nearest?: NearestPlan;
   filter: (d: Doc) => boolean;
+  /** candidates from a value lookup (store.ts `lookup`) instead of a collection scan; `filter` still decides */
+  lookup?: Lookup;
   order: { get: Getter; dir: 1 | -1; isName: boolean }[];
   startAt?: { keys: Key[]; before: boolean };
   endAt?: { keys: Key[]; before: boolean };
   offset: number;
   limit: number;
   projection?: string[][];
+}
+
+/** A string-valued equality-like filter the store can answer from a value map (`Store.lookup`). */
+export interface Lookup {
+  path: string;
+  /** 'scalar': the field's string value; 'array': the string elements of the field's array */
+  kind: 'scalar' | 'array';
+  values: string[];
+}
+
+/**
+ * The first top-level filter (alone or in an AND) that is `==`/`in` on strings or `array-contains(-any)` on
+ * strings: every matching document carries one of its values, so the values' documents are a superset of the
+ * result (the whole filter still runs on them). Production answers these from an index; without this a 30-key
+ * `in` scans the whole collection (the BOM matcher runs hundreds of them over 100 000 articles).
+ */
+function lookupOf(where: Filter | undefined): Lookup | undefined {
+  if (!where) return undefined;
+  const parts = where.compositeFilter?.op === 'AND' ? (where.compositeFilter.filters ?? []) : [where];
+  for (const f of parts) {
+    const ff = f.fieldFilter;
+    const path = ff?.field?.fieldPath;
+    if (!ff || !path || !ff.value || isNameSegs(parseFieldPath(path))) continue;
+    const strings = (list: Value[] | undefined) =>
+      list && list.length && list.every((x) => kindOf(x) === 'stringValue')
+        ? list.map((x) => x.stringValue!)
+        : undefined;
+    const single = kindOf(ff.value) === 'stringValue' ? [ff.value.stringValue!] : undefined;
+    const many = strings(ff.value.arrayValue?.values);
+    if (ff.op === 'EQUAL' && single) return { path, kind: 'scalar', values: single };
+    if (ff.op === 'IN' && many) return { path, kind: 'scalar', values: many };
+    if (ff.op === 'ARRAY_CONTAINS' && single) return { path, kind: 'array', values: single };
+    if (ff.op === 'ARRAY_CONTAINS_ANY' && many) return { path, kind: 'array', values: many };
+  }
+  return undefined;
 }
 
 /** Turns a StructuredQuery under `parent` into an executable plan (implicit order bys included). */
@@ -341,6 +378,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     orderSpec: order,
     nearest: q.findNearest ? planNearest(q.findNearest) : undefined,
     filter,
+    lookup: lookupOf(q.where),
     order: orderPlan,
     startAt: cursor(q.startAt),
     endAt: cursor(q.endAt),
@@ -372,7 +410,12 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
   const rows: Row[] = [];
   const n = p.order.length;
   for (const coll of p.collections) {
-    for (const doc of store.scanCollection(coll, readTime)) {
+    // current reads with a string lookup take the value map's candidates; past readTimes scan
+    const docs =
+      p.lookup && readTime === undefined
+        ? store.lookup(coll, p.lookup.path, p.lookup.kind, p.lookup.values, (d) => getter(p.lookup!.path)(d))
+        : store.scanCollection(coll, readTime);
+    for (const doc of docs) {
       if (!p.filter(doc)) continue;
       const keys: (Key | null)[] = new Array(n);
       let ok = true;

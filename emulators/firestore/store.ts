@@ -69,7 +69,12 @@ export class Store {
   readonly listeners = new Set<() => void>();
   private notifyScheduled = false;
 
-  private changed(): void {
+  /** Per collection: bumped on each of its writes (value maps of `lookup` are rebuilt after one). */
+  private readonly collectionGeneration = new Map<string, number>();
+  private readonly valueMaps = new Map<string, { generation: number; map: Map<string, Doc[]> }>();
+
+  private changed(coll?: string): void {
+    if (coll !== undefined) this.collectionGeneration.set(coll, (this.collectionGeneration.get(coll) ?? 0) + 1);
     this.generation++;
     if (this.notifyScheduled || this.listeners.size === 0) return;
     this.notifyScheduled = true;
@@ -106,7 +111,7 @@ export class Store {
     const old = m.get(id);
     if (old) this.remember(old, now);
     m.set(id, doc);
-    this.changed();
+    this.changed(coll);
   }
 
   delete(name: string, now: number): void {
@@ -118,7 +123,7 @@ export class Store {
     this.remember(old, now);
     m.delete(id);
     if (m.size === 0) this.dropCollection(coll);
-    this.changed();
+    this.changed(coll);
   }
 
   /** Loads a document without history (startup from disk). */
@@ -128,6 +133,7 @@ export class Store {
 
   private dropCollection(coll: string): void {
     this.collections.delete(coll);
+    this.collectionGeneration.set(coll, (this.collectionGeneration.get(coll) ?? 0) + 1);
     const id = lastSegment(coll);
     const set = this.byCollectionId.get(id);
     set?.delete(coll);
@@ -159,6 +165,50 @@ export class Store {
       else this.history.delete(name);
     }
     this.historyOrder = this.historyOrder.slice(drop);
+  }
+
+  /**
+   * The current documents of a collection whose field (`get`) holds one of `values` — a string (`scalar`) or an
+   * array with such a string element (`array`) — from a value map built on first use and rebuilt after the
+   * collection changed: what production's single-field index gives an equality, `in` or array-contains query.
+   * A superset is fine (the query's filter runs on every candidate); each document is yielded once.
+   */
+  *lookup(
+    coll: string,
+    path: string,
+    kind: 'scalar' | 'array',
+    values: readonly string[],
+    get: (d: Doc) => { stringValue?: string; arrayValue?: { values?: { stringValue?: string }[] } } | undefined,
+  ): Generator<Doc> {
+    const key = `${coll}\u0000${kind}\u0000${path}`;
+    const generation = this.collectionGeneration.get(coll) ?? 0;
+    let entry = this.valueMaps.get(key);
+    if (!entry || entry.generation !== generation) {
+      const map = new Map<string, Doc[]>();
+      const add = (s: string | undefined, d: Doc) => {
+        if (s === undefined) return;
+        const list = map.get(s);
+        if (list) {
+          if (list[list.length - 1] !== d) list.push(d);
+        } else map.set(s, [d]);
+      };
+      for (const d of this.collections.get(coll)?.values() ?? []) {
+        const v = get(d);
+        if (kind === 'scalar') add(v?.stringValue, d);
+        else for (const x of v?.arrayValue?.values ?? []) add(x.stringValue, d);
+      }
+      entry = { generation, map };
+      this.valueMaps.set(key, entry);
+    }
+    const seen = values.length > 1 ? new Set<Doc>() : undefined;
+    for (const value of values)
+      for (const d of entry.map.get(value) ?? []) {
+        if (seen) {
+          if (seen.has(d)) continue;
+          seen.add(d);
+        }
+        yield d;
+      }
   }
 
   /** Documents of one collection as of readTime (current state when undefined). */
