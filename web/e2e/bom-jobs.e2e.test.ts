@@ -8,7 +8,8 @@ import {
   PASSWORD,
   type TestUser,
 } from '../../functions/src/testing/fixtures.js';
-import { launchBrowser, login, openPage, PORTAL } from './browser.js';
+import { launchBrowser, login, nextPaint, openPage, PORTAL } from './browser.js';
+import { axeViolations, sidewaysOverflow } from './route-walker.js';
 
 // Issue 24 in the browser: a customer uploads a BOM to an enquiry, maps it in the side panel, sees the success rate
 // and fixes one line by a manual match. Headless Chromium against the Hosting emulator (stack project).
@@ -82,6 +83,20 @@ describe('issue 24: an enquiry BOM in the browser', () => {
       await line.getByText('Manuell zugeordnet').waitFor();
       await line.getByText(`Katalog: ${replacement}`).waitFor();
       await table.getByTestId('bom-success-rate').getByText('Erfolgsquote: 100 %').waitFor();
+
+      // on a phone: the table (full screen) and the side panel fit and pass axe (WCAG 2.1 AA)
+      await page.setViewportSize({ width: 390, height: 844 });
+      await nextPaint(page);
+      expect(await axeViolations(page)).toEqual([]);
+      expect((await sidewaysOverflow(page)).excess).toBeLessThanOrEqual(0);
+      await table.getByRole('button', { name: 'Schließen' }).click();
+      await table.waitFor({ state: 'hidden' });
+      await panel.getByRole('button', { name: 'Zuordnen' }).click();
+      await drawer.getByText('Gespeicherte Zuordnung').waitFor();
+      await drawer.getByRole('combobox', { name: 'Menge' }).waitFor();
+      await nextPaint(page);
+      expect(await axeViolations(page)).toEqual([]);
+      expect((await sidewaysOverflow(page)).excess).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
