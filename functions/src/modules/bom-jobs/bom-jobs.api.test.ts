@@ -340,3 +340,21 @@ describe('a new upload discards the lines with the mapping', () => {
     expect(left.data().count).toBe(0);
   });
 });
+
+describe('a copy of a mapped enquiry', () => {
+  it('carries file, header row and mapping (offered as saved) but no lines: mapping again matches anew', async () => {
+    const draft = await draftWith(testCsv());
+    expect((await map(draft.id)).status).toBe(200);
+    const copied = await post('/enquiry/copy', { token: customer.token, query: { id: draft.id } });
+    expect(copied.status).toBe(201);
+    const copy = copied.body as Enquiry;
+    expect(copy.fieldMapping).toEqual(TEST_MAPPING);
+    expect(copy.bomSummary).toBeUndefined();
+    expect((await lines(copy.id)).body.code).toBe('bomNotMapped');
+    const proposal = (await get('/enquiry/bom/mapping', { token: customer.token, query: { enquiryId: copy.id } }))
+      .body as BomMappingProposal;
+    expect(proposal).toMatchObject({ source: 'saved', bomHeaderRowIndex: 2, suppliedPartString: 'B' });
+    const again = await map(copy.id, { mapping: proposal.mapping });
+    expect(again.body.summary).toMatchObject({ lineCount: 5, errorCount: 2 });
+  });
+});
