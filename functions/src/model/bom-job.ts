@@ -30,13 +30,31 @@ export type BomJobOwner = (typeof BOM_JOB_OWNERS)[number];
  * under the 60 s that Hosting and the function allow.
  */
 export const BOM_SYNC_MAX_LINES = 5000;
+/**
+ * Above the synchronous ceiling the map runs as a background task (one chunk: it ends well within the task's
+ * lease) up to this many data rows; above it 413 bomTooLarge.
+ */
+export const BOM_TASK_MAX_LINES = 50_000;
+
+/** What a background mapping stores (the request, and who saved it: the task acts as that user). */
+export interface BomMapTaskParams {
+  enquiryId: string;
+  revision: number;
+  headerRowIndex: number;
+  mapping: FieldMapping;
+  suppliedPartString?: string;
+  uid: string;
+  companyId: string;
+  name: string;
+  lastname: string;
+}
 
 export const BOM_JOB_ERRORS = defineErrors({
   /** no mapped lines for the current file (map first) */
   bomNotMapped: 409,
   /** another file became current while the mapping ran */
   bomChanged: 409,
-  /** more lines than the synchronous ceiling */
+  /** more lines than even the background mapping takes (BOM_TASK_MAX_LINES) */
   bomTooLarge: 413,
   /** the manual match names an article that does not exist */
   bomArticleUnknown: 422,
@@ -137,6 +155,9 @@ export const bomLinesQuerySchema = pageRequestSchema(BOM_LINE_COLUMNS, {
   replacedOnly: yup.boolean().typeError(V.type).default(false),
 });
 export type BomLinesQuery = yup.InferType<typeof bomLinesQuerySchema>;
+
+/** GET /enquiry/bom/job: a background mapping's state. */
+export const bomTaskQuerySchema = yup.object({ ...ownerQuery, taskId: idSchema });
 
 /** GET /enquiry/bom/mapping and GET /enquiry/bom/generated. */
 export const bomOwnerQuerySchema = yup.object(ownerQuery);

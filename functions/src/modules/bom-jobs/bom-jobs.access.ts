@@ -34,4 +34,10 @@ export const BOM_JOBS_ACCESS: AccessRow[] = [
     request: async (ctx) => ({ body: { enquiryId: (await target(ctx)).id, lineId: '0000003', quantity: 3 } }),
   },
   { call: 'GET /enquiry/bom/generated', allowed: traders, request: byEnquiryId },
+  {
+    // an unknown task of a visible enquiry: 404 for the callers who may ask
+    call: 'GET /enquiry/bom/job',
+    allowed: traders,
+    request: async (ctx) => ({ query: { enquiryId: (await target(ctx)).id, taskId: 'keineAufgabe000000001' } }),
+  },
 ];

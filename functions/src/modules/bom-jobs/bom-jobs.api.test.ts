@@ -15,6 +15,7 @@ import {
   type World,
 } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
+import { waitForDocument } from '../../testing/wait-for-document.js';
 import { mapBom } from './bom-job-fixtures.js';
 
 /**
@@ -203,11 +204,30 @@ describe('POST /enquiry/bom/map', () => {
     expect((await mapBom(w.users.platformAdmin.token, draft.id)).status).toBe(403);
   });
 
-  it('refuses a file above the synchronous ceiling with 413 bomTooLarge', async () => {
-    const draft = await draftWith(testCsv(5000));
+  it('maps above the synchronous ceiling as a background task the panel follows; refuses beyond 50 000 rows', async () => {
+    const draft = await draftWith(testCsv(5500));
     const res = await map(draft.id);
-    expect(res.status).toBe(413);
-    expect(res.body.code).toBe('bomTooLarge');
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const taskId = res.body.taskId as string;
+    const done = await waitForDocument<{ state: string }>(
+      admin().db.collection('backgroundTasks').doc(taskId),
+      (t) => t?.state === 'done' || t?.state === 'failed',
+    );
+    expect(done.state).toBe('done');
+    const state = await get('/enquiry/bom/job', { token: customer.token, query: { enquiryId: draft.id, taskId } });
+    expect(state.body).toMatchObject({ state: 'done', progress: { percent: 100 } });
+    expect((await lines(draft.id)).body.totalElements).toBe(5505);
+    const enquiry = (await get('/enquiry/', { token: customer.token, query: { id: draft.id } })).body as Enquiry;
+    expect(enquiry.bomSummary).toMatchObject({ lineCount: 5505 });
+    // another customer cannot follow it
+    expect((await get('/enquiry/bom/job', { token: other.token, query: { enquiryId: draft.id, taskId } })).status).toBe(
+      404,
+    );
+
+    const huge = await draftWith(testCsv(50_000));
+    const refused = await map(huge.id);
+    expect(refused.status).toBe(413);
+    expect(refused.body.code).toBe('bomTooLarge');
   });
 
   it('maps the committed fixtures with the proposed mapping (German Excel CSV, .xls, leading zeros in .xlsx)', async () => {

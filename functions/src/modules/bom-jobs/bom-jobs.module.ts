@@ -12,12 +12,14 @@ import {
   bomLinesQuerySchema,
   bomMapSchema,
   bomOwnerQuerySchema,
+  bomTaskQuerySchema,
   type BomLinesQuery,
 } from '../../model/bom-job.js';
 import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { BOM_LINES_PAGE_SHAPE, BomJobsRepository, MAPPING_MEMORY_SHAPE } from './bom-jobs.repository.js';
 import { BomJobsService } from './bom-jobs.service.js';
+import { bomMapTask } from './bom-map.task.js';
 
 /** Enquiry BOM calls: customers and suppliers (the enquiry's rules decide on the record). */
 const traders = requireCompanyType('CUSTOMER', 'SUPPLIER');
@@ -38,6 +40,7 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
     catalogue,
     memory: new FirestoreMappingMemoryStore(d.db),
     transaction: d.transaction,
+    tasks: d.tasks,
     now: d.now,
     log: d.log,
   });
@@ -48,9 +51,15 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
   r.get('/mapping', ...caller(), validateQuery(bomOwnerQuerySchema), async (_req, res) =>
     res.json(await service.proposal(principalOf(res), q<{ enquiryId: string }>(res).enquiryId)),
   );
-  r.post('/map', ...caller(), validateBody(bomMapSchema), async (req, res) =>
-    res.json(await service.map(principalOf(res), req.body)),
-  );
+  r.post('/map', ...caller(), validateBody(bomMapSchema), async (req, res) => {
+    const answer = await service.map(principalOf(res), req.body);
+    // above the synchronous ceiling: 202 with the background task the panel follows
+    res.status('taskId' in answer ? 202 : 200).json(answer);
+  });
+  r.get('/job', ...caller(), validateQuery(bomTaskQuerySchema), async (_req, res) => {
+    const query = q<{ enquiryId: string; taskId: string }>(res);
+    res.json(await service.taskState(principalOf(res), query.enquiryId, query.taskId));
+  });
   r.get('/lines', ...caller(), validateQuery(bomLinesQuerySchema), async (_req, res) =>
     res.json(await service.lines(principalOf(res), q<BomLinesQuery>(res))),
   );
@@ -61,7 +70,7 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
     const query = q<{ enquiryId: string; part: 'main' | 'suppliedParts' }>(res);
     await sendDownload(res, await service.generated(principalOf(res), query.enquiryId, query.part));
   });
-  return { mounts: [{ path: '/enquiry/bom', router: r }] };
+  return { mounts: [{ path: '/enquiry/bom', router: r }], taskKinds: [bomMapTask(service)] };
 }
 
 /** Mapped BOMs and their lines (docs/decisions-bom.md). */

@@ -15,6 +15,7 @@ import {
   BOM_JOB_ERRORS,
   BOM_LINE_EDIT_FIELDS,
   BOM_SYNC_MAX_LINES,
+  BOM_TASK_MAX_LINES,
   bomJobId,
   CUSTOMER_ARTICLE_FIELDS,
   estimateFromCents,
@@ -27,6 +28,7 @@ import {
   type BomMapAnswer,
   type BomMapRequest,
   type BomMappingProposal,
+  type BomMapTaskParams,
   type StoredBomLine,
 } from '../../model/bom-job.js';
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
@@ -34,6 +36,8 @@ import { ENQUIRY_ERRORS, type Enquiry } from '../../model/enquiry.js';
 import { UPLOAD_CONTEXTS } from '../../model/files.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
+import { TaskFailure } from '../../platform/tasks/task-kind.js';
+import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
@@ -42,12 +46,16 @@ import { lineId, type BomJobsRepository } from './bom-jobs.repository.js';
 
 const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
 
+/** The background mapping above the synchronous ceiling (bom-map.task.ts). */
+export const BOM_MAP_TASK = 'bomMap';
+
 export interface BomJobsDeps {
   repo: BomJobsRepository;
   enquiries: EnquiryBomService;
   catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle'>;
   memory: MappingMemoryStore;
   transaction: RunTransaction;
+  tasks: Pick<TaskRunner, 'create' | 'start' | 'repo'>;
   now: () => Date;
   log: { warn(message: string, data?: object): void };
 }
@@ -132,7 +140,7 @@ export class BomJobsService {
    * line set, then — in one transaction with the enquiry's rules — points the job at it and saves mapping, header
    * row, marker and summary on the enquiry. The old line set goes afterwards; the company remembers the mapping.
    */
-  async map(principal: Principal, req: BomMapRequest): Promise<BomMapAnswer<Enquiry>> {
+  async map(principal: Principal, req: BomMapRequest): Promise<BomMapAnswer<Enquiry> | { taskId: string }> {
     const enquiry = await this.d.enquiries.editable(principal, req.enquiryId);
     const indexProblem = validateHeaderRowIndex(req.headerRowIndex, 'bomSave');
     if (indexProblem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: indexProblem }]);
@@ -152,32 +160,127 @@ export class BomJobsService {
         'validation',
         issues.map((i) => ({ path: 'mapping', key: i.key })),
       );
-    if (rows.length - headerRowIndex > BOM_SYNC_MAX_LINES) throw fail.bomTooLarge();
-
-    const context = await this.d.catalogue.matchContext();
-    const builder = new BomLineBuilder({
+    const dataRows = rows.length - headerRowIndex;
+    if (dataRows > BOM_TASK_MAX_LINES) throw fail.bomTooLarge();
+    const suppliedPartString = req.suppliedPartString || undefined;
+    if (dataRows > BOM_SYNC_MAX_LINES) {
+      // above the synchronous ceiling: the same steps as a background task the panel follows (GET /enquiry/bom/job)
+      const params: BomMapTaskParams = {
+        enquiryId: enquiry.id,
+        revision,
+        headerRowIndex,
+        mapping,
+        ...(suppliedPartString ? { suppliedPartString } : {}),
+        uid: principal.uid,
+        companyId: principal.company.id,
+        name: principal.user.name ?? '',
+        lastname: principal.user.lastname ?? '',
+      };
+      const taskId = await this.d.tasks.create({ kind: BOM_MAP_TASK, params, createdBy: principal.uid });
+      await this.d.tasks.start(taskId);
+      return { taskId };
+    }
+    const { job, stored, after } = await this.buildAndSave(principal, enquiry.id, {
+      rows,
+      revision,
+      fileName,
       headers,
       mapping,
-      suppliedPartString: req.suppliedPartString || undefined,
-      units: context.units,
+      headerRowIndex,
+      suppliedPartString,
     });
+    return {
+      enquiry: after,
+      summary: this.view(principal, job),
+      lines: {
+        content: stored.slice(0, DEFAULT_PAGE_SIZE).map((l) => this.lineView(principal, l)),
+        totalElements: stored.length,
+      },
+    };
+  }
+
+  /**
+   * The task path (bom-map.task.ts): the stored request, run as the user who saved it; the enquiry's rules are
+   * checked again when the result is saved (a locked or replaced BOM ends the task without a mapping).
+   */
+  async runMapTask(params: BomMapTaskParams): Promise<void> {
+    const principal = {
+      uid: params.uid,
+      user: { id: params.uid, name: params.name, lastname: params.lastname },
+      company: { id: params.companyId },
+      companyType: 'CUSTOMER',
+      admin: false,
+      platformAdmin: false,
+    } as unknown as Principal;
+    let enquiry: Enquiry;
+    try {
+      enquiry = await this.d.enquiries.editable(principal, params.enquiryId);
+    } catch (error) {
+      if (error instanceof ApiError) throw new TaskFailure(error.code);
+      throw error;
+    }
+    if (enquiry.bomRevision !== params.revision) throw new TaskFailure('bomChanged');
+    const { rows, revision, fileName } = await this.rows(enquiry);
+    const extracted = extractHeaders(rows, params.headerRowIndex);
+    if (extracted.issue || revision !== params.revision) throw new TaskFailure('bomChanged');
+    try {
+      await this.buildAndSave(principal, enquiry.id, {
+        rows,
+        revision,
+        fileName,
+        headers: extracted.headers,
+        mapping: params.mapping,
+        headerRowIndex: params.headerRowIndex,
+        suppliedPartString: params.suppliedPartString,
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw new TaskFailure(error.code);
+      throw error;
+    }
+  }
+
+  /** GET /enquiry/bom/job: how a background mapping of this enquiry goes (whoever may map it). */
+  async taskState(principal: Principal, enquiryId: string, taskId: string) {
+    await this.d.enquiries.seen(principal, enquiryId);
+    const task = await this.d.tasks.repo.get(taskId);
+    if (!task || task.kind !== BOM_MAP_TASK || (task.params as { enquiryId?: string }).enquiryId !== enquiryId)
+      throw ApiError.notFound();
+    return { state: task.state, progress: task.progress, ...(task.error ? { error: task.error.code } : {}) };
+  }
+
+  private async buildAndSave(
+    principal: Principal,
+    enquiryId: string,
+    input: {
+      rows: string[][];
+      revision: number;
+      fileName: string;
+      headers: string[];
+      mapping: FieldMapping;
+      headerRowIndex: number;
+      suppliedPartString?: string;
+    },
+  ): Promise<{ job: BomJob; stored: StoredBomLine[]; after: Enquiry }> {
+    const { rows, revision, fileName, headers, mapping, headerRowIndex, suppliedPartString } = input;
+    const context = await this.d.catalogue.matchContext();
+    const builder = new BomLineBuilder({ headers, mapping, suppliedPartString, units: context.units });
     for (let i = headerRowIndex; i < rows.length; i++) builder.add(rows[i]!, i + 1);
     const lines = await matchBomLines(builder.lines, context.lookup, { manufacturers: context.manufacturers });
     const stored: StoredBomLine[] = lines.map((l) => ({ ...l, id: lineId(l.rowNumber) }));
     const summary = summariseBom(lines);
     const now = this.d.now();
-    const jobId = bomJobId('enquiry', enquiry.id);
+    const jobId = bomJobId('enquiry', enquiryId);
     const job: BomJob = {
       id: jobId,
       owner: 'enquiry',
-      ownerId: enquiry.id,
+      ownerId: enquiryId,
       revision,
       runId: this.d.repo.newRunId(),
       bomFileName: fileName,
       headers,
       fieldMapping: mapping,
       bomHeaderRowIndex: headerRowIndex,
-      ...(req.suppliedPartString ? { suppliedPartString: req.suppliedPartString } : {}),
+      ...(suppliedPartString ? { suppliedPartString } : {}),
       lineCount: summary.lineCount,
       errorCount: summary.errorCount,
       successRate: summary.successRate,
@@ -192,14 +295,14 @@ export class BomJobsService {
     try {
       after = await this.d.enquiries.saveMapping(
         principal,
-        enquiry.id,
+        enquiryId,
         revision,
         {
           fieldMapping: mapping,
           bomHeaderRowIndex: headerRowIndex,
           headers,
           bomSummary: summaryOf(job),
-          ...(req.suppliedPartString ? { suppliedPartString: req.suppliedPartString } : {}),
+          ...(suppliedPartString ? { suppliedPartString } : {}),
         },
         async (tx) => {
           previous = await this.d.repo.getInTx(tx, jobId);
@@ -217,17 +320,10 @@ export class BomJobsService {
         headers,
         mapping,
         headerRowIndex,
-        ...(req.suppliedPartString ? { suppliedPartString: req.suppliedPartString } : {}),
+        ...(suppliedPartString ? { suppliedPartString } : {}),
       }),
     );
-    return {
-      enquiry: after,
-      summary: this.view(principal, job),
-      lines: {
-        content: stored.slice(0, DEFAULT_PAGE_SIZE).map((l) => this.lineView(principal, l)),
-        totalElements: stored.length,
-      },
-    };
+    return { job, stored, after };
   }
 
   /** GET /enquiry/bom/lines: one page of the article table (whoever sees the enquiry). */
