@@ -8,6 +8,7 @@ import type {
   BomMappingProposal,
   StoredBomLine,
 } from '@model/bom-job';
+import { isFinalTaskState, type TaskProgress, type TaskState } from '@model/background-task';
 import type { FieldMapping } from '@model/bom/fields';
 import type { PublicArticle } from '@model/catalogue';
 import type { Enquiry } from '@model/enquiry';
@@ -40,13 +41,33 @@ export interface MapBomRequest {
   suppliedPartString?: string;
 }
 
+/** Above the synchronous ceiling the server answers 202 with the background task to follow. */
+export type MapBomAnswer = BomMapAnswer<Enquiry> | { taskId: string };
+
 /** POST /enquiry/bom/map (spec §9: up to 5 minutes); the answer's enquiry becomes its detail query. */
-export function mapBom(request: MapBomRequest): Promise<BomMapAnswer<Enquiry>> {
-  return api.post<BomMapAnswer<Enquiry>>('/enquiry/bom/map', request, { timeoutMs: BOM_MAPPING_TIMEOUT_MS });
+export function mapBom(request: MapBomRequest): Promise<MapBomAnswer> {
+  return api.post<MapBomAnswer>('/enquiry/bom/map', request, { timeoutMs: BOM_MAPPING_TIMEOUT_MS });
 }
 
 export const useMapBom = () =>
-  useEndpointMutation(mapBom, (queryClient, answer) => storeRecord(queryClient, queryKeys.enquiries, answer.enquiry));
+  useEndpointMutation(mapBom, async (queryClient, answer) => {
+    if ('enquiry' in answer) await storeRecord(queryClient, queryKeys.enquiries, answer.enquiry);
+  });
+
+export interface BomTaskState {
+  state: TaskState;
+  progress: TaskProgress;
+  error?: string;
+}
+
+/** GET /enquiry/bom/job: a background mapping's state, polled every 2 s until it ends. */
+export const useBomTask = (enquiryId: string, taskId: string | undefined) =>
+  useQuery({
+    queryKey: ['bom-task', enquiryId, taskId],
+    queryFn: () => api.get<BomTaskState>('/enquiry/bom/job', { query: { enquiryId, taskId } }),
+    enabled: !!taskId,
+    refetchInterval: (query) => (query.state.data && isFinalTaskState(query.state.data.state) ? false : 2000),
+  });
 
 export type BomLinesRequest = PageRequest<BomLineColumn> & { errorsOnly: boolean; replacedOnly: boolean };
 export type BomLinesPage = Page<StoredBomLine> & { summary: BomJobView };

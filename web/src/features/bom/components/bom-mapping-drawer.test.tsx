@@ -133,4 +133,26 @@ describe('BomMappingDrawer', () => {
     await user.click(await screen.findByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Jedes Feld darf nur einer Spalte zugeordnet werden.')).toBeInTheDocument();
   });
+
+  it('a large BOM: follows the background mapping until it is done, then closes', async () => {
+    const user = userEvent.setup({ delay: null });
+    let state = 'running';
+    const { calls, onClose } = show((c) => {
+      if (c.url === '/api/enquiry/bom/map') return { status: 202, body: { taskId: 't1' } };
+      if (c.url === '/api/enquiry/bom/job?enquiryId=e1&taskId=t1')
+        return {
+          body: { state, progress: { done: state === 'done' ? 1 : 0, total: 1, percent: state === 'done' ? 100 : 0 } },
+        };
+      return undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByTestId('bom-mapping-task')).toHaveTextContent(
+      'Die Stückliste ist groß und wird im Hintergrund zugeordnet (0 %).',
+    );
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    expect(onClose).not.toHaveBeenCalled();
+    state = 'done';
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(calls.filter((c) => c.url.startsWith('/api/enquiry/bom/job')).length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -17,11 +18,13 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { BOM_MAPPABLE_FIELDS, type BomMappableField, type FieldMapping } from '@model/bom/fields';
+import { isFinalTaskState } from '@model/background-task';
 import { SUPPLIED_PART_STRING_MAX_LENGTH, type BomMappingProposal } from '@model/bom-job';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { useBomMapping, useMapBom } from '../api/bom-jobs';
+import { queryKeys } from '@/lib/query-keys';
+import { useBomMapping, useBomTask, useMapBom } from '../api/bom-jobs';
 import { useReadBomHeader } from '../api/read-bom-header';
 
 export interface BomMappingDrawerProps {
@@ -99,7 +102,23 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
   const { t } = useTranslation('bom');
   const readHeader = useReadBomHeader();
   const mapBom = useMapBom();
+  const queryClient = useQueryClient();
+  const [taskId, setTaskId] = useState<string | undefined>();
+  const task = useBomTask(enquiryId, taskId);
   const headers = proposal.headers;
+  const taskState = task.data?.state;
+
+  // a background mapping ended: the enquiry (summary) and its table reload; the panel closes when it succeeded
+  const handled = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!taskState || !isFinalTaskState(taskState) || handled.current === taskId) return;
+    handled.current = taskId;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all });
+    if (taskState === 'done') {
+      notify.success(t('mapping.saved'));
+      onClose();
+    } else notify.error(t('mapping.failed'));
+  }, [taskState, taskId, queryClient, onClose, t]);
   const [indexText, setIndexText] = useState(String(proposal.bomHeaderRowIndex));
   const [choices, setChoices] = useState<Choice[]>(() => initialChoices(proposal.headers, proposal.mapping));
   const [supplied, setSupplied] = useState(proposal.suppliedPartString ?? '');
@@ -132,12 +151,13 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
       field ? [{ columnIndex, importHeader: headers[columnIndex] ?? '', articleField: field }] : [],
     );
     try {
-      await mapBom.mutateAsync({
+      const answer = await mapBom.mutateAsync({
         enquiryId,
         headerRowIndex: Number(indexText),
         mapping,
         ...(used.has('isSuppliedPart') && supplied.trim() ? { suppliedPartString: supplied.trim() } : {}),
       });
+      if ('taskId' in answer) return setTaskId(answer.taskId);
       notify.success(t('mapping.saved'));
       onClose();
     } catch (error) {
@@ -217,11 +237,26 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onClose}>{t('mapping.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={mapBom.isPending}>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={mapBom.isPending || (!!taskId && !(taskState && isFinalTaskState(taskState)))}
+        >
           {t('mapping.save')}
         </Button>
       </Stack>
       {mapBom.isPending && <LinearProgress aria-label={t('mapping.save')} />}
+      {taskId && taskState !== 'failed' && (
+        <Alert severity="info" data-testid="bom-mapping-task">
+          {t('mapping.running', { percent: task.data?.progress.percent ?? 0 })}
+          <LinearProgress
+            aria-label={t('mapping.runningLabel')}
+            variant={task.data?.progress.percent != null ? 'determinate' : 'indeterminate'}
+            value={task.data?.progress.percent ?? 0}
+            sx={{ mt: 1 }}
+          />
+        </Alert>
+      )}
     </>
   );
 }
