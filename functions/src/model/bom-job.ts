@@ -25,9 +25,9 @@ export const BOM_JOB_OWNERS = ['enquiry', 'offer', 'adminImport'] as const;
 export type BomJobOwner = (typeof BOM_JOB_OWNERS)[number];
 
 /**
- * The synchronous ceiling: a BOM with more data rows below its header is refused with 413 bomTooLarge (German text:
- * split the list). Measured (docs/decisions-bom.md "Synchronous ceiling"): 5 000 lines map, match and store in well
- * under the 60 s that Hosting and the function allow.
+ * The synchronous ceiling: a BOM with more data rows below its header is mapped as a background task (202).
+ * Measured (docs/decisions-bom.md "Synchronous ceiling"): 5 000 lines map, match and store in well under the 60 s
+ * that Hosting and the function allow.
  */
 export const BOM_SYNC_MAX_LINES = 5000;
 /**
