@@ -1,8 +1,9 @@
 import type { FieldMapping } from '../../model/bom/fields.js';
 import type { Enquiry } from '../../model/enquiry.js';
+import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { post } from '../../testing/api-client.js';
 import { releasableEnquiry } from '../../testing/enquiry-fixtures.js';
-import type { TestUser } from '../../testing/fixtures.js';
+import { admin, type TestUser } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 
 /** The mapping of testing/enquiry-fixtures.ts `bomCsv` (header row 2: Pos;Artikelnummer;Hersteller;Menge). */
@@ -27,4 +28,28 @@ export async function mappedEnquiry(customer: TestUser, release = false): Promis
   });
   if (res.status !== 200) throw new Error(`release failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as Enquiry;
+}
+
+/** A finished background mapping of an enquiry, written straight to Firestore (the access matrix's GET /enquiry/bom/job). */
+export async function storeDoneMapTask(enquiryId: string, createdBy: string): Promise<string> {
+  const ref = admin().db.collection(TASKS_COLLECTION).doc();
+  const now = new Date();
+  await ref.set({
+    id: ref.id,
+    kind: 'bomMap',
+    params: { enquiryId },
+    state: 'done',
+    progress: { done: 1, total: 1, percent: 100 },
+    cursor: 1,
+    lease: null,
+    abortRequested: false,
+    chunkSize: 1,
+    chunksPerDelivery: 1,
+    segment: 0,
+    claims: 1,
+    createdBy,
+    createDate: now,
+    lastUpdate: now,
+  });
+  return ref.id;
 }

@@ -1,5 +1,5 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
-import { BOM_CSV_MAPPING, mappedEnquiry } from './bom-job-fixtures.js';
+import { BOM_CSV_MAPPING, mappedEnquiry, storeDoneMapTask } from './bom-job-fixtures.js';
 
 /**
  * /enquiry/bom/{mapping,map,lines,line,generated} rows of the access matrix (docs/api.md "BOM jobs"). ADMIN and
@@ -35,9 +35,11 @@ export const BOM_JOBS_ACCESS: AccessRow[] = [
   },
   { call: 'GET /enquiry/bom/generated', allowed: traders, request: byEnquiryId },
   {
-    // an unknown task of a visible enquiry: 404 for the callers who may ask
     call: 'GET /enquiry/bom/job',
     allowed: traders,
-    request: async (ctx) => ({ query: { enquiryId: (await target(ctx)).id, taskId: 'keineAufgabe000000001' } }),
+    request: async (ctx) => {
+      const enquiry = await target(ctx);
+      return { query: { enquiryId: enquiry.id, taskId: await storeDoneMapTask(enquiry.id, 'zugriffstest') } };
+    },
   },
 ];
