@@ -38,6 +38,22 @@ describe('field filters', () => {
     expect(await ids(c.where('tokens', 'array-contains', 'presse'))).toEqual(['a']);
   });
 
+  it('string ==, in and array-contains-any answer from value maps that follow writes, deletes and other filters', async () => {
+    const c = env.db.collection(uniq('lk'));
+    await c.doc('a').set({ key: 'K1', keys: ['A1', 'A2'], n: 1 });
+    await c.doc('b').set({ key: 'K2', keys: ['A2'], n: 2 });
+    await c.doc('c').set({ key: 3, keys: [3] });
+    expect(await ids(c.where('key', 'in', ['K1', 'K2', 'K9']))).toEqual(['a', 'b']);
+    expect(await ids(c.where('keys', 'array-contains-any', ['A2', 'A1']))).toEqual(['a', 'b']);
+    expect(await ids(c.where('key', 'in', ['K1', 'K2']).where('n', '==', 2))).toEqual(['b']);
+    expect(await ids(c.where('key', '==', 'K2').orderBy('n', 'desc'))).toEqual(['b']);
+    await c.doc('a').update({ key: 'K3', keys: ['A3'] });
+    await c.doc('b').delete();
+    expect(await ids(c.where('key', 'in', ['K1', 'K2', 'K3']))).toEqual(['a']);
+    expect(await ids(c.where('keys', 'array-contains-any', ['A1', 'A2']))).toEqual([]);
+    expect(await ids(c.where('key', 'in', [3, 'K3']))).toEqual(['a', 'c']);
+  });
+
   it('range operators match only values of the same type class', async () => {
     const c = env.db.collection(C);
     // NaN is outside every range (production: only ==, != and not-in see NaN)

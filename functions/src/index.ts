@@ -17,7 +17,12 @@ patchFunctionsRuntime();
 let modules: ReturnType<typeof defaultModules> | undefined;
 const built = () => (modules ??= defaultModules());
 let app: Express | undefined;
-export const api = onRequest((req, res) => (app ??= createApp(built()))(req, res));
+// 1 GiB: the API reads uploaded BOMs whole (SheetJS peaks near 540 MB for a 100 000-row .xlsx, docs/performance.md)
+// and maps up to BOM_SYNC_MAX_LINES lines in the request (docs/decisions-bom.md "Function memory"); 60 s is the
+// most Hosting waits anyway.
+export const api = onRequest({ memory: '1GiB', timeoutSeconds: 60 }, (req, res) =>
+  (app ??= createApp(built()))(req, res),
+);
 
 // Background tasks (platform/tasks/README.md): defined after setGlobalOptions, so it runs in REGION too.
 export const backgroundTasks = createBackgroundTasksFunction(() => built().platform.tasks);

@@ -1,5 +1,6 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
+import { bomJobsArea } from './modules/bom-jobs/bom-jobs.module.js';
 import { businessDataArea } from './modules/business-data/business-data.module.js';
 import { articleTransferArea } from './modules/article-transfer/article-transfer.module.js';
 import { catalogueArea } from './modules/catalogue/catalogue.module.js';
@@ -35,6 +36,7 @@ export const AREAS: readonly Area[] = [
   catalogueArea,
   importConfigsArea,
   articleTransferArea,
+  bomJobsArea,
 ];
 
 /**

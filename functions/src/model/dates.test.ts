@@ -25,7 +25,7 @@ describe('DATE_TIME_FIELDS', () => {
   it('names every Date field of the model (checked by the compiler)', () => {
     expectTypeOf<Exclude<DateFieldsOf<Records>, DateTimeField>>().toEqualTypeOf<never>();
     expectTypeOf<DateFieldsOf<Enquiry>>().toEqualTypeOf<
-      'releaseDate' | 'firstReleaseDate' | 'createDate' | 'lastUpdate' | 'date' | 'uploadDate'
+      'releaseDate' | 'firstReleaseDate' | 'createDate' | 'lastUpdate' | 'date' | 'uploadDate' | 'mappedAt'
     >();
   });
 

@@ -21,6 +21,8 @@ export const DATE_TIME_FIELDS = [
   'date',
   // file facts, BOM revisions
   'uploadDate',
+  // BOM jobs (the enquiry's bomSummary)
+  'mappedAt',
   // background tasks
   'startedAt',
   'finishedAt',

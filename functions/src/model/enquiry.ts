@@ -1,6 +1,8 @@
 import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import { isPdfOf, type FileFact } from './files.js';
+import type { BomJobSummary } from './bom-job.js';
+import type { FieldMapping } from './bom/fields.js';
 import { bodyIdSchema } from './id.js';
 import { JOB_CONDITION_DEFAULTS, jobConditionsSchema, type JobConditions } from './job-conditions.js';
 import { pageRequestSchema } from './paging.js';
@@ -105,8 +107,11 @@ export interface Enquiry extends EnquiryInput {
   bomFileName?: string;
   bomHeaderRowIndex?: number;
   headers?: string[];
-  fieldMapping?: Record<string, string>;
+  /** the columns the customer mapped (POST /enquiry/bom/map, the bom-jobs area) and the supplied-part marker */
+  fieldMapping?: FieldMapping;
   suppliedPartString?: string;
+  /** the mapped lines' counts and success rate (the lines live apart: docs/decisions-bom.md) */
+  bomSummary?: BomJobSummary;
   /** current BOM revision number (0 = no BOM yet) and every kept revision */
   bomRevision: number;
   bomRevisions: BomRevision[];

@@ -28,6 +28,7 @@ import {
 import { ArticlesService, type FieldValueRepos } from './articles.service.js';
 import { ArticlesRepository, ARTICLES_PAGE_SHAPES, FieldValuesRepository } from './catalogue.repository.js';
 import { CATALOGUE_PORT } from './catalogue.port.js';
+import { matchableArticle, matchContext } from './catalogue-lookup.js';
 import { combineTask, deleteManufacturerArticlesTask, renameManufacturerTask } from './catalogue-tasks.js';
 import { exportDiscountGroups, importDiscountGroups } from './discount-group-csv.js';
 import { FieldValuesService, type FieldValueInput } from './field-values.service.js';
@@ -173,7 +174,12 @@ function createCatalogueModule(d: AreaDeps): AreaModule {
     tasks: d.tasks,
     now: d.now,
   });
-  d.ports.provide(CATALOGUE_PORT, { articles: articleWrites, fieldValues });
+  d.ports.provide(CATALOGUE_PORT, {
+    articles: articleWrites,
+    fieldValues,
+    matchContext: () => matchContext(articles, fieldValues),
+    matchableArticle: (id) => matchableArticle(articles, fieldValues, id),
+  });
   const taskDeps = { articles, articleWrites, repos, uniqueKeys, now: d.now, log: d.log };
   return {
     mounts: [

@@ -133,6 +133,20 @@ export class ArticlesRepository extends EntityCollection<Article> {
     return base.orderBy(FieldPath.documentId());
   }
 
+  /**
+   * Articles whose stored key is one of `keys` (at most 30: one Firestore `in` / `array-contains-any` query);
+   * the BOM matcher's lookup (catalogue-lookup.ts).
+   */
+  async byKeys(field: 'orderNumberKey' | 'manufacturerNumberKey' | 'numberKeys', keys: readonly string[]) {
+    if (!keys.length) return [];
+    const op = field === 'numberKeys' ? 'array-contains-any' : 'in';
+    return (
+      await this.col()
+        .where(field, op, [...keys])
+        .get()
+    ).docs.map((d) => d.data());
+  }
+
   async countReferencing(field: ReferenceField, ids: string[]): Promise<number> {
     const op = field === 'wholesalerIds' ? 'array-contains-any' : 'in';
     return (await this.col().where(field, op, ids).count().get()).data().count;

@@ -58,6 +58,7 @@ function createEnquiriesModule(d: AreaDeps): AreaModule {
   const events: EnquiryEvents = {
     reopenRequested: new TxCheck('enquiry.reopenRequested'),
     archiveRequested: new TxCheck('enquiry.archiveRequested'),
+    bomReplaced: new AreaEvent('enquiry.bomReplaced', d.log),
     bomRevised: new AreaEvent('enquiry.bomRevised', d.log),
     circuitDiagramRevised: new AreaEvent('enquiry.circuitDiagramRevised', d.log),
     openChanged: new AreaEvent('enquiry.openChanged', d.log),

@@ -13,6 +13,8 @@ export interface EnquiryEvents {
   reopenRequested: TxCheck<Enquiry>;
   /** Inside the archive transaction, before it writes: a listener may refuse (an order on the enquiry). */
   archiveRequested: TxCheck<Enquiry>;
+  /** After any new BOM file or the BOM's delete (draft or released): mapped lines of the old file are discarded. */
+  bomReplaced: AreaEvent<Enquiry>;
   /** After a released enquiry got a new BOM revision. */
   bomRevised: AreaEvent<Enquiry>;
   /** After a released enquiry got a new circuit-diagram revision. */

@@ -1,5 +1,7 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import type { UploadedFile } from '../../http/multipart.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../http/api-error.js';
+import { BOM_JOB_ERRORS } from '../../model/bom-job.js';
 import { enquiryBomFolder, type BomRevision, type Enquiry } from '../../model/enquiry.js';
 import { canEditEnquiry } from '../../model/permissions-enquiries.js';
 import type { Principal } from '../../model/user.js';
@@ -13,7 +15,7 @@ import { fail, type EnquiryRecords } from './enquiry-records.js';
 
 export interface EnquiryBomServiceDeps {
   records: EnquiryRecords;
-  events: Pick<EnquiryEvents, 'bomRevised'>;
+  events: Pick<EnquiryEvents, 'bomRevised' | 'bomReplaced'>;
   now: () => Date;
   store: FileStore;
   discard: Pick<FileDiscard, 'discard'>;
@@ -21,7 +23,14 @@ export interface EnquiryBomServiceDeps {
 }
 
 /** The BOM fields a new file, or the delete, discard with the file they were made for. */
-const BOM_FIELDS = ['bomFileName', 'bomHeaderRowIndex', 'headers', 'fieldMapping', 'suppliedPartString'] as const;
+const BOM_FIELDS = [
+  'bomFileName',
+  'bomHeaderRowIndex',
+  'headers',
+  'fieldMapping',
+  'suppliedPartString',
+  'bomSummary',
+] as const;
 
 /**
  * An enquiry's BOM (spec 02 §7 "Enquiry BOM"): upload, headers, download, delete. Before the first release a
@@ -81,6 +90,7 @@ export class EnquiryBomService {
           // a mapping belongs to the file it was made for
           delete next.fieldMapping;
           delete next.suppliedPartString;
+          delete next.bomSummary;
           return recordChange(next, changeEntry(principal, 'bomUpload', now));
         },
       );
@@ -89,6 +99,7 @@ export class EnquiryBomService {
       throw error;
     }
     await this.d.discard.discard(replaced.map((r) => r.path));
+    await this.d.events.bomReplaced.emit(after);
     if (after.firstReleaseDate) await this.d.events.bomRevised.emit(after);
     return after;
   }
@@ -174,6 +185,65 @@ export class EnquiryBomService {
       },
     );
     await this.d.discard.discard(removed.map((r) => r.path));
+    await this.d.events.bomReplaced.emit(after);
     return after;
+  }
+
+  // --- accessors of the BOM jobs (modules/bom-jobs): the record rules stay here ---
+
+  /** The enquiry the caller sees (404 when hidden). */
+  async seen(principal: Principal, enquiryId: string): Promise<Enquiry> {
+    return this.d.records.see(principal, await this.d.records.repo.get(enquiryId));
+  }
+
+  /** The customer's unlocked enquiry (404 / 403 / 409 enquiryLocked). */
+  async editable(principal: Principal, enquiryId: string): Promise<Enquiry> {
+    return this.d.records.editable(principal, await this.d.records.repo.get(enquiryId));
+  }
+
+  /** The same rule inside a transaction of the caller (a line edit decides on the enquiry it read there). */
+  async editableInTx(tx: Transaction, principal: Principal, enquiryId: string): Promise<Enquiry> {
+    return this.d.records.editable(principal, await this.d.records.repo.getInTx(tx, enquiryId));
+  }
+
+  /** The bytes of the enquiry's current BOM file (422 missingBOM without one). */
+  async currentFile(enquiry: Enquiry): Promise<{ bytes: Uint8Array; fileName: string; revision: number }> {
+    const current = enquiry.bomRevisions.find((r) => r.revision === enquiry.bomRevision);
+    if (!enquiry.bomFileName || !current) throw fail.missingBOM(['missingBOM']);
+    const bytes = await readObject(this.d.store, current.path);
+    if (!bytes) throw ApiError.notFound();
+    return { bytes, fileName: current.fileName, revision: current.revision };
+  }
+
+  /**
+   * Saves a mapping made for `revision` (POST /enquiry/bom/map): mapping, header row, supplied-part marker and the
+   * lines' summary, with the caller's own writes (`also`) in the same transaction. 409 bomChanged when another
+   * file became current meanwhile.
+   */
+  async saveMapping(
+    principal: Principal,
+    enquiryId: string,
+    revision: number,
+    fields: Required<Pick<Enquiry, 'fieldMapping' | 'bomHeaderRowIndex' | 'headers' | 'bomSummary'>> &
+      Pick<Enquiry, 'suppliedPartString'>,
+    also: (tx: Transaction, enquiry: Enquiry) => Promise<void> | void,
+  ): Promise<Enquiry> {
+    const { records } = this.d;
+    return records.change(
+      enquiryId,
+      (e) => records.editable(principal, e),
+      async (before, tx) => {
+        if (before.bomRevision !== revision || !before.bomFileName) throw errorsOf(BOM_JOB_ERRORS).bomChanged();
+        const next: Enquiry = { ...before, ...fields };
+        if (fields.suppliedPartString === undefined) delete next.suppliedPartString;
+        await also(tx, next);
+        return recordChange(next, changeEntry(principal, 'update', this.d.now(), ['fieldMapping']));
+      },
+    );
+  }
+
+  /** A line edit changed the counts: the summary follows inside the edit's transaction. */
+  setSummaryInTx(tx: Transaction, enquiry: Enquiry, summary: Enquiry['bomSummary']): void {
+    this.d.records.repo.setInTx(tx, { ...enquiry, bomSummary: summary, lastUpdate: this.d.now() });
   }
 }

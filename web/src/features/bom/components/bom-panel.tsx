@@ -1,6 +1,22 @@
 import { useState } from 'react';
-import { Box, Button, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  List,
+  ListItem,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import TuneIcon from '@mui/icons-material/Tune';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'react-i18next';
@@ -10,24 +26,36 @@ import { FileUpload } from '@/components/upload';
 import type { RecordPanelProps } from '@/lib/feature';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { downloadGeneratedBom } from '../api/bom-jobs';
 import { useDeleteBom } from '../api/delete-bom';
 import { useDownloadBom } from '../api/download-bom';
 import { useUploadBom } from '../api/upload-bom';
+import { BomArticleTable } from './bom-article-table';
+import { BomMappingDrawer } from './bom-mapping-drawer';
 
 /**
  * Spec 02 §2 BOM panel, a panel of the enquiry page (feature.ts): a drop zone (.xlsx, .xls, .csv); once a file
  * exists its name with Re-upload, Download and Delete (confirmed) - only Download when the enquiry cannot be
- * changed. Revisions kept from earlier releases are listed with their downloads. The Map button and panel come
- * with the BOM issue.
+ * changed. Revisions kept from earlier releases are listed with their downloads. Map opens the mapping side panel
+ * (BomMappingDrawer); once mapped, the success rate, the article table (a dialog: the side column is narrow) and the
+ * generated file in the caller's format (suppliers also get the supplied parts' file). A released job offers only
+ * the downloads.
  */
-export function BomPanel({ record: enquiry, canChange }: RecordPanelProps<'enquiry'>) {
+export function BomPanel({ record: enquiry, caller, canChange }: RecordPanelProps<'enquiry'>) {
   const { t } = useTranslation('bom');
   const [reupload, setReupload] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [mapping, setMapping] = useState(false);
+  const [articles, setArticles] = useState(false);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const summary = enquiry.bomSummary;
+
   const uploadBom = useUploadBom();
   const deleteBom = useDeleteBom();
   const downloadBom = useDownloadBom();
   const current = enquiry.bomFileName;
+  const mapped = Boolean(current && summary && summary.revision === enquiry.bomRevision);
   const older = (enquiry.bomRevisions ?? []).filter((r) => !(current && r.revision === enquiry.bomRevision));
 
   const download = async (revision?: number, name = current ?? 'stueckliste') => {
@@ -44,6 +72,14 @@ export function BomPanel({ record: enquiry, canChange }: RecordPanelProps<'enqui
       notify.success(t('deleted'));
     } catch {
       notify.error(t('deleteFailed'));
+    }
+  };
+
+  const generated = async (part: 'main' | 'suppliedParts') => {
+    try {
+      await downloadGeneratedBom(enquiry.id, part);
+    } catch {
+      notify.error(t('files:errors.downloadFailed'));
     }
   };
 
@@ -72,6 +108,11 @@ export function BomPanel({ record: enquiry, canChange }: RecordPanelProps<'enqui
             {enquiry.bomRevision > 1 && ` · ${t('revision', { revision: enquiry.bomRevision })}`}
           </Typography>
           {canChange && (
+            <Button size="small" startIcon={<TuneIcon />} onClick={() => setMapping(true)}>
+              {t('map')}
+            </Button>
+          )}
+          {canChange && (
             <Button size="small" startIcon={<UploadIcon />} onClick={() => setReupload((v) => !v)}>
               {t('reupload')}
             </Button>
@@ -93,6 +134,53 @@ export function BomPanel({ record: enquiry, canChange }: RecordPanelProps<'enqui
         )
       )}
       {canChange && (!current || reupload) && dropZone}
+      {current && !mapped && (
+        <Typography variant="body2" color="text.secondary">
+          {t('table.notMapped')}
+        </Typography>
+      )}
+      {mapped && summary && (
+        <Stack spacing={1}>
+          <Typography data-testid="bom-summary">
+            {t('table.successRate', { rate: summary.successRate.toLocaleString('de-DE') })} ·{' '}
+            {t('table.counts', { count: summary.lineCount, errors: summary.errorCount })}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button size="small" startIcon={<TableRowsIcon />} onClick={() => setArticles(true)}>
+              {t('table.title')}
+            </Button>
+            <Button size="small" startIcon={<DownloadIcon />} onClick={() => void generated('main')}>
+              {t('table.downloadGenerated')}
+            </Button>
+            {caller.companyType === 'SUPPLIER' && (
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void generated('suppliedParts')}>
+                {t('table.downloadSupplied')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      )}
+      {canChange && current && (
+        <BomMappingDrawer enquiryId={enquiry.id} open={mapping} onClose={() => setMapping(false)} />
+      )}
+      {mapped && articles && (
+        <Dialog
+          open
+          onClose={() => setArticles(false)}
+          fullScreen={phone}
+          fullWidth
+          maxWidth="xl"
+          aria-labelledby="bom-articles-title"
+        >
+          <DialogTitle id="bom-articles-title">{t('table.title')}</DialogTitle>
+          <DialogContent>
+            <BomArticleTable enquiryId={enquiry.id} canChange={canChange} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setArticles(false)}>{t('match.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
       {older.length > 0 && (
         <Box>
           <Typography variant="subtitle2">{t('revisions')}</Typography>

@@ -1,0 +1,497 @@
+import { Readable } from 'node:stream';
+import { ApiError, errorsOf } from '../../http/api-error.js';
+import type { Download } from '../../http/send-download.js';
+import { generateCustomerBom, generateSupplierBom } from '../../bom/bom-export.js';
+import { extractHeaders, suggestHeaderRow, validateHeaderRowIndex } from '../../bom/header.js';
+import { BomLineBuilder } from '../../bom/lines.js';
+import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
+import { resolveColumn, suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
+import { matchBomLines } from '../../bom/matcher.js';
+import { bomLinePrice, summariseBom } from '../../bom/results.js';
+import { BOM_ERROR_PRIORITY, BomErrorType } from '../../model/bom/bom-error.js';
+import type { BomLine } from '../../model/bom/bom-line.js';
+import type { FieldMapping } from '../../model/bom/fields.js';
+import {
+  BOM_JOB_ERRORS,
+  BOM_LINE_EDIT_FIELDS,
+  BOM_SYNC_MAX_LINES,
+  BOM_TASK_MAX_LINES,
+  bomJobId,
+  CUSTOMER_ARTICLE_FIELDS,
+  estimateFromCents,
+  successRateOf,
+  type BomJob,
+  type BomJobSummary,
+  type BomJobView,
+  type BomLineUpdate,
+  type BomLinesQuery,
+  type BomMapAnswer,
+  type BomMapRequest,
+  type BomMappingProposal,
+  type BomMapTaskParams,
+  type StoredBomLine,
+} from '../../model/bom-job.js';
+import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
+import { ENQUIRY_ERRORS, type Enquiry } from '../../model/enquiry.js';
+import { UPLOAD_CONTEXTS } from '../../model/files.js';
+import type { Page } from '../../model/paging.js';
+import type { Principal } from '../../model/user.js';
+import { TaskFailure } from '../../platform/tasks/task-kind.js';
+import type { TaskRunner } from '../../platform/tasks/task-runner.js';
+import type { RunTransaction } from '../../platform/transaction.js';
+import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
+import type { CataloguePort } from '../catalogue/catalogue.port.js';
+import type { EnquiryBomService } from '../enquiries/enquiry-bom.service.js';
+import { lineId, type BomJobsRepository } from './bom-jobs.repository.js';
+
+const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
+
+/** The background mapping above the synchronous ceiling (bom-map.task.ts). */
+export const BOM_MAP_TASK = 'bomMap';
+
+export interface BomJobsDeps {
+  repo: BomJobsRepository;
+  enquiries: EnquiryBomService;
+  catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle'>;
+  memory: MappingMemoryStore;
+  transaction: RunTransaction;
+  tasks: Pick<TaskRunner, 'create' | 'start' | 'repo'>;
+  now: () => Date;
+  log: { warn(message: string, data?: object): void };
+}
+
+const cents = (l: BomLine) => (l.isSuppliedPart ? 0 : Math.round(bomLinePrice(l) * 100));
+
+/** The customer's view of a line: the matched article without catalogue prices (docs/decisions-bom.md). */
+function customerLine(l: StoredBomLine): StoredBomLine {
+  if (!l.matchedArticle) return l;
+  const a: Record<string, unknown> = {};
+  for (const f of CUSTOMER_ARTICLE_FIELDS) if (l.matchedArticle[f] !== undefined) a[f] = l.matchedArticle[f];
+  return { ...l, matchedArticle: a as unknown as StoredBomLine['matchedArticle'] };
+}
+
+/** Does a saved mapping still name the columns of `headers`? */
+function fitsHeaders(mapping: FieldMapping, headers: readonly string[]): boolean {
+  return mapping.length > 0 && mapping.every((m) => resolveColumn(m, headers) >= 0);
+}
+
+/**
+ * BOM jobs of enquiries (spec 02 §2 mapping panel, §3 BOM job/line, §4, §7 "Enquiry BOM", §9): the mapping of the
+ * stored current file, its lines matched against the catalogue in Firestore and stored apart from the enquiry, the
+ * paged article table, manual matches and line edits, and the generated files in the caller's format. The record
+ * rules are the enquiry's (its area's accessors); a job is keyed by owner and id, so offers and the admin import
+ * reuse the line store and the map/match steps (docs/decisions-bom.md).
+ */
+export class BomJobsService {
+  constructor(private readonly d: BomJobsDeps) {}
+
+  private async rows(enquiry: Enquiry): Promise<{ rows: string[][]; revision: number; fileName: string }> {
+    const file = await this.d.enquiries.currentFile(enquiry);
+    try {
+      const read = await readSpreadsheet(file.bytes, file.fileName, { allowedExtensions: UPLOAD_CONTEXTS.bom });
+      return { rows: read.rows, revision: file.revision, fileName: file.fileName };
+    } catch (error) {
+      if (isSpreadsheetError(error)) throw fail.bomUnreadable([error.i18nKey]);
+      throw error;
+    }
+  }
+
+  /** The job serving the enquiry's current file, or undefined (never mapped, or a new file since). */
+  private async currentJob(enquiry: Enquiry): Promise<BomJob | undefined> {
+    if (!enquiry.bomSummary || enquiry.bomSummary.revision !== enquiry.bomRevision) return undefined;
+    const job = await this.d.repo.get(bomJobId('enquiry', enquiry.id));
+    return job && job.revision === enquiry.bomRevision ? job : undefined;
+  }
+
+  /**
+   * GET /enquiry/bom/mapping: what the Map panel starts with — the enquiry's saved mapping while it fits the header
+   * row, else the company's remembered mapping for these headers, else the engine's suggestion by name and content.
+   */
+  async proposal(principal: Principal, enquiryId: string): Promise<BomMappingProposal> {
+    const enquiry = await this.d.enquiries.editable(principal, enquiryId);
+    const { rows } = await this.rows(enquiry);
+    const index = enquiry.bomHeaderRowIndex ?? suggestHeaderRow(rows).headerRowIndex;
+    const extracted = extractHeaders(rows, index);
+    const headers = extracted.issue ? [] : extracted.headers;
+    if (enquiry.fieldMapping && fitsHeaders(enquiry.fieldMapping, headers))
+      return {
+        headers,
+        bomHeaderRowIndex: index,
+        mapping: enquiry.fieldMapping,
+        source: 'saved',
+        ...(enquiry.suppliedPartString ? { suppliedPartString: enquiry.suppliedPartString } : {}),
+      };
+    const computed = suggestMapping(headers, 'bom', { rows: rows.slice(index, index + 200) });
+    const entries = await this.d.memory.listForCompany(principal.company.id);
+    const first = firstSuggestion(headers, computed, entries);
+    const supplied = first.remembered?.entry.suppliedPartString;
+    return {
+      headers,
+      bomHeaderRowIndex: index,
+      mapping: toFieldMapping(first.suggestions),
+      source: first.remembered ? 'remembered' : 'computed',
+      ...(supplied ? { suppliedPartString: supplied } : {}),
+    };
+  }
+
+  /**
+   * POST /enquiry/bom/map: validates the header row and the mapping with the engine (400 with its keys), refuses
+   * more lines than the synchronous ceiling (413 bomTooLarge), builds and matches the lines, stores them as a new
+   * line set, then — in one transaction with the enquiry's rules — points the job at it and saves mapping, header
+   * row, marker and summary on the enquiry. The old line set goes afterwards; the company remembers the mapping.
+   */
+  async map(principal: Principal, req: BomMapRequest): Promise<BomMapAnswer<Enquiry> | { taskId: string }> {
+    const enquiry = await this.d.enquiries.editable(principal, req.enquiryId);
+    const indexProblem = validateHeaderRowIndex(req.headerRowIndex, 'bomSave');
+    if (indexProblem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: indexProblem }]);
+    const { rows, revision, fileName } = await this.rows(enquiry);
+    const headerRowIndex = req.headerRowIndex;
+    const extracted = extractHeaders(rows, headerRowIndex);
+    if (extracted.issue) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: extracted.issue }]);
+    const headers = extracted.headers;
+    const mapping: FieldMapping = req.mapping.map((m) => ({
+      ...(m.columnIndex !== undefined ? { columnIndex: m.columnIndex } : {}),
+      importHeader: m.importHeader ?? '',
+      articleField: m.articleField as FieldMapping[number]['articleField'],
+    }));
+    const issues = validateMapping(mapping, 'bom', headers);
+    if (issues.length)
+      throw ApiError.badRequest(
+        'validation',
+        issues.map((i) => ({ path: 'mapping', key: i.key })),
+      );
+    const dataRows = rows.length - headerRowIndex;
+    if (dataRows > BOM_TASK_MAX_LINES) throw fail.bomTooLarge();
+    const suppliedPartString = req.suppliedPartString || undefined;
+    if (dataRows > BOM_SYNC_MAX_LINES) {
+      // above the synchronous ceiling: the same steps as a background task the panel follows (GET /enquiry/bom/job)
+      const params: BomMapTaskParams = {
+        enquiryId: enquiry.id,
+        revision,
+        headerRowIndex,
+        mapping,
+        ...(suppliedPartString ? { suppliedPartString } : {}),
+        uid: principal.uid,
+        companyId: principal.company.id,
+        name: principal.user.name ?? '',
+        lastname: principal.user.lastname ?? '',
+      };
+      const taskId = await this.d.tasks.create({ kind: BOM_MAP_TASK, params, createdBy: principal.uid });
+      await this.d.tasks.start(taskId);
+      return { taskId };
+    }
+    const { job, stored, after } = await this.buildAndSave(principal, enquiry.id, {
+      rows,
+      revision,
+      fileName,
+      headers,
+      mapping,
+      headerRowIndex,
+      suppliedPartString,
+    });
+    return {
+      enquiry: after,
+      summary: this.view(principal, job),
+      lines: {
+        content: stored.slice(0, DEFAULT_PAGE_SIZE).map((l) => this.lineView(principal, l)),
+        totalElements: stored.length,
+      },
+    };
+  }
+
+  /**
+   * The task path (bom-map.task.ts): the stored request, run as the user who saved it; the enquiry's rules are
+   * checked again when the result is saved (a locked or replaced BOM ends the task without a mapping).
+   */
+  async runMapTask(params: BomMapTaskParams): Promise<void> {
+    const principal = {
+      uid: params.uid,
+      user: { id: params.uid, name: params.name, lastname: params.lastname },
+      company: { id: params.companyId },
+      companyType: 'CUSTOMER',
+      admin: false,
+      platformAdmin: false,
+    } as unknown as Principal;
+    let enquiry: Enquiry;
+    try {
+      enquiry = await this.d.enquiries.editable(principal, params.enquiryId);
+    } catch (error) {
+      if (error instanceof ApiError) throw new TaskFailure(error.code);
+      throw error;
+    }
+    if (enquiry.bomRevision !== params.revision) throw new TaskFailure('bomChanged');
+    const { rows, revision, fileName } = await this.rows(enquiry);
+    const extracted = extractHeaders(rows, params.headerRowIndex);
+    if (extracted.issue || revision !== params.revision) throw new TaskFailure('bomChanged');
+    try {
+      await this.buildAndSave(principal, enquiry.id, {
+        rows,
+        revision,
+        fileName,
+        headers: extracted.headers,
+        mapping: params.mapping,
+        headerRowIndex: params.headerRowIndex,
+        suppliedPartString: params.suppliedPartString,
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw new TaskFailure(error.code);
+      throw error;
+    }
+  }
+
+  /** GET /enquiry/bom/job: how a background mapping of this enquiry goes (whoever may map it). */
+  async taskState(principal: Principal, enquiryId: string, taskId: string) {
+    await this.d.enquiries.seen(principal, enquiryId);
+    const task = await this.d.tasks.repo.get(taskId);
+    if (!task || task.kind !== BOM_MAP_TASK || (task.params as { enquiryId?: string }).enquiryId !== enquiryId)
+      throw ApiError.notFound();
+    return { state: task.state, progress: task.progress, ...(task.error ? { error: task.error.code } : {}) };
+  }
+
+  private async buildAndSave(
+    principal: Principal,
+    enquiryId: string,
+    input: {
+      rows: string[][];
+      revision: number;
+      fileName: string;
+      headers: string[];
+      mapping: FieldMapping;
+      headerRowIndex: number;
+      suppliedPartString?: string;
+    },
+  ): Promise<{ job: BomJob; stored: StoredBomLine[]; after: Enquiry }> {
+    const { rows, revision, fileName, headers, mapping, headerRowIndex, suppliedPartString } = input;
+    const context = await this.d.catalogue.matchContext();
+    const builder = new BomLineBuilder({ headers, mapping, suppliedPartString, units: context.units });
+    for (let i = headerRowIndex; i < rows.length; i++) builder.add(rows[i]!, i + 1);
+    const lines = await matchBomLines(builder.lines, context.lookup, { manufacturers: context.manufacturers });
+    const stored: StoredBomLine[] = lines.map((l) => ({ ...l, id: lineId(l.rowNumber) }));
+    const summary = summariseBom(lines);
+    const now = this.d.now();
+    const jobId = bomJobId('enquiry', enquiryId);
+    const job: BomJob = {
+      id: jobId,
+      owner: 'enquiry',
+      ownerId: enquiryId,
+      revision,
+      runId: this.d.repo.newRunId(),
+      bomFileName: fileName,
+      headers,
+      fieldMapping: mapping,
+      bomHeaderRowIndex: headerRowIndex,
+      ...(suppliedPartString ? { suppliedPartString } : {}),
+      lineCount: summary.lineCount,
+      errorCount: summary.errorCount,
+      successRate: summary.successRate,
+      errorsByType: summary.errorsByType,
+      totalCents: stored.reduce((n, l) => n + cents(l), 0),
+      mappedAt: now,
+      mappedBy: principal.uid,
+    };
+    await this.d.repo.writeLines(jobId, job.runId, stored);
+    let previous: BomJob | undefined;
+    let after: Enquiry;
+    try {
+      after = await this.d.enquiries.saveMapping(
+        principal,
+        enquiryId,
+        revision,
+        {
+          fieldMapping: mapping,
+          bomHeaderRowIndex: headerRowIndex,
+          headers,
+          bomSummary: summaryOf(job),
+          ...(suppliedPartString ? { suppliedPartString } : {}),
+        },
+        async (tx) => {
+          previous = await this.d.repo.getInTx(tx, jobId);
+          this.d.repo.setInTx(tx, job);
+        },
+      );
+    } catch (error) {
+      await this.d.repo.deleteRun(jobId, job.runId);
+      throw error;
+    }
+    if (previous && previous.runId !== job.runId) await this.quietly(this.d.repo.deleteRun(jobId, previous.runId));
+    await this.quietly(
+      this.d.memory.remember({
+        companyId: principal.company.id,
+        headers,
+        mapping,
+        headerRowIndex,
+        ...(suppliedPartString ? { suppliedPartString } : {}),
+      }),
+    );
+    return { job, stored, after };
+  }
+
+  /** GET /enquiry/bom/lines: one page of the article table (whoever sees the enquiry). */
+  async lines(principal: Principal, q: BomLinesQuery): Promise<Page<StoredBomLine> & { summary: BomJobView }> {
+    const enquiry = await this.d.enquiries.seen(principal, q.enquiryId);
+    const job = await this.currentJob(enquiry);
+    if (!job) throw fail.bomNotMapped();
+    const page = await this.d.repo.page(job.id, job.runId, {
+      errorsOnly: q.errorsOnly,
+      replacedOnly: q.replacedOnly,
+      column: q.column,
+      sortDescending: q.sortDescending,
+      page: q.page,
+      size: q.paginationSize,
+    });
+    return {
+      content: page.content.map((l) => this.lineView(principal, l)),
+      totalElements: page.totalElements,
+      summary: this.view(principal, job),
+    };
+  }
+
+  /**
+   * POST /enquiry/bom/line: a manual match (sets matchedArticle and manualReplacement, spec §4) or its removal, and
+   * line edits (`edited`). Decided inside one transaction on the enquiry (its rules), the job and the line; the
+   * counts, the success rate and the estimate follow.
+   */
+  async updateLine(
+    principal: Principal,
+    req: BomLineUpdate,
+  ): Promise<{ line: StoredBomLine; summary: BomJobView; bomSummary: BomJobSummary }> {
+    const article =
+      req.matchedArticleId && (await this.d.catalogue.matchableArticle(req.matchedArticleId).catch(() => undefined));
+    if (req.matchedArticleId && !article) throw fail.bomArticleUnknown();
+    const jobId = bomJobId('enquiry', req.enquiryId);
+    return this.d.transaction(async (tx) => {
+      const enquiry = await this.d.enquiries.editableInTx(tx, principal, req.enquiryId);
+      const job = await this.d.repo.getInTx(tx, jobId);
+      if (!job || !enquiry.bomSummary || job.revision !== enquiry.bomRevision) throw fail.bomNotMapped();
+      const before = await this.d.repo.getLineInTx(tx, jobId, job.runId, req.lineId);
+      if (!before) throw ApiError.notFound();
+      const line: StoredBomLine = structuredClone(before);
+      const problems = new Set(line.problems);
+      if (req.matchedArticleId === null) {
+        delete line.matchedArticleId;
+        delete line.matchedArticle;
+        line.manualReplacement = false;
+        problems.add(BomErrorType.ARTICLE_NOT_FOUND);
+      } else if (article) {
+        line.matchedArticleId = article.id;
+        line.matchedArticle = article;
+        if (article.manufacturerId) line.manufacturerId = article.manufacturerId;
+        if (article.manufacturerName) line.manufacturerName = article.manufacturerName;
+        line.manualReplacement = true;
+        problems.delete(BomErrorType.ARTICLE_NOT_FOUND);
+        problems.delete(BomErrorType.ASSIGNMENT_NOT_UNIQUE);
+        // the catalogue article names the part: missing numbers are no longer missing
+        problems.delete(BomErrorType.DATA_MISSING);
+      }
+      let edited = false;
+      for (const f of BOM_LINE_EDIT_FIELDS) {
+        const v = req[f];
+        if (v === undefined || v === line[f]) continue;
+        Object.assign(line, { [f]: v });
+        edited = true;
+      }
+      if (edited) line.edited = true;
+      if (req.quantity !== undefined && (line.orderNumber || line.manufacturerNumber || line.matchedArticle))
+        problems.delete(BomErrorType.DATA_MISSING);
+      line.problems = BOM_ERROR_PRIORITY.filter((p) => problems.has(p));
+      if (line.problems.length) line.bomError = line.problems[0];
+      else delete line.bomError;
+
+      const next: BomJob = { ...job, errorsByType: { ...job.errorsByType } };
+      if (before.bomError) {
+        next.errorCount--;
+        next.errorsByType[before.bomError]--;
+      }
+      if (line.bomError) {
+        next.errorCount++;
+        next.errorsByType[line.bomError] = (next.errorsByType[line.bomError] ?? 0) + 1;
+      }
+      next.totalCents += cents(line) - cents(before);
+      next.successRate = successRateOf(next.lineCount, next.errorCount);
+      const bomSummary = summaryOf(next);
+      this.d.repo.setLineInTx(tx, jobId, job.runId, line);
+      this.d.repo.setInTx(tx, next);
+      this.d.enquiries.setSummaryInTx(tx, enquiry, bomSummary);
+      return { line: this.lineView(principal, line), summary: this.view(principal, next), bomSummary };
+    });
+  }
+
+  /**
+   * GET /enquiry/bom/generated: the generated file in the CALLER's format, whatever the request asks (spec §6, §9):
+   * customers the customer format (no prices), suppliers the supplier format — `part=suppliedParts` for the second
+   * file of the supplied parts.
+   */
+  async generated(principal: Principal, enquiryId: string, part: 'main' | 'suppliedParts'): Promise<Download> {
+    const enquiry = await this.d.enquiries.seen(principal, enquiryId);
+    const job = await this.currentJob(enquiry);
+    if (!job) throw fail.bomNotMapped();
+    const lines: StoredBomLine[] = [];
+    for await (const l of this.d.repo.all(job.id, job.runId)) lines.push(l);
+    const base = (job.bomFileName.replace(/\.[^.]*$/, '') || 'Stueckliste').slice(0, 100);
+    let bytes: Uint8Array;
+    let filename: string;
+    if (principal.companyType === 'SUPPLIER') {
+      const files = generateSupplierBom(lines);
+      bytes = part === 'suppliedParts' ? files.suppliedParts : files.main;
+      filename = `${base}_${part === 'suppliedParts' ? 'Beistellteile' : 'Lieferant'}.csv`;
+    } else {
+      bytes = generateCustomerBom(lines);
+      filename = `${base}_Kunde.csv`;
+    }
+    return {
+      filename,
+      contentType: 'text/csv; charset=utf-8',
+      size: bytes.byteLength,
+      stream: Readable.from([Buffer.from(bytes)]),
+    };
+  }
+
+  /** After a new file or the BOM's delete (enquiries' bomReplaced): the job and its lines go. */
+  async discard(enquiry: Enquiry): Promise<void> {
+    const jobId = bomJobId('enquiry', enquiry.id);
+    let job: BomJob | undefined;
+    await this.d.transaction(async (tx) => {
+      job = await this.d.repo.getInTx(tx, jobId);
+      // a mapping made after this change (of the new file) stays
+      if (job && job.mappedAt.getTime() <= enquiry.lastUpdate.getTime()) this.d.repo.deleteInTx(tx, jobId);
+      else job = undefined;
+    });
+    if (job) await this.d.repo.deleteRun(jobId, job.runId);
+  }
+
+  private view(principal: Principal, job: BomJob): BomJobView {
+    return {
+      revision: job.revision,
+      bomFileName: job.bomFileName,
+      lineCount: job.lineCount,
+      errorCount: job.errorCount,
+      successRate: job.successRate,
+      errorsByType: job.errorsByType,
+      mappedAt: job.mappedAt,
+      ...(principal.companyType === 'CUSTOMER' ? {} : { estimate: estimateFromCents(job.totalCents) }),
+    };
+  }
+
+  private lineView(principal: Principal, line: StoredBomLine): StoredBomLine {
+    return principal.companyType === 'CUSTOMER' ? customerLine(line) : line;
+  }
+
+  /** Follow-up work after the decision committed: a failure is logged, never undoes the mapping. */
+  private async quietly(p: Promise<unknown>): Promise<void> {
+    try {
+      await p;
+    } catch (error) {
+      this.d.log.warn('bom-jobs: follow-up failed', { error: String(error) });
+    }
+  }
+}
+
+function summaryOf(job: BomJob): BomJobSummary {
+  return {
+    revision: job.revision,
+    lineCount: job.lineCount,
+    errorCount: job.errorCount,
+    successRate: job.successRate,
+    mappedAt: job.mappedAt,
+  };
+}

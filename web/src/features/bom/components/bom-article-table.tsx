@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  LinearProgress,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { BomLineColumn, StoredBomLine } from '@model/bom-job';
+import { DEFAULT_PAGE_SIZE } from '@model/constants';
+import type { PageSize } from '@model/paging';
+import { ListPagination } from '@/components/list-page/list-pagination';
+import { errorMessage } from '@/lib/errors';
+import { bomLinesQueryOptions, type BomLinesRequest } from '../api/bom-jobs';
+import { BomMatchDialog } from './bom-match-dialog';
+import { LineStatus } from './line-status';
+
+export interface BomArticleTableProps {
+  enquiryId: string;
+  /** the customer of an unlocked enquiry: manual match and line edits */
+  canChange: boolean;
+}
+
+const COLUMNS: Array<{ id: BomLineColumn | 'unit' | 'description' | 'status'; sortable: boolean }> = [
+  { id: 'rowNumber', sortable: true },
+  { id: 'orderNumber', sortable: true },
+  { id: 'manufacturerNumber', sortable: true },
+  { id: 'manufacturer', sortable: true },
+  { id: 'quantity', sortable: true },
+  { id: 'unit', sortable: false },
+  { id: 'description', sortable: false },
+  { id: 'status', sortable: false },
+];
+
+const LABEL: Record<string, string> = { rowNumber: 'table.row' };
+
+/** The file's value and, when the catalogue's differs, the catalogue original beside it (spec §2 /article/{id}). */
+function WithOriginal({ file, catalogue }: { file?: string; catalogue?: string }) {
+  const { t } = useTranslation('bom');
+  return (
+    <>
+      {file ?? ''}
+      {catalogue && catalogue !== file && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {t('table.catalogueValue', { value: catalogue })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * The article table of a mapped BOM (spec 02 §2, §3 BOM line, §4, §9): server pages of the lines (paging contract,
+ * sortable columns, errors-only toggle), each line's markers, the file's numbers read-only with the catalogue
+ * original beside them, and — for the customer of an unlocked enquiry — the manual match and line edits.
+ */
+export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) {
+  const { t } = useTranslation('bom');
+  const [request, setRequest] = useState<BomLinesRequest>({
+    page: 0,
+    paginationSize: DEFAULT_PAGE_SIZE,
+    sortDescending: false,
+    errorsOnly: false,
+    replacedOnly: false,
+  });
+  const [matching, setMatching] = useState<StoredBomLine | undefined>();
+  const lines = useQuery(bomLinesQueryOptions(enquiryId, request));
+  const page = lines.data;
+  const sortBy = (column: BomLineColumn) =>
+    setRequest((r) => ({
+      ...r,
+      page: 0,
+      column,
+      sortDescending: (r.column ?? 'rowNumber') === column ? !r.sortDescending : false,
+    }));
+
+  return (
+    <Stack spacing={1} data-testid="bom-article-table">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {page && (
+          <Typography data-testid="bom-success-rate">
+            {t('table.successRate', { rate: page.summary.successRate.toLocaleString('de-DE') })}
+          </Typography>
+        )}
+        {page && (
+          <Typography variant="body2" color="text.secondary">
+            {t('table.counts', { count: page.summary.lineCount, errors: page.summary.errorCount })}
+          </Typography>
+        )}
+        {page?.summary.estimate && (
+          <Typography variant="body2">{t('table.estimate', { range: page.summary.estimate.formatted })}</Typography>
+        )}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={request.errorsOnly}
+              onChange={(e) => setRequest((r) => ({ ...r, page: 0, errorsOnly: e.target.checked }))}
+            />
+          }
+          label={t('table.errorsOnly')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={request.replacedOnly}
+              onChange={(e) => setRequest((r) => ({ ...r, page: 0, replacedOnly: e.target.checked }))}
+            />
+          }
+          label={t('table.replaced')}
+        />
+      </Stack>
+      {lines.isFetching && <LinearProgress aria-label={t('table.title')} />}
+      {lines.isError && <Alert severity="error">{errorMessage(lines.error, t('table.loadFailed'))}</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label={t('table.title')}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((c) => (
+                <TableCell key={c.id}>
+                  {c.sortable ? (
+                    <TableSortLabel
+                      active={(request.column ?? 'rowNumber') === c.id}
+                      direction={(request.column ?? 'rowNumber') === c.id && request.sortDescending ? 'desc' : 'asc'}
+                      onClick={() => sortBy(c.id as BomLineColumn)}
+                    >
+                      {t(LABEL[c.id] ?? `table.${c.id}`)}
+                    </TableSortLabel>
+                  ) : (
+                    t(`table.${c.id}`)
+                  )}
+                </TableCell>
+              ))}
+              {canChange && <TableCell>{t('table.actions')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {page?.content.map((l) => (
+              <TableRow key={l.id} data-testid={`bom-line-${l.rowNumber}`}>
+                <TableCell>{l.rowNumber}</TableCell>
+                <TableCell>
+                  <WithOriginal file={l.orderNumber} catalogue={l.matchedArticle?.orderNumber} />
+                </TableCell>
+                <TableCell>
+                  <WithOriginal file={l.manufacturerNumber} catalogue={l.matchedArticle?.manufacturerNumber} />
+                </TableCell>
+                <TableCell>{l.matchedArticle?.manufacturerName ?? l.manufacturerName ?? ''}</TableCell>
+                <TableCell>{l.quantity.toLocaleString('de-DE')}</TableCell>
+                <TableCell>{l.quantityUnitName ?? l.matchedArticle?.unitName ?? ''}</TableCell>
+                <TableCell>{l.matchedArticle?.description ?? l.description ?? ''}</TableCell>
+                <TableCell>
+                  <LineStatus line={l} />
+                </TableCell>
+                {canChange && (
+                  <TableCell>
+                    <Button size="small" onClick={() => setMatching(l)}>
+                      {t('table.match')}
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {page && page.totalElements === 0 && (
+        <Box sx={{ p: 1 }}>
+          <Typography color="text.secondary">{t('table.empty')}</Typography>
+        </Box>
+      )}
+      {page && (
+        <ListPagination
+          page={request.page}
+          pages={Math.max(1, Math.ceil(page.totalElements / request.paginationSize))}
+          pageSize={request.paginationSize}
+          total={page.totalElements}
+          onPage={(p) => setRequest((r) => ({ ...r, page: p }))}
+          onPageSize={(size: PageSize) => setRequest((r) => ({ ...r, page: 0, paginationSize: size }))}
+        />
+      )}
+      {matching && <BomMatchDialog enquiryId={enquiryId} line={matching} onClose={() => setMatching(undefined)} />}
+    </Stack>
+  );
+}

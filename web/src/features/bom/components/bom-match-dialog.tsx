@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { StoredBomLine } from '@model/bom-job';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { useArticleSearch, useUpdateBomLine, type UpdateBomLineRequest } from '../api/bom-jobs';
+import { LineStatus } from './line-status';
+
+export interface BomMatchDialogProps {
+  enquiryId: string;
+  line: StoredBomLine;
+  onClose: () => void;
+}
+
+/**
+ * Spec 02 §2 /article/{id} in enquiry-type forms: a BOM line's manufacturer and numbers read-only (with the catalogue
+ * original beside them), a manual match through GET /article/search (sets the matched article and
+ * manualReplacement), and the line's quantity as an edit. Saved through POST /enquiry/bom/line.
+ */
+export function BomMatchDialog({ enquiryId, line, onClose }: BomMatchDialogProps) {
+  const { t } = useTranslation('bom');
+  const [term, setTerm] = useState(line.orderNumber ?? line.manufacturerNumber ?? '');
+  const [quantity, setQuantity] = useState(String(line.quantity).replace('.', ','));
+  const search = useArticleSearch(term);
+  const update = useUpdateBomLine();
+
+  const save = async (change: Omit<UpdateBomLineRequest, 'enquiryId' | 'lineId'>) => {
+    try {
+      await update.mutateAsync({ enquiryId, lineId: line.id, ...change });
+      notify.success(t('match.saved'));
+      onClose();
+    } catch (error) {
+      notify.error(errorMessage(error, t('match.failed')));
+    }
+  };
+  const parsedQuantity = Number(quantity.replace(',', '.'));
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="bom-match-title">
+      <DialogTitle id="bom-match-title">{t('match.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="subtitle2">{t('match.fromFile')}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <TextField
+              label={t('table.orderNumber')}
+              value={line.orderNumber ?? ''}
+              size="small"
+              slotProps={{ input: { readOnly: true } }}
+              helperText={
+                line.matchedArticle?.orderNumber
+                  ? t('table.catalogueValue', { value: line.matchedArticle.orderNumber })
+                  : undefined
+              }
+            />
+            <TextField
+              label={t('table.manufacturerNumber')}
+              value={line.manufacturerNumber ?? ''}
+              size="small"
+              slotProps={{ input: { readOnly: true } }}
+              helperText={
+                line.matchedArticle?.manufacturerNumber
+                  ? t('table.catalogueValue', { value: line.matchedArticle.manufacturerNumber })
+                  : undefined
+              }
+            />
+            <TextField
+              label={t('table.manufacturer')}
+              value={line.manufacturerName ?? ''}
+              size="small"
+              slotProps={{ input: { readOnly: true } }}
+            />
+          </Stack>
+          <LineStatus line={line} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              label={t('match.quantity')}
+              value={quantity}
+              size="small"
+              onChange={(e) => setQuantity(e.target.value)}
+              error={!(parsedQuantity > 0)}
+            />
+            <Button
+              disabled={!(parsedQuantity > 0) || update.isPending}
+              onClick={() => void save({ quantity: parsedQuantity })}
+            >
+              {t('match.saveQuantity')}
+            </Button>
+          </Stack>
+          <TextField
+            label={t('match.search')}
+            value={term}
+            size="small"
+            autoFocus
+            onChange={(e) => setTerm(e.target.value)}
+          />
+          {search.isFetching && <LinearProgress aria-label={t('match.searching')} />}
+          {search.isError && <Alert severity="error">{errorMessage(search.error)}</Alert>}
+          {search.data && search.data.length === 0 && (
+            <Typography color="text.secondary">{t('match.noResults')}</Typography>
+          )}
+          <List dense aria-label={t('match.results')}>
+            {search.data?.map((a) => (
+              <ListItemButton
+                key={a.id}
+                selected={a.id === line.matchedArticleId}
+                onClick={() => void save({ matchedArticleId: a.id })}
+                disabled={update.isPending}
+              >
+                <ListItemText
+                  primary={[a.orderNumber, a.manufacturerNumber].filter(Boolean).join(' · ')}
+                  secondary={[a.manufacturerName, a.description].filter(Boolean).join(' – ')}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {line.manualReplacement && (
+          <Button color="error" onClick={() => void save({ matchedArticleId: null })} disabled={update.isPending}>
+            {t('match.remove')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{t('match.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
