@@ -60,3 +60,19 @@ export async function withBenchStack<T>(fn: () => Promise<T>): Promise<T> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
+export function functionWorkersRssMb(): number {
+  let largest = 0;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('functionsEmulatorRuntime')) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return largest;
+}

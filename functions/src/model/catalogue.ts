@@ -17,6 +17,23 @@ export const MAX_IDS_PER_CALL = 30;
 export const SEARCH_DEFAULT_AMOUNT = 10;
 export const SEARCH_MAX_AMOUNT = 50;
 
+/** The article's number fields (spec 02 §3: ≥ 0, two decimals at most), as the form and the import read them. */
+export const ARTICLE_NUMBER_FIELDS = [
+  'listPrice',
+  'purchasePrice',
+  'priceUnitSize',
+  'packagingUnitSize',
+  'orderQuantityUnitSize',
+  'minimumOrderQuantityUnitSize',
+  'deliveryTime',
+  'copperBaseValue',
+  'copperWeight',
+  'width',
+  'height',
+  'depth',
+  'weight',
+] as const;
+
 export interface WholesalerInfo {
   wholesalerId: string;
   purchasePrice?: number;

@@ -1,7 +1,7 @@
 import { ArticleRowBuilder, type ImportedArticleRow } from '../../bom/article-rows.js';
 import { resolveColumn } from '../../bom/mapping.js';
 import type { ArticleMappableField } from '../../model/bom/fields.js';
-import type { FieldValue, WholesalerInfo } from '../../model/catalogue.js';
+import { ARTICLE_NUMBER_FIELDS, type FieldValue, type WholesalerInfo } from '../../model/catalogue.js';
 import type { ImportConfig } from '../../model/import-config.js';
 import { ARTICLE_IMPORT_MAX_UPLOAD_BYTES, articleImportFolder } from '../../model/article-transfer.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
@@ -75,21 +75,6 @@ const TEXT_FIELDS = [
   'countryOfOriginAbbreviation',
   'surchargeCode',
   'copperCode',
-] as const;
-const NUMBER_FIELDS = [
-  'listPrice',
-  'purchasePrice',
-  'priceUnitSize',
-  'packagingUnitSize',
-  'orderQuantityUnitSize',
-  'minimumOrderQuantityUnitSize',
-  'deliveryTime',
-  'copperBaseValue',
-  'copperWeight',
-  'width',
-  'height',
-  'depth',
-  'weight',
 ] as const;
 
 export interface ArticleImportDeps {
@@ -285,7 +270,7 @@ async function toBulkRow(
   const text = (f: ArticleMappableField) => (typeof v[f] === 'string' ? (v[f] as string) : undefined);
   const fields: BulkArticleRow['fields'] = {};
   for (const f of TEXT_FIELDS) if (text(f) !== undefined) fields[f] = text(f);
-  for (const f of NUMBER_FIELDS) if (typeof v[f] === 'number') fields[f] = v[f] as number;
+  for (const f of ARTICLE_NUMBER_FIELDS) if (typeof v[f] === 'number') fields[f] = v[f] as number;
   if (typeof v.rohs === 'boolean') fields.rohs = v.rohs ? 'ja' : 'nein';
   if (Array.isArray(v.possibleOrderNumbers)) fields.possibleOrderNumbers = v.possibleOrderNumbers;
   if (Array.isArray(v.possibleManufacturerNumbers)) fields.possibleManufacturerNumbers = v.possibleManufacturerNumbers;

@@ -2,30 +2,13 @@
 // (upload, staging, 1 000 chunks of 100 rows, counts exact) with the peak resident memory of the Functions
 // emulator's workers, and the export of those 100 000 articles as a task (file under exportResult/).
 // `npm run bench -- article-transfer` runs it alone; ARTICLE_TRANSFER_BENCH_ROWS changes the size.
-import fs from 'node:fs';
 import type { BenchSection } from '../../../../scripts/bench-types.js';
-import { withBenchStack } from '../../../../scripts/bench-helpers.js';
+import { functionWorkersRssMb, withBenchStack } from '../../../../scripts/bench-helpers.js';
 
 const ROWS = Number(process.env.ARTICLE_TRANSFER_BENCH_ROWS ?? 100_000);
 const TARGET_IMPORT_S = 60;
 const TARGET_RSS_MB = 512;
 const TARGET_EXPORT_S = 30;
-
-/** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
-function functionWorkersRssMb(): number {
-  let largest = 0;
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('functionsEmulatorRuntime')) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return largest;
-}
 
 export default function bench(): Promise<BenchSection> {
   return withBenchStack(async () => {

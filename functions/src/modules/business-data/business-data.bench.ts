@@ -3,9 +3,8 @@
 // folder token), the shared list of a user invited to 200 folders, the password check (scrypt included), and a ZIP
 // of 20 files of 10 MB streamed with the function's peak memory. `npm run bench -- business-data` runs it alone; it
 // starts its own stack on a throw-away folder (STACK_PORT_OFFSET shifts its ports beside another stack).
-import fs from 'node:fs';
 import type { BenchSection } from '../../../../scripts/bench-types.js';
-import { latencyRows, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
+import { functionWorkersRssMb, latencyRows, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
 
 const FILES = 1_000;
 const FOLDERS = 200;
@@ -20,22 +19,6 @@ const TARGET_CHECK_P95_MS = 300;
 const TARGET_RSS_MB = 256;
 /** Hosting's request limit: a ZIP must stream within it */
 const HOSTING_LIMIT_S = 60;
-
-/** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
-function functionWorkersRssMb(): number {
-  let largest = 0;
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('functionsEmulatorRuntime')) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return largest;
-}
 
 export default function bench(): Promise<BenchSection> {
   return withBenchStack(async () => {

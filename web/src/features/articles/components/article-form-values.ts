@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { Article, ArticleInput } from '@model/catalogue';
+import { ARTICLE_NUMBER_FIELDS, type Article, type ArticleInput } from '@model/catalogue';
 import { hasAtMostTwoDecimals, isHttpLink } from '@model/catalogue-schemas';
 import { VALIDATION_KEYS as V } from '@model/validation';
 
@@ -21,21 +21,7 @@ export const TEXT_FIELDS = [
 ] as const;
 
 /** The number fields (≥ 0, step 0.01). */
-export const NUMBER_FIELDS = [
-  'listPrice',
-  'purchasePrice',
-  'priceUnitSize',
-  'packagingUnitSize',
-  'orderQuantityUnitSize',
-  'minimumOrderQuantityUnitSize',
-  'deliveryTime',
-  'copperBaseValue',
-  'copperWeight',
-  'width',
-  'height',
-  'depth',
-  'weight',
-] as const;
+export const NUMBER_FIELDS = ARTICLE_NUMBER_FIELDS;
 
 export const REFERENCE_FIELDS = ['manufacturerId', 'discountGroupId', 'unitId'] as const;
 
