@@ -37,3 +37,14 @@ export const IMPORT_CONFIG_UNIT_DEFAULTS = {
   unitWidth: DEFAULT_LENGTH_UNIT,
   unitWeight: DEFAULT_WEIGHT_UNIT,
 } as const satisfies Pick<ImportConfig, 'unitDepth' | 'unitHeight' | 'unitWidth' | 'unitWeight'>;
+
+/** What POST /import/config/headers answers: the headers at the index and the engine's mapping suggestion. */
+export interface SampleHeaders {
+  filename: string;
+  headers: string[];
+  headerRowIndex: number;
+  /** the engine's guess of the header row (a hint for the form) */
+  suggestedHeaderRowIndex: number;
+  /** the engine's suggestion for kind 'article', ready for the mapping panel */
+  fieldMapping: FieldMapping;
+}

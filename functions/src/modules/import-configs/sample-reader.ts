@@ -3,7 +3,7 @@ import type { UploadedFile } from '../../http/multipart.js';
 import { extractHeaders, suggestHeaderRow } from '../../bom/index.js';
 import { suggestMapping, toFieldMapping, type MappingSuggestion } from '../../bom/mapping.js';
 import { FILE_ERRORS, contentTypeOf, extensionOf } from '../../model/files.js';
-import type { FieldMapping } from '../../model/bom/fields.js';
+import type { SampleHeaders as SampleHeadersAnswer } from '../../model/import-config.js';
 import { BOM_I18N_KEYS } from '../../model/bom/i18n-keys.js';
 import {
   IMPORT_CONFIG_ERRORS,
@@ -28,15 +28,8 @@ export interface Sample {
   contentType: string;
 }
 
-/** What POST /import/config/headers answers. */
-export interface SampleHeaders {
-  filename: string;
-  headers: string[];
-  headerRowIndex: number;
-  /** the engine's guess of the header row (a hint for the form) */
-  suggestedHeaderRowIndex: number;
-  /** the engine's suggestion for kind 'article', ready for the mapping panel */
-  fieldMapping: FieldMapping;
+/** What POST /import/config/headers answers (the model's answer plus the engine's reasons). */
+export interface SampleHeaders extends SampleHeadersAnswer {
   suggestions: MappingSuggestion[];
 }
 

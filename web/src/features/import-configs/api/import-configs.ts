@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FieldMapping } from '@model/bom/fields';
 import type { FieldValue, FieldValueKind } from '@model/catalogue';
-import type { ImportConfig } from '@model/import-config';
+import type { ImportConfig, SampleHeaders } from '@model/import-config';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { importConfigKeys } from './keys';
@@ -61,15 +61,6 @@ export const useDeleteImportConfigs = () =>
     (ids: string[]) => Promise.allSettled(ids.map((configId) => api.post('/import/config/delete', { configId }))),
     (queryClient) => queryClient.invalidateQueries({ queryKey: importConfigKeys.all }),
   );
-
-/** What POST /import/config/headers answers: the headers at the index and the engine's mapping suggestion. */
-export interface SampleHeaders {
-  filename: string;
-  headers: string[];
-  headerRowIndex: number;
-  suggestedHeaderRowIndex: number;
-  fieldMapping: FieldMapping;
-}
 
 /** POST /import/config/headers (multipart): a new sample `file`, or the stored sample of `configId`. */
 export function readSampleHeaders(request: { headerRowIndex: number; file?: File; configId?: string }) {

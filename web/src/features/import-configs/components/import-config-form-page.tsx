@@ -9,7 +9,7 @@ import * as yup from 'yup';
 import type { ArticleMappableField, FieldMapping } from '@model/bom/fields';
 import { LENGTH_UNITS, WEIGHT_UNITS } from '@model/bom/units';
 import { FILE_MAX_BYTES } from '@model/files';
-import { IMPORT_CONFIG_UNIT_DEFAULTS, type ImportConfig } from '@model/import-config';
+import { IMPORT_CONFIG_UNIT_DEFAULTS, type ImportConfig, type SampleHeaders } from '@model/import-config';
 import { IMPORT_CONFIG_EXTENSIONS, isHeaderRowIndex } from '@model/import-config-schemas';
 import { VALIDATION_KEYS as V } from '@model/validation';
 import { RecordError } from '@/components/errors/record-error';
@@ -18,13 +18,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import {
-  readSampleHeaders,
-  useFieldValueChoices,
-  useImportConfig,
-  useSaveImportConfig,
-  type SampleHeaders,
-} from '../api/import-configs';
+import { readSampleHeaders, useFieldValueChoices, useImportConfig, useSaveImportConfig } from '../api/import-configs';
 import { MappingPanel, type ColumnFields } from './mapping-panel';
 
 interface Values {
