@@ -10,7 +10,7 @@ import {
   roundTo2,
   type PriceEstimate,
 } from './bom/price.js';
-import { bodyIdSchema, idSchema, optionalBodyIdSchema } from './id.js';
+import { bodyIdSchema, idSchema, optionalBodyIdSchema, optionalIdSchema } from './id.js';
 import { pageRequestSchema } from './paging.js';
 import { flag, line, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
@@ -39,6 +39,8 @@ export const BOM_TASK_MAX_LINES = 50_000;
 /** What a background mapping stores (the request, and who saved it: the task acts as that user). */
 export interface BomMapTaskParams {
   enquiryId: string;
+  /** an offer's BOM (the supplier maps the revision his offer priced) */
+  offerId?: string;
   revision: number;
   headerRowIndex: number;
   mapping: FieldMapping;
@@ -143,8 +145,8 @@ export const BOM_LINE_COLUMNS = Object.keys(BOM_LINE_SORT_FIELDS) as BomLineColu
 
 const ownerQuery = {
   enquiryId: idSchema,
-  /** the spec's calls carry it; an offer's BOM comes with the offers' BOM issue */
-  offerId: yup.string().optional(),
+  /** the offer's BOM instead of the enquiry's (the revision the offer priced; docs/decisions-bom.md "Offers") */
+  offerId: optionalIdSchema,
 };
 
 /** GET /enquiry/bom/lines: the paging contract plus `errorsOnly`. */
@@ -225,9 +227,13 @@ export const BOM_LINE_EDIT_FIELDS = [
   'functionalAssignment',
 ] as const satisfies ReadonlyArray<keyof BomLineUpdate & keyof BomLine>;
 
-/** What POST /enquiry/bom/map answers: the enquiry (with its summary), the full summary and the first page. */
-export interface BomMapAnswer<E = unknown> {
-  enquiry: E;
+/**
+ * What POST /enquiry/bom/map answers: the record mapped (the enquiry with its summary, or the offer), the full
+ * summary and the first page.
+ */
+export interface BomMapAnswer<E = unknown, O = unknown> {
+  enquiry?: E;
+  offer?: O;
   summary: BomJobView;
   lines: { content: StoredBomLine[]; totalElements: number };
 }

@@ -17,8 +17,10 @@ import {
 } from '../../model/bom-job.js';
 import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
+import { OFFERS_PORT } from '../offers/offers.port.js';
 import { BOM_LINES_PAGE_SHAPE, BomJobsRepository, MAPPING_MEMORY_SHAPE } from './bom-jobs.repository.js';
 import { BomJobsService } from './bom-jobs.service.js';
+import { enquiryBomOwner, offerBomOwner, type BomOwnerRef } from './bom-owners.js';
 import { bomMapTask } from './bom-map.task.js';
 
 /** Enquiry BOM calls: customers and suppliers (the enquiry's rules decide on the record). */
@@ -27,16 +29,20 @@ const traders = requireCompanyType('CUSTOMER', 'SUPPLIER');
 const q = <T>(res: { locals: Record<string, unknown> }) => res.locals.query as T;
 
 /**
- * /enquiry/bom/{map,mapping,lines,line,generated} — docs/api.md "BOM jobs". Mounted beside the enquiries' own
- * /enquiry/bom calls (upload, header, download, delete); reads the enquiry through ENQUIRIES_PORT and the catalogue
- * through CATALOGUE_PORT; listens to bomReplaced to discard the lines of a replaced file.
+ * /enquiry/bom/{map,mapping,lines,line,generated,job} — docs/api.md "BOM jobs"; with `offerId` the offer's BOM (its
+ * supplier, bom-owners.ts). Mounted beside the enquiries' own /enquiry/bom calls (upload, header, download, delete);
+ * reads the enquiry through ENQUIRIES_PORT, the offer through OFFERS_PORT and the catalogue through CATALOGUE_PORT; listens to bomReplaced to discard the lines of a replaced file.
  */
 function createBomJobsModule(d: AreaDeps): AreaModule {
   const enquiries = d.ports.get(ENQUIRIES_PORT);
+  const offers = d.ports.get(OFFERS_PORT);
   const catalogue = d.ports.get(CATALOGUE_PORT);
   const service = new BomJobsService({
     repo: new BomJobsRepository(d.db),
-    enquiries: enquiries.bom,
+    owners: {
+      enquiry: enquiryBomOwner(enquiries.bom),
+      offer: offerBomOwner(offers, enquiries.bom, d.transaction),
+    },
     catalogue,
     memory: new FirestoreMappingMemoryStore(d.db),
     transaction: d.transaction,
@@ -49,7 +55,7 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
   const caller = () => [d.authenticate(), traders] as const;
   const r = Router();
   r.get('/mapping', ...caller(), validateQuery(bomOwnerQuerySchema), async (_req, res) =>
-    res.json(await service.proposal(principalOf(res), q<{ enquiryId: string }>(res).enquiryId)),
+    res.json(await service.proposal(principalOf(res), q<BomOwnerRef>(res))),
   );
   r.post('/map', ...caller(), validateBody(bomMapSchema), async (req, res) => {
     const answer = await service.map(principalOf(res), req.body);
@@ -57,8 +63,8 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
     res.status('taskId' in answer ? 202 : 200).json(answer);
   });
   r.get('/job', ...caller(), validateQuery(bomTaskQuerySchema), async (_req, res) => {
-    const query = q<{ enquiryId: string; taskId: string }>(res);
-    res.json(await service.taskState(principalOf(res), query.enquiryId, query.taskId));
+    const query = q<BomOwnerRef & { taskId: string }>(res);
+    res.json(await service.taskState(principalOf(res), query, query.taskId));
   });
   r.get('/lines', ...caller(), validateQuery(bomLinesQuerySchema), async (_req, res) =>
     res.json(await service.lines(principalOf(res), q<BomLinesQuery>(res))),
@@ -67,8 +73,8 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
     res.json(await service.updateLine(principalOf(res), req.body)),
   );
   r.get('/generated', ...caller(), validateQuery(bomGeneratedQuerySchema), async (_req, res) => {
-    const query = q<{ enquiryId: string; part: 'main' | 'suppliedParts' }>(res);
-    await sendDownload(res, await service.generated(principalOf(res), query.enquiryId, query.part));
+    const query = q<BomOwnerRef & { part: 'main' | 'suppliedParts' }>(res);
+    await sendDownload(res, await service.generated(principalOf(res), query, query.part));
   });
   return { mounts: [{ path: '/enquiry/bom', router: r }], taskKinds: [bomMapTask(service)] };
 }

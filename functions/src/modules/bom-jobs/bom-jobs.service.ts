@@ -32,7 +32,7 @@ import {
   type StoredBomLine,
 } from '../../model/bom-job.js';
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
-import { ENQUIRY_ERRORS, type Enquiry } from '../../model/enquiry.js';
+import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
 import { UPLOAD_CONTEXTS } from '../../model/files.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
@@ -41,7 +41,7 @@ import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
-import type { EnquiryBomService } from '../enquiries/enquiry-bom.service.js';
+import type { BomOwner, BomOwnerRef, BomTarget } from './bom-owners.js';
 import { lineId, type BomJobsRepository } from './bom-jobs.repository.js';
 
 const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
@@ -51,7 +51,8 @@ export const BOM_MAP_TASK = 'bomMap';
 
 export interface BomJobsDeps {
   repo: BomJobsRepository;
-  enquiries: EnquiryBomService;
+  /** the record rules of each owner (bom-owners.ts) */
+  owners: { enquiry: BomOwner; offer: BomOwner };
   catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle'>;
   memory: MappingMemoryStore;
   transaction: RunTransaction;
@@ -85,8 +86,13 @@ function fitsHeaders(mapping: FieldMapping, headers: readonly string[]): boolean
 export class BomJobsService {
   constructor(private readonly d: BomJobsDeps) {}
 
-  private async rows(enquiry: Enquiry): Promise<{ rows: string[][]; revision: number; fileName: string }> {
-    const file = await this.d.enquiries.currentFile(enquiry);
+  /** The owner a call is about: the offer when it names one, else the enquiry. */
+  private owner(ref: BomOwnerRef): BomOwner {
+    return ref.offerId ? this.d.owners.offer : this.d.owners.enquiry;
+  }
+
+  private async rows(target: BomTarget): Promise<{ rows: string[][]; revision: number; fileName: string }> {
+    const file = await this.owner(refOf(target)).file(target);
     try {
       const read = await readSpreadsheet(file.bytes, file.fileName, { allowedExtensions: UPLOAD_CONTEXTS.bom });
       return { rows: read.rows, revision: file.revision, fileName: file.fileName };
@@ -96,30 +102,39 @@ export class BomJobsService {
     }
   }
 
-  /** The job serving the enquiry's current file, or undefined (never mapped, or a new file since). */
-  private async currentJob(enquiry: Enquiry): Promise<BomJob | undefined> {
-    if (!enquiry.bomSummary || enquiry.bomSummary.revision !== enquiry.bomRevision) return undefined;
-    const job = await this.d.repo.get(bomJobId('enquiry', enquiry.id));
-    return job && job.revision === enquiry.bomRevision ? job : undefined;
+  /** The job serving the owner's revision, or undefined (never mapped, or a new file since). */
+  private async currentJob(target: BomTarget): Promise<BomJob | undefined> {
+    const job = await this.d.repo.get(bomJobId(target.owner, target.ownerId));
+    return job && target.linesCount(job.revision) ? job : undefined;
+  }
+
+  /**
+   * The mapping the owner saved: the enquiry's fields; an offer's job, else the mapping its customer saved for the
+   * same revision (the supplier starts from it).
+   */
+  private async saved(target: BomTarget): Promise<BomTarget['saved']> {
+    if (target.owner === 'enquiry') return target.saved;
+    return (await this.currentJob(target)) ?? target.saved;
   }
 
   /**
    * GET /enquiry/bom/mapping: what the Map panel starts with — the enquiry's saved mapping while it fits the header
    * row, else the company's remembered mapping for these headers, else the engine's suggestion by name and content.
    */
-  async proposal(principal: Principal, enquiryId: string): Promise<BomMappingProposal> {
-    const enquiry = await this.d.enquiries.editable(principal, enquiryId);
-    const { rows } = await this.rows(enquiry);
-    const index = enquiry.bomHeaderRowIndex ?? suggestHeaderRow(rows).headerRowIndex;
+  async proposal(principal: Principal, ref: BomOwnerRef): Promise<BomMappingProposal> {
+    const target = await this.owner(ref).editable(principal, ref);
+    const saved = await this.saved(target);
+    const { rows } = await this.rows(target);
+    const index = saved.bomHeaderRowIndex ?? suggestHeaderRow(rows).headerRowIndex;
     const extracted = extractHeaders(rows, index);
     const headers = extracted.issue ? [] : extracted.headers;
-    if (enquiry.fieldMapping && fitsHeaders(enquiry.fieldMapping, headers))
+    if (saved.fieldMapping && fitsHeaders(saved.fieldMapping, headers))
       return {
         headers,
         bomHeaderRowIndex: index,
-        mapping: enquiry.fieldMapping,
+        mapping: saved.fieldMapping,
         source: 'saved',
-        ...(enquiry.suppliedPartString ? { suppliedPartString: enquiry.suppliedPartString } : {}),
+        ...(saved.suppliedPartString ? { suppliedPartString: saved.suppliedPartString } : {}),
       };
     const computed = suggestMapping(headers, 'bom', { rows: rows.slice(index, index + 200) });
     const entries = await this.d.memory.listForCompany(principal.company.id);
@@ -140,11 +155,11 @@ export class BomJobsService {
    * line set, then — in one transaction with the enquiry's rules — points the job at it and saves mapping, header
    * row, marker and summary on the enquiry. The old line set goes afterwards; the company remembers the mapping.
    */
-  async map(principal: Principal, req: BomMapRequest): Promise<BomMapAnswer<Enquiry> | { taskId: string }> {
-    const enquiry = await this.d.enquiries.editable(principal, req.enquiryId);
+  async map(principal: Principal, req: BomMapRequest): Promise<BomMapAnswer | { taskId: string }> {
+    const target = await this.owner(req).editable(principal, req);
     const indexProblem = validateHeaderRowIndex(req.headerRowIndex, 'bomSave');
     if (indexProblem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: indexProblem }]);
-    const { rows, revision, fileName } = await this.rows(enquiry);
+    const { rows, revision, fileName } = await this.rows(target);
     const headerRowIndex = req.headerRowIndex;
     const extracted = extractHeaders(rows, headerRowIndex);
     if (extracted.issue) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: extracted.issue }]);
@@ -166,7 +181,7 @@ export class BomJobsService {
     if (dataRows > BOM_SYNC_MAX_LINES) {
       // above the synchronous ceiling: the same steps as a background task the panel follows (GET /enquiry/bom/job)
       const params: BomMapTaskParams = {
-        enquiryId: enquiry.id,
+        ...refOf(target),
         revision,
         headerRowIndex,
         mapping,
@@ -180,7 +195,7 @@ export class BomJobsService {
       await this.d.tasks.start(taskId);
       return { taskId };
     }
-    const { job, stored, after } = await this.buildAndSave(principal, enquiry.id, {
+    const { job, stored, after } = await this.buildAndSave(principal, target, {
       rows,
       revision,
       fileName,
@@ -190,7 +205,7 @@ export class BomJobsService {
       suppliedPartString,
     });
     return {
-      enquiry: after,
+      ...after,
       summary: this.view(principal, job),
       lines: {
         content: stored.slice(0, DEFAULT_PAGE_SIZE).map((l) => this.lineView(principal, l)),
@@ -208,23 +223,24 @@ export class BomJobsService {
       uid: params.uid,
       user: { id: params.uid, name: params.name, lastname: params.lastname },
       company: { id: params.companyId },
-      companyType: 'CUSTOMER',
+      // the enquiry's customer maps his enquiry, the offer's supplier his offer
+      companyType: params.offerId ? 'SUPPLIER' : 'CUSTOMER',
       admin: false,
       platformAdmin: false,
     } as unknown as Principal;
-    let enquiry: Enquiry;
+    let target: BomTarget;
     try {
-      enquiry = await this.d.enquiries.editable(principal, params.enquiryId);
+      target = await this.owner(params).editable(principal, params);
     } catch (error) {
       if (error instanceof ApiError) throw new TaskFailure(error.code);
       throw error;
     }
-    if (enquiry.bomRevision !== params.revision) throw new TaskFailure('bomChanged');
-    const { rows, revision, fileName } = await this.rows(enquiry);
+    if (target.revision !== params.revision) throw new TaskFailure('bomChanged');
+    const { rows, revision, fileName } = await this.rows(target);
     const extracted = extractHeaders(rows, params.headerRowIndex);
     if (extracted.issue || revision !== params.revision) throw new TaskFailure('bomChanged');
     try {
-      await this.buildAndSave(principal, enquiry.id, {
+      await this.buildAndSave(principal, target, {
         rows,
         revision,
         fileName,
@@ -239,18 +255,24 @@ export class BomJobsService {
     }
   }
 
-  /** GET /enquiry/bom/job: how a background mapping of this enquiry goes (whoever may map it). */
-  async taskState(principal: Principal, enquiryId: string, taskId: string) {
-    await this.d.enquiries.seen(principal, enquiryId);
+  /** GET /enquiry/bom/job: how a background mapping of this enquiry or offer goes (whoever sees its lines). */
+  async taskState(principal: Principal, ref: BomOwnerRef, taskId: string) {
+    await this.owner(ref).seen(principal, ref);
     const task = await this.d.tasks.repo.get(taskId);
-    if (!task || task.kind !== BOM_MAP_TASK || (task.params as { enquiryId?: string }).enquiryId !== enquiryId)
+    const params = task?.params as { enquiryId?: string; offerId?: string } | undefined;
+    if (
+      !task ||
+      task.kind !== BOM_MAP_TASK ||
+      params?.enquiryId !== ref.enquiryId ||
+      (params?.offerId ?? '') !== (ref.offerId ?? '')
+    )
       throw ApiError.notFound();
     return { state: task.state, progress: task.progress, ...(task.error ? { error: task.error.code } : {}) };
   }
 
   private async buildAndSave(
     principal: Principal,
-    enquiryId: string,
+    target: BomTarget,
     input: {
       rows: string[][];
       revision: number;
@@ -260,7 +282,7 @@ export class BomJobsService {
       headerRowIndex: number;
       suppliedPartString?: string;
     },
-  ): Promise<{ job: BomJob; stored: StoredBomLine[]; after: Enquiry }> {
+  ): Promise<{ job: BomJob; stored: StoredBomLine[]; after: Awaited<ReturnType<BomOwner['saveMapping']>> }> {
     const { rows, revision, fileName, headers, mapping, headerRowIndex, suppliedPartString } = input;
     const context = await this.d.catalogue.matchContext();
     const builder = new BomLineBuilder({ headers, mapping, suppliedPartString, units: context.units });
@@ -269,11 +291,11 @@ export class BomJobsService {
     const stored: StoredBomLine[] = lines.map((l) => ({ ...l, id: lineId(l.rowNumber) }));
     const summary = summariseBom(lines);
     const now = this.d.now();
-    const jobId = bomJobId('enquiry', enquiryId);
+    const jobId = bomJobId(target.owner, target.ownerId);
     const job: BomJob = {
       id: jobId,
-      owner: 'enquiry',
-      ownerId: enquiryId,
+      owner: target.owner,
+      ownerId: target.ownerId,
       revision,
       runId: this.d.repo.newRunId(),
       bomFileName: fileName,
@@ -291,11 +313,11 @@ export class BomJobsService {
     };
     await this.d.repo.writeLines(jobId, job.runId, stored);
     let previous: BomJob | undefined;
-    let after: Enquiry;
+    let after: Awaited<ReturnType<BomOwner['saveMapping']>>;
     try {
-      after = await this.d.enquiries.saveMapping(
+      after = await this.owner(refOf(target)).saveMapping(
         principal,
-        enquiryId,
+        target,
         revision,
         {
           fieldMapping: mapping,
@@ -328,8 +350,8 @@ export class BomJobsService {
 
   /** GET /enquiry/bom/lines: one page of the article table (whoever sees the enquiry). */
   async lines(principal: Principal, q: BomLinesQuery): Promise<Page<StoredBomLine> & { summary: BomJobView }> {
-    const enquiry = await this.d.enquiries.seen(principal, q.enquiryId);
-    const job = await this.currentJob(enquiry);
+    const target = await this.owner(q).seen(principal, q);
+    const job = await this.currentJob(target);
     if (!job) throw fail.bomNotMapped();
     const page = await this.d.repo.page(job.id, job.runId, {
       errorsOnly: q.errorsOnly,
@@ -358,11 +380,12 @@ export class BomJobsService {
     const article =
       req.matchedArticleId && (await this.d.catalogue.matchableArticle(req.matchedArticleId).catch(() => undefined));
     if (req.matchedArticleId && !article) throw fail.bomArticleUnknown();
-    const jobId = bomJobId('enquiry', req.enquiryId);
+    const owner = this.owner(req);
     return this.d.transaction(async (tx) => {
-      const enquiry = await this.d.enquiries.editableInTx(tx, principal, req.enquiryId);
+      const target = await owner.editableInTx(tx, principal, req);
+      const jobId = bomJobId(target.owner, target.ownerId);
       const job = await this.d.repo.getInTx(tx, jobId);
-      if (!job || !enquiry.bomSummary || job.revision !== enquiry.bomRevision) throw fail.bomNotMapped();
+      if (!job || !target.linesCount(job.revision)) throw fail.bomNotMapped();
       const before = await this.d.repo.getLineInTx(tx, jobId, job.runId, req.lineId);
       if (!before) throw ApiError.notFound();
       const line: StoredBomLine = structuredClone(before);
@@ -411,7 +434,7 @@ export class BomJobsService {
       const bomSummary = summaryOf(next);
       this.d.repo.setLineInTx(tx, jobId, job.runId, line);
       this.d.repo.setInTx(tx, next);
-      this.d.enquiries.setSummaryInTx(tx, enquiry, bomSummary);
+      owner.setSummaryInTx(tx, target, bomSummary);
       return { line: this.lineView(principal, line), summary: this.view(principal, next), bomSummary };
     });
   }
@@ -421,9 +444,9 @@ export class BomJobsService {
    * customers the customer format (no prices), suppliers the supplier format — `part=suppliedParts` for the second
    * file of the supplied parts.
    */
-  async generated(principal: Principal, enquiryId: string, part: 'main' | 'suppliedParts'): Promise<Download> {
-    const enquiry = await this.d.enquiries.seen(principal, enquiryId);
-    const job = await this.currentJob(enquiry);
+  async generated(principal: Principal, ref: BomOwnerRef, part: 'main' | 'suppliedParts'): Promise<Download> {
+    const target = await this.owner(ref).seen(principal, ref);
+    const job = await this.currentJob(target);
     if (!job) throw fail.bomNotMapped();
     const lines: StoredBomLine[] = [];
     for await (const l of this.d.repo.all(job.id, job.runId)) lines.push(l);
@@ -447,7 +470,7 @@ export class BomJobsService {
   }
 
   /** After a new file or the BOM's delete (enquiries' bomReplaced): the job and its lines go. */
-  async discard(enquiry: Enquiry): Promise<void> {
+  async discard(enquiry: { id: string; lastUpdate: Date }): Promise<void> {
     const jobId = bomJobId('enquiry', enquiry.id);
     let job: BomJob | undefined;
     await this.d.transaction(async (tx) => {
@@ -484,6 +507,13 @@ export class BomJobsService {
       this.d.log.warn('bom-jobs: follow-up failed', { error: String(error) });
     }
   }
+}
+
+/** The owner reference of a target (the calls' `enquiryId` and `offerId`). */
+function refOf(target: BomTarget): BomOwnerRef {
+  return target.owner === 'offer'
+    ? { enquiryId: target.enquiry.id, offerId: target.ownerId }
+    : { enquiryId: target.enquiry.id };
 }
 
 function summaryOf(job: BomJob): BomJobSummary {

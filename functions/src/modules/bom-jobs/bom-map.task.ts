@@ -18,6 +18,7 @@ export function bomMapTask(service: Pick<BomJobsService, 'runMapTask'>): TaskKin
       if (
         !p ||
         !isValidId(p.enquiryId) ||
+        (p.offerId !== undefined && !isValidId(p.offerId)) ||
         !isValidId(p.uid) ||
         !isValidId(p.companyId) ||
         typeof p.revision !== 'number' ||

@@ -206,10 +206,24 @@ export class EnquiryBomService {
     return this.d.records.editable(principal, await this.d.records.repo.getInTx(tx, enquiryId));
   }
 
+  /** The enquiry as stored, without a check (an offer's BOM: the offer's rules decide, docs/decisions-bom.md). */
+  async record(enquiryId: string): Promise<Enquiry | undefined> {
+    return this.d.records.repo.get(enquiryId);
+  }
+
   /** The bytes of the enquiry's current BOM file (422 missingBOM without one). */
   async currentFile(enquiry: Enquiry): Promise<{ bytes: Uint8Array; fileName: string; revision: number }> {
-    const current = enquiry.bomRevisions.find((r) => r.revision === enquiry.bomRevision);
-    if (!enquiry.bomFileName || !current) throw fail.missingBOM(['missingBOM']);
+    if (!enquiry.bomFileName) throw fail.missingBOM(['missingBOM']);
+    return this.revisionFile(enquiry, enquiry.bomRevision);
+  }
+
+  /** The bytes of a kept BOM revision (an offer maps the revision it priced; 422 missingBOM when it is gone). */
+  async revisionFile(
+    enquiry: Enquiry,
+    revision: number,
+  ): Promise<{ bytes: Uint8Array; fileName: string; revision: number }> {
+    const current = enquiry.bomRevisions.find((r) => r.revision === revision);
+    if (!current) throw fail.missingBOM(['missingBOM']);
     const bytes = await readObject(this.d.store, current.path);
     if (!bytes) throw ApiError.notFound();
     return { bytes, fileName: current.fileName, revision: current.revision };

@@ -69,6 +69,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
     service: offers,
     events: offerEvents,
     record: (id) => repo.get(id),
+    recordInTx: (tx, id) => repo.getInTx(tx, id),
     records: (ids) => repo.getMany(ids),
   });
 

@@ -1,3 +1,4 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import type { Offer } from '../../model/offer.js';
 import type { AreaEvent } from '../../platform/events.js';
 import { Port } from '../../platform/ports.js';
@@ -21,6 +22,8 @@ export interface OffersPort {
   events: OfferEvents;
   /** An offer as stored, without any permission check (the reading area applies its own rules). */
   record(id: string): Promise<Offer | undefined>;
+  /** The same inside a transaction of the caller (the BOM jobs decide on the offer they read there). */
+  recordInTx(tx: Transaction, id: string): Promise<Offer | undefined>;
   /** Several offers as stored (one batched read), by id; unknown ids are left out. */
   records(ids: readonly string[]): Promise<Map<string, Offer>>;
 }
