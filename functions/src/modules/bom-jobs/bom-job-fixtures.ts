@@ -1,8 +1,11 @@
 import type { FieldMapping } from '../../model/bom/fields.js';
 import type { Enquiry } from '../../model/enquiry.js';
+import type { Offer } from '../../model/offer.js';
 import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { post } from '../../testing/api-client.js';
-import { releasableEnquiry } from '../../testing/enquiry-fixtures.js';
+import { releasableEnquiry, releasedEnquiry } from '../../testing/enquiry-fixtures.js';
+import { storeOffer } from '../../testing/offer-fixtures.js';
+import { OFFERS } from '../offers/offers.repository.js';
 import { admin, type TestUser } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 
@@ -15,6 +18,41 @@ export const BOM_CSV_MAPPING: FieldMapping = [
 
 export const mapBom = (token: string | undefined, enquiryId: string, mapping = BOM_CSV_MAPPING, headerRowIndex = 2) =>
   post('/enquiry/bom/map', { token, body: { enquiryId, headerRowIndex, mapping } });
+
+/** The same for an offer's BOM (the enquiry revision the offer priced; its supplier maps it). */
+export const mapOfferBom = (
+  token: string | undefined,
+  offer: Pick<Offer, 'id' | 'enquiryId'>,
+  mapping = BOM_CSV_MAPPING,
+  headerRowIndex = 2,
+) =>
+  post('/enquiry/bom/map', { token, body: { enquiryId: offer.enquiryId, offerId: offer.id, headerRowIndex, mapping } });
+
+/**
+ * An offer of `supplier` on a released enquiry of `customer` with BOM (stored straight to Firestore, a draft unless
+ * `overrides` say otherwise); `map` maps its BOM as the supplier before the overrides are stored.
+ */
+export async function bomOffer(
+  customer: TestUser,
+  supplier: TestUser,
+  opts: { map?: boolean; overrides?: Partial<Offer> } = {},
+): Promise<Offer> {
+  const enquiry = await releasedEnquiry(customer);
+  const offer = await storeOffer(supplier, enquiry);
+  if (opts.map) {
+    const mapped = await mapOfferBom(supplier.token, offer);
+    if (mapped.status !== 200) throw new Error(`offer map failed: ${mapped.status} ${JSON.stringify(mapped.body)}`);
+  }
+  if (!opts.overrides) return offer;
+  const next = { ...offer, ...opts.overrides };
+  if (opts.overrides.released && !opts.overrides.releaseDate) next.releaseDate = new Date();
+  const { releaseDate } = next;
+  await admin()
+    .db.collection(OFFERS)
+    .doc(offer.id)
+    .update({ ...opts.overrides, ...(releaseDate ? { releaseDate } : {}) });
+  return next;
+}
 
 /** A draft with BOM and circuit diagram whose BOM is mapped; `release` releases it through the API afterwards. */
 export async function mappedEnquiry(customer: TestUser, release = false): Promise<Enquiry> {

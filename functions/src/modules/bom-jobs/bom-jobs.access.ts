@@ -1,5 +1,6 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
-import { BOM_CSV_MAPPING, mappedEnquiry, storeDoneMapTask } from './bom-job-fixtures.js';
+import type { Offer } from '../../model/offer.js';
+import { BOM_CSV_MAPPING, bomOffer, mappedEnquiry, storeDoneMapTask } from './bom-job-fixtures.js';
 
 /**
  * /enquiry/bom/{mapping,map,lines,line,generated} rows of the access matrix (docs/api.md "BOM jobs"). ADMIN and
@@ -17,6 +18,24 @@ const target = async (ctx: AccessCtx) =>
     : // refused by the guard before any record is read
       { id: 'keineAnfrage0000000' };
 const byEnquiryId = async (ctx: AccessCtx) => ({ query: { enquiryId: (await target(ctx)).id } });
+
+/**
+ * The offer variants (`offerId`): only the offer's supplier. His callers get his mapped draft; the customer's
+ * callers a released offer on their enquiry, which they see but whose BOM is the supplier's (403).
+ */
+const suppliers = ['supplierUser', 'supplierAdmin'] as const;
+const offerTarget = async (ctx: AccessCtx): Promise<Pick<Offer, 'id' | 'enquiryId'>> => {
+  const { customerAdmin, supplierAdmin } = ctx.w.users;
+  if (isSupplier(ctx)) return bomOffer(customerAdmin, supplierAdmin, { map: true });
+  if ((customers as readonly string[]).includes(ctx.kind))
+    return bomOffer(customerAdmin, supplierAdmin, { overrides: { released: true } });
+  // refused by the guard before any record is read
+  return { id: 'keinAngebot00000000', enquiryId: 'keineAnfrage0000000' };
+};
+const byOffer = async (ctx: AccessCtx) => {
+  const o = await offerTarget(ctx);
+  return { query: { enquiryId: o.enquiryId, offerId: o.id } };
+};
 
 export const BOM_JOBS_ACCESS: AccessRow[] = [
   { call: 'GET /enquiry/bom/mapping', allowed: customers, request: byEnquiryId },
@@ -42,4 +61,24 @@ export const BOM_JOBS_ACCESS: AccessRow[] = [
       return { query: { enquiryId: enquiry.id, taskId: await storeDoneMapTask(enquiry.id, 'zugriffstest') } };
     },
   },
+  // offers: the calls with offerId
+  { call: 'GET /enquiry/bom/mapping', allowed: suppliers, request: byOffer },
+  {
+    call: 'POST /enquiry/bom/map',
+    allowed: suppliers,
+    request: async (ctx) => {
+      const o = await offerTarget(ctx);
+      return { body: { enquiryId: o.enquiryId, offerId: o.id, headerRowIndex: 2, mapping: BOM_CSV_MAPPING } };
+    },
+  },
+  { call: 'GET /enquiry/bom/lines', allowed: suppliers, request: byOffer },
+  {
+    call: 'POST /enquiry/bom/line',
+    allowed: suppliers,
+    request: async (ctx) => {
+      const o = await offerTarget(ctx);
+      return { body: { enquiryId: o.enquiryId, offerId: o.id, lineId: '0000003', quantity: 3 } };
+    },
+  },
+  { call: 'GET /enquiry/bom/generated', allowed: suppliers, request: byOffer },
 ];
