@@ -24,7 +24,7 @@ afterAll(disposeClients);
 
 const ref = (o: { id: string; enquiryId: string }) => ({ enquiryId: o.enquiryId, offerId: o.id });
 const lines = (token: string, o: { id: string; enquiryId: string }) =>
-  get('/enquiry/bom/lines', { token, query: { ...ref(o), page: '0', paginationSize: '50' } });
+  get('/enquiry/bom/lines', { token, query: ref(o) });
 
 describe('the offer BOM (offerId)', () => {
   it('the supplier maps his draft offer’s BOM: the job is the offer’s, the enquiry stays unmapped', async () => {
@@ -81,9 +81,13 @@ describe('the offer BOM (offerId)', () => {
     expect(file.bytes.toString('utf8')).toContain('Listenpreis pro Stück');
   });
 
-  it('keeps the revision the offer priced when the enquiry gets a new BOM revision', async () => {
+  it('keeps the revision the offer priced when the enquiry is reopened and gets a new BOM revision', async () => {
     const offer = await bomOffer(customer, supplier, { map: true });
     const before = await lines(supplier.token, offer);
+    // the customer reopens his enquiry and uploads a new BOM (revision 2)
+    expect(
+      (await post('/enquiry/reopen', { token: customer.token, query: { enquiryId: offer.enquiryId } })).status,
+    ).toBe(200);
     const rows = ['Pos;Artikelnummer;Hersteller;Menge', '1;NEU-1;X;1'].join('\r\n');
     const up = await uploadBom(customer.token, offer.enquiryId, 'Neu.csv', Buffer.from(rows, 'utf8'));
     expect(up.status).toBe(200);
@@ -92,8 +96,10 @@ describe('the offer BOM (offerId)', () => {
     expect(after.status).toBe(200);
     expect(after.body.totalElements).toBe(before.body.totalElements);
     expect(after.body.summary.bomFileName).toBe(before.body.summary.bomFileName);
-    // and it still maps that revision
-    expect((await mapOfferBom(supplier.token, offer)).status).toBe(200);
+    // a reopened enquiry takes no offer changes: the supplier maps again once it is released
+    const refused = await mapOfferBom(supplier.token, offer);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('enquiryNotOpen');
   });
 
   it('refuses another supplier (404), the customer (404 on a draft, 403 on a released offer)', async () => {
