@@ -161,8 +161,14 @@ export type BomLinesQuery = yup.InferType<typeof bomLinesQuerySchema>;
 /** GET /enquiry/bom/job: a background mapping's state. */
 export const bomTaskQuerySchema = yup.object({ ...ownerQuery, taskId: idSchema });
 
-/** GET /enquiry/bom/mapping and GET /enquiry/bom/generated. */
-export const bomOwnerQuerySchema = yup.object(ownerQuery);
+/**
+ * GET /enquiry/bom/mapping: `headerRowIndex` proposes the mapping for another header row without saving it (the
+ * offer's Update header: the supplier cannot change the enquiry's header row).
+ */
+export const bomOwnerQuerySchema = yup.object({
+  ...ownerQuery,
+  headerRowIndex: yup.number().typeError(V.type).integer(V.integer).min(1, V.min).max(1_000_000, V.max).optional(),
+});
 export const bomGeneratedQuerySchema = yup.object({
   ...ownerQuery,
   /** supplier format only: the supplied parts' file instead of the main one */

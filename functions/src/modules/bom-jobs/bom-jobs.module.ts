@@ -55,7 +55,7 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
   const caller = () => [d.authenticate(), traders] as const;
   const r = Router();
   r.get('/mapping', ...caller(), validateQuery(bomOwnerQuerySchema), async (_req, res) =>
-    res.json(await service.proposal(principalOf(res), q<BomOwnerRef>(res))),
+    res.json(await service.proposal(principalOf(res), q<BomOwnerRef & { headerRowIndex?: number }>(res))),
   );
   r.post('/map', ...caller(), validateBody(bomMapSchema), async (req, res) => {
     const answer = await service.map(principalOf(res), req.body);

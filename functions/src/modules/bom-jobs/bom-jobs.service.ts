@@ -118,14 +118,14 @@ export class BomJobsService {
   }
 
   /**
-   * GET /enquiry/bom/mapping: what the Map panel starts with — the enquiry's saved mapping while it fits the header
-   * row, else the company's remembered mapping for these headers, else the engine's suggestion by name and content.
+   * GET /enquiry/bom/mapping: what the Map panel starts with (for the header row asked, else the saved one) — the
+   * owner's saved mapping while it fits the header row, else the company's remembered mapping for these headers, else the engine's suggestion by name and content.
    */
-  async proposal(principal: Principal, ref: BomOwnerRef): Promise<BomMappingProposal> {
+  async proposal(principal: Principal, ref: BomOwnerRef & { headerRowIndex?: number }): Promise<BomMappingProposal> {
     const target = await this.owner(ref).editable(principal, ref);
     const saved = await this.saved(target);
     const { rows } = await this.rows(target);
-    const index = saved.bomHeaderRowIndex ?? suggestHeaderRow(rows).headerRowIndex;
+    const index = ref.headerRowIndex ?? saved.bomHeaderRowIndex ?? suggestHeaderRow(rows).headerRowIndex;
     const extracted = extractHeaders(rows, index);
     const headers = extracted.issue ? [] : extracted.headers;
     if (saved.fieldMapping && fitsHeaders(saved.fieldMapping, headers))

@@ -12,23 +12,49 @@ import { isFinalTaskState, type TaskProgress, type TaskState } from '@model/back
 import type { FieldMapping } from '@model/bom/fields';
 import type { PublicArticle } from '@model/catalogue';
 import type { Enquiry } from '@model/enquiry';
+import type { Offer } from '@model/offer';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
-import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
+import { api, ApiError, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
 import { queryKeys, storeRecord } from '@/lib/query-keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /**
- * The BOM job calls of an enquiry (docs/api.md "BOM jobs"). Their queries live under the enquiries' keys, so every
- * answer that stores the enquiry (upload, delete, map) refetches the article table too.
+ * Whose BOM job a call is about: the enquiry's, or (with `offerId`) the supplier's offer on it, which maps the
+ * enquiry revision the offer priced (docs/decisions-bom.md "Offers").
  */
-const bomKey = (enquiryId: string, ...rest: unknown[]) => [...queryKeys.enquiries.all, 'bom', enquiryId, ...rest];
+export interface BomOwnerRef {
+  enquiryId: string;
+  offerId?: string;
+}
 
-/** GET /enquiry/bom/mapping: what the Map panel starts with (saved, remembered or computed mapping). */
-export const useBomMapping = (enquiryId: string, enabled: boolean) =>
+/** The query parameters of an owner (no `offerId` for the enquiry's own job). */
+const ownerQuery = (owner: BomOwnerRef) => ({
+  enquiryId: owner.enquiryId,
+  ...(owner.offerId ? { offerId: owner.offerId } : {}),
+});
+
+/**
+ * The BOM job calls (docs/api.md "BOM jobs"). An enquiry's queries live under the enquiries' keys, so every answer
+ * that stores the enquiry (upload, delete, map) refetches the article table too; an offer's under the offers' keys.
+ */
+const ownerKey = (owner: BomOwnerRef) =>
+  owner.offerId
+    ? [...queryKeys.offers.all, 'bom', owner.offerId]
+    : [...queryKeys.enquiries.all, 'bom', owner.enquiryId];
+const bomKey = (owner: BomOwnerRef, ...rest: unknown[]) => [...ownerKey(owner), ...rest];
+/** Everything an offer's BOM shows (its summary and table): refetched after a map or line change. */
+export const offerBomKey = (offerId: string) => [...queryKeys.offers.all, 'bom', offerId];
+
+/**
+ * GET /enquiry/bom/mapping: what the Map panel starts with (saved, remembered or computed mapping); with
+ * `headerRowIndex` for another header row (the offer's Update header, which saves nothing).
+ */
+export const useBomMapping = (owner: BomOwnerRef, enabled: boolean, headerRowIndex?: number) =>
   useQuery({
     // not under the enquiries' keys: saving the mapping must not reload the panel it closes
-    queryKey: ['bom-mapping', enquiryId],
-    queryFn: () => api.get<BomMappingProposal>('/enquiry/bom/mapping', { query: { enquiryId } }),
+    queryKey: ['bom-mapping', owner.enquiryId, owner.offerId, headerRowIndex],
+    queryFn: () =>
+      api.get<BomMappingProposal>('/enquiry/bom/mapping', { query: { ...ownerQuery(owner), headerRowIndex } }),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -36,13 +62,14 @@ export const useBomMapping = (enquiryId: string, enabled: boolean) =>
 
 export interface MapBomRequest {
   enquiryId: string;
+  offerId?: string;
   headerRowIndex: number;
   mapping: FieldMapping;
   suppliedPartString?: string;
 }
 
 /** Above the synchronous ceiling the server answers 202 with the background task to follow. */
-export type MapBomAnswer = BomMapAnswer<Enquiry> | { taskId: string };
+export type MapBomAnswer = BomMapAnswer<Enquiry, Offer> | { taskId: string };
 
 /** POST /enquiry/bom/map (spec §9: up to 5 minutes); the answer's enquiry becomes its detail query. */
 export function mapBom(request: MapBomRequest): Promise<MapBomAnswer> {
@@ -51,8 +78,14 @@ export function mapBom(request: MapBomRequest): Promise<MapBomAnswer> {
 
 export const useMapBom = () =>
   useEndpointMutation(mapBom, async (queryClient, answer) => {
-    if ('enquiry' in answer) await storeRecord(queryClient, queryKeys.enquiries, answer.enquiry);
+    if ('taskId' in answer) return;
+    if (answer.enquiry) await storeRecord(queryClient, queryKeys.enquiries, answer.enquiry);
+    if (answer.offer) await queryClient.invalidateQueries({ queryKey: offerBomKey(answer.offer.id) });
   });
+
+/** After a background mapping ended: what shows the owner's summary and table reloads. */
+export const bomOwnerQueries = (owner: BomOwnerRef) =>
+  owner.offerId ? offerBomKey(owner.offerId) : queryKeys.enquiries.all;
 
 export interface BomTaskState {
   state: TaskState;
@@ -61,10 +94,10 @@ export interface BomTaskState {
 }
 
 /** GET /enquiry/bom/job: a background mapping's state, polled every 2 s until it ends. */
-export const useBomTask = (enquiryId: string, taskId: string | undefined) =>
+export const useBomTask = (owner: BomOwnerRef, taskId: string | undefined) =>
   useQuery({
-    queryKey: ['bom-task', enquiryId, taskId],
-    queryFn: () => api.get<BomTaskState>('/enquiry/bom/job', { query: { enquiryId, taskId } }),
+    queryKey: ['bom-task', owner.enquiryId, owner.offerId, taskId],
+    queryFn: () => api.get<BomTaskState>('/enquiry/bom/job', { query: { ...ownerQuery(owner), taskId } }),
     enabled: !!taskId,
     refetchInterval: (query) => (query.state.data && isFinalTaskState(query.state.data.state) ? false : 2000),
   });
@@ -73,17 +106,17 @@ export type BomLinesRequest = PageRequest<BomLineColumn> & { errorsOnly: boolean
 export type BomLinesPage = Page<StoredBomLine> & { summary: BomJobView };
 
 /** GET /enquiry/bom/lines: one page of the article table. */
-export const bomLinesQueryOptions = (enquiryId: string, request: BomLinesRequest) =>
+export const bomLinesQueryOptions = (owner: BomOwnerRef, request: BomLinesRequest) =>
   queryOptions({
-    queryKey: bomKey(enquiryId, 'lines', request),
+    queryKey: bomKey(owner, 'lines', request),
     queryFn: () =>
       api.get<BomLinesPage>('/enquiry/bom/lines', {
-        query: { enquiryId, ...pageRequestParams({ ...request }) },
+        query: { ...ownerQuery(owner), ...pageRequestParams({ ...request }) },
       }),
     placeholderData: keepPreviousData,
   });
 
-export type UpdateBomLineRequest = Omit<BomLineUpdate, 'offerId'>;
+export type UpdateBomLineRequest = BomLineUpdate;
 
 /** POST /enquiry/bom/line: a manual match or line edit; the table and the enquiry's summary refetch. */
 export function updateBomLine(request: UpdateBomLineRequest) {
@@ -94,8 +127,8 @@ export function updateBomLine(request: UpdateBomLineRequest) {
 }
 
 export const useUpdateBomLine = () =>
-  useEndpointMutation(updateBomLine, (queryClient) =>
-    queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all }),
+  useEndpointMutation(updateBomLine, (queryClient, _answer, request) =>
+    queryClient.invalidateQueries({ queryKey: bomOwnerQueries(request) }),
   );
 
 /** GET /article/search: the manual match's search (customers and suppliers get the public fields). */
@@ -108,6 +141,26 @@ export const useArticleSearch = (searchTerm: string) =>
   });
 
 /** GET /enquiry/bom/generated: the generated BOM in the caller's format (the server decides which). */
-export function downloadGeneratedBom(enquiryId: string, part: 'main' | 'suppliedParts' = 'main'): Promise<string> {
-  return downloadBlob('/enquiry/bom/generated', 'Stueckliste.csv', { query: { enquiryId, part } });
+export function downloadGeneratedBom(owner: BomOwnerRef, part: 'main' | 'suppliedParts' = 'main'): Promise<string> {
+  return downloadBlob('/enquiry/bom/generated', 'Stueckliste.csv', { query: { ...ownerQuery(owner), part } });
 }
+
+/**
+ * The offer's BOM summary for its panel: the first line page's summary, or null while the priced revision is not
+ * mapped for the offer (409 bomNotMapped).
+ */
+export const offerBomSummaryQueryOptions = (owner: Required<BomOwnerRef>) =>
+  queryOptions({
+    queryKey: [...offerBomKey(owner.offerId), 'summary'],
+    queryFn: async () => {
+      try {
+        const page = await api.get<BomLinesPage>('/enquiry/bom/lines', {
+          query: ownerQuery(owner),
+        });
+        return page.summary;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'bomNotMapped') return null;
+        throw error;
+      }
+    },
+  });

@@ -52,7 +52,7 @@ describe('BomArticleTable', () => {
         return { body: { line: { ...lines[1], manualReplacement: true }, summary, bomSummary: summary } };
       return undefined;
     });
-    renderPage(<BomArticleTable enquiryId="e1" canChange />, { user: customerUser });
+    renderPage(<BomArticleTable owner={{ enquiryId: 'e1' }} canChange />, { user: customerUser });
     expect(await screen.findByTestId('bom-success-rate')).toHaveTextContent('Erfolgsquote: 50 %');
     const matched = within(screen.getByTestId('bom-line-3'));
     // the file's number, and the catalogue original beside it
@@ -87,7 +87,7 @@ describe('BomArticleTable', () => {
     mockFetch((c) =>
       c.url.startsWith('/api/enquiry/bom/lines?') ? { body: { content: lines, totalElements: 2, summary } } : undefined,
     );
-    renderPage(<BomArticleTable enquiryId="e1" canChange={false} />, { user: customerUser });
+    renderPage(<BomArticleTable owner={{ enquiryId: 'e1' }} canChange={false} />, { user: customerUser });
     expect(await screen.findByTestId('bom-line-3')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Artikel zuordnen' })).not.toBeInTheDocument();
   });

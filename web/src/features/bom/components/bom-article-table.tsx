@@ -23,12 +23,13 @@ import { DEFAULT_PAGE_SIZE } from '@model/constants';
 import type { PageSize } from '@model/paging';
 import { ListPagination } from '@/components/list-page/list-pagination';
 import { errorMessage } from '@/lib/errors';
-import { bomLinesQueryOptions, type BomLinesRequest } from '../api/bom-jobs';
+import { bomLinesQueryOptions, type BomLinesRequest, type BomOwnerRef } from '../api/bom-jobs';
 import { BomMatchDialog } from './bom-match-dialog';
 import { LineStatus } from './line-status';
 
 export interface BomArticleTableProps {
-  enquiryId: string;
+  /** the enquiry's job, or (with `offerId`) the offer's */
+  owner: BomOwnerRef;
   /** the customer of an unlocked enquiry: manual match and line edits */
   canChange: boolean;
 }
@@ -66,7 +67,7 @@ function WithOriginal({ file, catalogue }: { file?: string; catalogue?: string }
  * sortable columns, errors-only toggle), each line's markers, the file's numbers read-only with the catalogue
  * original beside them, and — for the customer of an unlocked enquiry — the manual match and line edits.
  */
-export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) {
+export function BomArticleTable({ owner, canChange }: BomArticleTableProps) {
   const { t } = useTranslation('bom');
   const [request, setRequest] = useState<BomLinesRequest>({
     page: 0,
@@ -76,7 +77,7 @@ export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) 
     replacedOnly: false,
   });
   const [matching, setMatching] = useState<StoredBomLine | undefined>();
-  const lines = useQuery(bomLinesQueryOptions(enquiryId, request));
+  const lines = useQuery(bomLinesQueryOptions(owner, request));
   const page = lines.data;
   const sortBy = (column: BomLineColumn) =>
     setRequest((r) => ({
@@ -189,7 +190,7 @@ export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) 
           onPageSize={(size: PageSize) => setRequest((r) => ({ ...r, page: 0, paginationSize: size }))}
         />
       )}
-      {matching && <BomMatchDialog enquiryId={enquiryId} line={matching} onClose={() => setMatching(undefined)} />}
+      {matching && <BomMatchDialog owner={owner} line={matching} onClose={() => setMatching(undefined)} />}
     </Stack>
   );
 }

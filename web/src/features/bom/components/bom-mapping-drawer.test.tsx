@@ -27,7 +27,7 @@ function show(answer: (c: MockCall) => { status?: number; body?: unknown } | und
     return answer(c);
   });
   const onClose = vi.fn();
-  renderPage(<BomMappingDrawer enquiryId="e1" open onClose={onClose} />, { user: customerUser });
+  renderPage(<BomMappingDrawer owner={{ enquiryId: 'e1' }} open onClose={onClose} />, { user: customerUser });
   return { calls, onClose };
 }
 

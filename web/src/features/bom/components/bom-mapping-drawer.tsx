@@ -23,12 +23,12 @@ import { SUPPLIED_PART_STRING_MAX_LENGTH, type BomMappingProposal } from '@model
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { queryKeys } from '@/lib/query-keys';
-import { useBomMapping, useBomTask, useMapBom } from '../api/bom-jobs';
+import { bomOwnerQueries, useBomMapping, useBomTask, useMapBom, type BomOwnerRef } from '../api/bom-jobs';
 import { useReadBomHeader } from '../api/read-bom-header';
 
 export interface BomMappingDrawerProps {
-  enquiryId: string;
+  /** the enquiry's job, or (with `offerId`) the offer's */
+  owner: BomOwnerRef;
   open: boolean;
   onClose: () => void;
 }
@@ -43,14 +43,17 @@ const validIndex = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >
 
 /**
  * Spec 02 §2 "BOM upload and mapping panels": the Map side panel — header-row index with Update header (POST
- * /enquiry/bom/header re-reads the stored file), the mapping table pre-filled with the saved, remembered or
+ * /enquiry/bom/header re-reads the stored file and saves the row on the enquiry; an offer's panel asks GET
+ * /enquiry/bom/mapping for that row instead: the supplier never changes the enquiry), the mapping table pre-filled with the saved, remembered or
  * suggested mapping (a field already used by another column is not offered), the supplied-part marker, Save
  * (POST /enquiry/bom/map). The spec's warnings: missing mapping, header row index wrong, index invalid,
  * headerIndexChangeFailed, no headers found.
  */
-export function BomMappingDrawer({ enquiryId, open, onClose }: BomMappingDrawerProps) {
+export function BomMappingDrawer({ owner, open, onClose }: BomMappingDrawerProps) {
   const { t } = useTranslation('bom');
-  const proposal = useBomMapping(enquiryId, open);
+  // an offer's Update header: the proposal for that header row (nothing saved until Save)
+  const [headerRowIndex, setHeaderRowIndex] = useState<number | undefined>();
+  const proposal = useBomMapping(owner, open, headerRowIndex);
   return (
     <Drawer
       anchor="right"
@@ -71,9 +74,10 @@ export function BomMappingDrawer({ enquiryId, open, onClose }: BomMappingDrawerP
           <MappingForm
             // a new proposal (after Update header) starts the form again
             key={proposal.dataUpdatedAt}
-            enquiryId={enquiryId}
+            owner={owner}
             proposal={proposal.data}
             reload={() => void proposal.refetch()}
+            readHeaderRow={setHeaderRowIndex}
             onClose={onClose}
           />
         )}
@@ -92,19 +96,21 @@ function initialChoices(headers: string[], mapping: FieldMapping): Choice[] {
 }
 
 interface MappingFormProps {
-  enquiryId: string;
+  owner: BomOwnerRef;
   proposal: BomMappingProposal;
   reload: () => void;
+  /** an offer's Update header: propose for this header row */
+  readHeaderRow: (index: number) => void;
   onClose: () => void;
 }
 
-function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps) {
+function MappingForm({ owner, proposal, reload, readHeaderRow, onClose }: MappingFormProps) {
   const { t } = useTranslation('bom');
   const readHeader = useReadBomHeader();
   const mapBom = useMapBom();
   const queryClient = useQueryClient();
   const [taskId, setTaskId] = useState<string | undefined>();
-  const task = useBomTask(enquiryId, taskId);
+  const task = useBomTask(owner, taskId);
   const headers = proposal.headers;
   const taskState = task.data?.state;
 
@@ -113,12 +119,12 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
   useEffect(() => {
     if (!taskState || !isFinalTaskState(taskState) || handled.current === taskId) return;
     handled.current = taskId;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all });
+    void queryClient.invalidateQueries({ queryKey: bomOwnerQueries(owner) });
     if (taskState === 'done') {
       notify.success(t('mapping.saved'));
       onClose();
     } else notify.error(t('mapping.failed'));
-  }, [taskState, taskId, queryClient, onClose, t]);
+  }, [taskState, taskId, queryClient, onClose, t, owner]);
   const [indexText, setIndexText] = useState(String(proposal.bomHeaderRowIndex));
   const [choices, setChoices] = useState<Choice[]>(() => initialChoices(proposal.headers, proposal.mapping));
   const [supplied, setSupplied] = useState(proposal.suppliedPartString ?? '');
@@ -129,9 +135,10 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
 
   const updateHeader = async () => {
     if (!validIndex(indexText)) return setWarnings([t('error.indexInvalid')]);
+    if (owner.offerId) return readHeaderRow(Number(indexText));
     try {
       // saves the header row on the enquiry; the proposal follows the new header row
-      await readHeader.mutateAsync({ enquiryId, headerRowIndex: Number(indexText) });
+      await readHeader.mutateAsync({ enquiryId: owner.enquiryId, headerRowIndex: Number(indexText) });
       reload();
     } catch (error) {
       const details = error instanceof ApiError ? (error.details as Array<{ key?: string }> | undefined) : undefined;
@@ -152,7 +159,7 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
     );
     try {
       const answer = await mapBom.mutateAsync({
-        enquiryId,
+        ...owner,
         headerRowIndex: Number(indexText),
         mapping,
         ...(used.has('isSuppliedPart') && supplied.trim() ? { suppliedPartString: supplied.trim() } : {}),

@@ -18,11 +18,11 @@ import { useTranslation } from 'react-i18next';
 import type { StoredBomLine } from '@model/bom-job';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { useArticleSearch, useUpdateBomLine, type UpdateBomLineRequest } from '../api/bom-jobs';
+import { useArticleSearch, useUpdateBomLine, type BomOwnerRef, type UpdateBomLineRequest } from '../api/bom-jobs';
 import { LineStatus } from './line-status';
 
 export interface BomMatchDialogProps {
-  enquiryId: string;
+  owner: BomOwnerRef;
   line: StoredBomLine;
   onClose: () => void;
 }
@@ -32,16 +32,16 @@ export interface BomMatchDialogProps {
  * original beside them), a manual match through GET /article/search (sets the matched article and
  * manualReplacement), and the line's quantity as an edit. Saved through POST /enquiry/bom/line.
  */
-export function BomMatchDialog({ enquiryId, line, onClose }: BomMatchDialogProps) {
+export function BomMatchDialog({ owner, line, onClose }: BomMatchDialogProps) {
   const { t } = useTranslation('bom');
   const [term, setTerm] = useState(line.orderNumber ?? line.manufacturerNumber ?? '');
   const [quantity, setQuantity] = useState(String(line.quantity).replace('.', ','));
   const search = useArticleSearch(term);
   const update = useUpdateBomLine();
 
-  const save = async (change: Omit<UpdateBomLineRequest, 'enquiryId' | 'lineId'>) => {
+  const save = async (change: Omit<UpdateBomLineRequest, 'enquiryId' | 'offerId' | 'lineId'>) => {
     try {
-      await update.mutateAsync({ enquiryId, lineId: line.id, ...change });
+      await update.mutateAsync({ ...owner, lineId: line.id, ...change });
       notify.success(t('match.saved'));
       onClose();
     } catch (error) {

@@ -1,21 +1,6 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  List,
-  ListItem,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Button, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import TableRowsIcon from '@mui/icons-material/TableRows';
 import TuneIcon from '@mui/icons-material/Tune';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -26,29 +11,23 @@ import { FileUpload } from '@/components/upload';
 import type { RecordPanelProps } from '@/lib/feature';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { downloadGeneratedBom } from '../api/bom-jobs';
 import { useDeleteBom } from '../api/delete-bom';
 import { useDownloadBom } from '../api/download-bom';
 import { useUploadBom } from '../api/upload-bom';
-import { BomArticleTable } from './bom-article-table';
-import { BomMappingDrawer } from './bom-mapping-drawer';
+import { BomJobSection } from './bom-job-section';
 
 /**
  * Spec 02 §2 BOM panel, a panel of the enquiry page (feature.ts): a drop zone (.xlsx, .xls, .csv); once a file
  * exists its name with Re-upload, Download and Delete (confirmed) - only Download when the enquiry cannot be
- * changed. Revisions kept from earlier releases are listed with their downloads. Map opens the mapping side panel
- * (BomMappingDrawer); once mapped, the success rate, the article table (a dialog: the side column is narrow) and the
- * generated file in the caller's format (suppliers also get the supplied parts' file). A released job offers only
- * the downloads.
+ * changed. Revisions kept from earlier releases are listed with their downloads. Map opens the mapping side panel;
+ * the mapped part (success rate, article table, generated files) is BomJobSection, shared with the offer's panel. A
+ * released job offers only the downloads.
  */
 export function BomPanel({ record: enquiry, caller, canChange }: RecordPanelProps<'enquiry'>) {
   const { t } = useTranslation('bom');
   const [reupload, setReupload] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [mapping, setMapping] = useState(false);
-  const [articles, setArticles] = useState(false);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const summary = enquiry.bomSummary;
 
   const uploadBom = useUploadBom();
@@ -72,14 +51,6 @@ export function BomPanel({ record: enquiry, caller, canChange }: RecordPanelProp
       notify.success(t('deleted'));
     } catch {
       notify.error(t('deleteFailed'));
-    }
-  };
-
-  const generated = async (part: 'main' | 'suppliedParts') => {
-    try {
-      await downloadGeneratedBom(enquiry.id, part);
-    } catch {
-      notify.error(t('files:errors.downloadFailed'));
     }
   };
 
@@ -134,53 +105,15 @@ export function BomPanel({ record: enquiry, caller, canChange }: RecordPanelProp
         )
       )}
       {canChange && (!current || reupload) && dropZone}
-      {current && !mapped && (
-        <Typography variant="body2" color="text.secondary">
-          {t('table.notMapped')}
-        </Typography>
-      )}
-      {mapped && summary && (
-        <Stack spacing={1}>
-          <Typography data-testid="bom-summary">
-            {t('table.successRate', { rate: summary.successRate.toLocaleString('de-DE') })} ·{' '}
-            {t('table.counts', { count: summary.lineCount, errors: summary.errorCount })}
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button size="small" startIcon={<TableRowsIcon />} onClick={() => setArticles(true)}>
-              {t('table.title')}
-            </Button>
-            <Button size="small" startIcon={<DownloadIcon />} onClick={() => void generated('main')}>
-              {t('table.downloadGenerated')}
-            </Button>
-            {caller.companyType === 'SUPPLIER' && (
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void generated('suppliedParts')}>
-                {t('table.downloadSupplied')}
-              </Button>
-            )}
-          </Stack>
-        </Stack>
-      )}
-      {canChange && current && (
-        <BomMappingDrawer enquiryId={enquiry.id} open={mapping} onClose={() => setMapping(false)} />
-      )}
-      {mapped && articles && (
-        <Dialog
-          open
-          onClose={() => setArticles(false)}
-          fullScreen={phone}
-          fullWidth
-          maxWidth="xl"
-          aria-labelledby="bom-articles-title"
-        >
-          <DialogTitle id="bom-articles-title">{t('table.title')}</DialogTitle>
-          <DialogContent>
-            <BomArticleTable enquiryId={enquiry.id} canChange={canChange} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setArticles(false)}>{t('match.close')}</Button>
-          </DialogActions>
-        </Dialog>
-      )}
+      <BomJobSection
+        owner={{ enquiryId: enquiry.id }}
+        hasFile={Boolean(current)}
+        summary={mapped ? summary : undefined}
+        caller={caller}
+        canChange={canChange}
+        mapping={mapping}
+        onCloseMapping={() => setMapping(false)}
+      />
       {older.length > 0 && (
         <Box>
           <Typography variant="subtitle2">{t('revisions')}</Typography>
