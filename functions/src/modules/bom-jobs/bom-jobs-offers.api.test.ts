@@ -36,6 +36,14 @@ describe('the offer BOM (offerId)', () => {
     expect(proposal.status).toBe(200);
     expect(proposal.body.headers).toEqual(['Pos', 'Artikelnummer', 'Hersteller', 'Menge']);
     expect(proposal.body.source).not.toBe('saved');
+    // Update header of the offer's panel: the proposal for another header row, nothing saved on the enquiry
+    const row1 = await get<BomMappingProposal>('/enquiry/bom/mapping', {
+      token: supplier.token,
+      query: { ...ref(offer), headerRowIndex: '1' },
+    });
+    expect(row1.status).toBe(200);
+    expect(row1.body.bomHeaderRowIndex).toBe(1);
+    expect(row1.body.headers).not.toEqual(proposal.body.headers);
 
     const mapped = await mapOfferBom(supplier.token, offer);
     expect(mapped.status).toBe(200);
