@@ -69,13 +69,13 @@ export async function mappedEnquiry(customer: TestUser, release = false): Promis
 }
 
 /** A finished background mapping of an enquiry, written straight to Firestore (the access matrix's GET /enquiry/bom/job). */
-export async function storeDoneMapTask(enquiryId: string, createdBy: string): Promise<string> {
+export async function storeDoneMapTask(enquiryId: string, createdBy: string, offerId?: string): Promise<string> {
   const ref = admin().db.collection(TASKS_COLLECTION).doc();
   const now = new Date();
   await ref.set({
     id: ref.id,
     kind: 'bomMap',
-    params: { enquiryId },
+    params: { enquiryId, ...(offerId ? { offerId } : {}) },
     state: 'done',
     progress: { done: 1, total: 1, percent: 100 },
     cursor: 1,

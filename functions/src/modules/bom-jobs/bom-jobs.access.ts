@@ -81,4 +81,18 @@ export const BOM_JOBS_ACCESS: AccessRow[] = [
     },
   },
   { call: 'GET /enquiry/bom/generated', allowed: suppliers, request: byOffer },
+  {
+    call: 'GET /enquiry/bom/job',
+    allowed: suppliers,
+    request: async (ctx) => {
+      const o = await offerTarget(ctx);
+      return {
+        query: {
+          enquiryId: o.enquiryId,
+          offerId: o.id,
+          taskId: await storeDoneMapTask(o.enquiryId, 'zugriffstest', o.id),
+        },
+      };
+    },
+  },
 ];
