@@ -158,6 +158,9 @@ export const bomLinesQuerySchema = pageRequestSchema(BOM_LINE_COLUMNS, {
 });
 export type BomLinesQuery = yup.InferType<typeof bomLinesQuerySchema>;
 
+/** GET /enquiry/bom/summary: the job's summary (null while not mapped). */
+export const bomSummaryQuerySchema = yup.object(ownerQuery);
+
 /** GET /enquiry/bom/job: a background mapping's state. */
 export const bomTaskQuerySchema = yup.object({ ...ownerQuery, taskId: idSchema });
 

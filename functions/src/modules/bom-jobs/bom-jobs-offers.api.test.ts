@@ -141,7 +141,7 @@ describe('the offer BOM (offerId)', () => {
     expect((await get('/enquiry/bom/generated', { token: supplier.token, query: ref(offer) })).status).toBe(200);
   });
 
-  it('answers 404 when the offer is not on the enquiry named, 409 bomNotMapped before the first map', async () => {
+  it('answers 404 when the offer is not on the enquiry named, 409 bomNotMapped before the first map, the summary null', async () => {
     const offer = await bomOffer(customer, supplier);
     const second = await bomOffer(customer, supplier);
     const wrong = await lines(supplier.token, { id: offer.id, enquiryId: second.enquiryId });
@@ -149,5 +149,12 @@ describe('the offer BOM (offerId)', () => {
     const unmapped = await lines(supplier.token, offer);
     expect(unmapped.status).toBe(409);
     expect(unmapped.body.code).toBe('bomNotMapped');
+    const none = await get('/enquiry/bom/summary', { token: supplier.token, query: ref(offer) });
+    expect(none.status).toBe(200);
+    expect(none.body.summary).toBeNull();
+    await mapOfferBom(supplier.token, offer);
+    const some = await get('/enquiry/bom/summary', { token: supplier.token, query: ref(offer) });
+    expect(some.body.summary.lineCount).toBeGreaterThan(0);
+    expect(some.body.summary.estimate).toBeDefined();
   });
 });

@@ -53,6 +53,7 @@ export const BOM_JOBS_ACCESS: AccessRow[] = [
     request: async (ctx) => ({ body: { enquiryId: (await target(ctx)).id, lineId: '0000003', quantity: 3 } }),
   },
   { call: 'GET /enquiry/bom/generated', allowed: traders, request: byEnquiryId },
+  { call: 'GET /enquiry/bom/summary', allowed: traders, request: byEnquiryId },
   {
     call: 'GET /enquiry/bom/job',
     allowed: traders,
@@ -81,6 +82,7 @@ export const BOM_JOBS_ACCESS: AccessRow[] = [
     },
   },
   { call: 'GET /enquiry/bom/generated', allowed: suppliers, request: byOffer },
+  { call: 'GET /enquiry/bom/summary', allowed: suppliers, request: byOffer },
   {
     call: 'GET /enquiry/bom/job',
     allowed: suppliers,

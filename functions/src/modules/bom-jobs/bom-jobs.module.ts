@@ -12,6 +12,7 @@ import {
   bomLinesQuerySchema,
   bomMapSchema,
   bomOwnerQuerySchema,
+  bomSummaryQuerySchema,
   bomTaskQuerySchema,
   type BomLinesQuery,
 } from '../../model/bom-job.js';
@@ -29,7 +30,7 @@ const traders = requireCompanyType('CUSTOMER', 'SUPPLIER');
 const q = <T>(res: { locals: Record<string, unknown> }) => res.locals.query as T;
 
 /**
- * /enquiry/bom/{map,mapping,lines,line,generated,job} — docs/api.md "BOM jobs"; with `offerId` the offer's BOM (its
+ * /enquiry/bom/{map,mapping,lines,line,summary,generated,job} — docs/api.md "BOM jobs"; with `offerId` the offer's BOM (its
  * supplier, bom-owners.ts). Mounted beside the enquiries' own /enquiry/bom calls (upload, header, download, delete);
  * reads the enquiry through ENQUIRIES_PORT, the offer through OFFERS_PORT and the catalogue through CATALOGUE_PORT; listens to bomReplaced to discard the lines of a replaced file.
  */
@@ -68,6 +69,9 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
   });
   r.get('/lines', ...caller(), validateQuery(bomLinesQuerySchema), async (_req, res) =>
     res.json(await service.lines(principalOf(res), q<BomLinesQuery>(res))),
+  );
+  r.get('/summary', ...caller(), validateQuery(bomSummaryQuerySchema), async (_req, res) =>
+    res.json(await service.summary(principalOf(res), q<BomOwnerRef>(res))),
   );
   r.post('/line', ...caller(), validateBody(bomLineUpdateSchema), async (req, res) =>
     res.json(await service.updateLine(principalOf(res), req.body)),

@@ -348,6 +348,15 @@ export class BomJobsService {
     return { job, stored, after };
   }
 
+  /**
+   * GET /enquiry/bom/summary: the summary of the owner's current job, or null while it is not mapped (the offer's
+   * panel: an offer keeps no summary on its record).
+   */
+  async summary(principal: Principal, ref: BomOwnerRef): Promise<{ summary: BomJobView | null }> {
+    const job = await this.currentJob(await this.owner(ref).seen(principal, ref));
+    return { summary: job ? this.view(principal, job) : null };
+  }
+
   /** GET /enquiry/bom/lines: one page of the article table (whoever sees the enquiry). */
   async lines(principal: Principal, q: BomLinesQuery): Promise<Page<StoredBomLine> & { summary: BomJobView }> {
     const target = await this.owner(q).seen(principal, q);

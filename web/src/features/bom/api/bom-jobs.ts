@@ -14,7 +14,7 @@ import type { PublicArticle } from '@model/catalogue';
 import type { Enquiry } from '@model/enquiry';
 import type { Offer } from '@model/offer';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
-import { api, ApiError, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
+import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
 import { queryKeys, storeRecord } from '@/lib/query-keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
@@ -145,22 +145,10 @@ export function downloadGeneratedBom(owner: BomOwnerRef, part: 'main' | 'supplie
   return downloadBlob('/enquiry/bom/generated', 'Stueckliste.csv', { query: { ...ownerQuery(owner), part } });
 }
 
-/**
- * The offer's BOM summary for its panel: the first line page's summary, or null while the priced revision is not
- * mapped for the offer (409 bomNotMapped).
- */
+/** GET /enquiry/bom/summary: the offer's BOM summary for its panel (null while not mapped for the offer). */
 export const offerBomSummaryQueryOptions = (owner: Required<BomOwnerRef>) =>
   queryOptions({
     queryKey: [...offerBomKey(owner.offerId), 'summary'],
-    queryFn: async () => {
-      try {
-        const page = await api.get<BomLinesPage>('/enquiry/bom/lines', {
-          query: ownerQuery(owner),
-        });
-        return page.summary;
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'bomNotMapped') return null;
-        throw error;
-      }
-    },
+    queryFn: async () =>
+      (await api.get<{ summary: BomJobView | null }>('/enquiry/bom/summary', { query: ownerQuery(owner) })).summary,
   });

@@ -47,10 +47,7 @@ describe('OfferBomPanel', () => {
     const user = userEvent.setup({ delay: null });
     let mapped = false;
     const calls = show(true, (c) => {
-      if (c.url === `/api/enquiry/bom/lines?${offerQuery}`)
-        return mapped
-          ? { body: { content: [], totalElements: 4, summary } }
-          : { status: 409, body: { code: 'bomNotMapped', message: 'not mapped' } };
+      if (c.url === `/api/enquiry/bom/summary?${offerQuery}`) return { body: { summary: mapped ? summary : null } };
       if (c.url === `/api/enquiry/bom/mapping?${offerQuery}`) return { body: proposal };
       if (c.url === '/api/enquiry/bom/mapping?enquiryId=e1&offerId=o1&headerRowIndex=3')
         return { body: { ...proposal, bomHeaderRowIndex: 3, headers: ['A', 'Art.-Nr.', 'Anzahl'], mapping: [] } };
@@ -90,9 +87,7 @@ describe('OfferBomPanel', () => {
   it('a released offer: only the downloads (original revision, generated supplier files), no Map', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = show(false, (c) =>
-      c.url === `/api/enquiry/bom/lines?${offerQuery}`
-        ? { body: { content: [], totalElements: 4, summary } }
-        : undefined,
+      c.url === `/api/enquiry/bom/summary?${offerQuery}` ? { body: { summary } } : undefined,
     );
     expect(await screen.findByTestId('bom-summary')).toHaveTextContent('4');
     expect(screen.queryByRole('button', { name: 'Zuordnen' })).not.toBeInTheDocument();
