@@ -6,12 +6,22 @@ import { BOM_CSV_MAPPING } from '../bom-jobs/bom-job-fixtures.js';
 /** POST /enquiry/bom/map?admin=true: the admin import of a file (default: enquiry-fixtures' bomCsv, header row 2). */
 export const importBom = (
   token: string | undefined,
-  opts: { name?: string; bytes?: Uint8Array; mapping?: FieldMapping; headerRowIndex?: number; admin?: string } = {},
+  opts: {
+    name?: string;
+    bytes?: Uint8Array;
+    mapping?: FieldMapping;
+    headerRowIndex?: number;
+    admin?: string;
+    suppliedPartString?: string;
+  } = {},
 ) =>
   postForm(
     token,
     `/enquiry/bom/map?admin=${opts.admin ?? 'true'}&headerRowIndex=${opts.headerRowIndex ?? 2}`,
-    { mapping: JSON.stringify(opts.mapping ?? BOM_CSV_MAPPING) },
+    {
+      mapping: JSON.stringify(opts.mapping ?? BOM_CSV_MAPPING),
+      ...(opts.suppliedPartString ? { suppliedPartString: opts.suppliedPartString } : {}),
+    },
     { name: opts.name ?? 'Stückliste.csv', bytes: opts.bytes ?? bomCsv() },
   );
 

@@ -42,14 +42,20 @@ const mapping = [
 describe('POST /enquiry/bom/map?admin=true', () => {
   it('maps and matches the file, stores the result and answers success rate, estimate and the first page', async () => {
     const name = `${uniq('Import')}.csv`;
-    const res = await importBom(adminUser.token, { name, bytes: csv(), mapping });
+    const res = await importBom(adminUser.token, { name, bytes: csv(), mapping, suppliedPartString: 'B' });
     expect(res.status).toBe(200);
     const result = res.body.result as AdminBomResult;
-    expect(result).toMatchObject({ bomFileName: name, lineCount: 3, errorCount: 1, successRate: 66.67 });
+    expect(result).toMatchObject({
+      bomFileName: name,
+      lineCount: 3,
+      errorCount: 1,
+      successRate: 66.67,
+      suppliedPartString: 'B',
+    });
     expect(result.headers).toEqual(['Pos', 'Bestellnummer', 'Menge', 'Beistellung']);
     // 2 × 100 € (the supplied part ignored): 102–130 %
     expect(result.estimate).toMatchObject({ total: 200, min: 204, max: 260 });
-    expect(result.estimate.formatted).toBe('204,00 € – 260,00 €');
+    expect(result.estimate.formatted.replace(/\s/g, ' ')).toBe('204,00 € – 260,00 €');
     expect(result.createdBy).toBe(adminUser.user.id);
     const lines = res.body.lines.content as StoredBomLine[];
     expect(res.body.lines.totalElements).toBe(3);
@@ -71,9 +77,9 @@ describe('POST /enquiry/bom/map?admin=true', () => {
     const badIndex = await importBom(adminUser.token, { headerRowIndex: 0 });
     expect(badIndex.status).toBe(400);
     expect(badIndex.body.details[0].path).toBe('headerRowIndex');
-    const noQuantity = await importBom(adminUser.token, { mapping: [mapping[0]!] });
-    expect(noQuantity.status).toBe(400);
-    expect(noQuantity.body.details[0].path).toBe('mapping');
+    const noNumber = await importBom(adminUser.token, { mapping: [mapping[1]!] });
+    expect(noNumber.status).toBe(400);
+    expect(noNumber.body.details[0].path).toBe('mapping');
     expect((await importBom(adminUser.token, { name: 'Stückliste.pdf' })).status).toBe(415);
   });
 });
@@ -121,6 +127,7 @@ describe('the history: GET /admin/bom/all/simple, /admin/bom/, /admin/bom/lines,
     });
     expect(errors.status).toBe(200);
     expect(errors.body.totalElements).toBe(one.body.errorCount);
+    expect(errors.body.summary).toMatchObject({ successRate: one.body.successRate, estimate: one.body.estimate });
     const generated = await get('/admin/bom/generated', { token: adminUser.token, query: { id: first.result.id } });
     expect(generated.status).toBe(200);
 

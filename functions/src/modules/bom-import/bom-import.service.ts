@@ -23,6 +23,7 @@ import {
   BOM_SYNC_MAX_LINES,
   bomJobId,
   estimateFromCents,
+  type BomJobView,
   type StoredBomLine,
 } from '../../model/bom-job.js';
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
@@ -203,9 +204,9 @@ export class BomImportService {
   }
 
   /** GET /admin/bom/lines: one page of a result's article table. */
-  async lines(principal: Principal, q: AdminBomLinesQuery): Promise<Page<StoredBomLine>> {
+  async lines(principal: Principal, q: AdminBomLinesQuery): Promise<Page<StoredBomLine> & { summary: BomJobView }> {
     const job = await this.readable(principal, q.id);
-    return this.d.lines.page(job.id, job.runId, {
+    const page = await this.d.lines.page(job.id, job.runId, {
       errorsOnly: q.errorsOnly,
       replacedOnly: q.replacedOnly,
       column: q.column,
@@ -213,6 +214,18 @@ export class BomImportService {
       page: q.page,
       size: q.paginationSize,
     });
+    // the article table's summary line, as the enquiry's table has it (administrators see the estimate)
+    const summary: BomJobView = {
+      revision: job.revision,
+      bomFileName: job.bomFileName,
+      lineCount: job.lineCount,
+      errorCount: job.errorCount,
+      successRate: job.successRate,
+      errorsByType: job.errorsByType,
+      mappedAt: job.mappedAt,
+      estimate: estimateFromCents(job.totalCents),
+    };
+    return { ...page, summary };
   }
 
   /** GET /admin/bom/generated: the supplier format (spec §2: supplied parts in a file of their own). */
