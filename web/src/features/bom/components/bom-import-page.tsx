@@ -9,8 +9,8 @@ import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
-import { BomArticleTable } from '@/features/bom/components/bom-article-table';
-import { BomMappingDrawer, type BomMapper } from '@/features/bom/components/bom-mapping-drawer';
+import { BomArticleTable } from './bom-article-table';
+import { BomMappingDrawer, type BomMapper } from './bom-mapping-drawer';
 import {
   adminBomLinesQueryOptions,
   downloadAdminBom,

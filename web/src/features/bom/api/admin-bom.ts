@@ -9,7 +9,7 @@ import type { FieldMapping } from '@model/bom/fields';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
 import { useEndpointMutation } from '@/lib/react-query';
-import type { BomLinesPage, BomLinesRequest } from '@/features/bom/api/bom-jobs';
+import type { BomLinesPage, BomLinesRequest } from './bom-jobs';
 
 /** The admin BOM import's calls (docs/api.md "Admin BOM import"). */
 const adminBomKey = ['admin-bom'] as const;
