@@ -31,7 +31,6 @@ export const FEATURES: Feature[] = [
   enquiriesFeature,
   offersFeature,
   bomFeature,
-  bomImportFeature,
   documentsFeature,
   businessDataFeature,
   chatFeature,
@@ -39,6 +38,7 @@ export const FEATURES: Feature[] = [
   articleTransferFeature,
   fieldValuesFeature,
   importConfigsFeature,
+  bomImportFeature,
   catalogueAndImportPlaceholders,
   legalFeature,
 ];
