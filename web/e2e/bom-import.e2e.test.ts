@@ -51,7 +51,7 @@ describe('issue 24: the admin BOM import in the browser', () => {
       await result.getByTestId('bom-success-rate').getByText('Erfolgsquote: 50 %').waitFor();
       // 2 × 50 €: 102–130 %
       await result.getByTestId('bom-import-estimate').getByText(/102,00\s€ – 130,00\s€/).waitFor();
-      await result.getByTestId('bom-line-3').getByText(known).waitFor();
+      await result.getByTestId('bom-line-2').getByText(known).waitFor();
 
       await page.getByRole('button', { name: 'Verlauf' }).click();
       const history = page.getByTestId('bom-import-history');

@@ -77,8 +77,11 @@ export function deleteAdminBoms(ids: string[]): Promise<{ deleted: number }> {
   return api.get<{ deleted: number }>('/admin/bom/delete', { query: { adminBOMResultIds: ids.join(',') } });
 }
 
+/** Only the history refetches: the deleted results' own queries would answer 404 (the page drops them). */
 export const useDeleteAdminBoms = () =>
-  useEndpointMutation(deleteAdminBoms, (queryClient) => queryClient.invalidateQueries({ queryKey: adminBomKey }));
+  useEndpointMutation(deleteAdminBoms, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'history'] }),
+  );
 
 /** GET /admin/bom/generated: the supplier format (supplied parts in their own file). */
 export function downloadAdminBom(id: string, part: 'main' | 'suppliedParts'): Promise<string> {
