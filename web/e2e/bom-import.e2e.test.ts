@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticle, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
-import { createCompany, createUser, disposeClients, PASSWORD, type TestUser } from '../../functions/src/testing/fixtures.js';
+import {
+  createCompany,
+  createUser,
+  disposeClients,
+  PASSWORD,
+  type TestUser,
+} from '../../functions/src/testing/fixtures.js';
 import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 
 // Issue 24 in the browser: an administrator runs a BOM import on /import/stueckliste, sees success rate and estimate,
@@ -50,7 +56,10 @@ describe('issue 24: the admin BOM import in the browser', () => {
       const result = page.getByTestId('bom-import-result');
       await result.getByTestId('bom-success-rate').getByText('Erfolgsquote: 50 %').waitFor();
       // 2 × 50 €: 102–130 %
-      await result.getByTestId('bom-import-estimate').getByText(/102,00\s€ – 130,00\s€/).waitFor();
+      await result
+        .getByTestId('bom-import-estimate')
+        .getByText(/102,00\s€ – 130,00\s€/)
+        .waitFor();
       await result.getByTestId('bom-line-2').getByText(known).waitFor();
 
       await page.getByRole('button', { name: 'Verlauf' }).click();

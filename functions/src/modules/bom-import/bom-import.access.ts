@@ -13,7 +13,9 @@ const administrators = ['platformAdmin'] as const;
 const isAdminCompany = ({ kind }: AccessCtx) => kind === 'adminUser' || kind === 'platformAdmin';
 /** A result of the ADMIN company's plain user (the administrator sees it as well), else an id nobody has. */
 const resultId = async (ctx: AccessCtx) =>
-  isAdminCompany(ctx) ? (await importedBom(ctx.w.users.adminUser.token, 'Zugriff.csv')).result.id : 'keinErgebnis000000';
+  isAdminCompany(ctx)
+    ? (await importedBom(ctx.w.users.adminUser.token, 'Zugriff.csv')).result.id
+    : 'keinErgebnis000000';
 const byId = async (ctx: AccessCtx) => ({ query: { id: await resultId(ctx) } });
 
 export const BOM_IMPORT_ACCESS: AccessRow[] = [

@@ -28,9 +28,13 @@ afterAll(disposeClients);
 /** Three lines: matched (2 × 100 €), not found, and the matched article as a supplied part. */
 const csv = () =>
   Buffer.from(
-    ['Import-Test;;;', 'Pos;Bestellnummer;Menge;Beistellung', `1;${n.order};2;`, `2;${n.unknown};1;`, `3;${n.order};5;B`].join(
-      '\r\n',
-    ),
+    [
+      'Import-Test;;;',
+      'Pos;Bestellnummer;Menge;Beistellung',
+      `1;${n.order};2;`,
+      `2;${n.unknown};1;`,
+      `3;${n.order};5;B`,
+    ].join('\r\n'),
     'utf8',
   );
 const mapping = [
@@ -140,9 +144,9 @@ describe('the history: GET /admin/bom/all/simple, /admin/bom/, /admin/bom/lines,
       .collection('bomLines');
     expect((await firstLines.get()).size).toBe(3);
     const tooMany = Array.from({ length: 31 }, (_, i) => `ergebnis${String(i).padStart(10, '0')}`).join(',');
-    expect((await get('/admin/bom/delete', { token: administrator.token, query: { adminBOMResultIds: tooMany } })).status).toBe(
-      400,
-    );
+    expect(
+      (await get('/admin/bom/delete', { token: administrator.token, query: { adminBOMResultIds: tooMany } })).status,
+    ).toBe(400);
     const deleted = await get('/admin/bom/delete', {
       token: administrator.token,
       query: { adminBOMResultIds: `${first.result.id},${second.result.id},keinErgebnis000000` },

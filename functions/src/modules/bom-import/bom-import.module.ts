@@ -49,7 +49,9 @@ async function importForm(req: Request, res: Response) {
   try {
     mapping = JSON.parse(fields.mapping ?? '');
   } catch {
-    throw ApiError.badRequest('validation', [{ path: 'mapping', key: fields.mapping ? 'validation.type' : 'validation.required' }]);
+    throw ApiError.badRequest('validation', [
+      { path: 'mapping', key: fields.mapping ? 'validation.type' : 'validation.required' },
+    ]);
   }
   const headerRowIndex = pick('headerRowIndex');
   const problem = validateHeaderRowIndex(headerRowIndex, 'bomSave');
@@ -110,7 +112,13 @@ function createBomImportModule(d: AreaDeps): AreaModule {
       if (problem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: problem }]);
       headerRowIndex = Number(fields.headerRowIndex);
     }
-    res.json(await service.header(principalOf(res), files.find((f) => f.field === 'file'), headerRowIndex));
+    res.json(
+      await service.header(
+        principalOf(res),
+        files.find((f) => f.field === 'file'),
+        headerRowIndex,
+      ),
+    );
   });
   r.get('/all/simple', d.authenticate(), administrators, validateQuery(adminBomHistoryQuerySchema), async (_req, res) =>
     res.json(await service.history(q<AdminBomHistoryQuery>(res))),

@@ -43,7 +43,12 @@ export class AdminBomRepository extends EntityCollection<AdminBomJob> {
     await this.col().doc(id).delete();
   }
 
-  history(q: { column?: AdminBomColumn; sortDescending: boolean; page: number; size: number }): Promise<Page<AdminBomJob>> {
+  history(q: {
+    column?: AdminBomColumn;
+    sortDescending: boolean;
+    page: number;
+    size: number;
+  }): Promise<Page<AdminBomJob>> {
     // newest first unless a column is asked for
     const column = q.column ?? 'createDate';
     return readPage(this.col(), {

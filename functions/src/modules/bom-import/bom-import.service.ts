@@ -85,7 +85,11 @@ export class BomImportService {
    * POST /admin/bom/header: the headers of the uploaded file at the caller's (or the suggested) header row and the
    * mapping the panel starts with — the company's remembered one for these headers, else the engine's suggestion.
    */
-  async header(principal: Principal, file: UploadedFile | undefined, headerRowIndex?: number): Promise<AdminBomHeaderAnswer> {
+  async header(
+    principal: Principal,
+    file: UploadedFile | undefined,
+    headerRowIndex?: number,
+  ): Promise<AdminBomHeaderAnswer> {
     const { read, rows } = await this.rows(file, headerRowIndex);
     const index = read.bomHeaderRowIndex;
     const computed = suggestMapping(read.headers, 'bom', { rows: rows.slice(index, index + 200) });

@@ -1,10 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AdminBomHeaderAnswer,
-  AdminBomImportAnswer,
-  AdminBomResult,
-  AdminBomColumn,
-} from '@model/bom-import';
+import type { AdminBomHeaderAnswer, AdminBomImportAnswer, AdminBomResult, AdminBomColumn } from '@model/bom-import';
 import type { FieldMapping } from '@model/bom/fields';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';

@@ -58,7 +58,8 @@ const summary = { ...result, revision: 1, mappedAt: result.createDate };
 
 function answer(url: string) {
   if (url === '/api/admin/bom/header') return { body: header };
-  if (url.startsWith('/api/enquiry/bom/map?')) return { body: { result, lines: { content: [line], totalElements: 1 } } };
+  if (url.startsWith('/api/enquiry/bom/map?'))
+    return { body: { result, lines: { content: [line], totalElements: 1 } } };
   if (url === '/api/admin/bom/?id=r1') return { body: result };
   if (url.startsWith('/api/admin/bom/lines?')) return { body: { content: [line], totalElements: 1, summary } };
   if (url.startsWith('/api/admin/bom/all/simple')) return { body: { content: [result], totalElements: 1 } };
@@ -82,7 +83,9 @@ describe('BomImportPage', () => {
     expect(panel.getByRole('combobox', { name: 'Menge' })).toHaveTextContent('Menge');
     await user.click(panel.getByRole('button', { name: 'Speichern' }));
 
-    expect(await screen.findByTestId('bom-import-estimate')).toHaveTextContent('Geschätzter Preis: 102,00 € – 130,00 €');
+    expect(await screen.findByTestId('bom-import-estimate')).toHaveTextContent(
+      'Geschätzter Preis: 102,00 € – 130,00 €',
+    );
     expect(await screen.findByTestId('bom-success-rate')).toHaveTextContent('Erfolgsquote: 50 %');
     expect(screen.getByTestId('bom-line-3')).toHaveTextContent('X-1');
     const map = calls.find((c) => c.url.startsWith('/api/enquiry/bom/map?'))!;
@@ -106,12 +109,12 @@ describe('BomImportPage', () => {
 
     // the panel closed: the page is reachable again
     await user.click(await screen.findByRole('button', { name: 'Verlauf' }));
-    await user.click(within(await screen.findByTestId('bom-import-history-r1')).getByRole('button', { name: 'Löschen' }));
+    await user.click(
+      within(await screen.findByTestId('bom-import-history-r1')).getByRole('button', { name: 'Löschen' }),
+    );
     expect(await screen.findByText('Soll der Import liste.csv mit seinen Zeilen gelöscht werden?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ja' }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.url === '/api/admin/bom/delete?adminBOMResultIds=r1')).toBe(true),
-    );
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/bom/delete?adminBOMResultIds=r1')).toBe(true));
     expect(await screen.findByText('Der Import wurde gelöscht.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('bom-import-result')).not.toBeInTheDocument());
   });
