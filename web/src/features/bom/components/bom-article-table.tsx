@@ -28,9 +28,12 @@ import { BomMatchDialog } from './bom-match-dialog';
 import { LineStatus } from './line-status';
 
 export interface BomArticleTableProps {
-  enquiryId: string;
+  /** the enquiry whose lines are shown (omit with `linesQuery`) */
+  enquiryId?: string;
   /** the customer of an unlocked enquiry: manual match and line edits */
   canChange: boolean;
+  /** reads the pages elsewhere (the admin import's GET /admin/bom/lines) */
+  linesQuery?: (request: BomLinesRequest) => ReturnType<typeof bomLinesQueryOptions>;
 }
 
 const COLUMNS: Array<{ id: BomLineColumn | 'unit' | 'description' | 'status'; sortable: boolean }> = [
@@ -66,7 +69,7 @@ function WithOriginal({ file, catalogue }: { file?: string; catalogue?: string }
  * sortable columns, errors-only toggle), each line's markers, the file's numbers read-only with the catalogue
  * original beside them, and — for the customer of an unlocked enquiry — the manual match and line edits.
  */
-export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) {
+export function BomArticleTable({ enquiryId = '', canChange, linesQuery }: BomArticleTableProps) {
   const { t } = useTranslation('bom');
   const [request, setRequest] = useState<BomLinesRequest>({
     page: 0,
@@ -76,7 +79,7 @@ export function BomArticleTable({ enquiryId, canChange }: BomArticleTableProps) 
     replacedOnly: false,
   });
   const [matching, setMatching] = useState<StoredBomLine | undefined>();
-  const lines = useQuery(bomLinesQueryOptions(enquiryId, request));
+  const lines = useQuery(linesQuery ? linesQuery(request) : bomLinesQueryOptions(enquiryId, request));
   const page = lines.data;
   const sortBy = (column: BomLineColumn) =>
     setRequest((r) => ({

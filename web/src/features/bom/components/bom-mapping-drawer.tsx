@@ -27,8 +27,28 @@ import { queryKeys } from '@/lib/query-keys';
 import { useBomMapping, useBomTask, useMapBom } from '../api/bom-jobs';
 import { useReadBomHeader } from '../api/read-bom-header';
 
+/** What the mapping table saves (the enquiry's map call, or the admin import's). */
+export interface BomMappingSave {
+  headerRowIndex: number;
+  mapping: FieldMapping;
+  suppliedPartString?: string;
+}
+
+/**
+ * Where the panel reads and saves a mapping when it is not an enquiry's stored file (the admin import: the file is
+ * held by the page). `proposal` is what the panel starts with; Update header and Save go through the callbacks.
+ */
+export interface BomMapper {
+  proposal: { data?: BomMappingProposal; isFetching: boolean; error: unknown; dataUpdatedAt: number };
+  updateHeader: (headerRowIndex: number) => Promise<void>;
+  save: (request: BomMappingSave) => Promise<void>;
+}
+
 export interface BomMappingDrawerProps {
-  enquiryId: string;
+  /** the enquiry whose stored file is mapped (omit with `mapper`) */
+  enquiryId?: string;
+  /** maps something else than an enquiry's file (the admin import) */
+  mapper?: BomMapper;
   open: boolean;
   onClose: () => void;
 }
@@ -48,9 +68,10 @@ const validIndex = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >
  * (POST /enquiry/bom/map). The spec's warnings: missing mapping, header row index wrong, index invalid,
  * headerIndexChangeFailed, no headers found.
  */
-export function BomMappingDrawer({ enquiryId, open, onClose }: BomMappingDrawerProps) {
+export function BomMappingDrawer({ enquiryId = '', mapper, open, onClose }: BomMappingDrawerProps) {
   const { t } = useTranslation('bom');
-  const proposal = useBomMapping(enquiryId, open);
+  const enquiryProposal = useBomMapping(enquiryId, open && !mapper);
+  const proposal = mapper?.proposal ?? enquiryProposal;
   return (
     <Drawer
       anchor="right"
@@ -61,7 +82,7 @@ export function BomMappingDrawer({ enquiryId, open, onClose }: BomMappingDrawerP
       <Stack spacing={2} role="region" aria-label={t('mapping.title')} data-testid="bom-mapping">
         <Typography variant="h2">{t('mapping.title')}</Typography>
         {proposal.isFetching && <LinearProgress aria-label={t('common:common.loading')} />}
-        {proposal.isError && <Alert severity="error">{errorMessage(proposal.error, t('mapping.loadFailed'))}</Alert>}
+        {!!proposal.error && <Alert severity="error">{errorMessage(proposal.error, t('mapping.loadFailed'))}</Alert>}
         {proposal.data && (
           <Typography variant="body2" color="text.secondary">
             {t(`mapping.source.${proposal.data.source}`)}
@@ -72,8 +93,9 @@ export function BomMappingDrawer({ enquiryId, open, onClose }: BomMappingDrawerP
             // a new proposal (after Update header) starts the form again
             key={proposal.dataUpdatedAt}
             enquiryId={enquiryId}
+            mapper={mapper}
             proposal={proposal.data}
-            reload={() => void proposal.refetch()}
+            reload={() => void enquiryProposal.refetch()}
             onClose={onClose}
           />
         )}
@@ -93,17 +115,20 @@ function initialChoices(headers: string[], mapping: FieldMapping): Choice[] {
 
 interface MappingFormProps {
   enquiryId: string;
+  mapper?: BomMapper;
   proposal: BomMappingProposal;
   reload: () => void;
   onClose: () => void;
 }
 
-function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps) {
+function MappingForm({ enquiryId, mapper, proposal, reload, onClose }: MappingFormProps) {
   const { t } = useTranslation('bom');
   const readHeader = useReadBomHeader();
   const mapBom = useMapBom();
   const queryClient = useQueryClient();
   const [taskId, setTaskId] = useState<string | undefined>();
+  const [savingOther, setSavingOther] = useState(false);
+  const saving = mapBom.isPending || savingOther;
   const task = useBomTask(enquiryId, taskId);
   const headers = proposal.headers;
   const taskState = task.data?.state;
@@ -130,9 +155,12 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
   const updateHeader = async () => {
     if (!validIndex(indexText)) return setWarnings([t('error.indexInvalid')]);
     try {
-      // saves the header row on the enquiry; the proposal follows the new header row
-      await readHeader.mutateAsync({ enquiryId, headerRowIndex: Number(indexText) });
-      reload();
+      if (mapper) await mapper.updateHeader(Number(indexText));
+      else {
+        // saves the header row on the enquiry; the proposal follows the new header row
+        await readHeader.mutateAsync({ enquiryId, headerRowIndex: Number(indexText) });
+        reload();
+      }
     } catch (error) {
       const details = error instanceof ApiError ? (error.details as Array<{ key?: string }> | undefined) : undefined;
       const keys = Array.isArray(details) ? details.map((d) => d.key).filter((k): k is string => !!k) : [];
@@ -150,14 +178,19 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
     const mapping: FieldMapping = choices.flatMap((field, columnIndex) =>
       field ? [{ columnIndex, importHeader: headers[columnIndex] ?? '', articleField: field }] : [],
     );
+    const request: BomMappingSave = {
+      headerRowIndex: Number(indexText),
+      mapping,
+      ...(used.has('isSuppliedPart') && supplied.trim() ? { suppliedPartString: supplied.trim() } : {}),
+    };
     try {
-      const answer = await mapBom.mutateAsync({
-        enquiryId,
-        headerRowIndex: Number(indexText),
-        mapping,
-        ...(used.has('isSuppliedPart') && supplied.trim() ? { suppliedPartString: supplied.trim() } : {}),
-      });
-      if ('taskId' in answer) return setTaskId(answer.taskId);
+      if (mapper) {
+        setSavingOther(true);
+        await mapper.save(request).finally(() => setSavingOther(false));
+      } else {
+        const answer = await mapBom.mutateAsync({ enquiryId, ...request });
+        if ('taskId' in answer) return setTaskId(answer.taskId);
+      }
       notify.success(t('mapping.saved'));
       onClose();
     } catch (error) {
@@ -240,12 +273,12 @@ function MappingForm({ enquiryId, proposal, reload, onClose }: MappingFormProps)
         <Button
           variant="contained"
           onClick={() => void save()}
-          disabled={mapBom.isPending || (!!taskId && !(taskState && isFinalTaskState(taskState)))}
+          disabled={saving || (!!taskId && !(taskState && isFinalTaskState(taskState)))}
         >
           {t('mapping.save')}
         </Button>
       </Stack>
-      {mapBom.isPending && <LinearProgress aria-label={t('mapping.save')} />}
+      {saving && <LinearProgress aria-label={t('mapping.save')} />}
       {taskId && taskState !== 'failed' && (
         <Alert severity="info" data-testid="bom-mapping-task">
           {t('mapping.running', { percent: task.data?.progress.percent ?? 0 })}
