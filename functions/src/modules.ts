@@ -1,5 +1,6 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
+import { bomImportArea } from './modules/bom-import/bom-import.module.js';
 import { bomJobsArea } from './modules/bom-jobs/bom-jobs.module.js';
 import { businessDataArea } from './modules/business-data/business-data.module.js';
 import { articleTransferArea } from './modules/article-transfer/article-transfer.module.js';
@@ -36,6 +37,8 @@ export const AREAS: readonly Area[] = [
   catalogueArea,
   importConfigsArea,
   articleTransferArea,
+  // before bom-jobs: it takes POST /enquiry/bom/map?admin=true and passes every other map call on
+  bomImportArea,
   bomJobsArea,
 ];
 

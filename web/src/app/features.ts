@@ -2,6 +2,7 @@ import { articleTransferFeature } from '@/features/article-transfer/feature';
 import { articlesFeature } from '@/features/articles/feature';
 import { authFeature } from '@/features/auth/feature';
 import { bomFeature } from '@/features/bom/feature';
+import { bomImportFeature } from '@/features/bom/import-feature';
 import { businessDataFeature } from '@/features/business-data/feature';
 import { chatFeature } from '@/features/chat/feature';
 import { companiesFeature } from '@/features/companies/feature';
@@ -37,6 +38,7 @@ export const FEATURES: Feature[] = [
   articleTransferFeature,
   fieldValuesFeature,
   importConfigsFeature,
+  bomImportFeature,
   catalogueAndImportPlaceholders,
   legalFeature,
 ];

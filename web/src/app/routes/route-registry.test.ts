@@ -104,7 +104,9 @@ describe('route registry (features register their routes)', () => {
     expect(elementFor(paths.users.list.path)).toBe(
       FEATURES.flatMap((f) => f.routes).find((r) => r.path === '/user')?.element,
     );
-    expect(elementFor(paths.imports.bom.path).name).toBe('ComingSoonPage');
+    // every placeholder of app/coming-soon-features.ts has its page by now
+    for (const path of [paths.imports.bom.path, paths.imports.configs.path])
+      expect(elementFor(path).name).not.toBe('ComingSoonPage');
   });
 
   it('each namespace is a file in public/locales/de and every menu label has a German text', () => {

@@ -28,10 +28,12 @@ import { BomMatchDialog } from './bom-match-dialog';
 import { LineStatus } from './line-status';
 
 export interface BomArticleTableProps {
-  /** the enquiry's job, or (with `offerId`) the offer's */
-  owner: BomOwnerRef;
+  /** the enquiry's job, or (with `offerId`) the offer's (omit with `linesQuery`) */
+  owner?: BomOwnerRef;
   /** the customer of an unlocked enquiry: manual match and line edits */
   canChange: boolean;
+  /** reads the pages elsewhere (the admin import's GET /admin/bom/lines) */
+  linesQuery?: (request: BomLinesRequest) => ReturnType<typeof bomLinesQueryOptions>;
 }
 
 const COLUMNS: Array<{ id: BomLineColumn | 'unit' | 'description' | 'status'; sortable: boolean }> = [
@@ -67,7 +69,7 @@ function WithOriginal({ file, catalogue }: { file?: string; catalogue?: string }
  * sortable columns, errors-only toggle), each line's markers, the file's numbers read-only with the catalogue
  * original beside them, and — for the customer of an unlocked enquiry — the manual match and line edits.
  */
-export function BomArticleTable({ owner, canChange }: BomArticleTableProps) {
+export function BomArticleTable({ owner = { enquiryId: '' }, canChange, linesQuery }: BomArticleTableProps) {
   const { t } = useTranslation('bom');
   const [request, setRequest] = useState<BomLinesRequest>({
     page: 0,
@@ -77,7 +79,7 @@ export function BomArticleTable({ owner, canChange }: BomArticleTableProps) {
     replacedOnly: false,
   });
   const [matching, setMatching] = useState<StoredBomLine | undefined>();
-  const lines = useQuery(bomLinesQueryOptions(owner, request));
+  const lines = useQuery(linesQuery ? linesQuery(request) : bomLinesQueryOptions(owner, request));
   const page = lines.data;
   const sortBy = (column: BomLineColumn) =>
     setRequest((r) => ({

@@ -26,14 +26,36 @@ import { notify } from '@/lib/notify';
 import { bomOwnerQueries, useBomMapping, useBomTask, useMapBom, type BomOwnerRef } from '../api/bom-jobs';
 import { useReadBomHeader } from '../api/read-bom-header';
 
+/** What the mapping table saves (the enquiry's map call, or the admin import's). */
+export interface BomMappingSave {
+  headerRowIndex: number;
+  mapping: FieldMapping;
+  suppliedPartString?: string;
+}
+
+/**
+ * Where the panel reads and saves a mapping when it is not an enquiry's stored file (the admin import: the file is
+ * held by the page). `proposal` is what the panel starts with; Update header and Save go through the callbacks.
+ */
+export interface BomMapper {
+  proposal: { data?: BomMappingProposal; isFetching: boolean; error: unknown; dataUpdatedAt: number };
+  updateHeader: (headerRowIndex: number) => Promise<void>;
+  save: (request: BomMappingSave) => Promise<void>;
+}
+
 export interface BomMappingDrawerProps {
-  /** the enquiry's job, or (with `offerId`) the offer's */
-  owner: BomOwnerRef;
+  /** the enquiry's job, or (with `offerId`) the offer's (omit with `mapper`) */
+  owner?: BomOwnerRef;
+  /** maps something else than an enquiry's file (the admin import) */
+  mapper?: BomMapper;
   open: boolean;
   onClose: () => void;
 }
 
 type Choice = BomMappableField | '';
+
+/** No owner: the admin import's `mapper` reads and saves instead. */
+const NO_OWNER: BomOwnerRef = { enquiryId: '' };
 
 /** 'bom.warning.missingMapping' (an engine key) → 'warning.missingMapping' of the bom namespace. */
 const bomKey = (key: string) => key.replace(/^bom\./, '');
@@ -49,11 +71,12 @@ const validIndex = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >
  * (POST /enquiry/bom/map). The spec's warnings: missing mapping, header row index wrong, index invalid,
  * headerIndexChangeFailed, no headers found.
  */
-export function BomMappingDrawer({ owner, open, onClose }: BomMappingDrawerProps) {
+export function BomMappingDrawer({ owner = NO_OWNER, mapper, open, onClose }: BomMappingDrawerProps) {
   const { t } = useTranslation('bom');
   // an offer's Update header: the proposal for that header row (nothing saved until Save)
   const [headerRowIndex, setHeaderRowIndex] = useState<number | undefined>();
-  const proposal = useBomMapping(owner, open, headerRowIndex);
+  const ownerProposal = useBomMapping(owner, open && !mapper, headerRowIndex);
+  const proposal = mapper?.proposal ?? ownerProposal;
   return (
     <Drawer
       anchor="right"
@@ -64,7 +87,7 @@ export function BomMappingDrawer({ owner, open, onClose }: BomMappingDrawerProps
       <Stack spacing={2} role="region" aria-label={t('mapping.title')} data-testid="bom-mapping">
         <Typography variant="h2">{t('mapping.title')}</Typography>
         {proposal.isFetching && <LinearProgress aria-label={t('common:common.loading')} />}
-        {proposal.isError && <Alert severity="error">{errorMessage(proposal.error, t('mapping.loadFailed'))}</Alert>}
+        {!!proposal.error && <Alert severity="error">{errorMessage(proposal.error, t('mapping.loadFailed'))}</Alert>}
         {proposal.data && (
           <Typography variant="body2" color="text.secondary">
             {t(`mapping.source.${proposal.data.source}`)}
@@ -75,8 +98,9 @@ export function BomMappingDrawer({ owner, open, onClose }: BomMappingDrawerProps
             // a new proposal (after Update header) starts the form again
             key={proposal.dataUpdatedAt}
             owner={owner}
+            mapper={mapper}
             proposal={proposal.data}
-            reload={() => void proposal.refetch()}
+            reload={() => void ownerProposal.refetch()}
             readHeaderRow={setHeaderRowIndex}
             onClose={onClose}
           />
@@ -97,6 +121,7 @@ function initialChoices(headers: string[], mapping: FieldMapping): Choice[] {
 
 interface MappingFormProps {
   owner: BomOwnerRef;
+  mapper?: BomMapper;
   proposal: BomMappingProposal;
   reload: () => void;
   /** an offer's Update header: propose for this header row */
@@ -104,12 +129,14 @@ interface MappingFormProps {
   onClose: () => void;
 }
 
-function MappingForm({ owner, proposal, reload, readHeaderRow, onClose }: MappingFormProps) {
+function MappingForm({ owner, mapper, proposal, reload, readHeaderRow, onClose }: MappingFormProps) {
   const { t } = useTranslation('bom');
   const readHeader = useReadBomHeader();
   const mapBom = useMapBom();
   const queryClient = useQueryClient();
   const [taskId, setTaskId] = useState<string | undefined>();
+  const [savingOther, setSavingOther] = useState(false);
+  const saving = mapBom.isPending || savingOther;
   const task = useBomTask(owner, taskId);
   const headers = proposal.headers;
   const taskState = task.data?.state;
@@ -135,11 +162,14 @@ function MappingForm({ owner, proposal, reload, readHeaderRow, onClose }: Mappin
 
   const updateHeader = async () => {
     if (!validIndex(indexText)) return setWarnings([t('error.indexInvalid')]);
-    if (owner.offerId) return readHeaderRow(Number(indexText));
+    if (!mapper && owner.offerId) return readHeaderRow(Number(indexText));
     try {
-      // saves the header row on the enquiry; the proposal follows the new header row
-      await readHeader.mutateAsync({ enquiryId: owner.enquiryId, headerRowIndex: Number(indexText) });
-      reload();
+      if (mapper) await mapper.updateHeader(Number(indexText));
+      else {
+        // saves the header row on the enquiry; the proposal follows the new header row
+        await readHeader.mutateAsync({ enquiryId: owner.enquiryId, headerRowIndex: Number(indexText) });
+        reload();
+      }
     } catch (error) {
       const details = error instanceof ApiError ? (error.details as Array<{ key?: string }> | undefined) : undefined;
       const keys = Array.isArray(details) ? details.map((d) => d.key).filter((k): k is string => !!k) : [];
@@ -157,14 +187,19 @@ function MappingForm({ owner, proposal, reload, readHeaderRow, onClose }: Mappin
     const mapping: FieldMapping = choices.flatMap((field, columnIndex) =>
       field ? [{ columnIndex, importHeader: headers[columnIndex] ?? '', articleField: field }] : [],
     );
+    const request: BomMappingSave = {
+      headerRowIndex: Number(indexText),
+      mapping,
+      ...(used.has('isSuppliedPart') && supplied.trim() ? { suppliedPartString: supplied.trim() } : {}),
+    };
     try {
-      const answer = await mapBom.mutateAsync({
-        ...owner,
-        headerRowIndex: Number(indexText),
-        mapping,
-        ...(used.has('isSuppliedPart') && supplied.trim() ? { suppliedPartString: supplied.trim() } : {}),
-      });
-      if ('taskId' in answer) return setTaskId(answer.taskId);
+      if (mapper) {
+        setSavingOther(true);
+        await mapper.save(request).finally(() => setSavingOther(false));
+      } else {
+        const answer = await mapBom.mutateAsync({ ...owner, ...request });
+        if ('taskId' in answer) return setTaskId(answer.taskId);
+      }
       notify.success(t('mapping.saved'));
       onClose();
     } catch (error) {
@@ -247,12 +282,12 @@ function MappingForm({ owner, proposal, reload, readHeaderRow, onClose }: Mappin
         <Button
           variant="contained"
           onClick={() => void save()}
-          disabled={mapBom.isPending || (!!taskId && !(taskState && isFinalTaskState(taskState)))}
+          disabled={saving || (!!taskId && !(taskState && isFinalTaskState(taskState)))}
         >
           {t('mapping.save')}
         </Button>
       </Stack>
-      {mapBom.isPending && <LinearProgress aria-label={t('mapping.save')} />}
+      {saving && <LinearProgress aria-label={t('mapping.save')} />}
       {taskId && taskState !== 'failed' && (
         <Alert severity="info" data-testid="bom-mapping-task">
           {t('mapping.running', { percent: task.data?.progress.percent ?? 0 })}

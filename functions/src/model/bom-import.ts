@@ -1,0 +1,91 @@
+import * as yup from 'yup';
+import { defineErrors } from './api-error.js';
+import type { BomErrorType } from './bom/bom-error.js';
+import type { FieldMapping } from './bom/fields.js';
+import type { PriceEstimate } from './bom/price.js';
+import { BOM_LINE_COLUMNS, type StoredBomLine } from './bom-job.js';
+import { MAX_IDS_PER_CALL } from './catalogue.js';
+import { idSchema } from './id.js';
+import { commaList, pageRequestSchema } from './paging.js';
+import { VALIDATION_KEYS as V } from './validation.js';
+
+/**
+ * The administrators' BOM import (spec 02 §2 /import/stueckliste, §3 "BOM result (admin import)", §7 "Admin BOM
+ * results"; docs/decisions-bom.md "Admin BOM import"): a BOM file mapped and matched against the catalogue without an
+ * enquiry, stored as the BOM job `adminImport_{resultId}` with its lines, listed in the history. Isomorphic.
+ */
+
+export const BOM_IMPORT_ERRORS = defineErrors({
+  /** more data rows than the synchronous ceiling (BOM_SYNC_MAX_LINES): the admin import has no task path */
+  bomImportTooLarge: 413,
+});
+
+/** A BOM result as the history and the page show it (the lines are served apart: GET /admin/bom/lines). */
+export interface AdminBomResult {
+  id: string;
+  bomFileName: string;
+  headers: string[];
+  fieldMapping: FieldMapping;
+  bomHeaderRowIndex: number;
+  suppliedPartString?: string;
+  lineCount: number;
+  errorCount: number;
+  successRate: number;
+  errorsByType: Record<BomErrorType, number>;
+  /** 102–130 % of the summed line prices, supplied parts ignored (EUR) */
+  estimate: PriceEstimate;
+  createdBy: string;
+  createdByName: string;
+  createDate: Date;
+  lastUpdate: Date;
+}
+
+/** What the import (POST /enquiry/bom/map?admin=true) answers: the result and the first page of its lines. */
+export interface AdminBomImportAnswer {
+  result: AdminBomResult;
+  lines: { content: StoredBomLine[]; totalElements: number };
+}
+
+/** What POST /admin/bom/header answers: the file's headers and the mapping the panel starts with. */
+export interface AdminBomHeaderAnswer {
+  bomFileName: string;
+  headers: string[];
+  bomHeaderRowIndex: number;
+  suggestedHeaderRowIndex: number;
+  mapping: FieldMapping;
+  source: 'remembered' | 'computed';
+  suppliedPartString?: string;
+}
+
+/** The history's sortable columns and their stored fields. */
+export const ADMIN_BOM_SORT_FIELDS = {
+  createDate: 'createDate',
+  bomFileName: 'bomFileName',
+  successRate: 'successRate',
+} as const;
+export type AdminBomColumn = keyof typeof ADMIN_BOM_SORT_FIELDS;
+export const ADMIN_BOM_COLUMNS = Object.keys(ADMIN_BOM_SORT_FIELDS) as AdminBomColumn[];
+
+/** GET /admin/bom/all/simple: the paging contract (newest first without a column). */
+export const adminBomHistoryQuerySchema = pageRequestSchema(ADMIN_BOM_COLUMNS, {});
+export type AdminBomHistoryQuery = yup.InferType<typeof adminBomHistoryQuerySchema>;
+
+/** GET /admin/bom/?id and GET /admin/bom/generated. */
+export const adminBomIdQuerySchema = yup.object({ id: idSchema });
+export const adminBomGeneratedQuerySchema = yup.object({
+  id: idSchema,
+  part: yup.string().oneOf(['main', 'suppliedParts'], V.oneOf).default('main'),
+});
+
+/** GET /admin/bom/lines: the article table of one result (paging contract, errors only, replaced only). */
+export const adminBomLinesQuerySchema = pageRequestSchema(BOM_LINE_COLUMNS, {
+  id: idSchema,
+  errorsOnly: yup.boolean().typeError(V.type).default(false),
+  replacedOnly: yup.boolean().typeError(V.type).default(false),
+});
+export type AdminBomLinesQuery = yup.InferType<typeof adminBomLinesQuerySchema>;
+
+/** GET /admin/bom/delete?adminBOMResultIds=a,b: 1..MAX_IDS_PER_CALL ids. */
+export const adminBomDeleteQuerySchema = yup.object({
+  adminBOMResultIds: commaList(idSchema, MAX_IDS_PER_CALL).required(V.required).min(1, V.min),
+});

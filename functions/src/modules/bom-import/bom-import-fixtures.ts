@@ -1,0 +1,33 @@
+import type { AdminBomImportAnswer } from '../../model/bom-import.js';
+import type { FieldMapping } from '../../model/bom/fields.js';
+import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
+import { BOM_CSV_MAPPING } from '../bom-jobs/bom-job-fixtures.js';
+
+/** POST /enquiry/bom/map?admin=true: the admin import of a file (default: enquiry-fixtures' bomCsv, header row 2). */
+export const importBom = (
+  token: string | undefined,
+  opts: {
+    name?: string;
+    bytes?: Uint8Array;
+    mapping?: FieldMapping;
+    headerRowIndex?: number;
+    admin?: string;
+    suppliedPartString?: string;
+  } = {},
+) =>
+  postForm(
+    token,
+    `/enquiry/bom/map?admin=${opts.admin ?? 'true'}&headerRowIndex=${opts.headerRowIndex ?? 2}`,
+    {
+      mapping: JSON.stringify(opts.mapping ?? BOM_CSV_MAPPING),
+      ...(opts.suppliedPartString ? { suppliedPartString: opts.suppliedPartString } : {}),
+    },
+    { name: opts.name ?? 'Stückliste.csv', bytes: opts.bytes ?? bomCsv() },
+  );
+
+/** An admin import run through the API; fails loudly otherwise. */
+export async function importedBom(token: string | undefined, name?: string): Promise<AdminBomImportAnswer> {
+  const res = await importBom(token, name ? { name } : {});
+  if (res.status !== 200) throw new Error(`admin import failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as AdminBomImportAnswer;
+}

@@ -1,0 +1,44 @@
+import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
+import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
+import { importBom, importedBom } from './bom-import-fixtures.js';
+
+/**
+ * The admin BOM import's rows (docs/api.md "Admin BOM import"). Every ADMIN-company user may import, read the
+ * header and read his own results; the history (list, delete) is for administrators (admin flag). `admin=true` on
+ * the map call from anybody else is refused (403; the plain map call is bom-jobs.access.ts').
+ */
+const adminCompany = ['adminUser', 'platformAdmin'] as const;
+const administrators = ['platformAdmin'] as const;
+
+const isAdminCompany = ({ kind }: AccessCtx) => kind === 'adminUser' || kind === 'platformAdmin';
+/** A result of the ADMIN company's plain user (the administrator sees it as well), else an id nobody has. */
+const resultId = async (ctx: AccessCtx) =>
+  isAdminCompany(ctx)
+    ? (await importedBom(ctx.w.users.adminUser.token, 'Zugriff.csv')).result.id
+    : 'keinErgebnis000000';
+const byId = async (ctx: AccessCtx) => ({ query: { id: await resultId(ctx) } });
+
+export const BOM_IMPORT_ACCESS: AccessRow[] = [
+  {
+    // the admin import: POST /enquiry/bom/map?admin=true
+    call: 'POST /enquiry/bom/map',
+    allowed: adminCompany,
+    request: () => ({}),
+    send: (_ctx, token) => importBom(token),
+  },
+  {
+    call: 'POST /admin/bom/header',
+    allowed: adminCompany,
+    request: () => ({}),
+    send: (_ctx, token) => postForm(token, '/admin/bom/header', {}, { name: 'Stückliste.csv', bytes: bomCsv() }),
+  },
+  { call: 'GET /admin/bom/all/simple', allowed: administrators, request: () => ({ query: {} }) },
+  { call: 'GET /admin/bom/', allowed: adminCompany, request: byId },
+  { call: 'GET /admin/bom/lines', allowed: adminCompany, request: byId },
+  { call: 'GET /admin/bom/generated', allowed: adminCompany, request: byId },
+  {
+    call: 'GET /admin/bom/delete',
+    allowed: administrators,
+    request: async (ctx) => ({ query: { adminBOMResultIds: await resultId(ctx) } }),
+  },
+];

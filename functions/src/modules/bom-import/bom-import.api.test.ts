@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminBomResult } from '../../model/bom-import.js';
+import type { StoredBomLine } from '../../model/bom-job.js';
+import { get } from '../../testing/api-client.js';
+import { createArticle, createManufacturer, uniq } from '../../testing/catalogue-fixtures.js';
+import { postForm } from '../../testing/enquiry-fixtures.js';
+import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
+import { importBom, importedBom } from './bom-import-fixtures.js';
+
+/**
+ * The admin BOM import over HTTP through Hosting (docs/api.md "Admin BOM import"); who may call what:
+ * bom-import.access.ts. Numbers are unique per run (the stack may hold the demo seed and other tests' imports).
+ */
+let w: World;
+let administrator: TestUser;
+let adminUser: TestUser;
+const n = { order: uniq('BI-ON'), unknown: uniq('BI-NONE') };
+
+beforeAll(async () => {
+  w = await createWorld();
+  administrator = w.users.platformAdmin;
+  adminUser = w.users.adminUser;
+  const m = await createManufacturer(administrator.token);
+  await createArticle(administrator.token, { orderNumber: n.order, manufacturerId: m.id, listPrice: 100 });
+});
+afterAll(disposeClients);
+
+/** Three lines: matched (2 × 100 €), not found, and the matched article as a supplied part. */
+const csv = () =>
+  Buffer.from(
+    [
+      'Import-Test;;;',
+      'Pos;Bestellnummer;Menge;Beistellung',
+      `1;${n.order};2;`,
+      `2;${n.unknown};1;`,
+      `3;${n.order};5;B`,
+    ].join('\r\n'),
+    'utf8',
+  );
+const mapping = [
+  { columnIndex: 1, importHeader: 'Bestellnummer', articleField: 'orderNumber' as const },
+  { columnIndex: 2, importHeader: 'Menge', articleField: 'quantity' as const },
+  { columnIndex: 3, importHeader: 'Beistellung', articleField: 'isSuppliedPart' as const },
+];
+
+describe('POST /enquiry/bom/map?admin=true', () => {
+  it('maps and matches the file, stores the result and answers success rate, estimate and the first page', async () => {
+    const name = `${uniq('Import')}.csv`;
+    const res = await importBom(adminUser.token, { name, bytes: csv(), mapping, suppliedPartString: 'B' });
+    expect(res.status).toBe(200);
+    const result = res.body.result as AdminBomResult;
+    expect(result).toMatchObject({
+      bomFileName: name,
+      lineCount: 3,
+      errorCount: 1,
+      successRate: 66.67,
+      suppliedPartString: 'B',
+    });
+    expect(result.headers).toEqual(['Pos', 'Bestellnummer', 'Menge', 'Beistellung']);
+    // 2 × 100 € (the supplied part ignored): 102–130 %
+    expect(result.estimate).toMatchObject({ total: 200, min: 204, max: 260 });
+    expect(result.estimate.formatted.replace(/\s/g, ' ')).toBe('204,00 € – 260,00 €');
+    expect(result.createdBy).toBe(adminUser.user.id);
+    const lines = res.body.lines.content as StoredBomLine[];
+    expect(res.body.lines.totalElements).toBe(3);
+    expect(lines.map((l) => [l.rowNumber, Boolean(l.matchedArticleId), l.isSuppliedPart])).toEqual([
+      [3, true, false],
+      [4, false, false],
+      [5, true, true],
+    ]);
+    const job = await admin().db.collection('bomJobs').doc(`adminImport_${result.id}`).get();
+    expect(job.data()).toMatchObject({ owner: 'adminImport', lineCount: 3 });
+  });
+
+  it('refuses `admin` from callers outside the ADMIN company (403) and checks file, header row and mapping', async () => {
+    for (const kind of ['customerAdmin', 'supplierUser', 'externalUser'] as const)
+      expect((await importBom(w.users[kind].token)).status, kind).toBe(403);
+    expect((await importBom(undefined)).status).toBe(401);
+    // without `admin` an ADMIN-company caller reaches the enquiries' map call, which is not his
+    expect((await importBom(adminUser.token, { admin: 'false' })).status).toBe(403);
+    const badIndex = await importBom(adminUser.token, { headerRowIndex: 0 });
+    expect(badIndex.status).toBe(400);
+    expect(badIndex.body.details[0].path).toBe('headerRowIndex');
+    const noNumber = await importBom(adminUser.token, { mapping: [mapping[1]!] });
+    expect(noNumber.status).toBe(400);
+    expect(noNumber.body.details[0].path).toBe('mapping');
+    expect((await importBom(adminUser.token, { name: 'Stückliste.pdf' })).status).toBe(415);
+  });
+});
+
+describe('POST /admin/bom/header', () => {
+  it('answers the headers at the suggested header row and a mapping proposal', async () => {
+    const res = await postForm(adminUser.token, '/admin/bom/header', {}, { name: 'Liste.csv', bytes: csv() });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ bomFileName: 'Liste.csv', bomHeaderRowIndex: 2 });
+    expect(res.body.headers).toEqual(['Pos', 'Bestellnummer', 'Menge', 'Beistellung']);
+    expect(res.body.mapping.map((m: { articleField: string }) => m.articleField)).toContain('quantity');
+  });
+});
+
+describe('the history: GET /admin/bom/all/simple, /admin/bom/, /admin/bom/lines, /admin/bom/delete', () => {
+  it('lists the imports newest first in pages, shows one with its lines and deletes a capped list with the lines', async () => {
+    const first = await importedBom(adminUser.token, `${uniq('Erster')}.csv`);
+    const second = await importedBom(administrator.token, `${uniq('Zweiter')}.csv`);
+    const page = await get('/admin/bom/all/simple', {
+      token: administrator.token,
+      query: { page: '0', paginationSize: '10' },
+    });
+    expect(page.status).toBe(200);
+    const ids = (page.body.content as AdminBomResult[]).map((r) => r.id);
+    expect(ids.indexOf(second.result.id)).toBeLessThan(ids.indexOf(first.result.id));
+    expect(ids.indexOf(first.result.id)).toBeGreaterThanOrEqual(0);
+    expect(page.body.totalElements).toBeGreaterThanOrEqual(2);
+    const byName = await get('/admin/bom/all/simple', {
+      token: administrator.token,
+      query: { column: 'bomFileName', sortDescending: 'false', paginationSize: '10' },
+    });
+    const names = (byName.body.content as AdminBomResult[]).map((r) => r.bomFileName);
+    expect(names).toEqual([...names].sort());
+
+    // a plain ADMIN-company user reads his own result, not the administrator's, and has no history
+    expect((await get('/admin/bom/', { token: adminUser.token, query: { id: first.result.id } })).status).toBe(200);
+    expect((await get('/admin/bom/', { token: adminUser.token, query: { id: second.result.id } })).status).toBe(404);
+    expect((await get('/admin/bom/all/simple', { token: adminUser.token })).status).toBe(403);
+
+    const one = await get('/admin/bom/', { token: administrator.token, query: { id: first.result.id } });
+    expect(one.body).toMatchObject({ id: first.result.id, bomFileName: first.result.bomFileName, lineCount: 3 });
+    const errors = await get('/admin/bom/lines', {
+      token: administrator.token,
+      query: { id: first.result.id, errorsOnly: 'true', paginationSize: '10' },
+    });
+    expect(errors.status).toBe(200);
+    expect(errors.body.totalElements).toBe(one.body.errorCount);
+    expect(errors.body.summary).toMatchObject({ successRate: one.body.successRate, estimate: one.body.estimate });
+    const generated = await get('/admin/bom/generated', { token: adminUser.token, query: { id: first.result.id } });
+    expect(generated.status).toBe(200);
+
+    const firstJob = await admin().db.collection('bomJobs').doc(`adminImport_${first.result.id}`).get();
+    const firstLines = admin()
+      .db.collection('bomJobs')
+      .doc(`adminImport_${first.result.id}`)
+      .collection('runs')
+      .doc(String(firstJob.data()?.runId))
+      .collection('bomLines');
+    expect((await firstLines.get()).size).toBe(3);
+    const tooMany = Array.from({ length: 31 }, (_, i) => `ergebnis${String(i).padStart(10, '0')}`).join(',');
+    expect(
+      (await get('/admin/bom/delete', { token: administrator.token, query: { adminBOMResultIds: tooMany } })).status,
+    ).toBe(400);
+    const deleted = await get('/admin/bom/delete', {
+      token: administrator.token,
+      query: { adminBOMResultIds: `${first.result.id},${second.result.id},keinErgebnis000000` },
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: 2 });
+    expect((await get('/admin/bom/', { token: administrator.token, query: { id: first.result.id } })).status).toBe(404);
+    expect((await firstLines.get()).size).toBe(0);
+  });
+});

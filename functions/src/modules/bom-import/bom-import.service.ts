@@ -1,0 +1,286 @@
+import { Readable } from 'node:stream';
+import { ApiError, errorsOf } from '../../http/api-error.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import type { Download } from '../../http/send-download.js';
+import { generateSupplierBom } from '../../bom/bom-export.js';
+import { extractHeaders, validateHeaderRowIndex } from '../../bom/header.js';
+import { BomLineBuilder } from '../../bom/lines.js';
+import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
+import { suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
+import { matchBomLines } from '../../bom/matcher.js';
+import { bomLinePrice, summariseBom } from '../../bom/results.js';
+import type { FieldMapping } from '../../model/bom/fields.js';
+import {
+  BOM_IMPORT_ERRORS,
+  type AdminBomHeaderAnswer,
+  type AdminBomHistoryQuery,
+  type AdminBomImportAnswer,
+  type AdminBomLinesQuery,
+  type AdminBomResult,
+} from '../../model/bom-import.js';
+import {
+  BOM_JOB_ERRORS,
+  BOM_SYNC_MAX_LINES,
+  bomJobId,
+  estimateFromCents,
+  type BomJobView,
+  type StoredBomLine,
+} from '../../model/bom-job.js';
+import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
+import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
+import { UPLOAD_CONTEXTS } from '../../model/files.js';
+import type { Page } from '../../model/paging.js';
+import type { Principal } from '../../model/user.js';
+import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
+import type { CataloguePort } from '../catalogue/catalogue.port.js';
+import { lineId, type BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
+import type { BomReader } from '../enquiries/bom-reader.js';
+import type { AdminBomJob, AdminBomRepository } from './bom-import.repository.js';
+
+const fail = { ...errorsOf(BOM_IMPORT_ERRORS), ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
+
+export interface BomImportDeps {
+  jobs: AdminBomRepository;
+  lines: BomJobsRepository;
+  reader: BomReader;
+  catalogue: Pick<CataloguePort, 'matchContext'>;
+  memory: MappingMemoryStore;
+  now: () => Date;
+  log: { warn(message: string, data?: object): void };
+}
+
+export interface AdminBomImportRequest {
+  file: UploadedFile | undefined;
+  headerRowIndex: unknown;
+  mapping: FieldMapping;
+  suppliedPartString?: string;
+}
+
+/** Administrators (the ADMIN company's admin-flag users) see every result; other ADMIN users their own. */
+const seesAll = (p: Principal) => p.companyType === 'ADMIN' && p.admin;
+
+const displayName = (p: Principal) => [p.user.name, p.user.lastname].filter(Boolean).join(' ');
+
+/**
+ * The administrators' BOM import (spec 02 §2 /import/stueckliste, §3 BOM result, §7 Admin BOM results): a file is
+ * read, mapped and matched against the catalogue in Firestore like an enquiry's BOM (the same engine and line store)
+ * and kept as the BOM job `adminImport_{resultId}`; the history lists, shows and deletes these results
+ * (docs/decisions-bom.md "Admin BOM import").
+ */
+export class BomImportService {
+  constructor(private readonly d: BomImportDeps) {}
+
+  private async rows(file: UploadedFile | undefined, headerRowIndex?: number) {
+    const read = await this.d.reader.headers(file, headerRowIndex);
+    try {
+      const sheet = await readSpreadsheet(file!.bytes, file!.filename, { allowedExtensions: UPLOAD_CONTEXTS.bom });
+      return { read, rows: sheet.rows };
+    } catch (error) {
+      if (isSpreadsheetError(error)) throw fail.bomUnreadable([error.i18nKey]);
+      throw error;
+    }
+  }
+
+  /**
+   * POST /admin/bom/header: the headers of the uploaded file at the caller's (or the suggested) header row and the
+   * mapping the panel starts with — the company's remembered one for these headers, else the engine's suggestion.
+   */
+  async header(
+    principal: Principal,
+    file: UploadedFile | undefined,
+    headerRowIndex?: number,
+  ): Promise<AdminBomHeaderAnswer> {
+    const { read, rows } = await this.rows(file, headerRowIndex);
+    const index = read.bomHeaderRowIndex;
+    const computed = suggestMapping(read.headers, 'bom', { rows: rows.slice(index, index + 200) });
+    const first = firstSuggestion(read.headers, computed, await this.d.memory.listForCompany(principal.company.id));
+    const supplied = first.remembered?.entry.suppliedPartString;
+    return {
+      bomFileName: read.bomFileName,
+      headers: read.headers,
+      bomHeaderRowIndex: index,
+      suggestedHeaderRowIndex: read.suggestedHeaderRowIndex,
+      mapping: toFieldMapping(first.suggestions),
+      source: first.remembered ? 'remembered' : 'computed',
+      ...(supplied ? { suppliedPartString: supplied } : {}),
+    };
+  }
+
+  /**
+   * POST /enquiry/bom/map?admin=true: validates header row and mapping with the engine (400 with its keys), refuses
+   * more data rows than the synchronous ceiling (413 bomImportTooLarge), builds and matches the lines, stores them
+   * and the result, and remembers the mapping for the company.
+   */
+  async import(principal: Principal, req: AdminBomImportRequest): Promise<AdminBomImportAnswer> {
+    const indexProblem = validateHeaderRowIndex(req.headerRowIndex as number, 'bomSave');
+    if (indexProblem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: indexProblem }]);
+    const headerRowIndex = Number(req.headerRowIndex);
+    const { read, rows } = await this.rows(req.file, headerRowIndex);
+    const headers = read.headers;
+    const extracted = extractHeaders(rows, headerRowIndex);
+    if (extracted.issue) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: extracted.issue }]);
+    const issues = validateMapping(req.mapping, 'bom', headers);
+    if (issues.length)
+      throw ApiError.badRequest(
+        'validation',
+        issues.map((i) => ({ path: 'mapping', key: i.key })),
+      );
+    if (rows.length - headerRowIndex > BOM_SYNC_MAX_LINES) throw fail.bomImportTooLarge();
+    const suppliedPartString = req.suppliedPartString || undefined;
+
+    const context = await this.d.catalogue.matchContext();
+    const builder = new BomLineBuilder({ headers, mapping: req.mapping, suppliedPartString, units: context.units });
+    for (let i = headerRowIndex; i < rows.length; i++) builder.add(rows[i]!, i + 1);
+    const lines = await matchBomLines(builder.lines, context.lookup, { manufacturers: context.manufacturers });
+    const stored: StoredBomLine[] = lines.map((l) => ({ ...l, id: lineId(l.rowNumber) }));
+    const summary = summariseBom(lines);
+    const now = this.d.now();
+    const resultId = this.d.jobs.newId();
+    const job: AdminBomJob = {
+      id: bomJobId('adminImport', resultId),
+      owner: 'adminImport',
+      ownerId: resultId,
+      revision: 1,
+      runId: this.d.lines.newRunId(),
+      bomFileName: read.bomFileName,
+      headers,
+      fieldMapping: req.mapping,
+      bomHeaderRowIndex: headerRowIndex,
+      ...(suppliedPartString ? { suppliedPartString } : {}),
+      lineCount: summary.lineCount,
+      errorCount: summary.errorCount,
+      successRate: summary.successRate,
+      errorsByType: summary.errorsByType,
+      totalCents: stored.reduce((n, l) => n + (l.isSuppliedPart ? 0 : Math.round(bomLinePrice(l) * 100)), 0),
+      mappedAt: now,
+      mappedBy: principal.uid,
+      createDate: now,
+      lastUpdate: now,
+      createdByName: displayName(principal),
+    };
+    // lines first: the result appears in the history only with its lines; a failed write removes them again
+    await this.d.lines.writeLines(job.id, job.runId, stored);
+    try {
+      await this.d.jobs.create(job);
+    } catch (error) {
+      await this.d.lines.deleteRun(job.id, job.runId);
+      throw error;
+    }
+    try {
+      await this.d.memory.remember({
+        companyId: principal.company.id,
+        headers,
+        mapping: req.mapping,
+        headerRowIndex,
+        ...(suppliedPartString ? { suppliedPartString } : {}),
+      });
+    } catch (error) {
+      this.d.log.warn('bom-import: remembering the mapping failed', { error: String(error) });
+    }
+    return {
+      result: resultOf(job),
+      lines: { content: stored.slice(0, DEFAULT_PAGE_SIZE), totalElements: stored.length },
+    };
+  }
+
+  /** A result the caller may read: administrators every one, other ADMIN users their own (else 404). */
+  private async readable(principal: Principal, resultId: string): Promise<AdminBomJob> {
+    const job = await this.d.jobs.get(bomJobId('adminImport', resultId));
+    if (!job || job.owner !== 'adminImport') throw ApiError.notFound();
+    if (!seesAll(principal) && job.mappedBy !== principal.uid) throw ApiError.notFound();
+    return job;
+  }
+
+  /** GET /admin/bom/all/simple: the history, newest first (administrators only: the route's guard). */
+  async history(q: AdminBomHistoryQuery): Promise<Page<AdminBomResult>> {
+    const page = await this.d.jobs.history({
+      column: q.column,
+      sortDescending: q.sortDescending,
+      page: q.page,
+      size: q.paginationSize,
+    });
+    return { content: page.content.map(resultOf), totalElements: page.totalElements };
+  }
+
+  /** GET /admin/bom/?id */
+  async result(principal: Principal, id: string): Promise<AdminBomResult> {
+    return resultOf(await this.readable(principal, id));
+  }
+
+  /** GET /admin/bom/lines: one page of a result's article table. */
+  async lines(principal: Principal, q: AdminBomLinesQuery): Promise<Page<StoredBomLine> & { summary: BomJobView }> {
+    const job = await this.readable(principal, q.id);
+    const page = await this.d.lines.page(job.id, job.runId, {
+      errorsOnly: q.errorsOnly,
+      replacedOnly: q.replacedOnly,
+      column: q.column,
+      sortDescending: q.sortDescending,
+      page: q.page,
+      size: q.paginationSize,
+    });
+    // the article table's summary line, as the enquiry's table has it (administrators see the estimate)
+    const summary: BomJobView = {
+      revision: job.revision,
+      bomFileName: job.bomFileName,
+      lineCount: job.lineCount,
+      errorCount: job.errorCount,
+      successRate: job.successRate,
+      errorsByType: job.errorsByType,
+      mappedAt: job.mappedAt,
+      estimate: estimateFromCents(job.totalCents),
+    };
+    return { ...page, summary };
+  }
+
+  /** GET /admin/bom/generated: the supplier format (spec §2: supplied parts in a file of their own). */
+  async generated(principal: Principal, id: string, part: 'main' | 'suppliedParts'): Promise<Download> {
+    const job = await this.readable(principal, id);
+    const lines: StoredBomLine[] = [];
+    for await (const l of this.d.lines.all(job.id, job.runId)) lines.push(l);
+    const files = generateSupplierBom(lines);
+    const bytes = part === 'suppliedParts' ? files.suppliedParts : files.main;
+    const base = (job.bomFileName.replace(/\.[^.]*$/, '') || 'Stueckliste').slice(0, 100);
+    return {
+      filename: `${base}_${part === 'suppliedParts' ? 'Beistellteile' : 'Stueckliste'}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      size: bytes.byteLength,
+      stream: Readable.from([Buffer.from(bytes)]),
+    };
+  }
+
+  /**
+   * GET /admin/bom/delete?adminBOMResultIds: removes the results with their lines (the generated files are made on
+   * request, the uploaded file is not kept). Unknown ids are skipped; answers how many were deleted.
+   */
+  async delete(ids: readonly string[]): Promise<{ deleted: number }> {
+    let deleted = 0;
+    for (const id of new Set(ids)) {
+      const job = await this.d.jobs.get(bomJobId('adminImport', id));
+      if (!job || job.owner !== 'adminImport') continue;
+      await this.d.jobs.delete(job.id);
+      await this.d.lines.deleteRun(job.id, job.runId);
+      deleted++;
+    }
+    return { deleted };
+  }
+}
+
+function resultOf(job: AdminBomJob): AdminBomResult {
+  return {
+    id: job.ownerId,
+    bomFileName: job.bomFileName,
+    headers: job.headers,
+    fieldMapping: job.fieldMapping,
+    bomHeaderRowIndex: job.bomHeaderRowIndex,
+    ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
+    lineCount: job.lineCount,
+    errorCount: job.errorCount,
+    successRate: job.successRate,
+    errorsByType: job.errorsByType,
+    estimate: estimateFromCents(job.totalCents),
+    createdBy: job.mappedBy,
+    createdByName: job.createdByName,
+    createDate: job.createDate,
+    lastUpdate: job.lastUpdate,
+  };
+}

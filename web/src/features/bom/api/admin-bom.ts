@@ -1,0 +1,84 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminBomHeaderAnswer, AdminBomImportAnswer, AdminBomResult, AdminBomColumn } from '@model/bom-import';
+import type { FieldMapping } from '@model/bom/fields';
+import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
+import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
+import { useEndpointMutation } from '@/lib/react-query';
+import type { BomLinesPage, BomLinesRequest } from './bom-jobs';
+
+/** The admin BOM import's calls (docs/api.md "Admin BOM import"). */
+const adminBomKey = ['admin-bom'] as const;
+
+/** POST /admin/bom/header (multipart: file, headerRowIndex?): headers and the mapping the panel starts with. */
+export function readAdminBomHeader(file: File, headerRowIndex?: number): Promise<AdminBomHeaderAnswer> {
+  const form = new FormData();
+  if (headerRowIndex !== undefined) form.append('headerRowIndex', String(headerRowIndex));
+  form.append('file', file, file.name);
+  return api.post<AdminBomHeaderAnswer>('/admin/bom/header', form);
+}
+
+export interface AdminBomImportRequest {
+  file: File;
+  headerRowIndex: number;
+  mapping: FieldMapping;
+  suppliedPartString?: string;
+}
+
+/** POST /enquiry/bom/map?admin=true (multipart: mapping as JSON, file; spec §7, time-out 5 minutes). */
+export function importAdminBom(request: AdminBomImportRequest): Promise<AdminBomImportAnswer> {
+  const form = new FormData();
+  form.append('mapping', JSON.stringify(request.mapping));
+  form.append('file', request.file, request.file.name);
+  return api.post<AdminBomImportAnswer>('/enquiry/bom/map', form, {
+    query: {
+      admin: true,
+      headerRowIndex: request.headerRowIndex,
+      suppliedPartString: request.suppliedPartString,
+    },
+    timeoutMs: BOM_MAPPING_TIMEOUT_MS,
+  });
+}
+
+export const useImportAdminBom = () =>
+  useEndpointMutation(importAdminBom, (queryClient) => queryClient.invalidateQueries({ queryKey: adminBomKey }));
+
+/** GET /admin/bom/lines: one page of a result's article table (the shape of the enquiry's table). */
+export const adminBomLinesQueryOptions = (id: string) => (request: BomLinesRequest) =>
+  queryOptions({
+    queryKey: [...adminBomKey, 'lines', id, request] as unknown[],
+    queryFn: () => api.get<BomLinesPage>('/admin/bom/lines', { query: { id, ...pageRequestParams({ ...request }) } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /admin/bom/?id */
+export const useAdminBomResult = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...adminBomKey, 'result', id],
+    queryFn: () => api.get<AdminBomResult>('/admin/bom/', { query: { id } }),
+    enabled: !!id,
+  });
+
+/** GET /admin/bom/all/simple: the history (administrators), newest first. */
+export const useAdminBomHistory = (request: PageRequest<AdminBomColumn>, enabled: boolean) =>
+  useQuery({
+    queryKey: [...adminBomKey, 'history', request],
+    queryFn: () => api.get<Page<AdminBomResult>>('/admin/bom/all/simple', { query: pageRequestParams({ ...request }) }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /admin/bom/delete?adminBOMResultIds=a,b */
+export function deleteAdminBoms(ids: string[]): Promise<{ deleted: number }> {
+  return api.get<{ deleted: number }>('/admin/bom/delete', { query: { adminBOMResultIds: ids.join(',') } });
+}
+
+/** Only the history refetches: the deleted results' own queries would answer 404 (the page drops them). */
+export const useDeleteAdminBoms = () =>
+  useEndpointMutation(deleteAdminBoms, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'history'] }),
+  );
+
+/** GET /admin/bom/generated: the supplier format (supplied parts in their own file). */
+export function downloadAdminBom(id: string, part: 'main' | 'suppliedParts'): Promise<string> {
+  return downloadBlob('/admin/bom/generated', 'Stueckliste.csv', { query: { id, part } });
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { AdminBomColumn, AdminBomResult } from '@model/bom-import';
+import { DEFAULT_PAGE_SIZE } from '@model/constants';
+import type { PageRequest, PageSize } from '@model/paging';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListPagination } from '@/components/list-page/list-pagination';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useAdminBomHistory, useDeleteAdminBoms } from '../api/admin-bom';
+
+export interface BomImportHistoryProps {
+  open: boolean;
+  shownId?: string;
+  onShow: (id: string) => void;
+  onDeleted: (ids: string[]) => void;
+}
+
+const COLUMNS: AdminBomColumn[] = ['createDate', 'bomFileName', 'successRate'];
+
+/**
+ * The history side panel (spec 02 §4 view 2, §7 Admin BOM results): earlier imports in server pages, sortable,
+ * display and delete with confirmation (view 3). Administrators only (the server refuses everybody else).
+ */
+export function BomImportHistory({ open, shownId, onShow, onDeleted }: BomImportHistoryProps) {
+  const { t } = useTranslation('bom-import');
+  const [request, setRequest] = useState<PageRequest<AdminBomColumn>>({
+    page: 0,
+    paginationSize: DEFAULT_PAGE_SIZE,
+    sortDescending: true,
+  });
+  const [deleting, setDeleting] = useState<AdminBomResult | undefined>();
+  const history = useAdminBomHistory(request, open);
+  const remove = useDeleteAdminBoms();
+  const page = history.data;
+  const column = request.column ?? 'createDate';
+  const sortBy = (c: AdminBomColumn) =>
+    setRequest((r) => ({ ...r, page: 0, column: c, sortDescending: column === c ? !r.sortDescending : false }));
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const id = deleting.id;
+    setDeleting(undefined);
+    try {
+      await remove.mutateAsync([id]);
+      notify.success(t('history.deleted'));
+      onDeleted([id]);
+    } catch (error) {
+      notify.error(errorMessage(error, t('history.deleteFailed')));
+    }
+  };
+
+  return (
+    <Stack spacing={2} role="region" aria-label={t('history.title')} data-testid="bom-import-history">
+      <Typography variant="h2">{t('history.title')}</Typography>
+      {history.isFetching && <LinearProgress aria-label={t('history.title')} />}
+      {history.isError && <Alert severity="error">{errorMessage(history.error, t('history.loadFailed'))}</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label={t('history.title')}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((c) => (
+                <TableCell key={c}>
+                  <TableSortLabel
+                    active={column === c}
+                    direction={column === c && request.sortDescending ? 'desc' : 'asc'}
+                    onClick={() => sortBy(c)}
+                  >
+                    {t(`history.${c}`)}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+              <TableCell>{t('history.createdBy')}</TableCell>
+              <TableCell>{t('history.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {page?.content.map((r) => (
+              <TableRow key={r.id} selected={r.id === shownId} data-testid={`bom-import-history-${r.id}`}>
+                <TableCell>{formatDateTime(r.createDate)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{r.bomFileName}</TableCell>
+                <TableCell>{t('history.rate', { rate: r.successRate.toLocaleString('de-DE') })}</TableCell>
+                <TableCell>{r.createdByName}</TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1}>
+                    <Button size="small" onClick={() => onShow(r.id)}>
+                      {t('history.show')}
+                    </Button>
+                    <Button size="small" color="error" onClick={() => setDeleting(r)} disabled={remove.isPending}>
+                      {t('history.delete')}
+                    </Button>
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {page && page.totalElements === 0 && <Typography color="text.secondary">{t('history.empty')}</Typography>}
+      {page && (
+        <ListPagination
+          page={request.page}
+          pages={Math.max(1, Math.ceil(page.totalElements / request.paginationSize))}
+          pageSize={request.paginationSize}
+          total={page.totalElements}
+          onPage={(p) => setRequest((r) => ({ ...r, page: p }))}
+          onPageSize={(size: PageSize) => setRequest((r) => ({ ...r, page: 0, paginationSize: size }))}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('history.deleteTitle')}
+        text={t('history.deleteText', { name: deleting?.bomFileName ?? '' })}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(undefined)}
+      />
+    </Stack>
+  );
+}
