@@ -259,6 +259,20 @@ export interface BomJobView {
   estimate?: PriceEstimate;
 }
 
+/** The caller's view of a job; `withEstimate` false for customers (price visibility: docs/decisions-bom.md). */
+export function bomJobView(job: BomJob, withEstimate: boolean): BomJobView {
+  return {
+    revision: job.revision,
+    bomFileName: job.bomFileName,
+    lineCount: job.lineCount,
+    errorCount: job.errorCount,
+    successRate: job.successRate,
+    errorsByType: job.errorsByType,
+    mappedAt: job.mappedAt,
+    ...(withEstimate ? { estimate: estimateFromCents(job.totalCents) } : {}),
+  };
+}
+
 /** GET /enquiry/bom/mapping: what the Map panel starts with. */
 export interface BomMappingProposal {
   headers: string[];

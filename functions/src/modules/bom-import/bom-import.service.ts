@@ -22,6 +22,7 @@ import {
   BOM_JOB_ERRORS,
   BOM_SYNC_MAX_LINES,
   bomJobId,
+  bomJobView,
   estimateFromCents,
   type BomJobView,
   type StoredBomLine,
@@ -219,16 +220,7 @@ export class BomImportService {
       size: q.paginationSize,
     });
     // the article table's summary line, as the enquiry's table has it (administrators see the estimate)
-    const summary: BomJobView = {
-      revision: job.revision,
-      bomFileName: job.bomFileName,
-      lineCount: job.lineCount,
-      errorCount: job.errorCount,
-      successRate: job.successRate,
-      errorsByType: job.errorsByType,
-      mappedAt: job.mappedAt,
-      estimate: estimateFromCents(job.totalCents),
-    };
+    const summary = bomJobView(job, true);
     return { ...page, summary };
   }
 

@@ -17,8 +17,8 @@ import {
   BOM_SYNC_MAX_LINES,
   BOM_TASK_MAX_LINES,
   bomJobId,
+  bomJobView,
   CUSTOMER_ARTICLE_FIELDS,
-  estimateFromCents,
   successRateOf,
   type BomJob,
   type BomJobSummary,
@@ -492,16 +492,7 @@ export class BomJobsService {
   }
 
   private view(principal: Principal, job: BomJob): BomJobView {
-    return {
-      revision: job.revision,
-      bomFileName: job.bomFileName,
-      lineCount: job.lineCount,
-      errorCount: job.errorCount,
-      successRate: job.successRate,
-      errorsByType: job.errorsByType,
-      mappedAt: job.mappedAt,
-      ...(principal.companyType === 'CUSTOMER' ? {} : { estimate: estimateFromCents(job.totalCents) }),
-    };
+    return bomJobView(job, principal.companyType !== 'CUSTOMER');
   }
 
   private lineView(principal: Principal, line: StoredBomLine): StoredBomLine {
