@@ -78,10 +78,11 @@ function openOffer(offer: Offer) {
 const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('record panels: a feature attaches sections to another feature’s record page', () => {
-  it('the app: BOM, documents and chat on enquiries; documents, project folder and chat on offers; the digest on the profile', () => {
+  it('the app: BOM, documents and chat on enquiries; BOM, documents, project folder and chat on offers; the digest on the profile', () => {
     const panels = slotsOf(FEATURES).panels.map((p) => `${p.record}-${p.id}`);
     expect(panels).toEqual([
       'enquiry-bom',
+      'offer-bom',
       'enquiry-documents',
       'offer-documents',
       'offer-business-data',
