@@ -17,9 +17,9 @@ patchFunctionsRuntime();
 let modules: ReturnType<typeof defaultModules> | undefined;
 const built = () => (modules ??= defaultModules());
 let app: Express | undefined;
-// 1 GiB: the API reads uploaded BOMs whole (SheetJS peaks near 540 MB for a 100 000-row .xlsx, docs/performance.md)
-// and maps up to BOM_SYNC_MAX_LINES lines in the request (docs/decisions-bom.md "Function memory"); 60 s is the
-// most Hosting waits anyway.
+// 1 GiB: the API reads uploaded BOMs whole (a 100 000-row .xlsx peaks near 410 MB with the streamed reader,
+// docs/performance.md) and maps up to BOM_SYNC_MAX_LINES lines in the request (docs/decisions-bom.md "Function
+// memory"); 60 s is the most Hosting waits anyway.
 export const api = onRequest({ memory: '1GiB', timeoutSeconds: 60 }, (req, res) =>
   (app ??= createApp(built()))(req, res),
 );

@@ -3,12 +3,9 @@ import { ApiError, errorsOf } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { Download } from '../../http/send-download.js';
 import { generateSupplierBom } from '../../bom/bom-export.js';
-import { extractHeaders, validateHeaderRowIndex } from '../../bom/header.js';
-import { BomLineBuilder } from '../../bom/lines.js';
+import { validateHeaderRowIndex } from '../../bom/header.js';
 import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
 import { suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
-import { matchBomLines } from '../../bom/matcher.js';
-import { bomLinePrice, summariseBom } from '../../bom/results.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import {
   BOM_IMPORT_ERRORS,
@@ -19,7 +16,6 @@ import {
   type AdminBomResult,
 } from '../../model/bom-import.js';
 import {
-  BOM_JOB_ERRORS,
   BOM_SYNC_MAX_LINES,
   bomJobId,
   bomJobView,
@@ -28,17 +24,15 @@ import {
   type StoredBomLine,
 } from '../../model/bom-job.js';
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
-import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
-import { UPLOAD_CONTEXTS } from '../../model/files.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
-import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
-import { lineId, type BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
+import type { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
+import { buildMatchedLines } from '../bom-jobs/matched-lines.js';
 import type { BomReader } from '../enquiries/bom-reader.js';
 import type { AdminBomJob, AdminBomRepository } from './bom-import.repository.js';
 
-const fail = { ...errorsOf(BOM_IMPORT_ERRORS), ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
+const fail = errorsOf(BOM_IMPORT_ERRORS);
 
 export interface BomImportDeps {
   jobs: AdminBomRepository;
@@ -72,14 +66,8 @@ export class BomImportService {
   constructor(private readonly d: BomImportDeps) {}
 
   private async rows(file: UploadedFile | undefined, headerRowIndex?: number) {
-    const read = await this.d.reader.headers(file, headerRowIndex);
-    try {
-      const sheet = await readSpreadsheet(file!.bytes, file!.filename, { allowedExtensions: UPLOAD_CONTEXTS.bom });
-      return { read, rows: sheet.rows };
-    } catch (error) {
-      if (isSpreadsheetError(error)) throw fail.bomUnreadable([error.i18nKey]);
-      throw error;
-    }
+    const { rows, ...read } = await this.d.reader.read(file, headerRowIndex);
+    return { read, rows };
   }
 
   /**
@@ -118,8 +106,6 @@ export class BomImportService {
     const headerRowIndex = Number(req.headerRowIndex);
     const { read, rows } = await this.rows(req.file, headerRowIndex);
     const headers = read.headers;
-    const extracted = extractHeaders(rows, headerRowIndex);
-    if (extracted.issue) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: extracted.issue }]);
     const issues = validateMapping(req.mapping, 'bom', headers);
     if (issues.length)
       throw ApiError.badRequest(
@@ -129,12 +115,13 @@ export class BomImportService {
     if (rows.length - headerRowIndex > BOM_SYNC_MAX_LINES) throw fail.bomImportTooLarge();
     const suppliedPartString = req.suppliedPartString || undefined;
 
-    const context = await this.d.catalogue.matchContext();
-    const builder = new BomLineBuilder({ headers, mapping: req.mapping, suppliedPartString, units: context.units });
-    for (let i = headerRowIndex; i < rows.length; i++) builder.add(rows[i]!, i + 1);
-    const lines = await matchBomLines(builder.lines, context.lookup, { manufacturers: context.manufacturers });
-    const stored: StoredBomLine[] = lines.map((l) => ({ ...l, id: lineId(l.rowNumber) }));
-    const summary = summariseBom(lines);
+    const { stored, counts } = await buildMatchedLines(this.d.catalogue, {
+      rows,
+      headerRowIndex,
+      headers,
+      mapping: req.mapping,
+      suppliedPartString,
+    });
     const now = this.d.now();
     const resultId = this.d.jobs.newId();
     const job: AdminBomJob = {
@@ -148,11 +135,7 @@ export class BomImportService {
       fieldMapping: req.mapping,
       bomHeaderRowIndex: headerRowIndex,
       ...(suppliedPartString ? { suppliedPartString } : {}),
-      lineCount: summary.lineCount,
-      errorCount: summary.errorCount,
-      successRate: summary.successRate,
-      errorsByType: summary.errorsByType,
-      totalCents: stored.reduce((n, l) => n + (l.isSuppliedPart ? 0 : Math.round(bomLinePrice(l) * 100)), 0),
+      ...counts,
       mappedAt: now,
       mappedBy: principal.uid,
       createDate: now,

@@ -3,13 +3,9 @@ import { ApiError, errorsOf } from '../../http/api-error.js';
 import type { Download } from '../../http/send-download.js';
 import { generateCustomerBom, generateSupplierBom } from '../../bom/bom-export.js';
 import { extractHeaders, suggestHeaderRow, validateHeaderRowIndex } from '../../bom/header.js';
-import { BomLineBuilder } from '../../bom/lines.js';
 import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
 import { resolveColumn, suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
-import { matchBomLines } from '../../bom/matcher.js';
-import { bomLinePrice, summariseBom } from '../../bom/results.js';
 import { BOM_ERROR_PRIORITY, BomErrorType } from '../../model/bom/bom-error.js';
-import type { BomLine } from '../../model/bom/bom-line.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import {
   BOM_JOB_ERRORS,
@@ -42,7 +38,8 @@ import type { RunTransaction } from '../../platform/transaction.js';
 import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
 import type { BomOwner, BomOwnerRef, BomTarget } from './bom-owners.js';
-import { lineId, type BomJobsRepository } from './bom-jobs.repository.js';
+import type { BomJobsRepository } from './bom-jobs.repository.js';
+import { buildMatchedLines, lineCents } from './matched-lines.js';
 
 const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
 
@@ -60,8 +57,6 @@ export interface BomJobsDeps {
   now: () => Date;
   log: { warn(message: string, data?: object): void };
 }
-
-const cents = (l: BomLine) => (l.isSuppliedPart ? 0 : Math.round(bomLinePrice(l) * 100));
 
 /** The customer's view of a line: the matched article without catalogue prices (docs/decisions-bom.md). */
 function customerLine(l: StoredBomLine): StoredBomLine {
@@ -283,13 +278,8 @@ export class BomJobsService {
       suppliedPartString?: string;
     },
   ): Promise<{ job: BomJob; stored: StoredBomLine[]; after: Awaited<ReturnType<BomOwner['saveMapping']>> }> {
-    const { rows, revision, fileName, headers, mapping, headerRowIndex, suppliedPartString } = input;
-    const context = await this.d.catalogue.matchContext();
-    const builder = new BomLineBuilder({ headers, mapping, suppliedPartString, units: context.units });
-    for (let i = headerRowIndex; i < rows.length; i++) builder.add(rows[i]!, i + 1);
-    const lines = await matchBomLines(builder.lines, context.lookup, { manufacturers: context.manufacturers });
-    const stored: StoredBomLine[] = lines.map((l) => ({ ...l, id: lineId(l.rowNumber) }));
-    const summary = summariseBom(lines);
+    const { revision, fileName, headers, mapping, headerRowIndex, suppliedPartString } = input;
+    const { stored, counts } = await buildMatchedLines(this.d.catalogue, input);
     const now = this.d.now();
     const jobId = bomJobId(target.owner, target.ownerId);
     const job: BomJob = {
@@ -303,11 +293,7 @@ export class BomJobsService {
       fieldMapping: mapping,
       bomHeaderRowIndex: headerRowIndex,
       ...(suppliedPartString ? { suppliedPartString } : {}),
-      lineCount: summary.lineCount,
-      errorCount: summary.errorCount,
-      successRate: summary.successRate,
-      errorsByType: summary.errorsByType,
-      totalCents: stored.reduce((n, l) => n + cents(l), 0),
+      ...counts,
       mappedAt: now,
       mappedBy: principal.uid,
     };
@@ -438,7 +424,7 @@ export class BomJobsService {
         next.errorCount++;
         next.errorsByType[line.bomError] = (next.errorsByType[line.bomError] ?? 0) + 1;
       }
-      next.totalCents += cents(line) - cents(before);
+      next.totalCents += lineCents(line) - lineCents(before);
       next.successRate = successRateOf(next.lineCount, next.errorCount);
       const bomSummary = summaryOf(next);
       this.d.repo.setLineInTx(tx, jobId, job.runId, line);

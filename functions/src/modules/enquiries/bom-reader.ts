@@ -26,6 +26,15 @@ export class BomReader {
     file: UploadedFile | undefined,
     headerRowIndex: number | undefined,
   ): Promise<BomHeaders & { contentType: string }> {
+    const { rows: _rows, ...headers } = await this.read(file, headerRowIndex);
+    return headers;
+  }
+
+  /** The same checks and headers, with the sheet's rows (a caller that goes on to map reads the file once). */
+  async read(
+    file: UploadedFile | undefined,
+    headerRowIndex: number | undefined,
+  ): Promise<BomHeaders & { contentType: string; rows: string[][] }> {
     if (!file) throw ApiError.badRequest('validation', [{ path: 'file', key: 'validation.required' }]);
     if (!file.filename) throw fail.invalidFileName();
     if (!isAllowedExtension(file.filename, 'bom')) throw fail.fileTypeNotAllowed();
@@ -52,6 +61,7 @@ export class BomReader {
       bomHeaderRowIndex: index,
       suggestedHeaderRowIndex: suggested,
       contentType: contentTypeOf(file.filename),
+      rows,
     };
   }
 }

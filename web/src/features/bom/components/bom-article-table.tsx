@@ -26,6 +26,7 @@ import { errorMessage } from '@/lib/errors';
 import { bomLinesQueryOptions, type BomLinesRequest, type BomOwnerRef } from '../api/bom-jobs';
 import { BomMatchDialog } from './bom-match-dialog';
 import { LineStatus } from './line-status';
+import { formatNumber } from '@/lib/format';
 
 export interface BomArticleTableProps {
   /** the enquiry's job, or (with `offerId`) the offer's (omit with `linesQuery`) */
@@ -94,7 +95,7 @@ export function BomArticleTable({ owner = { enquiryId: '' }, canChange, linesQue
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {page && (
           <Typography data-testid="bom-success-rate">
-            {t('table.successRate', { rate: page.summary.successRate.toLocaleString('de-DE') })}
+            {t('table.successRate', { rate: formatNumber(page.summary.successRate) })}
           </Typography>
         )}
         {page && (
@@ -159,7 +160,7 @@ export function BomArticleTable({ owner = { enquiryId: '' }, canChange, linesQue
                   <WithOriginal file={l.manufacturerNumber} catalogue={l.matchedArticle?.manufacturerNumber} />
                 </TableCell>
                 <TableCell>{l.matchedArticle?.manufacturerName ?? l.manufacturerName ?? ''}</TableCell>
-                <TableCell>{l.quantity.toLocaleString('de-DE')}</TableCell>
+                <TableCell>{formatNumber(l.quantity)}</TableCell>
                 <TableCell>{l.quantityUnitName ?? l.matchedArticle?.unitName ?? ''}</TableCell>
                 <TableCell>{l.matchedArticle?.description ?? l.description ?? ''}</TableCell>
                 <TableCell>

@@ -20,7 +20,7 @@ import type { PageRequest, PageSize } from '@model/paging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListPagination } from '@/components/list-page/list-pagination';
 import { errorMessage } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useAdminBomHistory, useDeleteAdminBoms } from '../api/admin-bom';
 
@@ -94,7 +94,7 @@ export function BomImportHistory({ open, shownId, onShow, onDeleted }: BomImport
               <TableRow key={r.id} selected={r.id === shownId} data-testid={`bom-import-history-${r.id}`}>
                 <TableCell>{formatDateTime(r.createDate)}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{r.bomFileName}</TableCell>
-                <TableCell>{t('history.rate', { rate: r.successRate.toLocaleString('de-DE') })}</TableCell>
+                <TableCell>{t('history.rate', { rate: formatNumber(r.successRate) })}</TableCell>
                 <TableCell>{r.createdByName}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>

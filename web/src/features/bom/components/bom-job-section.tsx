@@ -19,6 +19,7 @@ import { notify } from '@/lib/notify';
 import { downloadGeneratedBom, type BomOwnerRef } from '../api/bom-jobs';
 import { BomArticleTable } from './bom-article-table';
 import { BomMappingDrawer } from './bom-mapping-drawer';
+import { formatNumber } from '@/lib/format';
 
 export interface BomJobSectionProps {
   /** the enquiry's job, or (with `offerId`) the offer's */
@@ -71,7 +72,7 @@ export function BomJobSection({
       {summary && (
         <Stack spacing={1}>
           <Typography data-testid="bom-summary">
-            {t('table.successRate', { rate: summary.successRate.toLocaleString('de-DE') })} ·{' '}
+            {t('table.successRate', { rate: formatNumber(summary.successRate) })} ·{' '}
             {t('table.counts', { count: summary.lineCount, errors: summary.errorCount })}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
