@@ -185,6 +185,30 @@ describe('seed', () => {
     expect(own.body.totalElements).toBe(1);
   });
 
+  it("holds a mapped BOM: Weber's draft offer on the released enquiry, its six lines matched", async () => {
+    const weber = await signIn('lieferant@weber-schaltanlagen.de', DEMO_PASSWORD);
+    const drafts = await get('/offer/filter', { token: weber, query: { paginationSize: '30' } });
+    const draft = (drafts.body.content as Array<{ id: string; offerNumber: string; enquiryId: string }>).find(
+      (o) => o.offerNumber === DEMO_OFFER_NUMBERS.draft,
+    )!;
+    const ref = { enquiryId: draft.enquiryId, offerId: draft.id };
+    const summary = await get('/enquiry/bom/summary', { token: weber, query: ref });
+    expect(summary.status).toBe(200);
+    expect(summary.body.summary).toMatchObject({ lineCount: 6 });
+    const lines = await get('/enquiry/bom/lines', { token: weber, query: ref });
+    expect(lines.body.totalElements).toBe(6);
+  });
+
+  it('holds an admin BOM import in the history, with its lines', async () => {
+    const token = await signIn('admin@schrankwerk.de', DEMO_PASSWORD);
+    const history = await get('/admin/bom/all/simple', { token });
+    const result = (history.body.content as Array<{ id: string; bomFileName: string; lineCount: number }>).find(
+      (r) => r.bomFileName === 'Stückliste SR-12.csv',
+    );
+    expect(result).toMatchObject({ lineCount: 6 });
+    expect((await get('/admin/bom/lines', { token, query: { id: result!.id } })).body.totalElements).toBe(6);
+  });
+
   it('holds the demo import configuration with its stored sample (headers re-read from it)', async () => {
     const token = await signIn('admin@schrankwerk.de', DEMO_PASSWORD);
     const all = await get('/import/config/all', { token });

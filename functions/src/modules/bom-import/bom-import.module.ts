@@ -24,6 +24,7 @@ import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
 import { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
 import { BomReader } from '../enquiries/bom-reader.js';
 import { ADMIN_BOM_HISTORY_SHAPE, AdminBomRepository } from './bom-import.repository.js';
+import { BOM_IMPORT_PORT } from './bom-import.port.js';
 import { BomImportService } from './bom-import.service.js';
 
 /** The admin BOM import: every ADMIN-company user (spec 02 §1: with or without the admin flag). */
@@ -88,6 +89,7 @@ function createBomImportModule(d: AreaDeps): AreaModule {
     now: d.now,
     log: d.log,
   });
+  d.ports.provide(BOM_IMPORT_PORT, service);
 
   const map = Router();
   map.post(

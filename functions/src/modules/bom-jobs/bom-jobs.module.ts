@@ -19,6 +19,7 @@ import {
 import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { OFFERS_PORT } from '../offers/offers.port.js';
+import { BOM_JOBS_PORT } from './bom-jobs.port.js';
 import { BOM_LINES_PAGE_SHAPE, BomJobsRepository, MAPPING_MEMORY_SHAPE } from './bom-jobs.repository.js';
 import { BomJobsService } from './bom-jobs.service.js';
 import { enquiryBomOwner, offerBomOwner, type BomOwnerRef } from './bom-owners.js';
@@ -52,6 +53,7 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
     log: d.log,
   });
   enquiries.events.bomReplaced.on((enquiry) => service.discard(enquiry));
+  d.ports.provide(BOM_JOBS_PORT, service);
 
   const caller = () => [d.authenticate(), traders] as const;
   const r = Router();
