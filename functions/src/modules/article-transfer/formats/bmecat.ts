@@ -227,7 +227,7 @@ const HTML_ENTITIES: Record<string, string> = {
   shy: '',
 };
 
-/** DESCRIPTION_LONG as plain text: HTML tags removed (block tags become line breaks), HTML entities decoded. */
+/** DESCRIPTION_LONG as plain text: HTML tags removed (block tags become single line breaks), HTML entities decoded. */
 export function htmlToText(html: string): string {
   return html
     .replace(/<\s*(?:br|\/p|p|\/div|div|\/li|li|\/tr|\/h[1-6]|\/ul|\/ol)\b[^>]*>/gi, '\n')
@@ -238,8 +238,7 @@ export function htmlToText(html: string): string {
       return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
     })
     .replace(/[ \t\r\f\v\u00A0]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
+    .replace(/ ?\n[\n ]*/g, '\n')
     .trim();
 }
 
