@@ -285,3 +285,304 @@ describe('readBmecat: fixtures', () => {
     expect(reasons[2]).toBe('Der Artikel ist kein gültiges XML (End-Tag </PRODUCT> fehlt) und wurde übersprungen.');
   });
 });
+
+describe('readBmecat: mapping', () => {
+  it('takes ECLASS 9.1 before 9.0 and ignores other systems and versions', async () => {
+    const features = (system: string, id: string) =>
+      `<PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>${system}</REFERENCE_FEATURE_SYSTEM_NAME><REFERENCE_FEATURE_GROUP_ID>${id}</REFERENCE_FEATURE_GROUP_ID></PRODUCT_FEATURES>`;
+    expect((await values(features('ECLASS-9.0', '27000090') + features('ECLASS-9.1', '27000091'))).eclass9_1Id).toBe(
+      '27000091',
+    );
+    expect((await values(features('eCl@ss 9.1', '27-14-11-20'))).eclass9_1Id).toBe('27141120');
+    expect((await values(features('ECLASS-9.0', '27141120'))).eclass9_1Id).toBe('27141120');
+    const ignored = await values(
+      features('ECLASS-11.0', '27141120') + features('ETIM-8.0', 'EC000897') + features('ECLASS-5.1', '27141120'),
+    );
+    expect(ignored.eclass9_1Id).toBeUndefined();
+  });
+
+  it('prefers net_list, then a net gros_list, then nrp for the list price; net_customer for the purchase price', async () => {
+    expect(await values(prices(price('nrp', '30'), price('net_list', '20'), price('net_customer', '12')))).toMatchObject({
+      listPrice: '20',
+      purchasePrice: '12',
+    });
+    expect((await values(prices(price('nrp', '30'), price('gros_list', '35.70', '<TAX>19</TAX>')))).listPrice).toBe('30');
+    // gros_list without its tax rate cannot be made net: nrp instead
+    expect((await values(prices(price('gros_list', '35.70'), price('nrp', '31'))))).toMatchObject({ listPrice: '31' });
+    expect((await values(prices(price('net_customer_exp', '9.5'))))).toMatchObject({ purchasePrice: '9.5' });
+    // user-defined and on-request prices are not read (not even checked)
+    expect(await values(prices(price('udp_special', 'x'), price('on_request', '')))).toEqual({ orderNumber: 'A-1' });
+  });
+
+  it('chooses the German (or territory-free) price with lower bound 1, else the lowest bound', async () => {
+    const v = await values(
+      prices(
+        price('net_list', '11', '<LOWER_BOUND>10</LOWER_BOUND>'),
+        price('net_list', '14', '<LOWER_BOUND>1</LOWER_BOUND><TERRITORY>AT</TERRITORY>'),
+        price('net_list', '13', '<LOWER_BOUND>1</LOWER_BOUND><TERRITORY>AT</TERRITORY><TERRITORY>DE</TERRITORY>'),
+        price('net_customer', '8', '<LOWER_BOUND>100</LOWER_BOUND>'),
+        price('net_customer', '9', '<LOWER_BOUND>5</LOWER_BOUND>'),
+      ),
+    );
+    expect(v).toMatchObject({ listPrice: '13', purchasePrice: '9' });
+  });
+
+  it('takes the price details valid today, all of them when none is', async () => {
+    const details = (start: string, end: string, amount: string) =>
+      `<PRODUCT_PRICE_DETAILS><DATETIME type="valid_start_date"><DATE>${start}</DATE></DATETIME><DATETIME type="valid_end_date"><DATE>${end}</DATE></DATETIME>${price('net_list', amount)}</PRODUCT_PRICE_DETAILS>`;
+    expect((await values(details('2000-01-01', '2000-12-31', '1') + details('2001-01-01', '2999-12-31', '2'))).listPrice).toBe('2');
+    expect((await values(details('2998-01-01', '2999-12-31', '3') + details('2000-01-01', '2000-12-31', '4'))).listPrice).toBe('3');
+  });
+
+  it('keeps prices per PRICE_QUANTITY and moves sub-cent prices to a larger price unit', async () => {
+    const q = (quantity: string, ...p: string[]) => values(order(`<PRICE_QUANTITY>${quantity}</PRICE_QUANTITY>`) + prices(...p));
+    expect(await q('10', price('net_list', '12.50'))).toMatchObject({ listPrice: '12.5', priceUnitSize: '10' });
+    expect(await q('1', price('net_list', '0.0345'), price('net_customer', '0.02'))).toMatchObject({
+      listPrice: '3.45',
+      purchasePrice: '2',
+      priceUnitSize: '100',
+    });
+    expect(await q('100', price('net_list', '0.123'))).toMatchObject({ listPrice: '1.23', priceUnitSize: '1000' });
+    // at most 10 000: then rounded
+    expect(await q('1', price('net_list', '0.0000456'))).toMatchObject({ listPrice: '0.46', priceUnitSize: '10000' });
+    // no PRICE_QUANTITY in T_NEW_CATALOG: the price is per one order unit
+    expect(await values(prices(price('net_list', '0.125')))).toMatchObject({ listPrice: '1.25', priceUnitSize: '10' });
+    expect(await values(prices(price('net_list', '7')))).toEqual({ orderNumber: 'A-1', listPrice: '7' });
+    expect(await q('1', price('net_list', '1.5E2'))).toMatchObject({ listPrice: '150' });
+  });
+
+  it('reports unusable prices and quantities as problems of the product', async () => {
+    expect((await problem(prices(price('net_list', 'abc')))).reason).toBe('Preis „abc“ (net_list) ist keine gültige Zahl.');
+    expect((await problem(prices(price('net_customer', '-3')))).reason).toBe('Preis „-3“ (net_customer) ist keine gültige Zahl.');
+    expect((await problem(prices(price('net_list', '')))).reason).toBe('Preis (net_list) ohne Betrag (PRICE_AMOUNT).');
+    expect(await problem(prices(price('net_list', '5', '<PRICE_FACTOR>viel</PRICE_FACTOR>')))).toMatchObject({
+      column: 'PRODUCT_PRICE',
+      reason: 'Preisfaktor „viel“ (net_list) ist keine gültige Zahl.',
+    });
+    expect(await problem(order('<PRICE_QUANTITY>0</PRICE_QUANTITY>'))).toMatchObject({
+      column: 'PRICE_QUANTITY',
+      reason: 'Preismenge „0“ ist keine gültige Zahl.',
+    });
+    expect((await problem(prices(price('net_list', '5', '<PRICE_CURRENCY>USD</PRICE_CURRENCY>')))).reason).toBe(
+      'Kein Preis in EUR (nur USD); der Artikel wurde nicht übernommen.',
+    );
+    expect(await problem('', '  ')).toMatchObject({ rowNumber: 1, column: 'SUPPLIER_PID' });
+  });
+
+  it('maps order units to German unit names and passes unknown codes', async () => {
+    const unit = async (code: string) => (await values(order(`<ORDER_UNIT>${code}</ORDER_UNIT>`))).unitId;
+    expect(await unit('C62')).toBe('Stück');
+    expect(await unit('pce')).toBe('Stück');
+    expect(await unit('MTR')).toBe('Meter');
+    expect(await unit('PK')).toBe('Packung');
+    expect(await unit('XYZ')).toBe('XYZ');
+    expect(Object.values(BMECAT_UNIT_NAMES)).toContain('Rolle');
+  });
+
+  it('maps order quantities and packaging: QUANTITY_MIN, QUANTITY_INTERVAL, NO_CU_PER_OU', async () => {
+    expect(
+      await values(
+        order(
+          '<ORDER_UNIT>PK</ORDER_UNIT><CONTENT_UNIT>C62</CONTENT_UNIT><NO_CU_PER_OU>25.000</NO_CU_PER_OU><QUANTITY_MIN>2</QUANTITY_MIN><QUANTITY_INTERVAL>2</QUANTITY_INTERVAL>',
+        ),
+      ),
+    ).toEqual({
+      orderNumber: 'A-1',
+      unitId: 'Packung',
+      packagingUnitSize: '25',
+      minimumOrderQuantityUnitSize: '2',
+      orderQuantityUnitSize: '2',
+    });
+  });
+
+  it('combines the short and the long description, strips HTML and clips to 2 000 characters', async () => {
+    const d = (inner: string) => values(`<PRODUCT_DETAILS>${inner}</PRODUCT_DETAILS>`).then((v) => v.description);
+    expect(await d('<DESCRIPTION_SHORT>  Klemme\n   grau </DESCRIPTION_SHORT>')).toBe('Klemme grau');
+    expect(await d('<DESCRIPTION_LONG>Nur &lt;b&gt;lang&lt;/b&gt;</DESCRIPTION_LONG>')).toBe('Nur lang');
+    expect(await d('<DESCRIPTION_SHORT>Klemme</DESCRIPTION_SHORT><DESCRIPTION_LONG>Klemme</DESCRIPTION_LONG>')).toBe('Klemme');
+    // HTML as elements inside DESCRIPTION_LONG (not schema-valid, but seen)
+    expect(
+      await d('<DESCRIPTION_SHORT>K</DESCRIPTION_SHORT><DESCRIPTION_LONG>Zeile 1<br/>Zeile <b>2</b><p>Absatz</p></DESCRIPTION_LONG>'),
+    ).toBe('K\n\nZeile 1\nZeile 2\nAbsatz');
+    const long = await d(`<DESCRIPTION_SHORT>Kurz</DESCRIPTION_SHORT><DESCRIPTION_LONG>${'Wort '.repeat(600)}</DESCRIPTION_LONG>`);
+    expect(long!.length).toBeLessThanOrEqual(2000);
+    expect(long).toMatch(/^Kurz\n\nWort Wort .* Wort…$/s);
+    // language choice: German first, then without lang
+    expect(
+      await d('<DESCRIPTION_SHORT lang="eng">Terminal</DESCRIPTION_SHORT><DESCRIPTION_SHORT>Klemme</DESCRIPTION_SHORT>'),
+    ).toBe('Klemme');
+  });
+
+  it('reads EAN/GTIN from INTERNATIONAL_PID (typed first) or EAN, and only digits of a GTIN length', async () => {
+    const e = (inner: string) => values(`<PRODUCT_DETAILS>${inner}</PRODUCT_DETAILS>`).then((v) => v.eanNumber);
+    expect(
+      await e('<INTERNATIONAL_PID type="upc">012345678905</INTERNATIONAL_PID><INTERNATIONAL_PID type="GTIN">04012345678901</INTERNATIONAL_PID>'),
+    ).toBe('04012345678901');
+    expect(await e('<INTERNATIONAL_PID>4012345678901</INTERNATIONAL_PID>')).toBe('4012345678901');
+    expect(await e('<EAN>4012 3456 7890 1</EAN>')).toBe('4012345678901');
+    expect(await e('<INTERNATIONAL_PID type="ean">n/a</INTERNATIONAL_PID>')).toBeUndefined();
+  });
+
+  it('takes an image by purpose and order; only http(s) addresses, relative ones below an http MIME_ROOT', async () => {
+    const mime = (type: string, source: string, purpose = 'normal', extra = '') =>
+      `<MIME><MIME_TYPE>${type}</MIME_TYPE><MIME_SOURCE>${source}</MIME_SOURCE><MIME_PURPOSE>${purpose}</MIME_PURPOSE>${extra}</MIME>`;
+    const img = (...m: string[]) => values(`<MIME_INFO>${m.join('')}</MIME_INFO>`).then((v) => v.image);
+    expect(await img(mime('image/jpeg', 'http://x.de/t.jpg', 'thumbnail'), mime('image/jpeg', 'http://x.de/n.jpg'))).toBe(
+      'http://x.de/n.jpg',
+    );
+    expect(
+      await img(
+        mime('image/jpeg', 'http://x.de/2.jpg', 'normal', '<MIME_ORDER>2</MIME_ORDER>'),
+        mime('image/jpeg', 'http://x.de/1.jpg', 'normal', '<MIME_ORDER>1</MIME_ORDER>'),
+      ),
+    ).toBe('http://x.de/1.jpg');
+    expect(await img(mime('application/pdf', 'http://x.de/d.pdf'))).toBeUndefined();
+    // a local file without MIME_ROOT is not an address
+    expect(await img(mime('image/jpeg', 'bilder/a.jpg'))).toBeUndefined();
+    expect(await img(`<MIME><MIME_SOURCE>https://x.de/b.png</MIME_SOURCE></MIME>`)).toBe('https://x.de/b.png');
+  });
+
+  it('keeps SUPPLIER_ALT_PID as an alternative order number unless it is the order number written differently', async () => {
+    const alt = (a: string) => values(`<PRODUCT_DETAILS><SUPPLIER_ALT_PID>${a}</SUPPLIER_ALT_PID></PRODUCT_DETAILS>`);
+    expect((await alt('A 1')).possibleOrderNumbers).toBeUndefined();
+    expect((await alt('ALT-77')).possibleOrderNumbers).toBe('ALT-77');
+  });
+
+  it('emits only article fields, as strings', async () => {
+    const { ARTICLE_MAPPABLE_FIELDS } = await import('../../../model/bom/fields.js');
+    for (const r of await readAll(fixture('bmecat-2005-catalog.xml')))
+      if (r.kind === 'article')
+        for (const [k, v] of Object.entries(r.values)) {
+          expect(ARTICLE_MAPPABLE_FIELDS).toContain(k);
+          expect(typeof v).toBe('string');
+        }
+  });
+});
+
+describe('readBmecat: XML', () => {
+  it('resolves entities and CDATA, keeps unknown entities as written', async () => {
+    const d = (text: string) =>
+      values(`<PRODUCT_DETAILS><DESCRIPTION_SHORT>${text}</DESCRIPTION_SHORT></PRODUCT_DETAILS>`).then((v) => v.description);
+    expect(await d('A &amp; B &lt;C&gt; &quot;D&quot; &apos;E&apos; &#228;&#xFC;')).toBe('A & B <C> "D" \'E\' äü');
+    expect(await d('<![CDATA[x < y & <b>z</b>]]>')).toBe('x < y & <b>z</b>');
+    expect(await d('vor <![CDATA[mitte]]> nach<!-- Kommentar -->')).toBe('vor mitte nach');
+    expect(await d('50&nbsp;mm &unbekannt; &#0;')).toBe('50&nbsp;mm &unbekannt; &#0;');
+    expect((await values('')).orderNumber).toBe('A-1');
+    expect((await readAll(catalog(`<PRODUCT mode='new'><SUPPLIER_PID>X&amp;Y</SUPPLIER_PID></PRODUCT>`)))[0]).toMatchObject({
+      values: { orderNumber: 'X&Y' },
+    });
+  });
+
+  it('knows elements by namespace: prefixed BMEcat names count, names of other namespaces do not', async () => {
+    const xml = `<?xml version="1.0"?>
+<b:BMECAT version="2005" xmlns:b="http://www.bmecat.org/bmecat/2005" xmlns:x="urn:example:other">
+<b:T_NEW_CATALOG>
+  <b:PRODUCT><x:SUPPLIER_PID>FALSCH</x:SUPPLIER_PID><b:SUPPLIER_PID>RICHTIG</b:SUPPLIER_PID>
+    <PRODUCT_DETAILS xmlns="http://www.bmecat.org/bmecat/2005"><MANUFACTURER_NAME>Hersteller</MANUFACTURER_NAME></PRODUCT_DETAILS>
+    <b:PRODUCT_DETAILS xmlns:b="urn:example:shadowed"><b:MANUFACTURER_PID>FREMD</b:MANUFACTURER_PID></b:PRODUCT_DETAILS>
+  </b:PRODUCT>
+  <x:PRODUCT><SUPPLIER_PID>KEIN-ARTIKEL</SUPPLIER_PID></x:PRODUCT>
+</b:T_NEW_CATALOG></b:BMECAT>`;
+    expect(await readAll(xml)).toEqual([
+      { kind: 'article', rowNumber: 1, values: { orderNumber: 'RICHTIG', manufacturerName: 'Hersteller' } },
+    ]);
+  });
+
+  it('reads a file without a namespace, with a DOCTYPE and a processing instruction', async () => {
+    const xml = `<?xml version="1.0"?><!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog_1_2.dtd" [ <!ENTITY x "y"> ]>
+<?xml-stylesheet href="a.xsl"?><BMECAT version="1.2"><T_NEW_CATALOG><ARTICLE><SUPPLIER_AID>1</SUPPLIER_AID></ARTICLE><ARTICLE/></T_NEW_CATALOG></BMECAT>`;
+    expect(await readAll(xml)).toEqual([
+      { kind: 'article', rowNumber: 1, values: { orderNumber: '1' } },
+      { kind: 'problem', rowNumber: 2, column: 'SUPPLIER_AID', reason: 'Die Lieferantenartikelnummer (SUPPLIER_AID) fehlt.' },
+    ]);
+  });
+
+  it('decodes by the XML declaration: ISO-8859-1, Windows-1252, UTF-8 with BOM, UTF-16; UTF-8 that is not falls back', async () => {
+    const doc = (decl: string) =>
+      `<?xml version="1.0" encoding="${decl}"?>${catalog(product('<PRODUCT_DETAILS><DESCRIPTION_SHORT>Größe 5 € ‰</DESCRIPTION_SHORT></PRODUCT_DETAILS>'))
+        .replace(/^<\?xml[^>]*>/, '')}`;
+    const description = async (bytes: Buffer) => {
+      const [r] = await readAll(bytes);
+      return r?.kind === 'article' ? r.values.description : r;
+    };
+    const cp1252 = (s: string) =>
+      Buffer.from(
+        [...s].map((c) => (c === '€' ? 0x80 : c === '‰' ? 0x89 : c.charCodeAt(0))),
+      );
+    expect(await description(cp1252(doc('windows-1252')))).toBe('Größe 5 € ‰');
+    // ISO-8859-1 is read as its superset Windows-1252 (as browsers do)
+    expect(await description(cp1252(doc('ISO-8859-1')))).toBe('Größe 5 € ‰');
+    expect(await description(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(doc('UTF-8'))]))).toBe('Größe 5 € ‰');
+    expect(await description(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(doc('UTF-16'), 'utf16le')]))).toBe(
+      'Größe 5 € ‰',
+    );
+    // declared UTF-8, written in Windows-1252: read as Windows-1252 rather than with replacement characters
+    expect(await description(cp1252(doc('UTF-8')))).toBe('Größe 5 € ‰');
+    const iso15 = await failureOf(Buffer.from(doc('x-unbekannt')));
+    expect(iso15.code).toBe(BMECAT_FAILURES.corrupt);
+  });
+});
+
+describe('readBmecat: files that are not BMEcat or are broken', () => {
+  it('throws formatMismatch for files that are not BMEcat', async () => {
+    for (const bytes of [
+      'Bestellnummer;Beschreibung\n1;Klemme\n',
+      '',
+      '<?xml version="1.0"?><catalog><item/></catalog>',
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      '<?xml version="1.0"?>',
+      '<<<>>>',
+    ]) {
+      const failure = await failureOf(bytes);
+      expect(failure.code, String(bytes)).toBe(BMECAT_FAILURES.notBmecat);
+    }
+  });
+
+  it('throws empty for a BMECAT without a transaction; an empty transaction is fine', async () => {
+    expect((await failureOf(`<BMECAT version="2005"><HEADER/></BMECAT>`)).code).toBe(BMECAT_FAILURES.empty);
+    expect(await readAll(`<BMECAT version="2005"><T_UPDATE_PRICES/></BMECAT>`)).toEqual([]);
+  });
+
+  it('throws corrupt for a truncated file after the products before the break', async () => {
+    const full = catalog(product('', 'P-1'), product('', 'P-2'), product('', 'P-3'));
+    const cut = full.slice(0, full.indexOf('P-3') + 2);
+    const { records, error } = await readUntilFailure(cut);
+    expect(records.map((r) => r.kind === 'article' && r.values.orderNumber)).toEqual(['P-1', 'P-2']);
+    expect(error).toBeInstanceOf(TaskFailure);
+    expect((error as TaskFailure).code).toBe(BMECAT_FAILURES.corrupt);
+    // cut between products, and a broken product never closed
+    expect((await failureOf(full.slice(0, full.indexOf('<PRODUCT', full.indexOf('P-2'))))).code).toBe(BMECAT_FAILURES.corrupt);
+    expect((await failureOf(catalog(product('<X><</X>', 'P-1')).replace(/<\/PRODUCT>/, ''))).code).toBe(
+      BMECAT_FAILURES.corrupt,
+    );
+  });
+
+  it('throws corrupt for broken XML outside products (header, transaction level)', async () => {
+    expect((await failureOf(HEAD.replace('<CATALOG_ID>', '<CATALOG_ID') + TAIL)).code).toBe(BMECAT_FAILURES.corrupt);
+    expect((await failureOf(HEAD + '<CATALOG_GROUP_SYSTEM></GROUP>' + TAIL)).code).toBe(BMECAT_FAILURES.corrupt);
+    expect((await failureOf(HEAD + TAIL.replace('</BMECAT>', '</BMECATS>'))).code).toBe(BMECAT_FAILURES.corrupt);
+  });
+});
+
+describe('decimal helpers', () => {
+  it('parses BMEcat numbers exactly and formats them canonically', () => {
+    const f = (s: string) => {
+      const d = parseBmecatNumber(s);
+      return d && formatDec(d);
+    };
+    expect(f('12.50')).toBe('12.5');
+    expect(f('0012,50')).toBe('12.5');
+    expect(f('.5')).toBe('0.5');
+    expect(f('1e3')).toBe('1000');
+    expect(f('1.25E-2')).toBe('0.0125');
+    expect(f('-3')).toBe('-3');
+    expect(f('0.1')).toBe('0.1');
+    expect(f('1.000')).toBe('1');
+    for (const bad of ['', '.', 'abc', '1.2.3', '1,234.5', '12 EUR']) expect(parseBmecatNumber(bad)).toBeUndefined();
+  });
+
+  it('turns HTML into lines of text', () => {
+    expect(htmlToText('<h1>Titel</h1><p>A&nbsp;&amp;&nbsp;B</p><ul><li>x</li><li>y</li></ul>')).toBe('Titel\nA & B\nx\ny');
+    expect(htmlToText('2,5 mm&sup2; &#8211; 20&deg;C &unknown;')).toBe('2,5 mm² – 20°C &unknown;');
+  });
+});
