@@ -586,3 +586,78 @@ describe('decimal helpers', () => {
     expect(htmlToText('2,5 mm&sup2; &#8211; 20&deg;C &unknown;')).toBe('2,5 mm² – 20°C &unknown;');
   });
 });
+
+describe('readBmecat: streaming', () => {
+  /** A generated catalogue of `count` products (≈ 1.2 KB each), built from parts so no whole-file string exists. */
+  function bigCatalog(count: number): Buffer {
+    const parts: Buffer[] = [Buffer.from(HEAD)];
+    for (let i = 0; i < count; i++)
+      parts.push(
+        Buffer.from(`<PRODUCT mode="new">
+  <SUPPLIER_PID>P-${i}</SUPPLIER_PID>
+  <PRODUCT_DETAILS>
+    <DESCRIPTION_SHORT lang="deu">Reihenklemme Größe ${i}</DESCRIPTION_SHORT>
+    <DESCRIPTION_LONG lang="deu"><![CDATA[<p>Durchgangsreihenklemme, Schraubanschluss, 2,5 mm², 800 V</p><ul><li>grau</li></ul>]]></DESCRIPTION_LONG>
+    <INTERNATIONAL_PID type="gtin">40${String(i).padStart(11, '0')}</INTERNATIONAL_PID>
+    <MANUFACTURER_PID>M-${i}</MANUFACTURER_PID>
+    <MANUFACTURER_NAME>Phoenix Contact</MANUFACTURER_NAME>
+  </PRODUCT_DETAILS>
+  <PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>ECLASS-9.1</REFERENCE_FEATURE_SYSTEM_NAME><REFERENCE_FEATURE_GROUP_ID>27141120</REFERENCE_FEATURE_GROUP_ID></PRODUCT_FEATURES>
+  <PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT><CONTENT_UNIT>C62</CONTENT_UNIT><NO_CU_PER_OU>1</NO_CU_PER_OU><PRICE_QUANTITY>100</PRICE_QUANTITY></PRODUCT_ORDER_DETAILS>
+  <PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${(i % 997) + 0.5}</PRICE_AMOUNT></PRODUCT_PRICE><PRODUCT_PRICE price_type="net_customer"><PRICE_AMOUNT>${(i % 500) + 0.25}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS>
+  <PRODUCT_LOGISTIC_DETAILS><CUSTOMS_TARIFF_NUMBER><CUSTOMS_NUMBER>85369010</CUSTOMS_NUMBER></CUSTOMS_TARIFF_NUMBER></PRODUCT_LOGISTIC_DETAILS>
+</PRODUCT>
+`),
+      );
+    parts.push(Buffer.from(TAIL));
+    return Buffer.concat(parts);
+  }
+
+  it('reads 50 000 products in a few seconds with the heap bounded by a product, not the file', async () => {
+    const bytes = bigCatalog(50_000);
+    expect(bytes.length).toBeGreaterThan(50e6);
+    const base = process.memoryUsage().heapUsed;
+    let maxGrowth = 0;
+    let count = 0;
+    let last: SourceRecord | SourceRecordProblem | undefined;
+    const started = performance.now();
+    for await (const r of readBmecat(bytes, 'gross.xml')) {
+      count++;
+      last = r;
+      if (count === 1)
+        expect(r).toMatchObject({ rowNumber: 1, values: { orderNumber: 'P-0', listPrice: '0.5', purchasePrice: '0.25' } });
+      if (count % 500 === 0) maxGrowth = Math.max(maxGrowth, process.memoryUsage().heapUsed - base);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    expect(count).toBe(50_000);
+    expect(last).toMatchObject({
+      kind: 'article',
+      rowNumber: 50_000,
+      values: { orderNumber: 'P-49999', eanNumber: '4000000049999', listPrice: '149.5', priceUnitSize: '100' },
+    });
+    // the file is > 50 MB (a decoded copy in the heap would be as large); the reader holds a slice and a product
+    expect(maxGrowth).toBeLessThan(40e6);
+    expect(seconds).toBeLessThan(15);
+    console.info(
+      `BMEcat: ${count} products, ${(bytes.length / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s, heap growth ≤ ${(maxGrowth / 1e6).toFixed(1)} MB`,
+    );
+  });
+
+  it('holds at most a few slices of decoded text at any time', async () => {
+    const { XmlScanner } = await import('./xml-stream.js');
+    const scanner = new XmlScanner(bigCatalog(5_000));
+    let maxHeld = 0;
+    for (let t = scanner.next(); t; t = scanner.next()) maxHeld = Math.max(maxHeld, scanner.heldChars);
+    expect(maxHeld).toBeLessThanOrEqual(3 * 65_536);
+  });
+
+  it('yields before the whole file is read (a consumer can stop early)', async () => {
+    const bytes = bigCatalog(20_000);
+    const started = performance.now();
+    for await (const r of readBmecat(bytes, 'gross.xml')) {
+      expect(r).toMatchObject({ rowNumber: 1 });
+      break;
+    }
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

@@ -72,7 +72,8 @@ export function detectXmlEncoding(bytes: Buffer): XmlEncoding {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { label: 'utf-8', start: 3, fallback: false };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { label: 'utf-16le', start: 2, fallback: false };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { label: 'utf-16be', start: 2, fallback: false };
-  if (bytes[0] === 0x3c && bytes[1] === 0x00 && bytes[2] === 0x3f) return { label: 'utf-16le', start: 0, fallback: false };
+  // UTF-16 without a byte-order mark: the first '<' tells the byte order
+  if (bytes[0] === 0x3c && bytes[1] === 0x00 && bytes[2] !== 0x00) return { label: 'utf-16le', start: 0, fallback: false };
   if (bytes[0] === 0x00 && bytes[1] === 0x3c && bytes[2] === 0x00) return { label: 'utf-16be', start: 0, fallback: false };
   const head = bytes.subarray(0, 1024).toString('latin1');
   const declared = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1]?.toLowerCase();
