@@ -29,7 +29,8 @@ const HEAD = `<?xml version="1.0" encoding="UTF-8"?>
 <T_NEW_CATALOG>`;
 const TAIL = '</T_NEW_CATALOG></BMECAT>';
 const catalog = (...products: string[]) => HEAD + products.join('\n') + TAIL;
-const product = (inner: string, pid = 'A-1') => `<PRODUCT mode="new"><SUPPLIER_PID>${pid}</SUPPLIER_PID>${inner}</PRODUCT>`;
+const product = (inner: string, pid = 'A-1') =>
+  `<PRODUCT mode="new"><SUPPLIER_PID>${pid}</SUPPLIER_PID>${inner}</PRODUCT>`;
 const prices = (...p: string[]) => `<PRODUCT_PRICE_DETAILS>${p.join('')}</PRODUCT_PRICE_DETAILS>`;
 const price = (type: string, amount: string, extra = '') =>
   `<PRODUCT_PRICE price_type="${type}"><PRICE_AMOUNT>${amount}</PRICE_AMOUNT>${extra}</PRODUCT_PRICE>`;
@@ -214,7 +215,11 @@ describe('readBmecat: fixtures', () => {
   it('reads T_UPDATE_PRICES: prices only, other currencies ignored, no price unit to move sub-cent prices to', async () => {
     const records = await readAll(fixture('bmecat-2005-update-prices.xml'));
     expect(records).toEqual([
-      { kind: 'article', rowNumber: 1, values: { orderNumber: 'EGM-5SY61167', listPrice: '22.1', purchasePrice: '13.7' } },
+      {
+        kind: 'article',
+        rowNumber: 1,
+        values: { orderNumber: 'EGM-5SY61167', listPrice: '22.1', purchasePrice: '13.7' },
+      },
       {
         kind: 'problem',
         rowNumber: 2,
@@ -269,14 +274,11 @@ describe('readBmecat: fixtures', () => {
 
   it('reports broken products and goes on with the next one', async () => {
     const records = await readAll(fixture('bmecat-2005-broken.xml'));
-    expect(records.map((r) => (r.kind === 'article' ? r.values.orderNumber : `${r.rowNumber}: ${r.column}`))).toEqual([
-      'OK-1',
-      '2: PRODUCT',
-      '3: PRODUCT',
-      'OK-2',
-      '5: PRODUCT',
-      'OK-3',
-    ]);
+    expect(
+      records.map((r) =>
+        r.kind === 'article' ? r.values.orderNumber : r.kind === 'problem' ? `${r.rowNumber}: ${r.column}` : r.kind,
+      ),
+    ).toEqual(['OK-1', '2: PRODUCT', '3: PRODUCT', 'OK-2', '5: PRODUCT', 'OK-3']);
     const reasons = records.filter((r) => r.kind === 'problem').map((r) => (r as SourceRecordProblem).reason);
     expect(reasons[0]).toMatch(/^Der Artikel ist kein gültiges XML \(ungültiges Tag „<5 mm breit/);
     expect(reasons[1]).toBe(
@@ -302,14 +304,18 @@ describe('readBmecat: mapping', () => {
   });
 
   it('prefers net_list, then a net gros_list, then nrp for the list price; net_customer for the purchase price', async () => {
-    expect(await values(prices(price('nrp', '30'), price('net_list', '20'), price('net_customer', '12')))).toMatchObject({
+    expect(
+      await values(prices(price('nrp', '30'), price('net_list', '20'), price('net_customer', '12'))),
+    ).toMatchObject({
       listPrice: '20',
       purchasePrice: '12',
     });
-    expect((await values(prices(price('nrp', '30'), price('gros_list', '35.70', '<TAX>19</TAX>')))).listPrice).toBe('30');
+    expect((await values(prices(price('nrp', '30'), price('gros_list', '35.70', '<TAX>19</TAX>')))).listPrice).toBe(
+      '30',
+    );
     // gros_list without its tax rate cannot be made net: nrp instead
-    expect((await values(prices(price('gros_list', '35.70'), price('nrp', '31'))))).toMatchObject({ listPrice: '31' });
-    expect((await values(prices(price('net_customer_exp', '9.5'))))).toMatchObject({ purchasePrice: '9.5' });
+    expect(await values(prices(price('gros_list', '35.70'), price('nrp', '31')))).toMatchObject({ listPrice: '31' });
+    expect(await values(prices(price('net_customer_exp', '9.5')))).toMatchObject({ purchasePrice: '9.5' });
     // user-defined and on-request prices are not read (not even checked)
     expect(await values(prices(price('udp_special', 'x'), price('on_request', '')))).toEqual({ orderNumber: 'A-1' });
   });
@@ -330,12 +336,17 @@ describe('readBmecat: mapping', () => {
   it('takes the price details valid today, all of them when none is', async () => {
     const details = (start: string, end: string, amount: string) =>
       `<PRODUCT_PRICE_DETAILS><DATETIME type="valid_start_date"><DATE>${start}</DATE></DATETIME><DATETIME type="valid_end_date"><DATE>${end}</DATE></DATETIME>${price('net_list', amount)}</PRODUCT_PRICE_DETAILS>`;
-    expect((await values(details('2000-01-01', '2000-12-31', '1') + details('2001-01-01', '2999-12-31', '2'))).listPrice).toBe('2');
-    expect((await values(details('2998-01-01', '2999-12-31', '3') + details('2000-01-01', '2000-12-31', '4'))).listPrice).toBe('3');
+    expect(
+      (await values(details('2000-01-01', '2000-12-31', '1') + details('2001-01-01', '2999-12-31', '2'))).listPrice,
+    ).toBe('2');
+    expect(
+      (await values(details('2998-01-01', '2999-12-31', '3') + details('2000-01-01', '2000-12-31', '4'))).listPrice,
+    ).toBe('3');
   });
 
   it('keeps prices per PRICE_QUANTITY and moves sub-cent prices to a larger price unit', async () => {
-    const q = (quantity: string, ...p: string[]) => values(order(`<PRICE_QUANTITY>${quantity}</PRICE_QUANTITY>`) + prices(...p));
+    const q = (quantity: string, ...p: string[]) =>
+      values(order(`<PRICE_QUANTITY>${quantity}</PRICE_QUANTITY>`) + prices(...p));
     expect(await q('10', price('net_list', '12.50'))).toMatchObject({ listPrice: '12.5', priceUnitSize: '10' });
     expect(await q('1', price('net_list', '0.0345'), price('net_customer', '0.02'))).toMatchObject({
       listPrice: '3.45',
@@ -352,8 +363,12 @@ describe('readBmecat: mapping', () => {
   });
 
   it('reports unusable prices and quantities as problems of the product', async () => {
-    expect((await problem(prices(price('net_list', 'abc')))).reason).toBe('Preis „abc“ (net_list) ist keine gültige Zahl.');
-    expect((await problem(prices(price('net_customer', '-3')))).reason).toBe('Preis „-3“ (net_customer) ist keine gültige Zahl.');
+    expect((await problem(prices(price('net_list', 'abc')))).reason).toBe(
+      'Preis „abc“ (net_list) ist keine gültige Zahl.',
+    );
+    expect((await problem(prices(price('net_customer', '-3')))).reason).toBe(
+      'Preis „-3“ (net_customer) ist keine gültige Zahl.',
+    );
     expect((await problem(prices(price('net_list', '')))).reason).toBe('Preis (net_list) ohne Betrag (PRICE_AMOUNT).');
     expect(await problem(prices(price('net_list', '5', '<PRICE_FACTOR>viel</PRICE_FACTOR>')))).toMatchObject({
       column: 'PRODUCT_PRICE',
@@ -399,24 +414,34 @@ describe('readBmecat: mapping', () => {
     const d = (inner: string) => values(`<PRODUCT_DETAILS>${inner}</PRODUCT_DETAILS>`).then((v) => v.description);
     expect(await d('<DESCRIPTION_SHORT>  Klemme\n   grau </DESCRIPTION_SHORT>')).toBe('Klemme grau');
     expect(await d('<DESCRIPTION_LONG>Nur &lt;b&gt;lang&lt;/b&gt;</DESCRIPTION_LONG>')).toBe('Nur lang');
-    expect(await d('<DESCRIPTION_SHORT>Klemme</DESCRIPTION_SHORT><DESCRIPTION_LONG>Klemme</DESCRIPTION_LONG>')).toBe('Klemme');
+    expect(await d('<DESCRIPTION_SHORT>Klemme</DESCRIPTION_SHORT><DESCRIPTION_LONG>Klemme</DESCRIPTION_LONG>')).toBe(
+      'Klemme',
+    );
     // HTML as elements inside DESCRIPTION_LONG (not schema-valid, but seen)
     expect(
-      await d('<DESCRIPTION_SHORT>K</DESCRIPTION_SHORT><DESCRIPTION_LONG>Zeile 1<br/>Zeile <b>2</b><p>Absatz</p></DESCRIPTION_LONG>'),
+      await d(
+        '<DESCRIPTION_SHORT>K</DESCRIPTION_SHORT><DESCRIPTION_LONG>Zeile 1<br/>Zeile <b>2</b><p>Absatz</p></DESCRIPTION_LONG>',
+      ),
     ).toBe('K\n\nZeile 1\nZeile 2\nAbsatz');
-    const long = await d(`<DESCRIPTION_SHORT>Kurz</DESCRIPTION_SHORT><DESCRIPTION_LONG>${'Wort '.repeat(600)}</DESCRIPTION_LONG>`);
+    const long = await d(
+      `<DESCRIPTION_SHORT>Kurz</DESCRIPTION_SHORT><DESCRIPTION_LONG>${'Wort '.repeat(600)}</DESCRIPTION_LONG>`,
+    );
     expect(long!.length).toBeLessThanOrEqual(2000);
     expect(long).toMatch(/^Kurz\n\nWort Wort .* Wort…$/s);
     // language choice: German first, then without lang
     expect(
-      await d('<DESCRIPTION_SHORT lang="eng">Terminal</DESCRIPTION_SHORT><DESCRIPTION_SHORT>Klemme</DESCRIPTION_SHORT>'),
+      await d(
+        '<DESCRIPTION_SHORT lang="eng">Terminal</DESCRIPTION_SHORT><DESCRIPTION_SHORT>Klemme</DESCRIPTION_SHORT>',
+      ),
     ).toBe('Klemme');
   });
 
   it('reads EAN/GTIN from INTERNATIONAL_PID (typed first) or EAN, and only digits of a GTIN length', async () => {
     const e = (inner: string) => values(`<PRODUCT_DETAILS>${inner}</PRODUCT_DETAILS>`).then((v) => v.eanNumber);
     expect(
-      await e('<INTERNATIONAL_PID type="upc">012345678905</INTERNATIONAL_PID><INTERNATIONAL_PID type="GTIN">04012345678901</INTERNATIONAL_PID>'),
+      await e(
+        '<INTERNATIONAL_PID type="upc">012345678905</INTERNATIONAL_PID><INTERNATIONAL_PID type="GTIN">04012345678901</INTERNATIONAL_PID>',
+      ),
     ).toBe('04012345678901');
     expect(await e('<INTERNATIONAL_PID>4012345678901</INTERNATIONAL_PID>')).toBe('4012345678901');
     expect(await e('<EAN>4012 3456 7890 1</EAN>')).toBe('4012345678901');
@@ -427,9 +452,9 @@ describe('readBmecat: mapping', () => {
     const mime = (type: string, source: string, purpose = 'normal', extra = '') =>
       `<MIME><MIME_TYPE>${type}</MIME_TYPE><MIME_SOURCE>${source}</MIME_SOURCE><MIME_PURPOSE>${purpose}</MIME_PURPOSE>${extra}</MIME>`;
     const img = (...m: string[]) => values(`<MIME_INFO>${m.join('')}</MIME_INFO>`).then((v) => v.image);
-    expect(await img(mime('image/jpeg', 'http://x.de/t.jpg', 'thumbnail'), mime('image/jpeg', 'http://x.de/n.jpg'))).toBe(
-      'http://x.de/n.jpg',
-    );
+    expect(
+      await img(mime('image/jpeg', 'http://x.de/t.jpg', 'thumbnail'), mime('image/jpeg', 'http://x.de/n.jpg')),
+    ).toBe('http://x.de/n.jpg');
     expect(
       await img(
         mime('image/jpeg', 'http://x.de/2.jpg', 'normal', '<MIME_ORDER>2</MIME_ORDER>'),
@@ -462,13 +487,17 @@ describe('readBmecat: mapping', () => {
 describe('readBmecat: XML', () => {
   it('resolves entities and CDATA, keeps unknown entities as written', async () => {
     const d = (text: string) =>
-      values(`<PRODUCT_DETAILS><DESCRIPTION_SHORT>${text}</DESCRIPTION_SHORT></PRODUCT_DETAILS>`).then((v) => v.description);
+      values(`<PRODUCT_DETAILS><DESCRIPTION_SHORT>${text}</DESCRIPTION_SHORT></PRODUCT_DETAILS>`).then(
+        (v) => v.description,
+      );
     expect(await d('A &amp; B &lt;C&gt; &quot;D&quot; &apos;E&apos; &#228;&#xFC;')).toBe('A & B <C> "D" \'E\' äü');
     expect(await d('<![CDATA[x < y & <b>z</b>]]>')).toBe('x < y & <b>z</b>');
     expect(await d('vor <![CDATA[mitte]]> nach<!-- Kommentar -->')).toBe('vor mitte nach');
     expect(await d('50&nbsp;mm &unbekannt; &#0;')).toBe('50&nbsp;mm &unbekannt; &#0;');
     expect((await values('')).orderNumber).toBe('A-1');
-    expect((await readAll(catalog(`<PRODUCT mode='new'><SUPPLIER_PID>X&amp;Y</SUPPLIER_PID></PRODUCT>`)))[0]).toMatchObject({
+    expect(
+      (await readAll(catalog(`<PRODUCT mode='new'><SUPPLIER_PID>X&amp;Y</SUPPLIER_PID></PRODUCT>`)))[0],
+    ).toMatchObject({
       values: { orderNumber: 'X&Y' },
     });
   });
@@ -493,26 +522,32 @@ describe('readBmecat: XML', () => {
 <?xml-stylesheet href="a.xsl"?><BMECAT version="1.2"><T_NEW_CATALOG><ARTICLE><SUPPLIER_AID>1</SUPPLIER_AID></ARTICLE><ARTICLE/></T_NEW_CATALOG></BMECAT>`;
     expect(await readAll(xml)).toEqual([
       { kind: 'article', rowNumber: 1, values: { orderNumber: '1' } },
-      { kind: 'problem', rowNumber: 2, column: 'SUPPLIER_AID', reason: 'Die Lieferantenartikelnummer (SUPPLIER_AID) fehlt.' },
+      {
+        kind: 'problem',
+        rowNumber: 2,
+        column: 'SUPPLIER_AID',
+        reason: 'Die Lieferantenartikelnummer (SUPPLIER_AID) fehlt.',
+      },
     ]);
   });
 
   it('decodes by the XML declaration: ISO-8859-1, Windows-1252, UTF-8 with BOM, UTF-16; UTF-8 that is not falls back', async () => {
     const doc = (decl: string) =>
-      `<?xml version="1.0" encoding="${decl}"?>${catalog(product('<PRODUCT_DETAILS><DESCRIPTION_SHORT>Größe 5 € ‰</DESCRIPTION_SHORT></PRODUCT_DETAILS>'))
-        .replace(/^<\?xml[^>]*>/, '')}`;
+      `<?xml version="1.0" encoding="${decl}"?>${catalog(
+        product('<PRODUCT_DETAILS><DESCRIPTION_SHORT>Größe 5 € ‰</DESCRIPTION_SHORT></PRODUCT_DETAILS>'),
+      ).replace(/^<\?xml[^>]*>/, '')}`;
     const description = async (bytes: Buffer) => {
       const [r] = await readAll(bytes);
       return r?.kind === 'article' ? r.values.description : r;
     };
     const cp1252 = (s: string) =>
-      Buffer.from(
-        [...s].map((c) => (c === '€' ? 0x80 : c === '‰' ? 0x89 : c.charCodeAt(0))),
-      );
+      Buffer.from([...s].map((c) => (c === '€' ? 0x80 : c === '‰' ? 0x89 : c.charCodeAt(0))));
     expect(await description(cp1252(doc('windows-1252')))).toBe('Größe 5 € ‰');
     // ISO-8859-1 is read as its superset Windows-1252 (as browsers do)
     expect(await description(cp1252(doc('ISO-8859-1')))).toBe('Größe 5 € ‰');
-    expect(await description(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(doc('UTF-8'))]))).toBe('Größe 5 € ‰');
+    expect(await description(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(doc('UTF-8'))]))).toBe(
+      'Größe 5 € ‰',
+    );
     expect(await description(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(doc('UTF-16'), 'utf16le')]))).toBe(
       'Größe 5 € ‰',
     );
@@ -551,7 +586,9 @@ describe('readBmecat: files that are not BMEcat or are broken', () => {
     expect(error).toBeInstanceOf(TaskFailure);
     expect((error as TaskFailure).code).toBe(BMECAT_FAILURES.corrupt);
     // cut between products, and a broken product never closed
-    expect((await failureOf(full.slice(0, full.indexOf('<PRODUCT', full.indexOf('P-2'))))).code).toBe(BMECAT_FAILURES.corrupt);
+    expect((await failureOf(full.slice(0, full.indexOf('<PRODUCT', full.indexOf('P-2'))))).code).toBe(
+      BMECAT_FAILURES.corrupt,
+    );
     expect((await failureOf(catalog(product('<X><</X>', 'P-1')).replace(/<\/PRODUCT>/, ''))).code).toBe(
       BMECAT_FAILURES.corrupt,
     );
@@ -582,7 +619,9 @@ describe('decimal helpers', () => {
   });
 
   it('turns HTML into lines of text', () => {
-    expect(htmlToText('<h1>Titel</h1><p>A&nbsp;&amp;&nbsp;B</p><ul><li>x</li><li>y</li></ul>')).toBe('Titel\nA & B\nx\ny');
+    expect(htmlToText('<h1>Titel</h1><p>A&nbsp;&amp;&nbsp;B</p><ul><li>x</li><li>y</li></ul>')).toBe(
+      'Titel\nA & B\nx\ny',
+    );
     expect(htmlToText('2,5 mm&sup2; &#8211; 20&deg;C &unknown;')).toBe('2,5 mm² – 20°C &unknown;');
   });
 });
@@ -625,7 +664,10 @@ describe('readBmecat: streaming', () => {
       count++;
       last = r;
       if (count === 1)
-        expect(r).toMatchObject({ rowNumber: 1, values: { orderNumber: 'P-0', listPrice: '0.5', purchasePrice: '0.25' } });
+        expect(r).toMatchObject({
+          rowNumber: 1,
+          values: { orderNumber: 'P-0', listPrice: '0.5', purchasePrice: '0.25' },
+        });
       if (count % 500 === 0) maxGrowth = Math.max(maxGrowth, process.memoryUsage().heapUsed - base);
     }
     const seconds = (performance.now() - started) / 1000;

@@ -543,7 +543,9 @@ function mapProduct(product: XNode, header: Header, transaction: string): Values
   set('image', image(product, header));
   set(
     'discountGroupId',
-    line(element(product, 'USER_DEFINED_EXTENSIONS', 'UDX.EDXF.DISCOUNT_GROUP', 'UDX.EDXF.DISCOUNT_GROUP_MANUFACTURER')),
+    line(
+      element(product, 'USER_DEFINED_EXTENSIONS', 'UDX.EDXF.DISCOUNT_GROUP', 'UDX.EDXF.DISCOUNT_GROUP_MANUFACTURER'),
+    ),
   );
   return v;
 }
@@ -813,8 +815,7 @@ async function* read(bytes: Buffer, fileName: string): AsyncGenerator<SourceReco
     if (tok.selfClosing) ns.pop();
     else open.push(tok.name);
   }
-  if (!rootSeen)
-    throw fail(BMECAT_FAILURES.notBmecat, `${fileName} is not a BMEcat file (no root element)`);
+  if (!rootSeen) throw fail(BMECAT_FAILURES.notBmecat, `${fileName} is not a BMEcat file (no root element)`);
   if (open.length) throw fail(BMECAT_FAILURES.corrupt, `${fileName}: the file ends inside <${open.at(-1)}>`);
   if (!sawTransaction) throw fail(BMECAT_FAILURES.empty, `${fileName}: the BMEcat file holds no transaction`);
 }

@@ -51,10 +51,7 @@ export function decodeXmlEntities(s: string): string {
 }
 
 const NAME = '[A-Za-z_:\\u00C0-\\uFFEF][-\\w.:\\u00B7-\\uFFEF]*';
-const START_TAG = new RegExp(
-  `<(${NAME})((?:\\s+${NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*)\\s*(/?)>`,
-  'y',
-);
+const START_TAG = new RegExp(`<(${NAME})((?:\\s+${NAME}\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*)\\s*(/?)>`, 'y');
 const ATTR = new RegExp(`(${NAME})\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'g');
 const END_TAG = new RegExp(`</(${NAME})\\s*>`, 'y');
 
@@ -73,13 +70,17 @@ export function detectXmlEncoding(bytes: Buffer): XmlEncoding {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { label: 'utf-16le', start: 2, fallback: false };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { label: 'utf-16be', start: 2, fallback: false };
   // UTF-16 without a byte-order mark: the first '<' tells the byte order
-  if (bytes[0] === 0x3c && bytes[1] === 0x00 && bytes[2] !== 0x00) return { label: 'utf-16le', start: 0, fallback: false };
-  if (bytes[0] === 0x00 && bytes[1] === 0x3c && bytes[2] === 0x00) return { label: 'utf-16be', start: 0, fallback: false };
+  if (bytes[0] === 0x3c && bytes[1] === 0x00 && bytes[2] !== 0x00)
+    return { label: 'utf-16le', start: 0, fallback: false };
+  if (bytes[0] === 0x00 && bytes[1] === 0x3c && bytes[2] === 0x00)
+    return { label: 'utf-16be', start: 0, fallback: false };
   const head = bytes.subarray(0, 1024).toString('latin1');
   const declared = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1]?.toLowerCase();
   if (!declared || declared === 'utf-8' || declared === 'utf8') {
     // a file that says UTF-8 but holds single-byte umlauts is common enough to read it as what it most likely is
-    return isUtf8(bytes) ? { label: 'utf-8', start: 0, fallback: false } : { label: 'windows-1252', start: 0, fallback: true };
+    return isUtf8(bytes)
+      ? { label: 'utf-8', start: 0, fallback: false }
+      : { label: 'windows-1252', start: 0, fallback: true };
   }
   try {
     new TextDecoder(declared);
