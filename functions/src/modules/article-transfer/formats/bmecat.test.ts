@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
-import { BMECAT_FAILURES, BMECAT_UNIT_NAMES, htmlToText, parseBmecatNumber, formatDec, readBmecat } from './bmecat.js';
+import {
+  BMECAT_FAILURES,
+  BMECAT_UNIT_NAMES,
+  formatDec,
+  htmlToText,
+  looksLikeBmecat,
+  parseBmecatNumber,
+  readBmecat,
+} from './bmecat.js';
 import type { SourceRecord, SourceRecordProblem } from './source-records.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -567,10 +575,25 @@ describe('readBmecat: files that are not BMEcat or are broken', () => {
       Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
       '<?xml version="1.0"?>',
       '<<<>>>',
+      '</BMECAT>',
     ]) {
       const failure = await failureOf(bytes);
       expect(failure.code, String(bytes)).toBe(BMECAT_FAILURES.notBmecat);
     }
+  });
+
+  it('answers the cheap content check for uploads', () => {
+    for (const name of ['bmecat-2005-catalog.xml', 'bmecat-2005-update-products.xml', 'bmecat-1.2-latin1.xml'])
+      expect(looksLikeBmecat(fixture(name)), name).toBe(true);
+    for (const bytes of [
+      'a;b;c',
+      '',
+      '<?xml version="1.0"?><catalog/>',
+      '</BMECAT>',
+      '<<',
+      '<?xml version="1.0" encoding="x-nix"?><BMECAT/>',
+    ])
+      expect(looksLikeBmecat(Buffer.from(bytes)), bytes).toBe(false);
   });
 
   it('throws empty for a BMECAT without a transaction; an empty transaction is fine', async () => {

@@ -765,6 +765,8 @@ async function* read(bytes: Buffer, fileName: string): AsyncGenerator<SourceReco
       continue;
     }
     if (tok.t === 'end') {
+      if (!rootSeen)
+        throw fail(BMECAT_FAILURES.notBmecat, `${fileName} is not a BMEcat file (end tag before the root)`);
       if (tok.name !== open[open.length - 1])
         throw fail(BMECAT_FAILURES.corrupt, `${fileName}: end tag </${tok.name}> does not match <${open.at(-1)}>`);
       open.pop();
@@ -818,6 +820,24 @@ async function* read(bytes: Buffer, fileName: string): AsyncGenerator<SourceReco
   if (!rootSeen) throw fail(BMECAT_FAILURES.notBmecat, `${fileName} is not a BMEcat file (no root element)`);
   if (open.length) throw fail(BMECAT_FAILURES.corrupt, `${fileName}: the file ends inside <${open.at(-1)}>`);
   if (!sawTransaction) throw fail(BMECAT_FAILURES.empty, `${fileName}: the BMEcat file holds no transaction`);
+}
+
+/**
+ * A cheap content check for an upload (before a task reads the file): true when the first element is BMECAT.
+ * Reads only up to that element.
+ */
+export function looksLikeBmecat(bytes: Buffer): boolean {
+  try {
+    const scanner = new XmlScanner(bytes);
+    for (let tok = scanner.next(); tok; tok = scanner.next()) {
+      if (tok.t === 'text' && !tok.text.trim()) continue;
+      return tok.t === 'start' && tok.name.slice(tok.name.indexOf(':') + 1) === 'BMECAT';
+    }
+  } catch (error) {
+    if (error instanceof XmlSyntaxError || error instanceof XmlEncodingError) return false;
+    throw error;
+  }
+  return false;
 }
 
 /** BMEcat 2005 (and 1.2) catalogue files: see the module comment. */
