@@ -700,8 +700,9 @@ describe('readBmecat: streaming', () => {
       rowNumber: 50_000,
       values: { orderNumber: 'P-49999', eanNumber: '4000000049999', listPrice: '149.5', priceUnitSize: '100' },
     });
-    // the file is > 50 MB (a decoded copy in the heap would be as large); the reader holds a slice and a product
-    expect(maxGrowth).toBeLessThan(48e6);
+    // the file is 62 MB with umlauts, so a decoded copy in the heap (a two-byte string) would be ≈ 125 MB; the reader
+    // holds a few slices and one product, the rest is garbage the collector may leave for a while (seen: 9–33 MB)
+    expect(maxGrowth).toBeLessThan(60e6);
     expect(seconds).toBeLessThan(15);
     console.info(
       `BMEcat: ${count} products, ${(bytes.length / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s, heap growth ≤ ${(maxGrowth / 1e6).toFixed(1)} MB`,
