@@ -117,7 +117,9 @@ async function stageSpreadsheet(bytes: Buffer, p: ArticleImportParams, config: I
   const headerRow = Math.max(1, config.headerRowIndex || 1);
   let headers: string[] = [];
   try {
-    for await (const { rows, firstRowNumber } of iterateSpreadsheet(bytes, p.fileName, { maxBytes: IMPORT_MAX_BYTES })) {
+    for await (const { rows, firstRowNumber } of iterateSpreadsheet(bytes, p.fileName, {
+      maxBytes: IMPORT_MAX_BYTES,
+    })) {
       for (let i = 0; i < rows.length; i++) {
         const number = firstRowNumber + i;
         const row = rows[i]!;
@@ -164,7 +166,10 @@ async function stageSource(
         values.wholesalerPurchasePrice ??= values.purchasePrice;
       }
       if (values.discountGroupId) groups.referenced(values.discountGroupId);
-      await out.add({ r: record.rowNumber, c: ARTICLE_MAPPABLE_FIELDS.map((f: ArticleMappableField) => values[f] ?? '') });
+      await out.add({
+        r: record.rowNumber,
+        c: ARTICLE_MAPPABLE_FIELDS.map((f: ArticleMappableField) => values[f] ?? ''),
+      });
     }
   }
   await out.flush();

@@ -11,7 +11,13 @@ import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 import { postConfig } from '../../testing/import-config-fixtures.js';
-import { csvFile, importProgress, startImport, waitForTask, waitUntilNoImportRuns } from './article-transfer-fixtures.js';
+import {
+  csvFile,
+  importProgress,
+  startImport,
+  waitForTask,
+  waitUntilNoImportRuns,
+} from './article-transfer-fixtures.js';
 import { DATANORM_REASONS } from './formats/datanorm.js';
 
 /**
@@ -172,7 +178,8 @@ describe('DATANORM import', () => {
       listPrice: 59.9,
       unitId: stk.id,
       eanNumber: '4022222000014',
-      description: 'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
+      description:
+        'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
     });
     expect(await articleByOrder('DN5-2002')).toMatchObject({ purchasePrice: 1.59, unitId: meter.id });
     expect(await articleByOrder('DN5-2003')).toMatchObject({ listPrice: 120, unitId: st.id });

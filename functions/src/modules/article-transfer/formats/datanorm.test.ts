@@ -54,13 +54,15 @@ describe('DATANORM reader', () => {
     expect(byNumber.get('DN4-1002')).toMatchObject({
       listPrice: '0.125',
       purchasePrice: '0.098',
-      description: 'Aderendhülse 1,5 mm² isoliert, schwarz\nFür Leiterquerschnitt 1,5 mm²\nLänge 8 mm, Kragen aus Polypropylen',
+      description:
+        'Aderendhülse 1,5 mm² isoliert, schwarz\nFür Leiterquerschnitt 1,5 mm²\nLänge 8 mm, Kragen aus Polypropylen',
     });
     // Preiskennzeichen 2 = net price; D dimension texts appended
     expect(byNumber.get('DN4-1003')).toMatchObject({
       unitId: 'm',
       purchasePrice: '0.89',
-      description: 'Mantelleitung NYM-J 3x1,5 Ring 100 m\nFür die Verlegung über, auf, im und\nunter Putz in trockenen Räumen',
+      description:
+        'Mantelleitung NYM-J 3x1,5 Ring 100 m\nFür die Verlegung über, auf, im und\nunter Putz in trockenen Räumen',
     });
     expect(byNumber.get('DN4-1003')!.listPrice).toBeUndefined();
     // Preiseinheit 1 = per 10; the P record's list price 36.00 with a 10 % discount (Rabattkennzeichen 1)
@@ -79,10 +81,15 @@ describe('DATANORM reader', () => {
       eanNumber: '4022222000014',
       manufacturerName: 'ABB',
       manufacturerNumber: '1SBL137001R1300',
-      description: 'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
+      description:
+        'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
     });
     // V5's Preiseinheit is the quantity itself: 159.00 per 100 m
-    expect(all[1]).toMatchObject({ purchasePrice: '1.59', unitId: 'm', description: expect.stringContaining('ÖLFLEX') });
+    expect(all[1]).toMatchObject({
+      purchasePrice: '1.59',
+      unitId: 'm',
+      description: expect.stringContaining('ÖLFLEX'),
+    });
     // Preiskennzeichen 9 (on request): no price from A; the P record that follows gives 120.00
     expect(all[2]).toMatchObject({ listPrice: '120', unitId: 'ST' });
   });
@@ -90,7 +97,13 @@ describe('DATANORM reader', () => {
   it('reads the .RAB file as discount groups (rate and multiplier)', async () => {
     const records = await read(fixture('DATANORM.RAB'), 'DATANORM.RAB');
     expect(records).toEqual([
-      { kind: 'discountGroup', rowNumber: 2, name: 'HS01', description: 'Hauptschalter und Lasttrennschalter', percent: 30 },
+      {
+        kind: 'discountGroup',
+        rowNumber: 2,
+        name: 'HS01',
+        description: 'Hauptschalter und Lasttrennschalter',
+        percent: 30,
+      },
       { kind: 'discountGroup', rowNumber: 3, name: 'AEH', description: 'Aderendhülsen', percent: 25 },
       { kind: 'discountGroup', rowNumber: 4, name: 'KAB', description: 'Kabel und Leitungen', percent: 45.5 },
       { kind: 'discountGroup', rowNumber: 5, name: 'KL', description: 'Klemmen und Zubehör', percent: 20 },
@@ -166,7 +179,9 @@ describe('DATANORM reader', () => {
 
   it('reports a missing header and assumes version 4', async () => {
     const records = await read('A;N;H-1;00;Teil;;1;0;Stk;100;;;;\n');
-    expect(problems(records)).toEqual([{ kind: 'problem', rowNumber: 1, column: 'V', reason: DATANORM_REASONS.header }]);
+    expect(problems(records)).toEqual([
+      { kind: 'problem', rowNumber: 1, column: 'V', reason: DATANORM_REASONS.header },
+    ]);
     expect(articles(records)).toEqual([{ orderNumber: 'H-1', unitId: 'Stk', listPrice: '1', description: 'Teil' }]);
   });
 

@@ -101,7 +101,9 @@ export function datanormVersion(header: string): DatanormVersion | undefined {
 
 /** Does the content look like a DATANORM file (first line a known record type followed by ';' or, for V4's V, ' ')? */
 export function looksLikeDatanorm(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1').replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
+  const head = Buffer.from(bytes.subarray(0, 512))
+    .toString('latin1')
+    .replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
   const first = head.split(/\r?\n/).find((l) => l.trim() !== '');
   if (!first) return false;
   if (first.startsWith('V ')) return true;

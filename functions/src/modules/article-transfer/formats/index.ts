@@ -12,7 +12,9 @@ export interface SourceFormatDefinition {
 
 /** BMEcat 2005: an XML document whose root element is BMECAT (after an optional declaration, comments, BOM). */
 function looksLikeBmecat(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').replace(/^\uFEFF/, '');
+  const head = Buffer.from(bytes.subarray(0, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   return /^\s*</.test(head) && /<BMECAT[\s>]/.test(head);
 }
 
