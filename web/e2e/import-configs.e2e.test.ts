@@ -151,7 +151,7 @@ describe('issue 23: import configurations in the browser', () => {
       const importPanel = page.getByRole('region', { name: 'Artikelimport' });
       await importPanel.getByLabel('Importkonfiguration').click();
       await page.getByRole('option', { name: title }).click();
-      await importPanel.getByLabel('Importdatei (.txt, .csv, .xlsx, .xls)').setInputFiles({
+      await importPanel.getByLabel('Importdatei (DATANORM.001 … .999, DATPREIS.001, DATANORM.RAB)').setInputFiles({
         name: 'DATANORM5.001',
         mimeType: 'application/octet-stream',
         buffer: await readFile(DATANORM5),

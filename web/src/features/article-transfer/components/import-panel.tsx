@@ -18,6 +18,11 @@ const ACCEPT_BY_FORMAT: Record<SourceFormat, string | undefined> = {
   DATANORM: undefined,
   BMECAT: '.xml',
 };
+const FILE_LABEL: Record<SourceFormat, string> = {
+  SPREADSHEET: 'import.file',
+  DATANORM: 'import.fileDatanorm',
+  BMECAT: 'import.fileBmecat',
+};
 
 /** Spec 02 §8: these answers have their own text; every other failure shows the default import error. */
 const OWN_TEXT = new Set([
@@ -43,6 +48,7 @@ export function ImportPanel() {
   const start = useStartImport();
   const abort = useAbortImport();
   const p = progress.data;
+  const format = sourceFormatOf(configs.data?.find((c) => c.id === configId) ?? {});
   const runs = importRuns(p);
 
   const submit = async () => {
@@ -134,8 +140,8 @@ export function ImportPanel() {
             ref={fileInput}
             hidden
             type="file"
-            accept={ACCEPT_BY_FORMAT[sourceFormatOf(configs.data?.find((c) => c.id === configId) ?? {})]}
-            aria-label={t('import.file')}
+            accept={ACCEPT_BY_FORMAT[format]}
+            aria-label={t(FILE_LABEL[format])}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </Button>
