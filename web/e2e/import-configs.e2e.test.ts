@@ -1,5 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManufacturer, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
+import {
+  waitForTask,
+  waitUntilNoImportRuns,
+} from '../../functions/src/modules/article-transfer/article-transfer-fixtures.js';
+import { IMPORT_LOCK } from '../../functions/src/modules/article-transfer/article-transfer.repository.js';
+import { get } from '../../functions/src/testing/api-client.js';
+import { waitForDocument } from '../../functions/src/testing/wait-for-document.js';
+import { createManufacturer, createUnit, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
 import {
   admin,
   createCompany,
@@ -26,6 +34,11 @@ afterAll(async () => {
   await browser?.close();
   await disposeClients();
 });
+
+const DATANORM5 = new URL(
+  '../../functions/src/modules/article-transfer/formats/fixtures/DATANORM5.001',
+  import.meta.url,
+);
 
 const SAMPLE = [
   'Preisliste 2026;;;;',
@@ -100,6 +113,58 @@ describe('issue 23: import configurations in the browser', () => {
       await page.getByText('Die Importkonfigurationen wurden gelöscht.').waitFor();
       await row.waitFor({ state: 'detached' });
       expect((await admin().db.collection('importConfigs').doc(stored.docs[0]!.id).get()).exists).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('DATANORM: a configuration without sample or mapping, then a DATANORM 5 file imported on /article', async () => {
+    const manufacturer = await createManufacturer(platformAdmin.token, { displayName: uniq('ABB') });
+    for (const name of ['Stk', 'm', 'ST']) {
+      const found = await get('/unit/name', { token: platformAdmin.token, query: { name } });
+      if (!(found.status === 200 && found.body)) await createUnit(platformAdmin.token, { displayName: name });
+    }
+    const title = uniq('DATANORM Süd');
+    await waitUntilNoImportRuns();
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    try {
+      await login(page, platformAdmin.mail, PASSWORD);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.goto(`${PORTAL}/import/config/new`);
+      await page.getByLabel('Dateiformat').click();
+      await page.getByRole('option', { name: 'DATANORM 4 oder 5' }).click();
+      await page.getByTestId('source-format-hint').waitFor();
+      expect(await page.getByText('Spaltenzuordnung', { exact: true }).count()).toBe(0);
+      await page.getByLabel('Hersteller', { exact: true }).click();
+      await page.getByRole('option', { name: manufacturer.displayName }).click();
+      await page.getByLabel(/^Titel/).fill(title);
+      await page.getByLabel(/^Beschreibung/).fill('Artikelstammdaten im DATANORM-Format');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.waitForURL(`${PORTAL}/import/config`);
+      await page.getByRole('row', { name: new RegExp(title) }).waitFor();
+      const stored = await admin().db.collection('importConfigs').where('title', '==', title).get();
+      expect(stored.docs[0]!.data()).toMatchObject({ sourceFormat: 'DATANORM', fieldMapping: [], headers: [] });
+
+      await page.goto(`${PORTAL}/article`);
+      const importPanel = page.getByRole('region', { name: 'Artikelimport' });
+      await importPanel.getByLabel('Importkonfiguration').click();
+      await page.getByRole('option', { name: title }).click();
+      await importPanel.getByLabel('Importdatei (DATANORM.001 … .999, DATPREIS.001, DATANORM.RAB)').setInputFiles({
+        name: 'DATANORM5.001',
+        mimeType: 'application/octet-stream',
+        buffer: await readFile(DATANORM5),
+      });
+      await importPanel.getByRole('button', { name: 'Import starten' }).click();
+      const lock = await waitForDocument<{ taskId: string; configId: string }>(
+        admin().db.collection(IMPORT_LOCK.collection).doc(IMPORT_LOCK.id),
+        (d) => !!d && d.configId === stored.docs[0]!.id,
+      );
+      await waitForTask(lock.taskId);
+      await importPanel.getByText(/fehlerhafte Zeilen: 0\./).waitFor();
+      const article = await admin().db.collection('articles').where('orderNumber', '==', 'DN5-2002').get();
+      expect(article.docs[0]!.data()).toMatchObject({ manufacturerId: manufacturer.id, purchasePrice: 1.59 });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -4,7 +4,13 @@ import { ARTICLE_MAPPABLE_FIELDS, type FieldMapping } from './bom/fields.js';
 import { BOM_I18N_KEYS } from './bom/i18n-keys.js';
 import { LENGTH_UNITS, WEIGHT_UNITS } from './bom/units.js';
 import { optionalBodyIdSchema, bodyIdSchema, idSchema } from './id.js';
-import { DEFAULT_HEADER_ROW_INDEX, IMPORT_CONFIG_UNIT_DEFAULTS, type ImportConfig } from './import-config.js';
+import {
+  DEFAULT_HEADER_ROW_INDEX,
+  DEFAULT_SOURCE_FORMAT,
+  IMPORT_CONFIG_UNIT_DEFAULTS,
+  SOURCE_FORMATS,
+  type ImportConfig,
+} from './import-config.js';
 import { line, multiline, VALIDATION_KEYS as V } from './validation.js';
 
 /** The area's own error codes (the rest are the platform's: 400 validation, 404 notFound, 413, 415). */
@@ -56,6 +62,10 @@ const mappingEntry = yup.object({
  */
 export const importConfigInputSchema = yup.object({
   id: optionalBodyIdSchema,
+  sourceFormat: yup
+    .string()
+    .oneOf([...SOURCE_FORMATS], V.oneOf)
+    .default(DEFAULT_SOURCE_FORMAT),
   manufacturerId: optionalBodyIdSchema,
   wholesalerId: optionalBodyIdSchema,
   defaultUnitId: optionalBodyIdSchema,

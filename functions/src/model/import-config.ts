@@ -6,8 +6,31 @@ import { DEFAULT_LENGTH_UNIT, DEFAULT_WEIGHT_UNIT, type LengthUnit, type WeightU
  * wholesaler's file map onto article fields. Shared by the API (modules/import-configs, read by the article
  * import in modules/article-transfer) and the web.
  */
+/**
+ * What kind of file a configuration imports (docs/decisions-imports.md "Catalogue exchange formats"): a spreadsheet
+ * with the configuration's column mapping, or a catalogue exchange format whose records name their fields
+ * themselves (no mapping, no sample file).
+ */
+export const SOURCE_FORMATS = ['SPREADSHEET', 'DATANORM', 'BMECAT'] as const;
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+export const DEFAULT_SOURCE_FORMAT: SourceFormat = 'SPREADSHEET';
+
+/** The file extensions each format's import accepts (DATANORM: DATANORM.001 … .999, DATPREIS.001, .RAB, .dat, .txt). */
+export function acceptsExtension(format: SourceFormat, ext: string): boolean {
+  const e = ext.toLowerCase();
+  if (format === 'DATANORM') return /^\d{3}$/.test(e) || e === 'dat' || e === 'txt' || e === 'rab';
+  if (format === 'BMECAT') return e === 'xml';
+  return ['xlsx', 'xls', 'csv', 'txt'].includes(e);
+}
+
+/** A configuration's format; configurations saved before formats existed are spreadsheets. */
+export const sourceFormatOf = (config: Pick<ImportConfig, 'sourceFormat'>): SourceFormat =>
+  config.sourceFormat ?? DEFAULT_SOURCE_FORMAT;
+
 export interface ImportConfig {
   id: string;
+  /** absent on configurations saved before formats existed: SPREADSHEET */
+  sourceFormat?: SourceFormat;
   manufacturerId?: string;
   wholesalerId?: string;
   defaultUnitId?: string;

@@ -3,50 +3,25 @@ import { resolveColumn } from '../../bom/mapping.js';
 import type { ArticleMappableField } from '../../model/bom/fields.js';
 import { ARTICLE_NUMBER_FIELDS, type FieldValue, type WholesalerInfo } from '../../model/catalogue.js';
 import type { ImportConfig } from '../../model/import-config.js';
-import { ARTICLE_IMPORT_MAX_UPLOAD_BYTES, articleImportFolder } from '../../model/article-transfer.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
-import { iterateSpreadsheet, isSpreadsheetError } from '../../spreadsheet/index.js';
 import type { ArticlesService } from '../catalogue/articles.service.js';
 import type { BulkArticleRow } from '../catalogue/article-import.js';
 import type { FieldValuesService } from '../catalogue/field-values.service.js';
 import type { ImportConfigsPort } from '../import-configs/import-configs.port.js';
 import type { ArticleTransferRepository, ImportRowProblem } from './article-transfer.repository.js';
+import {
+  batchPath,
+  IMPORT_BATCH_ROWS,
+  stageImport,
+  type ArticleImportParams,
+  type Manifest,
+  type StagedRow,
+} from './article-import-staging.js';
 
 export const ARTICLE_IMPORT_TASK = 'articleTransfer.import';
 
-/**
- * Rows per staged batch and at most per chunk: a chunk reads its batch and writes its articles in one transaction.
- * Rows with many numbers make many claim writes: the catalogue's bulk write stops at its write budget
- * (BULK_WRITE_BUDGET, under Firestore's 500 writes per commit) and the commit shortens the chunk, so the next chunk
- * starts inside the batch.
- */
-export const IMPORT_BATCH_ROWS = 100;
-/** Files uploaded through the large-file path may be this large (the API's multipart path stays at 10 MB). */
-export const IMPORT_MAX_BYTES = ARTICLE_IMPORT_MAX_UPLOAD_BYTES;
-
-export interface ArticleImportParams {
-  importId: string;
-  configId: string;
-  fileName: string;
-  sourcePath: string;
-}
-
-/** `batches/manifest.json`: written last by the staging, so its presence means every batch is stored. */
-interface Manifest {
-  headers: string[];
-  total: number;
-  batches: number;
-}
-interface StagedRow {
-  /** the row's number in the file (1-based, as a spreadsheet shows it) */
-  r: number;
-  c: string[];
-}
-
-const batchesFolder = (importId: string) => `${articleImportFolder(importId)}batches/`;
-const batchPath = (importId: string, n: number) => `${batchesFolder(importId)}${String(n).padStart(6, '0')}.json`;
-const manifestPath = (importId: string) => `${batchesFolder(importId)}manifest.json`;
+export { IMPORT_BATCH_ROWS, IMPORT_MAX_BYTES, type ArticleImportParams } from './article-import-staging.js';
 
 /** The report's reasons in German (the report is a file people read, not an API answer). */
 export const REPORT_REASONS: Record<string, string> = {
@@ -94,49 +69,11 @@ export interface ArticleImportDeps {
 export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportParams> {
   const manifests = new Map<string, Manifest>();
 
+  /** The staged manifest (docs/decisions-imports.md "Staging"; article-import-staging.ts), cached per instance. */
   async function stage(p: ArticleImportParams, config: ImportConfig): Promise<Manifest> {
     const cached = manifests.get(p.importId);
     if (cached) return cached;
-    const stored = await readObject(d.files, manifestPath(p.importId));
-    if (stored) {
-      const m = JSON.parse(stored.toString('utf8')) as Manifest;
-      manifests.set(p.importId, m);
-      return m;
-    }
-    const bytes = await readObject(d.files, p.sourcePath);
-    if (!bytes) throw new TaskFailure('importFileMissing');
-    const headerRow = Math.max(1, config.headerRowIndex || 1);
-    let headers: string[] = [];
-    let batch: StagedRow[] = [];
-    let batches = 0;
-    let total = 0;
-    const flush = async () => {
-      if (!batch.length) return;
-      await d.files.write(batchPath(p.importId, batches), Buffer.from(JSON.stringify(batch)), 'application/json');
-      batches++;
-      batch = [];
-    };
-    try {
-      for await (const { rows, firstRowNumber } of iterateSpreadsheet(bytes, p.fileName, {
-        maxBytes: IMPORT_MAX_BYTES,
-      })) {
-        for (let i = 0; i < rows.length; i++) {
-          const number = firstRowNumber + i;
-          const row = rows[i]!;
-          if (number === headerRow) headers = row.map((h) => h.trim());
-          if (number <= headerRow || !row.some((c) => c.trim() !== '')) continue;
-          batch.push({ r: number, c: row });
-          total++;
-          if (batch.length === IMPORT_BATCH_ROWS) await flush();
-        }
-      }
-    } catch (error) {
-      if (isSpreadsheetError(error)) throw new TaskFailure(error.i18nKey, error.message);
-      throw error;
-    }
-    await flush();
-    const manifest = { headers, total, batches };
-    await d.files.write(manifestPath(p.importId), Buffer.from(JSON.stringify(manifest)), 'application/json');
+    const manifest = await stageImport(d, p, config);
     manifests.set(p.importId, manifest);
     return manifest;
   }
@@ -170,7 +107,8 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
       const raw = await readObject(d.files, batchPath(p.importId, n));
       if (!raw) throw new Error(`batch ${n} of import ${p.importId} is missing`);
       const rows = (JSON.parse(raw.toString('utf8')) as StagedRow[]).slice(done % IMPORT_BATCH_ROWS);
-      const prepared = await prepareRows(rows, manifest.headers, config, d.fieldValues);
+      const mapping = manifest.fieldMapping ?? config.fieldMapping;
+      const prepared = await prepareRows(rows, manifest.headers, { ...config, fieldMapping: mapping }, d.fieldValues);
       const next = done + rows.length;
       return {
         cursor: next,
@@ -240,6 +178,10 @@ async function prepareRows(
   /** one entry per staged row, in file order: the row to write, or why it is refused */
   const entries: Array<{ row?: BulkArticleRow; errors: ImportRowProblem[] }> = [];
   for (const staged of rows) {
+    if (staged.e) {
+      entries.push({ errors: [{ row: staged.r, ...staged.e }] });
+      continue;
+    }
     const typed = builder.build(staged.c, staged.r);
     if (!typed) {
       entries.push({ errors: [] });

@@ -4,6 +4,7 @@
 // `npm run bench -- article-transfer` runs it alone; ARTICLE_TRANSFER_BENCH_ROWS changes the size.
 import type { BenchSection } from '../../../../scripts/bench-types.js';
 import { functionWorkersRssMb, withBenchStack } from '../../../../scripts/bench-helpers.js';
+import { datanormBenchRows } from './datanorm-bench-rows.js';
 
 const ROWS = Number(process.env.ARTICLE_TRANSFER_BENCH_ROWS ?? 100_000);
 const TARGET_IMPORT_S = 60;
@@ -60,6 +61,7 @@ export default function bench(): Promise<BenchSection> {
     if (exp.status !== 202) throw new Error(`export answered ${exp.status}`);
     const exportTask = await waitForTask(exp.body.taskId);
     const exportSeconds = (performance.now() - exportStart) / 1000;
+    const datanormRows = await datanormBenchRows(token);
     await disposeClients();
 
     return {
@@ -93,6 +95,7 @@ export default function bench(): Promise<BenchSection> {
           target: `< ${TARGET_EXPORT_S} s`,
           ok: exportTask.state === 'done' && exportSeconds < TARGET_EXPORT_S,
         },
+        ...datanormRows,
       ],
       notes: [
         'Firestore per imported row, by construction (modules/catalogue/article-import.ts): reads — the order-number ' +

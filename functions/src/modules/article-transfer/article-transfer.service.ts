@@ -17,10 +17,23 @@ import {
 import { isFinalTaskState } from '../../model/background-task.js';
 import { CONTENT_TYPES, extensionOf, normaliseFileName, type FileExtension } from '../../model/files.js';
 import { readObject } from '../../platform/files/file-store.js';
-import type { ImportConfig } from '../../model/import-config.js';
+import {
+  acceptsExtension,
+  SOURCE_FORMATS,
+  sourceFormatOf,
+  type ImportConfig,
+  type SourceFormat,
+} from '../../model/import-config.js';
 import type { Principal } from '../../model/user.js';
 import type { AreaDeps } from '../../http/area-module.js';
-import { assertSafeZip, iterateSpreadsheet, resolveFormat, isSpreadsheetError } from '../../spreadsheet/index.js';
+import {
+  assertSafeZip,
+  iterateSpreadsheet,
+  resolveFormat,
+  isSpreadsheetError,
+  sniffContent,
+} from '../../spreadsheet/index.js';
+import { sourceFormatDefinition } from './formats/index.js';
 import type { ArticlesService } from '../catalogue/articles.service.js';
 import type { ImportConfigsPort } from '../import-configs/import-configs.port.js';
 import { exportFileName, exportLines, EXPORT_HEADER } from './article-export.js';
@@ -37,8 +50,16 @@ const WRONG_FORMAT = new Set(['unsupportedFormat', 'formatMismatch']);
  * like the files module) → 417; what the request can read cheaply without parsing the whole file (an .xlsx's zip
  * directory, the first rows of a CSV) → 424 when unreadable. The full read is the task's first chunk.
  */
-export async function checkImportFile(file: UploadedFile): Promise<void> {
+export async function checkImportFile(file: UploadedFile, format: SourceFormat = 'SPREADSHEET'): Promise<void> {
   const ext = extensionOf(file.filename);
+  const source = sourceFormatDefinition(format);
+  if (source) {
+    // an exchange format: its extensions, and a first look at the content (DATANORM record letters, BMEcat root)
+    if (!acceptsExtension(format, ext)) throw E.articleImportWrongFormat();
+    if (file.bytes.length === 0) throw E.articleImportUnreadable();
+    if (sniffContent(file.bytes) !== 'text' || !source.looksLike(file.bytes)) throw E.articleImportWrongFormat();
+    return;
+  }
   if (!(ARTICLE_IMPORT_EXTENSIONS as readonly string[]).includes(ext)) throw E.articleImportWrongFormat();
   try {
     const format = resolveFormat(file.bytes, file.filename);
@@ -77,9 +98,9 @@ export class ArticleTransferService {
     configId: string,
   ): Promise<{ taskId: string }> {
     if (!file) throw ApiError.badRequest('validation', [{ path: 'file', key: 'validation.required' }]);
-    await checkImportFile(file);
     const config = await this.configs.get(configId);
     if (!config) throw ApiError.notFound();
+    await checkImportFile(file, sourceFormatOf(config));
     const importId = this.repo.newImportId();
     const sourcePath = `${articleImportFolder(importId)}${file.filename}`;
     const ext = extensionOf(file.filename) as FileExtension;
@@ -95,7 +116,7 @@ export class ArticleTransferService {
    */
   async uploadSession(fileName: string, size: number, origin?: string): Promise<ArticleImportUploadSession> {
     const name = normaliseFileName(fileName);
-    if (!name || !(ARTICLE_IMPORT_EXTENSIONS as readonly string[]).includes(extensionOf(name)))
+    if (!name || !SOURCE_FORMATS.some((format) => acceptsExtension(format, extensionOf(name))))
       throw E.articleImportWrongFormat();
     if (size > ARTICLE_IMPORT_MAX_UPLOAD_BYTES) throw ApiError.payloadTooLarge();
     const importId = this.repo.newImportId();
@@ -114,9 +135,12 @@ export class ArticleTransferService {
     const fileName = stored.path.slice(articleImportFolder(importId).length);
     const bytes = await readObject(this.d.files, stored.path);
     if (!bytes) throw ApiError.notFound();
-    await checkImportFile({ field: 'file', filename: fileName, declaredType: stored.contentType, bytes });
     const config = await this.configs.get(configId);
     if (!config) throw ApiError.notFound();
+    await checkImportFile(
+      { field: 'file', filename: fileName, declaredType: stored.contentType, bytes },
+      sourceFormatOf(config),
+    );
     return this.begin(principal, { importId, configId, fileName, sourcePath: stored.path }, false);
   }
 

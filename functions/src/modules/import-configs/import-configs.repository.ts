@@ -1,7 +1,7 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
-import type { ImportConfig } from '../../model/import-config.js';
+import { DEFAULT_SOURCE_FORMAT, type ImportConfig } from '../../model/import-config.js';
 
 export const IMPORT_CONFIGS = 'importConfigs';
 
@@ -13,7 +13,14 @@ export interface StoredImportConfig extends ImportConfig {
 
 const converter = entityConverter<StoredImportConfig>({
   required: ['title', 'headerRowIndex', 'createDate', 'lastUpdate'],
-  defaults: () => ({ headers: [], fieldMapping: [], changeEntries: [], description: '', filename: '' }),
+  defaults: () => ({
+    sourceFormat: DEFAULT_SOURCE_FORMAT,
+    headers: [],
+    fieldMapping: [],
+    changeEntries: [],
+    description: '',
+    filename: '',
+  }),
 });
 
 /** The configuration as the API answers it (the sample's path stays on the server). */

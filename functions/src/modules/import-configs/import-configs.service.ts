@@ -2,7 +2,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { validateMapping } from '../../bom/mapping.js';
 import type { FieldValueKind } from '../../model/catalogue.js';
-import type { ImportConfig } from '../../model/import-config.js';
+import { sourceFormatOf, type ImportConfig } from '../../model/import-config.js';
 import type { ImportConfigInput } from '../../model/import-config-schemas.js';
 import type { Clock } from '../../platform/clock.js';
 import type { FileDiscard } from '../../platform/files/discard.js';
@@ -61,6 +61,7 @@ export class ImportConfigsService {
   }
 
   async create(userId: string, input: ImportConfigInput, file: UploadedFile | undefined): Promise<ImportConfig> {
+    if (sourceFormatOf(input) !== 'SPREADSHEET') return this.createWithoutSample(userId, input);
     const sample = await readSample(file);
     const id = this.d.repo.newId();
     const headers = await this.check(input, sample);
@@ -90,16 +91,48 @@ export class ImportConfigsService {
   }
 
   /**
+   * A DATANORM or BMEcat configuration: the records name their fields, so there is no sample, no headers and no
+   * mapping (an uploaded file is ignored); only the references are checked.
+   */
+  private async createWithoutSample(userId: string, input: ImportConfigInput): Promise<ImportConfig> {
+    const problems = await this.referenceProblems(input);
+    if (problems.length) throw invalid(problems);
+    const now = this.d.now().toISOString();
+    const config: StoredImportConfig = {
+      ...this.fields(input, []),
+      id: this.d.repo.newId(),
+      filename: '',
+      headers: [],
+      changeEntries: [{ userId, date: now }],
+      createDate: now,
+      lastUpdate: now,
+    };
+    await this.d.transaction(async (tx) => this.d.repo.createInTx(tx, config));
+    return publicConfig(config);
+  }
+
+  /**
    * POST /import/config/update: with a new file its sample replaces the stored one; without, the headers are read
    * again from the stored sample when the header row changed (never taken from the client).
    */
-  async update(userId: string, input: ImportConfigInput & { id: string }, file: UploadedFile | undefined) {
+  async update(userId: string, input: ImportConfigInput & { id: string }, upload: UploadedFile | undefined) {
     const before = await this.d.repo.get(input.id);
     if (!before) throw ApiError.notFound();
+    const spreadsheet = sourceFormatOf(input) === 'SPREADSHEET';
+    const file = spreadsheet ? upload : undefined;
     let sample: Sample | undefined;
     if (file) sample = await readSample(file);
-    else if (input.headerRowIndex !== before.headerRowIndex) sample = await this.storedSample(before.id, before);
-    const headers = sample ? await this.check(input, sample) : await this.check(input, undefined, before.headers);
+    else if (spreadsheet && !before.samplePath) sample = undefined;
+    else if (spreadsheet && input.headerRowIndex !== before.headerRowIndex)
+      sample = await this.storedSample(before.id, before);
+    let headers: string[] = [];
+    if (!spreadsheet) {
+      const problems = await this.referenceProblems(input);
+      if (problems.length) throw invalid(problems);
+    } else
+      headers = sample
+        ? await this.check(input, sample)
+        : await this.check(input, undefined, before.samplePath ? before.headers : []);
     const path =
       file && sample ? `${importConfigFolder(before.id)}${this.d.repo.newId()}_${sample.filename}` : undefined;
     if (
@@ -113,13 +146,14 @@ export class ImportConfigsService {
         const old = await this.d.repo.getInTx(tx, input.id);
         if (!old) throw ApiError.notFound();
         const now = this.d.now().toISOString();
-        replaced = path ? old.samplePath : undefined;
+        // a new sample replaces the stored one; a configuration that is no spreadsheet keeps none
+        replaced = path || !spreadsheet ? old.samplePath : undefined;
         const next: StoredImportConfig = {
           ...this.fields(input, headers),
           id: old.id,
-          filename: path ? sample!.filename : old.filename,
+          filename: !spreadsheet ? '' : path ? sample!.filename : old.filename,
           headers,
-          samplePath: path ?? old.samplePath,
+          ...(spreadsheet && (path ?? old.samplePath) ? { samplePath: path ?? old.samplePath } : {}),
           changeEntries: [...old.changeEntries, { userId, date: now }].slice(-50),
           createDate: old.createDate,
           lastUpdate: now,
@@ -149,14 +183,16 @@ export class ImportConfigsService {
 
   /** The stored fields the client chose (ids left empty are absent; a mapped column's header is the file's). */
   private fields(input: ImportConfigInput, headers: string[]) {
+    const spreadsheet = sourceFormatOf(input) === 'SPREADSHEET';
     return {
+      sourceFormat: sourceFormatOf(input),
       manufacturerId: input.manufacturerId || undefined,
       wholesalerId: input.wholesalerId || undefined,
       defaultUnitId: input.defaultUnitId || undefined,
       title: input.title,
       description: input.description,
       headerRowIndex: input.headerRowIndex,
-      fieldMapping: input.fieldMapping.map((m) => ({
+      fieldMapping: (spreadsheet ? input.fieldMapping : []).map((m) => ({
         ...(m.columnIndex !== undefined ? { columnIndex: m.columnIndex } : {}),
         importHeader: m.columnIndex !== undefined ? (headers[m.columnIndex] ?? m.importHeader) : m.importHeader,
         articleField: m.articleField,

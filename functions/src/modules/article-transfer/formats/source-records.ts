@@ -44,7 +44,4 @@ export interface SourceRecordProblem {
  * records that belong to one article number until it is complete), never the whole file. Throws a
  * SpreadsheetError-like `TaskFailure` only when the file as a whole is unreadable.
  */
-export type SourceReader = (
-  bytes: Buffer,
-  fileName: string,
-) => AsyncIterable<SourceRecord | SourceRecordProblem>;
+export type SourceReader = (bytes: Buffer, fileName: string) => AsyncIterable<SourceRecord | SourceRecordProblem>;

@@ -11,7 +11,10 @@ vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const flagged = makeUser({ admin: true }, { id: 'adm', type: 'ADMIN' });
 const plain = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
-const configs = [{ id: 'c1', title: 'Phoenix Preisliste' }];
+const configs = [
+  { id: 'c1', title: 'Phoenix Preisliste' },
+  { id: 'c2', title: 'Großhandel DATANORM', sourceFormat: 'DATANORM' },
+];
 const idle: ArticleImportProgress = {
   percent: 0,
   minutesSinceStart: 0,
@@ -97,6 +100,17 @@ describe('the article import panel', () => {
     expect(await screen.findByTestId('import-result')).toHaveTextContent(
       'Der Import von „preise.csv“ wurde bei 42 % beendet.',
     );
+  });
+
+  it('a DATANORM configuration: the file picker names DATANORM files and accepts any extension', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup(() => idle);
+    await user.click(await screen.findByLabelText('Importkonfiguration'));
+    await user.click(await screen.findByRole('option', { name: 'Großhandel DATANORM' }));
+    const picker = screen.getByLabelText('Importdatei (DATANORM.001 … .999, DATPREIS.001, DATANORM.RAB)');
+    expect(picker).not.toHaveAttribute('accept');
+    await user.upload(picker, new File(['V 271126'], 'DATANORM.001'));
+    expect(screen.getByTestId('import-file-name')).toHaveTextContent('DATANORM.001');
   });
 
   it('shows the spec texts of 417 and 409, and the default text otherwise', async () => {

@@ -3,6 +3,7 @@ import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typogra
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { ARTICLE_IMPORT_EXTENSIONS, IMPORT_REPORT_NAME } from '@model/article-transfer';
+import { sourceFormatOf, type SourceFormat } from '@model/import-config';
 import { FILE_MAX_BYTES } from '@model/files';
 import { downloadFile } from '@/components/file-table';
 import { ApiError } from '@/lib/api-client';
@@ -11,6 +12,17 @@ import { formatDateTime } from '@/lib/format';
 import { importRuns, useAbortImport, useImportConfigs, useImportProgress, useStartImport } from '../api/article-import';
 
 const ACCEPT = ARTICLE_IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** What the file picker offers per format (DATANORM's .001 … .999 cannot be listed: any file, the server checks). */
+const ACCEPT_BY_FORMAT: Record<SourceFormat, string | undefined> = {
+  SPREADSHEET: ACCEPT,
+  DATANORM: undefined,
+  BMECAT: '.xml',
+};
+const FILE_LABEL: Record<SourceFormat, string> = {
+  SPREADSHEET: 'import.file',
+  DATANORM: 'import.fileDatanorm',
+  BMECAT: 'import.fileBmecat',
+};
 
 /** Spec 02 §8: these answers have their own text; every other failure shows the default import error. */
 const OWN_TEXT = new Set([
@@ -36,6 +48,7 @@ export function ImportPanel() {
   const start = useStartImport();
   const abort = useAbortImport();
   const p = progress.data;
+  const format = sourceFormatOf(configs.data?.find((c) => c.id === configId) ?? {});
   const runs = importRuns(p);
 
   const submit = async () => {
@@ -127,8 +140,8 @@ export function ImportPanel() {
             ref={fileInput}
             hidden
             type="file"
-            accept={ACCEPT}
-            aria-label={t('import.file')}
+            accept={ACCEPT_BY_FORMAT[format]}
+            aria-label={t(FILE_LABEL[format])}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </Button>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FieldMapping } from '@model/bom/fields';
 import type { FieldValue, FieldValueKind } from '@model/catalogue';
-import type { ImportConfig, SampleHeaders } from '@model/import-config';
+import type { ImportConfig, SampleHeaders, SourceFormat } from '@model/import-config';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { importConfigKeys } from './keys';
@@ -24,6 +24,7 @@ export const useImportConfig = (id: string, enabled: boolean) =>
 /** What the form sends as the configuration (filename and headers come from the file, on the server). */
 export interface ImportConfigInput {
   id?: string;
+  sourceFormat: SourceFormat;
   manufacturerId?: string;
   wholesalerId?: string;
   defaultUnitId?: string;

@@ -1,15 +1,22 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { FormikProps } from 'formik';
+import { useFormikContext, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as yup from 'yup';
 import type { ArticleMappableField, FieldMapping } from '@model/bom/fields';
 import { LENGTH_UNITS, WEIGHT_UNITS } from '@model/bom/units';
 import { FILE_MAX_BYTES } from '@model/files';
-import { IMPORT_CONFIG_UNIT_DEFAULTS, type ImportConfig, type SampleHeaders } from '@model/import-config';
+import {
+  IMPORT_CONFIG_UNIT_DEFAULTS,
+  SOURCE_FORMATS,
+  sourceFormatOf,
+  type ImportConfig,
+  type SampleHeaders,
+  type SourceFormat,
+} from '@model/import-config';
 import { IMPORT_CONFIG_EXTENSIONS, isHeaderRowIndex } from '@model/import-config-schemas';
 import { VALIDATION_KEYS as V } from '@model/validation';
 import { RecordError } from '@/components/errors/record-error';
@@ -22,6 +29,7 @@ import { readSampleHeaders, useFieldValueChoices, useImportConfig, useSaveImport
 import { MappingPanel, type ColumnFields } from './mapping-panel';
 
 interface Values {
+  sourceFormat: SourceFormat;
   manufacturerId: string;
   title: string;
   description: string;
@@ -46,8 +54,11 @@ const schema = yup.object({
   description: yup.string().trim().required(V.required),
   headerRowIndex: yup
     .string()
-    .required(KEY.wrongIndex)
-    .test('index', KEY.wrongIndex, (v) => isHeaderRowIndex(String(v ?? '').trim())),
+    .test(
+      'index',
+      KEY.wrongIndex,
+      (v, ctx) => ctx.parent.sourceFormat !== 'SPREADSHEET' || isHeaderRowIndex(String(v ?? '').trim()),
+    ),
 });
 
 const ACCEPT = IMPORT_CONFIG_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -91,6 +102,13 @@ function refusalText(t: (key: string) => string, error: unknown): string {
 
 const str = (v: string | undefined) => v ?? '';
 
+/** Tells the page the form's format (the mapping panel beside the form shows only for spreadsheets). */
+function FormatWatcher({ onChange }: { onChange: (format: SourceFormat) => void }) {
+  const { values } = useFormikContext<Values>();
+  useEffect(() => onChange(values.sourceFormat), [values.sourceFormat, onChange]);
+  return null;
+}
+
 /** /import/config/:id ('new' = create): the configuration form with the mapping side panel (spec 02 §2, §5). */
 export function ImportConfigFormPage() {
   const { t } = useTranslation(NS);
@@ -110,6 +128,7 @@ export function ImportConfigFormPage() {
   const [columns, setColumns] = useState<ColumnFields>({});
   const [reading, setReading] = useState(false);
   const [shownFor, setShownFor] = useState<string>();
+  const [format, setFormat] = useState<SourceFormat>('SPREADSHEET');
   const input = useRef<HTMLInputElement>(null);
 
   // the stored configuration's sample and mapping, once it arrived (derived state, set while rendering)
@@ -161,6 +180,7 @@ export function ImportConfigFormPage() {
   };
 
   const initialValues: Values = {
+    sourceFormat: config ? sourceFormatOf(config) : 'SPREADSHEET',
     manufacturerId: str(config?.manufacturerId),
     title: str(config?.title),
     description: str(config?.description),
@@ -174,17 +194,20 @@ export function ImportConfigFormPage() {
   };
 
   const submit = async (v: Values) => {
-    const headers = sheet?.headers ?? [];
-    if (!headers.some((h) => h)) return { level: 'warn' as const, text: t(KEY.emptyUpload) };
-    if (sheet && sheet.headerRowIndex !== Number(v.headerRowIndex))
+    // an exchange format's records name their fields: no sample, no mapping (docs/decisions-imports.md)
+    const spreadsheet = v.sourceFormat === 'SPREADSHEET';
+    const headers = spreadsheet ? (sheet?.headers ?? []) : [];
+    if (spreadsheet && !headers.some((h) => h)) return { level: 'warn' as const, text: t(KEY.emptyUpload) };
+    if (spreadsheet && sheet && sheet.headerRowIndex !== Number(v.headerRowIndex))
       return { level: 'warn' as const, text: t('headerIndexChanged') };
-    const fieldMapping = mappingOf(columns, headers);
-    if (!fieldMapping.some((m) => m.articleField === 'orderNumber'))
+    const fieldMapping = spreadsheet ? mappingOf(columns, headers) : [];
+    if (spreadsheet && !fieldMapping.some((m) => m.articleField === 'orderNumber'))
       return { level: 'warn' as const, text: t(KEY.missingMapping) };
     try {
       await save.mutateAsync({
         config: {
           id: isNew ? undefined : id,
+          sourceFormat: v.sourceFormat,
           manufacturerId: v.manufacturerId || undefined,
           wholesalerId: v.wholesalerId || undefined,
           defaultUnitId: v.defaultUnitId || undefined,
@@ -197,7 +220,7 @@ export function ImportConfigFormPage() {
           unitDepth: v.unitDepth,
           unitWeight: v.unitWeight,
         },
-        file,
+        file: spreadsheet ? file : undefined,
       });
     } catch (error) {
       return { level: 'error' as const, text: refusalText(t, error) };
@@ -233,6 +256,12 @@ export function ImportConfigFormPage() {
       >
         {(formik: FormikProps<Values>) => (
           <>
+            <FormatWatcher onChange={setFormat} />
+            <FormSelectField
+              name="sourceFormat"
+              labelKey={`${NS}:field.sourceFormat`}
+              options={SOURCE_FORMATS.map((f) => ({ value: f, label: t(`sourceFormat.${f}`) }))}
+            />
             <FormSelectField
               name="manufacturerId"
               labelKey={`${NS}:field.manufacturer`}
@@ -246,77 +275,87 @@ export function ImportConfigFormPage() {
               options={choices(wholesalers.data)}
             />
             <FormSelectField name="defaultUnitId" labelKey={`${NS}:field.defaultUnit`} options={choices(units.data)} />
-            <Stack spacing={1}>
-              <Typography variant="subtitle2">{t('field.file')} *</Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={reading}>
-                  {t('file.choose')}
-                  <input
-                    ref={input}
-                    hidden
-                    type="file"
-                    accept={ACCEPT}
-                    aria-label={t('field.file')}
-                    data-testid="file-input"
-                    onChange={(e) => void pick(e.target.files?.[0], formik.values.headerRowIndex)}
+            {formik.values.sourceFormat === 'SPREADSHEET' ? (
+              <>
+                <Stack spacing={1}>
+                  <Typography variant="subtitle2">{t('field.file')} *</Typography>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={reading}>
+                      {t('file.choose')}
+                      <input
+                        ref={input}
+                        hidden
+                        type="file"
+                        accept={ACCEPT}
+                        aria-label={t('field.file')}
+                        data-testid="file-input"
+                        onChange={(e) => void pick(e.target.files?.[0], formik.values.headerRowIndex)}
+                      />
+                    </Button>
+                    {reading && <CircularProgress size={20} aria-label={t('file.reading')} />}
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {sheet?.filename ? t('file.current', { name: sheet.filename }) : t('file.none')}
+                    </Typography>
+                  </Stack>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('file.hint')}
+                  </Typography>
+                </Stack>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <FormTextField
+                    name="headerRowIndex"
+                    labelKey={`${NS}:field.headerRowIndex`}
+                    type="number"
+                    required
+                    slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                    sx={{ maxWidth: 180 }}
                   />
-                </Button>
-                {reading && <CircularProgress size={20} aria-label={t('file.reading')} />}
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {sheet?.filename ? t('file.current', { name: sheet.filename }) : t('file.none')}
+                  <Button
+                    startIcon={<RefreshIcon />}
+                    disabled={reading}
+                    onClick={() => void readHeaders(String(formik.values.headerRowIndex))}
+                  >
+                    {t('updateHeader')}
+                  </Button>
+                </Stack>
+                <Typography variant="subtitle2">{t('mapping.units')}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('mapping.unitsHint')}
                 </Typography>
-              </Stack>
-              <Typography variant="caption" color="text.secondary">
-                {t('file.hint')}
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                  <FormSelectField
+                    name="unitWidth"
+                    labelKey={`${NS}:field.unitWidth`}
+                    options={unitOptions(LENGTH_UNITS)}
+                  />
+                  <FormSelectField
+                    name="unitHeight"
+                    labelKey={`${NS}:field.unitHeight`}
+                    options={unitOptions(LENGTH_UNITS)}
+                  />
+                  <FormSelectField
+                    name="unitDepth"
+                    labelKey={`${NS}:field.unitDepth`}
+                    options={unitOptions(LENGTH_UNITS)}
+                  />
+                  <FormSelectField
+                    name="unitWeight"
+                    labelKey={`${NS}:field.unitWeight`}
+                    options={unitOptions(WEIGHT_UNITS)}
+                  />
+                </Stack>
+              </>
+            ) : (
+              <Typography variant="body2" color="text.secondary" data-testid="source-format-hint">
+                {t(`sourceFormatHint.${formik.values.sourceFormat}`)}
               </Typography>
-            </Stack>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <FormTextField
-                name="headerRowIndex"
-                labelKey={`${NS}:field.headerRowIndex`}
-                type="number"
-                required
-                slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                sx={{ maxWidth: 180 }}
-              />
-              <Button
-                startIcon={<RefreshIcon />}
-                disabled={reading}
-                onClick={() => void readHeaders(String(formik.values.headerRowIndex))}
-              >
-                {t('updateHeader')}
-              </Button>
-            </Stack>
-            <Typography variant="subtitle2">{t('mapping.units')}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t('mapping.unitsHint')}
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <FormSelectField
-                name="unitWidth"
-                labelKey={`${NS}:field.unitWidth`}
-                options={unitOptions(LENGTH_UNITS)}
-              />
-              <FormSelectField
-                name="unitHeight"
-                labelKey={`${NS}:field.unitHeight`}
-                options={unitOptions(LENGTH_UNITS)}
-              />
-              <FormSelectField
-                name="unitDepth"
-                labelKey={`${NS}:field.unitDepth`}
-                options={unitOptions(LENGTH_UNITS)}
-              />
-              <FormSelectField
-                name="unitWeight"
-                labelKey={`${NS}:field.unitWeight`}
-                options={unitOptions(WEIGHT_UNITS)}
-              />
-            </Stack>
+            )}
           </>
         )}
       </FormPage>
-      <MappingPanel headers={sheet?.headers ?? []} value={columns} onChange={setColumns} />
+      {format === 'SPREADSHEET' && (
+        <MappingPanel headers={sheet?.headers ?? []} value={columns} onChange={setColumns} />
+      )}
     </Box>
   );
 }

@@ -183,4 +183,42 @@ describe('ImportConfigFormPage', () => {
       fieldMapping: [{ columnIndex: 0, importHeader: '3211757', articleField: 'orderNumber' }],
     });
   });
+
+  it('DATANORM: the format choice hides sample upload, header row and mapping panel; saves JSON without mapping', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup();
+    await user.type(await screen.findByLabelText('Titel *'), 'Großhandel Süd');
+    await user.type(screen.getByLabelText('Beschreibung *'), 'DATANORM-Lieferung');
+    expect(screen.getByText('Spaltenzuordnung')).toBeInTheDocument();
+    expect(screen.getByLabelText('Beispieldatei')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Dateiformat' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'DATANORM 4 oder 5' }));
+    expect(await screen.findByTestId('source-format-hint')).toHaveTextContent(/DATANORM\.RAB/);
+    expect(screen.queryByText('Spaltenzuordnung')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Beispieldatei')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Kopfzeile *')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/import/config/' && c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.url === '/api/import/config/')!.body;
+    expect(body).not.toBeInstanceOf(FormData);
+    expect(body).toMatchObject({
+      sourceFormat: 'DATANORM',
+      title: 'Großhandel Süd',
+      description: 'DATANORM-Lieferung',
+      fieldMapping: [],
+    });
+    expect(calls.some((c) => c.url === '/api/import/config/headers')).toBe(false);
+  });
+
+  it('edit: a stored DATANORM configuration opens without the mapping panel', async () => {
+    mockFetch((c) => {
+      if (c.url.startsWith('/api/import/config/?id=c1'))
+        return { body: makeImportConfig({ sourceFormat: 'DATANORM', filename: '', headers: [], fieldMapping: [] }) };
+      return fieldValues(c);
+    });
+    renderPage(<ImportConfigFormPage />, { route: '/import/config/c1', path: '/import/config/:id', user: me });
+    expect(await screen.findByTestId('source-format-hint')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Dateiformat' })).toHaveTextContent('DATANORM 4 oder 5');
+    expect(screen.queryByText('Spaltenzuordnung')).not.toBeInTheDocument();
+  });
 });

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TaskFailure } from '../../../platform/tasks/task-kind.js';
+import {
+  DATANORM_REASONS,
+  datanormVersion,
+  discountPercent,
+  looksLikeDatanorm,
+  parsePrice,
+  readDatanorm,
+} from './datanorm.js';
+import type { SourceRecord, SourceRecordProblem } from './source-records.js';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixture = (name: string) => readFileSync(join(fixtures, name));
+
+/** A V4 header line: fixed width, version "04" at columns 124–125. */
+const V4 = `V 271126${'Test'.padEnd(40)}${''.padEnd(40)}${''.padEnd(35)}04EUR`;
+const V5 = 'V;050;A;20261127;EUR;Test;Lieferant;;;;';
+
+async function read(input: Buffer | string, name = 'DATANORM.001') {
+  const out: Array<SourceRecord | SourceRecordProblem> = [];
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'latin1') : input;
+  for await (const r of readDatanorm(bytes, name)) out.push(r);
+  return out;
+}
+const articles = (records: Array<SourceRecord | SourceRecordProblem>) =>
+  records.flatMap((r) => (r.kind === 'article' ? [r.values] : []));
+const problems = (records: Array<SourceRecord | SourceRecordProblem>) =>
+  records.flatMap((r) => (r.kind === 'problem' ? [r] : []));
+
+describe('DATANORM reader', () => {
+  it('reads the DATANORM 4 fixture: A, B, T, D and a P line with three articles (CP850)', async () => {
+    const records = await read(fixture('DATANORM.001'));
+    expect(problems(records)).toEqual([]);
+    const byNumber = new Map<string, Record<string, string>>();
+    for (const v of articles(records)) byNumber.set(v.orderNumber!, { ...byNumber.get(v.orderNumber!), ...v });
+    expect(byNumber.get('DN4-1001')).toEqual({
+      orderNumber: 'DN4-1001',
+      description: 'Hauptschalter 3-polig 63 A Drehantrieb rot/gelb, Türkupplung',
+      unitId: 'Stk',
+      // A: 45.90, then the P record's 47.90
+      listPrice: '47.9',
+      discountGroupId: 'HS01',
+      possibleOrderNumbers: 'DN4-1001-A',
+      eanNumber: '4011111000017',
+      packagingUnitSize: '1',
+      manufacturerName: 'SIE',
+      manufacturerNumber: '3LD2504-0TK53',
+    });
+    // Preiseinheit 2 = per 100: 12.50 / 100, the P record's net price 9.80 / 100; T long text by key
+    expect(byNumber.get('DN4-1002')).toMatchObject({
+      listPrice: '0.125',
+      purchasePrice: '0.098',
+      description:
+        'Aderendhülse 1,5 mm² isoliert, schwarz\nFür Leiterquerschnitt 1,5 mm²\nLänge 8 mm, Kragen aus Polypropylen',
+    });
+    // Preiskennzeichen 2 = net price; D dimension texts appended
+    expect(byNumber.get('DN4-1003')).toMatchObject({
+      unitId: 'm',
+      purchasePrice: '0.89',
+      description:
+        'Mantelleitung NYM-J 3x1,5 Ring 100 m\nFür die Verlegung über, auf, im und\nunter Putz in trockenen Räumen',
+    });
+    expect(byNumber.get('DN4-1003')!.listPrice).toBeUndefined();
+    // Preiseinheit 1 = per 10; the P record's list price 36.00 with a 10 % discount (Rabattkennzeichen 1)
+    expect(byNumber.get('DN4-1004')).toMatchObject({ listPrice: '3.6', purchasePrice: '3.24', discountGroupId: 'KL' });
+  });
+
+  it('reads the DATANORM 5 fixture: texts before the article, B record, price on request, short P (Windows-1252)', async () => {
+    const records = await read(fixture('DATANORM5.001'));
+    expect(problems(records)).toEqual([]);
+    const all = articles(records);
+    expect(all.map((a) => a.orderNumber)).toEqual(['DN5-2001', 'DN5-2002', 'DN5-2003']);
+    expect(all[0]).toMatchObject({
+      listPrice: '59.9',
+      unitId: 'Stk',
+      discountGroupId: 'SCH',
+      eanNumber: '4022222000014',
+      manufacturerName: 'ABB',
+      manufacturerNumber: '1SBL137001R1300',
+      description:
+        'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
+    });
+    // V5's Preiseinheit is the quantity itself: 159.00 per 100 m
+    expect(all[1]).toMatchObject({
+      purchasePrice: '1.59',
+      unitId: 'm',
+      description: expect.stringContaining('ÖLFLEX'),
+    });
+    // Preiskennzeichen 9 (on request): no price from A; the P record that follows gives 120.00
+    expect(all[2]).toMatchObject({ listPrice: '120', unitId: 'ST' });
+  });
+
+  it('reads the .RAB file as discount groups (rate and multiplier)', async () => {
+    const records = await read(fixture('DATANORM.RAB'), 'DATANORM.RAB');
+    expect(records).toEqual([
+      {
+        kind: 'discountGroup',
+        rowNumber: 2,
+        name: 'HS01',
+        description: 'Hauptschalter und Lasttrennschalter',
+        percent: 30,
+      },
+      { kind: 'discountGroup', rowNumber: 3, name: 'AEH', description: 'Aderendhülsen', percent: 25 },
+      { kind: 'discountGroup', rowNumber: 4, name: 'KAB', description: 'Kabel und Leitungen', percent: 45.5 },
+      { kind: 'discountGroup', rowNumber: 5, name: 'KL', description: 'Klemmen und Zubehör', percent: 20 },
+      { kind: 'discountGroup', rowNumber: 6, name: 'SCH', description: 'Schütze und Relais', percent: 35 },
+    ]);
+  });
+
+  it('divides by every V4 price unit code 0–3 (1, 10, 100, 1000)', async () => {
+    const lines = ['0', '1', '2', '3'].map((code) => `A;N;PU-${code};00;Teil;;1;${code};Stk;100000;;;;`);
+    const all = articles(await read([V4, ...lines].join('\n')));
+    expect(all.map((a) => a.listPrice)).toEqual(['1000', '100', '10', '1']);
+  });
+
+  it('decodes CP850 umlauts (ä ö ü ß Ä Ö Ü) and Windows-1252 ones', async () => {
+    const text = 'Gehäuse Öffnung Überwurf Fuß Mutter';
+    const cp850 = Buffer.concat([
+      Buffer.from(`${V4}\r\nA;N;U-1;00;`, 'latin1'),
+      Buffer.from([0x47, 0x65, 0x68, 0x84, 0x75, 0x73, 0x65]), // Gehäuse in CP850 (ä = 0x84)
+      Buffer.from(';', 'latin1'),
+      Buffer.from([0x99, 0x9a, 0xe1, 0x94, 0x81, 0x8e]), // Ö Ü ß ö ü Ä
+      Buffer.from(';1;0;Stk;100;;;;\r\n', 'latin1'),
+    ]);
+    expect(articles(await read(cp850))[0]!.description).toBe('Gehäuse ÖÜßöüÄ');
+    const w1252 = Buffer.from(`${V4}\r\nA;N;U-2;00;${text};;1;0;Stk;100;;;;\r\n`, 'latin1');
+    expect(articles(await read(w1252))[0]!.description).toBe(text);
+  });
+
+  it('reads three articles from one P line and divides by each article’s own price unit', async () => {
+    const file = [
+      V4,
+      'A;N;P-1;00;Eins;;1;0;Stk;100;;;;',
+      'A;N;P-2;00;Zwei;;1;1;Stk;100;;;;',
+      'A;N;P-3;00;Drei;;1;3;Stk;100;;;;',
+      'P;A;P-1;1;200;;;;;;;P-2;1;2000;;;;;;;P-3;2;30000;2;0800;;;;;',
+    ].join('\n');
+    const records = articles(await read(file));
+    const prices = records.filter((r) => r.description === undefined);
+    expect(prices).toEqual([
+      { orderNumber: 'P-1', listPrice: '2' },
+      { orderNumber: 'P-2', listPrice: '2' },
+    ]);
+    // P-3 was still being collected: its P price (net 300.00 per 1000) merged into it
+    expect(records.find((r) => r.orderNumber === 'P-3')).toMatchObject({ listPrice: '0.001', purchasePrice: '0.3' });
+  });
+
+  it('turns malformed records into problems and goes on', async () => {
+    const file = [
+      V4,
+      'A;N;;00;Ohne Nummer;;1;0;Stk;100;;;;',
+      'A;N;M-1;00;Preiseinheit falsch;;1;7;Stk;100;;;;',
+      'A;N;M-2;00;Preis falsch;;1;0;Stk;12x;;;;',
+      'A;N;M-3;00;Preiskennzeichen falsch;;4;0;Stk;100;;;;',
+      'A;L;M-4;00;Löschsatz;;1;0;Stk;100;;;;',
+      'Q;unbekannt',
+      'R;N;;1;1000;ohne Namen;',
+      'R;N;RX;1;abc;falscher Rabatt;',
+      'S;N;310;Warengruppe;',
+      'A;N;M-5;00;Gut;;1;0;Stk;100;;;;',
+    ].join('\n');
+    const records = await read(file);
+    expect(problems(records).map((p) => [p.rowNumber, p.column, p.reason])).toEqual([
+      [2, 'A.Artikelnummer', DATANORM_REASONS.articleNumber],
+      [3, 'A.Preiseinheit', DATANORM_REASONS.priceUnit],
+      [4, 'A.Preis', DATANORM_REASONS.price],
+      [5, 'A.Preis', DATANORM_REASONS.priceFlag],
+      [6, 'A.Verarbeitungskennzeichen', DATANORM_REASONS.deletion],
+      [7, 'Satzart', DATANORM_REASONS.recordType],
+      [8, 'R.Rabattgruppe', DATANORM_REASONS.discountGroup],
+      [9, 'R.Rabatt', DATANORM_REASONS.discount],
+    ]);
+    expect(articles(records).map((a) => a.orderNumber)).toEqual(['M-5']);
+  });
+
+  it('reports a missing header and assumes version 4', async () => {
+    const records = await read('A;N;H-1;00;Teil;;1;0;Stk;100;;;;\n');
+    expect(problems(records)).toEqual([
+      { kind: 'problem', rowNumber: 1, column: 'V', reason: DATANORM_REASONS.header },
+    ]);
+    expect(articles(records)).toEqual([{ orderNumber: 'H-1', unitId: 'Stk', listPrice: '1', description: 'Teil' }]);
+  });
+
+  it('refuses content that is no DATANORM as a whole', async () => {
+    await expect(read('Bestellnummer;Preis\n1;2\n')).rejects.toBeInstanceOf(TaskFailure);
+    await expect(read(Buffer.alloc(0))).rejects.toBeInstanceOf(TaskFailure);
+  });
+
+  it('recognises versions, prices and discounts', () => {
+    expect(datanormVersion(V4)).toBe(4);
+    expect(datanormVersion(V5)).toBe(5);
+    expect(looksLikeDatanorm(Buffer.from(`${V4}\n`))).toBe(true);
+    expect(looksLikeDatanorm(Buffer.from('R;N;X;1;1000;\n'))).toBe(true);
+    expect(looksLikeDatanorm(Buffer.from('<?xml version="1.0"?><BMECAT/>'))).toBe(false);
+    expect(parsePrice('4590')).toBe(45.9);
+    expect(parsePrice('45,90')).toBe(45.9);
+    expect(parsePrice('x')).toBeUndefined();
+    expect(discountPercent('1', '5500')).toBe(55);
+    expect(discountPercent('2', '0750')).toBeCloseTo(25);
+    expect(discountPercent('3', '500')).toBe(-5);
+    expect(discountPercent('', '')).toBeUndefined();
+    expect(discountPercent('7', '1')).toBeNull();
+  });
+});
