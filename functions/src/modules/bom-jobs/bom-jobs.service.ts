@@ -5,17 +5,14 @@ import { generateCustomerBom, generateSupplierBom } from '../../bom/bom-export.j
 import { extractHeaders, suggestHeaderRow, validateHeaderRowIndex } from '../../bom/header.js';
 import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
 import { resolveColumn, suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
-import { BOM_ERROR_PRIORITY, BomErrorType } from '../../model/bom/bom-error.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import {
   BOM_JOB_ERRORS,
-  BOM_LINE_EDIT_FIELDS,
   BOM_SYNC_MAX_LINES,
   BOM_TASK_MAX_LINES,
   bomJobId,
   bomJobView,
   CUSTOMER_ARTICLE_FIELDS,
-  successRateOf,
   type BomJob,
   type BomJobSummary,
   type BomJobView,
