@@ -33,6 +33,7 @@ import {
 } from './route-walker.js';
 import { openConversation, withMessage } from '../../functions/src/modules/chat/chat-fixtures.js';
 import { pdfBytes } from '../../functions/src/testing/upload-client.js';
+import { importBom } from '../../functions/src/modules/bom-import/bom-import-fixtures.js';
 
 // Issue 12 items 5 and 6: every route of every role (taken from the feature registry, so areas added later are
 // walked too) on a 390 × 844 phone: no sideways scrolling, no WCAG 2.1 AA violation (axe-core), no console error.
@@ -232,3 +233,87 @@ describe.concurrent.each(['signedOut', 'pending', 'customer', 'supplier', 'exter
     );
   },
 );
+
+/** What is wrong on the page as it stands: sideways scrolling (of the page and of an open side panel) and axe. */
+async function problemsHere(page: Page, where: string): Promise<string[]> {
+  await settle(page);
+  const problems: string[] = [];
+  const { excess, culprits } = await sidewaysOverflow(page);
+  if (excess > 0) problems.push(`${where}: ${excess}px sideways — ${culprits.join(' | ')}`);
+  const panel = await page.evaluate(() => {
+    const paper = document.querySelector('.MuiDrawer-paper');
+    return paper ? paper.scrollWidth - paper.clientWidth : 0;
+  });
+  if (panel > 0) problems.push(`${where}: the side panel scrolls ${panel}px sideways`);
+  for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`);
+  return problems;
+}
+
+// Issue 24: /import/stueckliste beyond its first view — the result table and the side panel's three views (edit
+// article, history, delete confirmation) on a phone, for the platform administrator (history and catalogue writes).
+describe('the admin BOM import with its side panels at 390 px, axe WCAG 2.1 AA', () => {
+  it('result, edit article, history, delete confirmation', { timeout: 600_000 }, async () =>
+    slot(async () => {
+      const role = roles.platformAdmin!;
+      const token = await signIn(role.mail!);
+      const number = `WALK-${Date.now()}`;
+      await createArticle(token, {
+        orderNumber: number,
+        description:
+          'Motorschutzschalter Baugröße S00 für Normanwendungen, Einstellbereich 0,9–1,25 A, Schraubanschluss',
+        listPrice: 48.5,
+      });
+      const fileName = `Stückliste Schaltschrank Linie 4 mit einem recht langen Namen ${Date.now()}.csv`;
+      const imported = await importBom(token, {
+        name: fileName,
+        headerRowIndex: 1,
+        bytes: Buffer.from(`Pos;Bestellnummer;Menge\r\n1;${number};2\r\n2;UNBEKANNT-${Date.now()};1\r\n`),
+        mapping: [
+          { columnIndex: 1, importHeader: 'Bestellnummer', articleField: 'orderNumber' },
+          { columnIndex: 2, importHeader: 'Menge', articleField: 'quantity' },
+        ],
+      });
+      expect(imported.status).toBe(200);
+      const context = await browser.newContext();
+      const { page, errors } = await openPage(context);
+      trackRequests(page);
+      await page.setViewportSize(PHONE);
+      const problems: string[] = [];
+      try {
+        await login(page, role.mail!, PASSWORD);
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+        await page.goto(`${PORTAL}/import/stueckliste`);
+        await page.getByRole('heading', { name: 'Stücklisten-Import' }).waitFor();
+
+        // view 2: the history
+        await page.getByRole('button', { name: 'Verlauf' }).click();
+        const row = page.getByTestId('bom-import-history').getByRole('row').filter({ hasText: fileName });
+        await row.waitFor();
+        problems.push(...(await problemsHere(page, 'history')));
+        // the result shown from the history: its table
+        await row.getByRole('button', { name: 'Anzeigen' }).click();
+        const result = page.getByTestId('bom-import-result');
+        await result.getByTestId('bom-line-2').waitFor();
+        await page.locator('.MuiDrawer-paper').waitFor({ state: 'detached' });
+        problems.push(...(await problemsHere(page, 'result')));
+        // view 1: the line's article in the catalogue's form
+        await result.getByTestId('bom-line-2').getByRole('button', { name: 'Artikel bearbeiten' }).click();
+        await page.getByTestId('bom-import-article').getByLabel('Beschreibung').waitFor();
+        problems.push(...(await problemsHere(page, 'edit article')));
+        await page.getByTestId('bom-import-article').getByRole('button', { name: 'Zurück' }).click();
+        await page.locator('.MuiDrawer-paper').waitFor({ state: 'detached' });
+        // view 3: the delete confirmation (No: back to the history)
+        await page.getByRole('button', { name: 'Verlauf' }).click();
+        await row.getByRole('button', { name: 'Löschen' }).click();
+        await page.getByTestId('bom-import-delete').waitFor();
+        problems.push(...(await problemsHere(page, 'delete confirmation')));
+        await page.getByTestId('bom-import-delete').getByRole('button', { name: 'Nein' }).click();
+        await row.waitFor();
+        expect(problems).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+});

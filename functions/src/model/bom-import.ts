@@ -3,9 +3,9 @@ import { defineErrors } from './api-error.js';
 import type { BomErrorType } from './bom/bom-error.js';
 import type { FieldMapping } from './bom/fields.js';
 import type { PriceEstimate } from './bom/price.js';
-import { BOM_LINE_COLUMNS, type StoredBomLine } from './bom-job.js';
+import { BOM_LINE_COLUMNS, bomLineIdSchema, bomLineUpdateSchema, type StoredBomLine } from './bom-job.js';
 import { MAX_IDS_PER_CALL } from './catalogue.js';
-import { idSchema } from './id.js';
+import { bodyIdSchema, idSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
 import { VALIDATION_KEYS as V } from './validation.js';
 
@@ -89,3 +89,36 @@ export type AdminBomLinesQuery = yup.InferType<typeof adminBomLinesQuerySchema>;
 export const adminBomDeleteQuerySchema = yup.object({
   adminBOMResultIds: commaList(idSchema, MAX_IDS_PER_CALL).required(V.required).min(1, V.min),
 });
+
+/**
+ * POST /admin/bom/line: a manual match on a line of a result (`matchedArticleId` from GET /article/search, `null`
+ * removes it) and/or line edits — the enquiry's line call (POST /enquiry/bom/line) with the result's `id` instead of
+ * enquiry and offer.
+ */
+export const adminBomLineUpdateSchema = bomLineUpdateSchema.omit(['enquiryId', 'offerId']).shape({ id: bodyIdSchema });
+export type AdminBomLineUpdate = yup.InferType<typeof adminBomLineUpdateSchema>;
+
+/** POST /admin/bom/rematch: match a line again (after its catalogue article was edited) and the lines like it. */
+export const adminBomRematchSchema = yup.object({
+  id: bodyIdSchema,
+  lineId: bomLineIdSchema,
+});
+export type AdminBomRematch = yup.InferType<typeof adminBomRematchSchema>;
+
+/**
+ * At most this many lines are matched again in one re-match (the line, the lines with its order or manufacturer
+ * number as the file writes it, and the lines matched to its article): one transaction writes them all.
+ */
+export const ADMIN_BOM_REMATCH_MAX_LINES = 200;
+
+/** What POST /admin/bom/line answers: the line as stored and the result with its new counts and estimate. */
+export interface AdminBomLineAnswer {
+  line: StoredBomLine;
+  result: AdminBomResult;
+}
+
+/** What POST /admin/bom/rematch answers: the result with its new counts and the lines matched again. */
+export interface AdminBomRematchAnswer {
+  result: AdminBomResult;
+  lines: StoredBomLine[];
+}

@@ -204,6 +204,11 @@ export type BomMapRequest = yup.InferType<typeof bomMapSchema>;
 export const BOM_LINE_TEXT_MAX_LENGTH = 200;
 const optionalText = () => line(BOM_LINE_TEXT_MAX_LENGTH).optional();
 
+/** A line's id: its row number, zero-padded (bom-jobs.repository.ts `lineId`). */
+export const bomLineIdSchema = line(20)
+  .matches(/^\d{1,7}$/, V.id)
+  .required(V.required);
+
 /**
  * POST /enquiry/bom/line: a manual match (`matchedArticleId`, from GET /article/search; `null` removes it) and/or
  * line edits. Manufacturer and numbers are read-only (they are what the customer's file says).
@@ -211,9 +216,7 @@ const optionalText = () => line(BOM_LINE_TEXT_MAX_LENGTH).optional();
 export const bomLineUpdateSchema = yup.object({
   enquiryId: bodyIdSchema,
   offerId: optionalBodyIdSchema,
-  lineId: line(20)
-    .matches(/^\d{1,7}$/, V.id)
-    .required(V.required),
+  lineId: bomLineIdSchema,
   matchedArticleId: bodyIdSchema.nullable().optional(),
   quantity: yup.number().typeError(V.type).moreThan(0, V.min).max(1_000_000, V.max).optional(),
   isSuppliedPart: flag().optional(),

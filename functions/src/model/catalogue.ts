@@ -108,6 +108,15 @@ export const PUBLIC_ARTICLE_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof Article>;
 export type PublicArticle = Pick<Article, (typeof PUBLIC_ARTICLE_FIELDS)[number]>;
 
+/**
+ * Who may write the catalogue's articles (docs/decisions-catalogue.md "Access"): every ADMIN-company user, with or
+ * without the admin flag. The article calls' guard says the same; the admin BOM import's line calls (manual match,
+ * re-match after an article edit from a line) and the web's "edit article" action ask this.
+ */
+export function canWriteCatalogue(caller: { companyType: string }): boolean {
+  return caller.companyType === 'ADMIN';
+}
+
 export function publicArticle(article: Article): PublicArticle {
   const out: Partial<Article> = {};
   for (const field of PUBLIC_ARTICLE_FIELDS)

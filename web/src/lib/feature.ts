@@ -126,6 +126,30 @@ export interface PageSection {
   component: LazyComponent;
 }
 
+/**
+ * The records another feature may open an editor for: the owning feature contributes the editor (its own form), the
+ * feature that needs it opens it where it wants (a side panel) through `useRecordEditor(kind)` (lib/slots), without
+ * importing the owner. Today the article: the admin BOM import edits a line's catalogue article with the articles'
+ * form.
+ */
+export type EditorKind = 'article';
+
+/** What an editor is given by the feature that opens it. */
+export interface RecordEditorProps<R = unknown> {
+  /** the record to edit */
+  id: string;
+  /** after the record was saved (the editor has shown its own success text), with the saved record */
+  onSaved: (record: R) => void;
+  /** the editor's back button: closes it without saving */
+  onClose: () => void;
+}
+
+/** An editor a feature offers for a record kind (its own form, lazy). */
+export interface RecordEditor {
+  kind: EditorKind;
+  component: LazyComponent<RecordEditorProps>;
+}
+
 /** What an area registers with the app (one line in `app/features.ts`). */
 export interface Feature {
   /** its translation namespace: public/locales/de/<namespace>.json */
@@ -137,6 +161,8 @@ export interface Feature {
   headerWidgets?: HeaderWidget[];
   /** sections it adds to other features' pages */
   pageSections?: PageSection[];
+  /** editors of its records that other features may open (at most one per kind) */
+  editors?: RecordEditor[];
 }
 
 /**

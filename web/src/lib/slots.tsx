@@ -1,10 +1,12 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type {
   AnyRecordPanel,
+  EditorKind,
   Feature,
   HeaderWidget,
   PageSection,
   RecordKind,
+  RecordEditor,
   RecordPanel,
   SectionPage,
 } from './feature';
@@ -19,6 +21,7 @@ export interface Slots {
   panels: readonly AnyRecordPanel[];
   headerWidgets: readonly HeaderWidget[];
   pageSections: readonly PageSection[];
+  editors: readonly RecordEditor[];
 }
 
 const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
@@ -29,15 +32,18 @@ export function slotsOf(features: readonly Feature[]): Slots {
     panels: byOrder(features.flatMap((f) => f.panels ?? [])),
     headerWidgets: byOrder(features.flatMap((f) => f.headerWidgets ?? [])),
     pageSections: byOrder(features.flatMap((f) => f.pageSections ?? [])),
+    editors: features.flatMap((f) => f.editors ?? []),
   };
 }
 
 /** Loads the code of every contributed panel and widget (tests render record pages with them at once). */
 export async function preloadSlots(slots: Slots): Promise<void> {
-  await Promise.all([...slots.panels, ...slots.headerWidgets, ...slots.pageSections].map((s) => preload(s.component)));
+  await Promise.all(
+    [...slots.panels, ...slots.headerWidgets, ...slots.pageSections, ...slots.editors].map((s) => preload(s.component)),
+  );
 }
 
-const EMPTY: Slots = { panels: [], headerWidgets: [], pageSections: [] };
+const EMPTY: Slots = { panels: [], headerWidgets: [], pageSections: [], editors: [] };
 const SlotsContext = createContext<Slots>(EMPTY);
 
 export function SlotsProvider({ slots, children }: { slots: Slots; children: ReactNode }) {
@@ -63,4 +69,10 @@ export function useHeaderWidgets(): readonly HeaderWidget[] {
 export function usePageSections(page: SectionPage): PageSection[] {
   const { pageSections } = useContext(SlotsContext);
   return useMemo(() => pageSections.filter((s) => s.page === page), [pageSections, page]);
+}
+
+/** The editor another feature offers for a record kind, or undefined (the feature is not in the app). */
+export function useRecordEditor(kind: EditorKind): RecordEditor | undefined {
+  const { editors } = useContext(SlotsContext);
+  return useMemo(() => editors.find((e) => e.kind === kind), [editors, kind]);
 }

@@ -4,7 +4,8 @@ import { importBom, importedBom } from './bom-import-fixtures.js';
 
 /**
  * The admin BOM import's rows (docs/api.md "Admin BOM import"). Every ADMIN-company user may import, read the
- * header and read his own results; the history (list, delete) is for administrators (admin flag). `admin=true` on
+ * header, read his own results and change their lines (manual match, re-match: the catalogue's write right, which
+ * every ADMIN-company user has); the history (list, delete) is for administrators (admin flag). `admin=true` on
  * the map call from anybody else is refused (403; the plain map call is bom-jobs.access.ts').
  */
 const adminCompany = ['adminUser', 'platformAdmin'] as const;
@@ -17,6 +18,8 @@ const resultId = async (ctx: AccessCtx) =>
     ? (await importedBom(ctx.w.users.adminUser.token, 'Zugriff.csv')).result.id
     : 'keinErgebnis000000';
 const byId = async (ctx: AccessCtx) => ({ query: { id: await resultId(ctx) } });
+/** A line of such a result (the first row of enquiry-fixtures' bomCsv: row 3), in a line call's body. */
+const lineOf = async (ctx: AccessCtx) => ({ body: { id: await resultId(ctx), lineId: '0000003' } });
 
 export const BOM_IMPORT_ACCESS: AccessRow[] = [
   {
@@ -36,6 +39,9 @@ export const BOM_IMPORT_ACCESS: AccessRow[] = [
   { call: 'GET /admin/bom/', allowed: adminCompany, request: byId },
   { call: 'GET /admin/bom/lines', allowed: adminCompany, request: byId },
   { call: 'GET /admin/bom/generated', allowed: adminCompany, request: byId },
+  // the catalogue's writers (model canWriteCatalogue: the ADMIN company) on a result they may read
+  { call: 'POST /admin/bom/line', allowed: adminCompany, request: lineOf },
+  { call: 'POST /admin/bom/rematch', allowed: adminCompany, request: lineOf },
   {
     call: 'GET /admin/bom/delete',
     allowed: administrators,

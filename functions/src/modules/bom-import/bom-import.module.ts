@@ -5,7 +5,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import { sendDownload } from '../../http/send-download.js';
-import { validateQuery } from '../../http/validate.js';
+import { validateBody, validateQuery } from '../../http/validate.js';
 import { validateHeaderRowIndex } from '../../bom/header.js';
 import { FirestoreMappingMemoryStore } from '../../bom/mapping-memory.repository.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
@@ -15,11 +15,14 @@ import {
   adminBomHistoryQuerySchema,
   adminBomIdQuerySchema,
   adminBomLinesQuerySchema,
+  adminBomLineUpdateSchema,
+  adminBomRematchSchema,
   BOM_IMPORT_ERRORS,
   type AdminBomHistoryQuery,
   type AdminBomLinesQuery,
 } from '../../model/bom-import.js';
 import { bomMapSchema } from '../../model/bom-job.js';
+import { canWriteCatalogue } from '../../model/catalogue.js';
 import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
 import { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
 import { BomReader } from '../enquiries/bom-reader.js';
@@ -31,6 +34,12 @@ import { BomImportService } from './bom-import.service.js';
 const adminCompany = requireCompanyType('ADMIN');
 /** The history of all imports: administrators (ADMIN company with the admin flag, spec 02 §6). */
 const administrators = guard((p) => p.companyType === 'ADMIN' && p.admin);
+
+/**
+ * Changing a result's lines (manual match, line edits, re-match after an article edit): the catalogue's writers
+ * (spec §4 "editing an article from a line needs the catalogue's write right"; model `canWriteCatalogue`).
+ */
+const catalogueWriters = guard(canWriteCatalogue);
 
 const q = <T>(res: Response) => res.locals.query as T;
 
@@ -77,7 +86,7 @@ async function importForm(req: Request, res: Response) {
  * The administrators' BOM import (docs/api.md "Admin BOM import", docs/decisions-bom.md "Admin BOM import"):
  * `POST /enquiry/bom/map?admin=true` (the spec's call; listed before the BOM jobs' area so that it sees the admin
  * call first and passes every other map call on) and `/admin/bom/*` (header read, history, one result, its lines,
- * its generated file, delete).
+ * a line's manual match and edits, the re-match after an article edit, its generated file, delete).
  */
 function createBomImportModule(d: AreaDeps): AreaModule {
   const service = new BomImportService({
@@ -86,6 +95,7 @@ function createBomImportModule(d: AreaDeps): AreaModule {
     reader: new BomReader(),
     catalogue: d.ports.get(CATALOGUE_PORT),
     memory: new FirestoreMappingMemoryStore(d.db),
+    transaction: d.transaction,
     now: d.now,
     log: d.log,
   });
@@ -130,6 +140,12 @@ function createBomImportModule(d: AreaDeps): AreaModule {
   );
   r.get('/lines', ...caller(), validateQuery(adminBomLinesQuerySchema), async (_req, res) =>
     res.json(await service.lines(principalOf(res), q<AdminBomLinesQuery>(res))),
+  );
+  r.post('/line', d.authenticate(), catalogueWriters, validateBody(adminBomLineUpdateSchema), async (req, res) =>
+    res.json(await service.updateLine(principalOf(res), req.body)),
+  );
+  r.post('/rematch', d.authenticate(), catalogueWriters, validateBody(adminBomRematchSchema), async (req, res) =>
+    res.json(await service.rematch(principalOf(res), req.body)),
   );
   r.get('/generated', ...caller(), validateQuery(adminBomGeneratedQuerySchema), async (_req, res) => {
     const query = q<{ id: string; part: 'main' | 'suppliedParts' }>(res);

@@ -3,19 +3,27 @@ import { ApiError, errorsOf } from '../../http/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { Download } from '../../http/send-download.js';
 import { generateSupplierBom } from '../../bom/bom-export.js';
+import { matchBomLines } from '../../bom/matcher.js';
 import { validateHeaderRowIndex } from '../../bom/header.js';
 import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
 import { suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
+import type { MatchableArticle } from '../../model/bom/bom-line.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import {
   BOM_IMPORT_ERRORS,
   type AdminBomHeaderAnswer,
   type AdminBomHistoryQuery,
+  ADMIN_BOM_REMATCH_MAX_LINES,
   type AdminBomImportAnswer,
+  type AdminBomLineAnswer,
+  type AdminBomLineUpdate,
   type AdminBomLinesQuery,
+  type AdminBomRematch,
+  type AdminBomRematchAnswer,
   type AdminBomResult,
 } from '../../model/bom-import.js';
 import {
+  BOM_JOB_ERRORS,
   BOM_SYNC_MAX_LINES,
   bomJobId,
   bomJobView,
@@ -26,20 +34,23 @@ import {
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
+import type { RunTransaction } from '../../platform/transaction.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
 import type { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
 import { buildMatchedLines } from '../bom-jobs/matched-lines.js';
+import { changedLine, dropManualMatch, jobAfterLines, setMatchedArticle } from '../bom-jobs/line-change.js';
 import type { BomReader } from '../enquiries/bom-reader.js';
 import type { AdminBomJob, AdminBomRepository } from './bom-import.repository.js';
 
-const fail = errorsOf(BOM_IMPORT_ERRORS);
+const fail = { ...errorsOf(BOM_IMPORT_ERRORS), ...errorsOf(BOM_JOB_ERRORS) };
 
 export interface BomImportDeps {
   jobs: AdminBomRepository;
   lines: BomJobsRepository;
   reader: BomReader;
-  catalogue: Pick<CataloguePort, 'matchContext'>;
+  catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle'>;
   memory: MappingMemoryStore;
+  transaction: RunTransaction;
   now: () => Date;
   log: { warn(message: string, data?: object): void };
 }
@@ -237,6 +248,98 @@ export class BomImportService {
       deleted++;
     }
     return { deleted };
+  }
+  /**
+   * POST /admin/bom/line: a manual match on a line of a result (sets the matched article and manualReplacement; `null`
+   * removes it) and line edits — the enquiry's line rules (bom-jobs/line-change.ts) on the admin import's job. Decided
+   * in one transaction on the result and the line; counts, success rate and estimate follow. Who: the catalogue's
+   * writers (the route's guard) on a result they may read (404 otherwise).
+   */
+  async updateLine(principal: Principal, req: AdminBomLineUpdate): Promise<AdminBomLineAnswer> {
+    const seen = await this.readable(principal, req.id);
+    const article = req.matchedArticleId
+      ? await this.d.catalogue.matchableArticle(req.matchedArticleId).catch(() => undefined)
+      : undefined;
+    if (req.matchedArticleId && !article) throw fail.bomArticleUnknown();
+    return this.d.transaction(async (tx) => {
+      const job = await this.d.jobs.getInTx(tx, seen.id);
+      if (!job || job.runId !== seen.runId) throw ApiError.notFound();
+      const before = await this.d.lines.getLineInTx(tx, job.id, job.runId, req.lineId);
+      if (!before) throw ApiError.notFound();
+      const line = changedLine(before, req, article);
+      const next = { ...jobAfterLines(job, [[before, line]]), lastUpdate: this.d.now() };
+      this.d.lines.setLineInTx(tx, job.id, job.runId, line);
+      this.d.jobs.setInTx(tx, next);
+      return { line, result: resultOf(next) };
+    });
+  }
+
+  /**
+   * POST /admin/bom/rematch: after the catalogue article of a line was edited (the page's "edit article" side panel
+   * saves through POST /article/update), the line is matched again with the lines like it — the same order or
+   * manufacturer number as the file writes it, and every line matched to its article (at most
+   * ADMIN_BOM_REMATCH_MAX_LINES). Lines matched by number go through the matcher again; manual matches keep their
+   * article and take its new catalogue values (a deleted article ends the manual match). A line changed by another
+   * call meanwhile is left as that call wrote it.
+   */
+  async rematch(principal: Principal, req: AdminBomRematch): Promise<AdminBomRematchAnswer> {
+    const job = await this.readable(principal, req.id);
+    const line = await this.d.lines.getLine(job.id, job.runId, req.lineId);
+    if (!line) throw ApiError.notFound();
+    const found = new Map<string, StoredBomLine>([[line.id, line]]);
+    const like: Array<['orderNumber' | 'manufacturerNumber' | 'matchedArticleId', string | undefined]> = [
+      ['matchedArticleId', line.matchedArticleId],
+      ['orderNumber', line.orderNumber],
+      ['manufacturerNumber', line.manufacturerNumber],
+    ];
+    for (const [field, value] of like) {
+      if (!value || found.size >= ADMIN_BOM_REMATCH_MAX_LINES) continue;
+      const more = await this.d.lines.linesWhere(job.id, job.runId, field, value, ADMIN_BOM_REMATCH_MAX_LINES);
+      for (const l of more) if (found.size < ADMIN_BOM_REMATCH_MAX_LINES) found.set(l.id, l);
+    }
+    const originals = [...found.values()];
+    const redone = originals.map((l) => structuredClone(l));
+    const byNumber: StoredBomLine[] = [];
+    const articles = new Map<string, Promise<MatchableArticle | undefined>>();
+    const articleOf = (id: string) => {
+      if (!articles.has(id))
+        articles.set(
+          id,
+          this.d.catalogue.matchableArticle(id).catch(() => undefined),
+        );
+      return articles.get(id)!;
+    };
+    for (const l of redone) {
+      if (l.manualReplacement && l.matchedArticleId) {
+        const article = await articleOf(l.matchedArticleId);
+        if (article) setMatchedArticle(l, article);
+        else dropManualMatch(l);
+        continue;
+      }
+      // the manufacturer a line had came from its article (the file names none by id): the matcher finds it again
+      if (l.matchedArticle && l.manufacturerId === l.matchedArticle.manufacturerId) delete l.manufacturerId;
+      byNumber.push(l);
+    }
+    if (byNumber.length) {
+      const context = await this.d.catalogue.matchContext();
+      await matchBomLines(byNumber, context.lookup, { manufacturers: context.manufacturers });
+    }
+    return this.d.transaction(async (tx) => {
+      const current = await this.d.jobs.getInTx(tx, job.id);
+      if (!current || current.runId !== job.runId) throw ApiError.notFound();
+      const now = await Promise.all(originals.map((l) => this.d.lines.getLineInTx(tx, job.id, job.runId, l.id)));
+      const changes: Array<readonly [StoredBomLine, StoredBomLine]> = [];
+      originals.forEach((before, i) => {
+        const stored = now[i];
+        // changed by another call since it was read (or gone): that call's state stands
+        if (!stored || JSON.stringify(stored) !== JSON.stringify(before)) return;
+        changes.push([before, redone[i]!]);
+      });
+      const next = { ...jobAfterLines(current, changes), lastUpdate: this.d.now() };
+      for (const [, after] of changes) this.d.lines.setLineInTx(tx, job.id, job.runId, after);
+      this.d.jobs.setInTx(tx, next);
+      return { result: resultOf(next), lines: changes.map(([, after]) => after) };
+    });
   }
 }
 

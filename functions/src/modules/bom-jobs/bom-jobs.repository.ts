@@ -122,6 +122,25 @@ export class BomJobsRepository extends EntityCollection<BomJob> {
     return readAll(this.lines(jobId, runId), { filters: [], orderBy: 'rowNumber', descending: false });
   }
 
+  /**
+   * Lines whose field equals a value (the admin import's re-match: the lines with a number as the file writes it, or
+   * matched to an article), at most `limit`. Equality only, no order: a single-field index, no composite.
+   */
+  async linesWhere(
+    jobId: string,
+    runId: string,
+    field: 'orderNumber' | 'manufacturerNumber' | 'matchedArticleId',
+    value: string,
+    limit: number,
+  ): Promise<StoredBomLine[]> {
+    const snap = await this.lines(jobId, runId).where(field, '==', value).limit(limit).get();
+    return snap.docs.map((d) => d.data());
+  }
+
+  async getLine(jobId: string, runId: string, id: string): Promise<StoredBomLine | undefined> {
+    return (await this.lines(jobId, runId).doc(id).get()).data();
+  }
+
   async getLineInTx(tx: Transaction, jobId: string, runId: string, id: string): Promise<StoredBomLine | undefined> {
     return (await tx.get(this.lines(jobId, runId).doc(id))).data();
   }

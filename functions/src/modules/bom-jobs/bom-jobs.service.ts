@@ -5,17 +5,14 @@ import { generateCustomerBom, generateSupplierBom } from '../../bom/bom-export.j
 import { extractHeaders, suggestHeaderRow, validateHeaderRowIndex } from '../../bom/header.js';
 import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
 import { resolveColumn, suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
-import { BOM_ERROR_PRIORITY, BomErrorType } from '../../model/bom/bom-error.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import {
   BOM_JOB_ERRORS,
-  BOM_LINE_EDIT_FIELDS,
   BOM_SYNC_MAX_LINES,
   BOM_TASK_MAX_LINES,
   bomJobId,
   bomJobView,
   CUSTOMER_ARTICLE_FIELDS,
-  successRateOf,
   type BomJob,
   type BomJobSummary,
   type BomJobView,
@@ -39,7 +36,8 @@ import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js'
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
 import type { BomOwner, BomOwnerRef, BomTarget } from './bom-owners.js';
 import type { BomJobsRepository } from './bom-jobs.repository.js';
-import { buildMatchedLines, lineCents } from './matched-lines.js';
+import { changedLine, jobAfterLines } from './line-change.js';
+import { buildMatchedLines } from './matched-lines.js';
 
 const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
 
@@ -383,49 +381,8 @@ export class BomJobsService {
       if (!job || !target.linesCount(job.revision)) throw fail.bomNotMapped();
       const before = await this.d.repo.getLineInTx(tx, jobId, job.runId, req.lineId);
       if (!before) throw ApiError.notFound();
-      const line: StoredBomLine = structuredClone(before);
-      const problems = new Set(line.problems);
-      if (req.matchedArticleId === null) {
-        delete line.matchedArticleId;
-        delete line.matchedArticle;
-        line.manualReplacement = false;
-        problems.add(BomErrorType.ARTICLE_NOT_FOUND);
-      } else if (article) {
-        line.matchedArticleId = article.id;
-        line.matchedArticle = article;
-        if (article.manufacturerId) line.manufacturerId = article.manufacturerId;
-        if (article.manufacturerName) line.manufacturerName = article.manufacturerName;
-        line.manualReplacement = true;
-        problems.delete(BomErrorType.ARTICLE_NOT_FOUND);
-        problems.delete(BomErrorType.ASSIGNMENT_NOT_UNIQUE);
-        // the catalogue article names the part: missing numbers are no longer missing
-        problems.delete(BomErrorType.DATA_MISSING);
-      }
-      let edited = false;
-      for (const f of BOM_LINE_EDIT_FIELDS) {
-        const v = req[f];
-        if (v === undefined || v === line[f]) continue;
-        Object.assign(line, { [f]: v });
-        edited = true;
-      }
-      if (edited) line.edited = true;
-      if (req.quantity !== undefined && (line.orderNumber || line.manufacturerNumber || line.matchedArticle))
-        problems.delete(BomErrorType.DATA_MISSING);
-      line.problems = BOM_ERROR_PRIORITY.filter((p) => problems.has(p));
-      if (line.problems.length) line.bomError = line.problems[0];
-      else delete line.bomError;
-
-      const next: BomJob = { ...job, errorsByType: { ...job.errorsByType } };
-      if (before.bomError) {
-        next.errorCount--;
-        next.errorsByType[before.bomError]--;
-      }
-      if (line.bomError) {
-        next.errorCount++;
-        next.errorsByType[line.bomError] = (next.errorsByType[line.bomError] ?? 0) + 1;
-      }
-      next.totalCents += lineCents(line) - lineCents(before);
-      next.successRate = successRateOf(next.lineCount, next.errorCount);
+      const line = changedLine(before, req, article || undefined);
+      const next = jobAfterLines(job, [[before, line]]);
       const bomSummary = summaryOf(next);
       this.d.repo.setLineInTx(tx, jobId, job.runId, line);
       this.d.repo.setInTx(tx, next);

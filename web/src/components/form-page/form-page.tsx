@@ -31,6 +31,8 @@ export interface FormPageProps<V extends FormikValues> {
   messages?: { pending?: string; success?: string; error?: string | ((error: unknown) => string | undefined) };
   /** where the back button goes (default: history back) */
   backTo?: string;
+  /** what the back button does instead of navigating (a form in a side panel closes it) */
+  onBack?: () => void;
   loading?: boolean;
   submitLabelKey?: string;
   readOnly?: boolean;
@@ -59,6 +61,7 @@ export function FormPage<V extends FormikValues>({
   onSubmit,
   messages = {},
   backTo,
+  onBack,
   loading = false,
   submitLabelKey = 'common.save',
   readOnly = false,
@@ -102,7 +105,10 @@ export function FormPage<V extends FormikValues>({
             <Form noValidate>
               <Stack spacing={2}>{typeof children === 'function' ? children(formik) : children}</Stack>
               <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
-                <Button startIcon={<ArrowBackIcon />} onClick={() => (backTo ? navigate(backTo) : navigate(-1))}>
+                <Button
+                  startIcon={<ArrowBackIcon />}
+                  onClick={() => (onBack ? onBack() : backTo ? navigate(backTo) : navigate(-1))}
+                >
                   {t('common.back')}
                 </Button>
                 <Box sx={{ flexGrow: 1 }} />

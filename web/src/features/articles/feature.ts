@@ -1,5 +1,6 @@
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
+import { lazyComponent } from '@/lib/lazy';
 
 /**
  * /article and /article/:id for every ADMIN-company user (spec 02 §2; docs/decisions-catalogue.md "Access": users
@@ -19,5 +20,9 @@ export const articlesFeature: Feature = {
       allowed: (p) => p.companyType === 'ADMIN',
       element: lazyPage(() => import('./components/article-form-page'), 'ArticleFormPage'),
     },
+  ],
+  // the article form for other features' side panels (the admin BOM import's "edit article" view)
+  editors: [
+    { kind: 'article', component: lazyComponent(() => import('./components/article-editor'), 'ArticleEditor') },
   ],
 };

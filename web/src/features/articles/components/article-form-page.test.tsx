@@ -78,3 +78,34 @@ describe('ArticleFormPage (create)', () => {
     expect(await screen.findByText(/Die Bestellnummer oder Herstellernummer ist bereits vergeben/)).toBeInTheDocument();
   });
 });
+
+describe('ArticleEditor (the editor slot: another feature opens the form in its side panel)', () => {
+  it('loads the article, saves through POST /article/update and hands the saved article on; Back closes', async () => {
+    const { ArticleEditor } = await import('./article-editor');
+    const { articlesFeature } = await import('../feature');
+    expect(articlesFeature.editors?.map((e) => e.kind)).toEqual(['article']);
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) => {
+      if (/^\/api\/(manufacturer|unit|discountgroup|wholesaler)\/all/.test(c.url)) return { body: [] };
+      if (c.url === '/api/article/?id=a7') return { body: makeArticle({ id: 'a7', description: 'Alt', weight: 0.5 }) };
+      if (c.url === '/api/article/update') return { body: makeArticle({ id: 'a7', description: 'Neu' }) };
+      return undefined;
+    });
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    renderPage(<ArticleEditor id="a7" onSaved={onSaved} onClose={onClose} />, { user: me });
+    const description = await screen.findByLabelText('Beschreibung');
+    await waitFor(() => expect(description).toHaveValue('Alt'));
+    await user.clear(description);
+    await user.type(description, 'Neu');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'a7', description: 'Neu' })),
+    );
+    expect(calls.find((c) => c.url === '/api/article/update')!.body).toMatchObject({ id: 'a7', description: 'Neu' });
+    // no navigation: the editor stays where it was opened
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+    await user.click(screen.getByRole('button', { name: 'Zurück' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});

@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { FieldArray, getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { IMPORT_SOURCES, MAX_WHOLESALER_INFOS, type FieldValueKind } from '@model/catalogue';
+import { IMPORT_SOURCES, MAX_WHOLESALER_INFOS, type Article, type FieldValueKind } from '@model/catalogue';
 import { RecordError } from '@/components/errors/record-error';
 import { FormPage, FormSelectField, FormTextField, useValidationText } from '@/components/form-page';
 import { paths } from '@/config/paths';
@@ -109,11 +109,24 @@ function WholesalerInfos() {
   );
 }
 
-/** /article/:id ('new' = create): every article field of spec 02 §3 and the alternatives panel. */
-export function ArticleFormPage() {
+export interface ArticleFormProps {
+  /** the article's id, or 'new' to create one */
+  id: string;
+  /** after a save, with the article the server answered */
+  onSaved: (article: Article) => void;
+  /** the back button: a link target (the page) … */
+  backTo?: string;
+  /** … or an action (the editor in another feature's side panel closes itself) */
+  onBack?: () => void;
+}
+
+/**
+ * The article form: every article field of spec 02 §3 and the alternatives panel, loaded by id and saved through
+ * POST /article/ or /article/update. The page /article/:id and the article editor (`ArticleEditor`, offered to other
+ * features through the editor slot) render it.
+ */
+export function ArticleForm({ id, onSaved, backTo, onBack }: ArticleFormProps) {
   const { t } = useTranslation('articles');
-  const navigate = useNavigate();
-  const { id = 'new' } = useParams();
   const isNew = id === 'new';
   const loaded = useArticle(id, !isNew);
   const save = useSaveArticle();
@@ -129,11 +142,11 @@ export function ArticleFormPage() {
       initialValues={toFormValues(isNew ? undefined : loaded.data)}
       validationSchema={articleFormSchema}
       loading={!isNew && loaded.isPending}
-      backTo={paths.articles.list.getHref()}
+      backTo={backTo}
+      onBack={onBack}
       messages={{ success: 'articles:saved', error: articleErrorKey }}
       onSubmit={async (values) => {
-        await save.mutateAsync(toInput(values, isNew ? undefined : id));
-        navigate(paths.articles.list.getHref());
+        onSaved(await save.mutateAsync(toInput(values, isNew ? undefined : id)));
       }}
     >
       {REFERENCES.slice(0, 1).map((r) => (
@@ -168,5 +181,18 @@ export function ArticleFormPage() {
       <WholesalerInfos />
       <AlternativesPanel articleId={isNew ? undefined : id} />
     </FormPage>
+  );
+}
+
+/** /article/:id ('new' = create): the article form; a save goes back to the list. */
+export function ArticleFormPage() {
+  const navigate = useNavigate();
+  const { id = 'new' } = useParams();
+  return (
+    <ArticleForm
+      id={id}
+      backTo={paths.articles.list.getHref()}
+      onSaved={() => navigate(paths.articles.list.getHref())}
+    />
   );
 }

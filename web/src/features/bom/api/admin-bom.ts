@@ -1,5 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminBomHeaderAnswer, AdminBomImportAnswer, AdminBomResult, AdminBomColumn } from '@model/bom-import';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminBomColumn,
+  AdminBomHeaderAnswer,
+  AdminBomImportAnswer,
+  AdminBomLineAnswer,
+  AdminBomLineUpdate,
+  AdminBomRematch,
+  AdminBomRematchAnswer,
+  AdminBomResult,
+} from '@model/bom-import';
 import type { FieldMapping } from '@model/bom/fields';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
@@ -82,3 +91,27 @@ export const useDeleteAdminBoms = () =>
 export function downloadAdminBom(id: string, part: 'main' | 'suppliedParts'): Promise<string> {
   return downloadBlob('/admin/bom/generated', 'Stueckliste.csv', { query: { id, part } });
 }
+
+/** A result's queries (its lines, itself) and the history, which shows its success rate. */
+const afterLineChange = (queryClient: QueryClient, id: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'lines', id] }),
+    queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'result', id] }),
+    queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'history'] }),
+  ]);
+
+/** POST /admin/bom/line: a manual match (or its removal) and line edits on a line of a result. */
+export function updateAdminBomLine(request: AdminBomLineUpdate): Promise<AdminBomLineAnswer> {
+  return api.post<AdminBomLineAnswer>('/admin/bom/line', request);
+}
+
+export const useUpdateAdminBomLine = () =>
+  useEndpointMutation(updateAdminBomLine, (queryClient, _answer, request) => afterLineChange(queryClient, request.id));
+
+/** POST /admin/bom/rematch: after the line's article was edited, the line and the lines like it are matched again. */
+export function rematchAdminBomLine(request: AdminBomRematch): Promise<AdminBomRematchAnswer> {
+  return api.post<AdminBomRematchAnswer>('/admin/bom/rematch', request);
+}
+
+export const useRematchAdminBomLine = () =>
+  useEndpointMutation(rematchAdminBomLine, (queryClient, _answer, request) => afterLineChange(queryClient, request.id));

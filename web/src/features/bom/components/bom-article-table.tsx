@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -24,7 +24,7 @@ import type { PageSize } from '@model/paging';
 import { ListPagination } from '@/components/list-page/list-pagination';
 import { errorMessage } from '@/lib/errors';
 import { bomLinesQueryOptions, type BomLinesRequest, type BomOwnerRef } from '../api/bom-jobs';
-import { BomMatchDialog } from './bom-match-dialog';
+import { BomMatchDialog, type SaveBomLine } from './bom-match-dialog';
 import { LineStatus } from './line-status';
 import { formatNumber } from '@/lib/format';
 
@@ -35,6 +35,10 @@ export interface BomArticleTableProps {
   canChange: boolean;
   /** reads the pages elsewhere (the admin import's GET /admin/bom/lines) */
   linesQuery?: (request: BomLinesRequest) => ReturnType<typeof bomLinesQueryOptions>;
+  /** saves a line's manual match and edits elsewhere (the admin import's POST /admin/bom/line) */
+  saveLine?: SaveBomLine;
+  /** more actions of a line beside the manual match (the admin import's "edit article") */
+  lineActions?: (line: StoredBomLine) => ReactNode;
 }
 
 const COLUMNS: Array<{ id: BomLineColumn | 'unit' | 'description' | 'status'; sortable: boolean }> = [
@@ -70,7 +74,13 @@ function WithOriginal({ file, catalogue }: { file?: string; catalogue?: string }
  * sortable columns, errors-only toggle), each line's markers, the file's numbers read-only with the catalogue
  * original beside them, and — for the customer of an unlocked enquiry — the manual match and line edits.
  */
-export function BomArticleTable({ owner = { enquiryId: '' }, canChange, linesQuery }: BomArticleTableProps) {
+export function BomArticleTable({
+  owner = { enquiryId: '' },
+  canChange,
+  linesQuery,
+  saveLine,
+  lineActions,
+}: BomArticleTableProps) {
   const { t } = useTranslation('bom');
   const [request, setRequest] = useState<BomLinesRequest>({
     page: 0,
@@ -168,9 +178,12 @@ export function BomArticleTable({ owner = { enquiryId: '' }, canChange, linesQue
                 </TableCell>
                 {canChange && (
                   <TableCell>
-                    <Button size="small" onClick={() => setMatching(l)}>
-                      {t('table.match')}
-                    </Button>
+                    <Stack direction="row" spacing={1}>
+                      <Button size="small" onClick={() => setMatching(l)}>
+                        {t('table.match')}
+                      </Button>
+                      {lineActions?.(l)}
+                    </Stack>
                   </TableCell>
                 )}
               </TableRow>
@@ -193,7 +206,9 @@ export function BomArticleTable({ owner = { enquiryId: '' }, canChange, linesQue
           onPageSize={(size: PageSize) => setRequest((r) => ({ ...r, page: 0, paginationSize: size }))}
         />
       )}
-      {matching && <BomMatchDialog owner={owner} line={matching} onClose={() => setMatching(undefined)} />}
+      {matching && (
+        <BomMatchDialog owner={owner} line={matching} saveLine={saveLine} onClose={() => setMatching(undefined)} />
+      )}
     </Stack>
   );
 }

@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import type { AdminBomColumn, AdminBomResult } from '@model/bom-import';
 import { DEFAULT_PAGE_SIZE } from '@model/constants';
 import type { PageRequest, PageSize } from '@model/paging';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListPagination } from '@/components/list-page/list-pagination';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -28,42 +27,29 @@ export interface BomImportHistoryProps {
   open: boolean;
   shownId?: string;
   onShow: (id: string) => void;
-  onDeleted: (ids: string[]) => void;
+  /** the delete action: the side panel shows the confirmation (view 3) */
+  onDelete: (result: AdminBomResult) => void;
 }
 
 const COLUMNS: AdminBomColumn[] = ['createDate', 'bomFileName', 'successRate'];
 
 /**
  * The history side panel (spec 02 §4 view 2, §7 Admin BOM results): earlier imports in server pages, sortable,
- * display and delete with confirmation (view 3). Administrators only (the server refuses everybody else).
+ * display, and delete, which the panel confirms in its view 3 (`BomImportDeleteConfirm`). Administrators only (the
+ * server refuses everybody else).
  */
-export function BomImportHistory({ open, shownId, onShow, onDeleted }: BomImportHistoryProps) {
+export function BomImportHistory({ open, shownId, onShow, onDelete }: BomImportHistoryProps) {
   const { t } = useTranslation('bom-import');
   const [request, setRequest] = useState<PageRequest<AdminBomColumn>>({
     page: 0,
     paginationSize: DEFAULT_PAGE_SIZE,
     sortDescending: true,
   });
-  const [deleting, setDeleting] = useState<AdminBomResult | undefined>();
   const history = useAdminBomHistory(request, open);
-  const remove = useDeleteAdminBoms();
   const page = history.data;
   const column = request.column ?? 'createDate';
   const sortBy = (c: AdminBomColumn) =>
     setRequest((r) => ({ ...r, page: 0, column: c, sortDescending: column === c ? !r.sortDescending : false }));
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const id = deleting.id;
-    setDeleting(undefined);
-    try {
-      await remove.mutateAsync([id]);
-      notify.success(t('history.deleted'));
-      onDeleted([id]);
-    } catch (error) {
-      notify.error(errorMessage(error, t('history.deleteFailed')));
-    }
-  };
 
   return (
     <Stack spacing={2} role="region" aria-label={t('history.title')} data-testid="bom-import-history">
@@ -101,7 +87,7 @@ export function BomImportHistory({ open, shownId, onShow, onDeleted }: BomImport
                     <Button size="small" onClick={() => onShow(r.id)}>
                       {t('history.show')}
                     </Button>
-                    <Button size="small" color="error" onClick={() => setDeleting(r)} disabled={remove.isPending}>
+                    <Button size="small" color="error" onClick={() => onDelete(r)}>
                       {t('history.delete')}
                     </Button>
                   </Stack>
@@ -122,13 +108,45 @@ export function BomImportHistory({ open, shownId, onShow, onDeleted }: BomImport
           onPageSize={(size: PageSize) => setRequest((r) => ({ ...r, page: 0, paginationSize: size }))}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
-        title={t('history.deleteTitle')}
-        text={t('history.deleteText', { name: deleting?.bomFileName ?? '' })}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(undefined)}
-      />
+    </Stack>
+  );
+}
+
+export interface BomImportDeleteConfirmProps {
+  result: AdminBomResult;
+  /** after the delete (the page drops the result if it shows it) */
+  onDeleted: (ids: string[]) => void;
+  /** No: back to the history */
+  onCancel: () => void;
+}
+
+/** The side panel's delete confirmation (spec 02 §4 view 3): Yes deletes the import with its lines, No goes back. */
+export function BomImportDeleteConfirm({ result, onDeleted, onCancel }: BomImportDeleteConfirmProps) {
+  const { t } = useTranslation('bom-import');
+  const remove = useDeleteAdminBoms();
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync([result.id]);
+      notify.success(t('history.deleted'));
+      onDeleted([result.id]);
+    } catch (error) {
+      notify.error(errorMessage(error, t('history.deleteFailed')));
+    }
+  };
+  return (
+    <Stack spacing={2} role="region" aria-labelledby="bom-import-delete-title" data-testid="bom-import-delete">
+      <Typography variant="h2" id="bom-import-delete-title">
+        {t('history.deleteTitle')}
+      </Typography>
+      <Typography>{t('history.deleteText', { name: result.bomFileName })}</Typography>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} disabled={remove.isPending}>
+          {t('common.no')}
+        </Button>
+        <Button variant="contained" color="error" onClick={() => void confirm()} disabled={remove.isPending} autoFocus>
+          {t('common.yes')}
+        </Button>
+      </Stack>
     </Stack>
   );
 }

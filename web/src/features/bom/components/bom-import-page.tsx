@@ -3,12 +3,15 @@ import { Alert, Box, Button, Drawer, LinearProgress, Paper, Stack, TextField, Ty
 import HistoryIcon from '@mui/icons-material/History';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import type { AdminBomHeaderAnswer } from '@model/bom-import';
+import type { AdminBomHeaderAnswer, AdminBomResult } from '@model/bom-import';
+import type { StoredBomLine } from '@model/bom-job';
+import { canWriteCatalogue } from '@model/catalogue';
 import { UPLOAD_CONTEXTS } from '@model/files';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
+import { useRecordEditor } from '@/lib/slots';
 import { BomArticleTable } from './bom-article-table';
 import { BomMappingDrawer, type BomMapper } from './bom-mapping-drawer';
 import {
@@ -17,8 +20,14 @@ import {
   readAdminBomHeader,
   useAdminBomResult,
   useImportAdminBom,
+  useRematchAdminBomLine,
+  useUpdateAdminBomLine,
 } from '../api/admin-bom';
-import { BomImportHistory } from './bom-import-history';
+import { BomImportDeleteConfirm, BomImportHistory } from './bom-import-history';
+
+/** The side panel's views (spec 02 §4): 1 edit article (of a line), 2 history, 3 delete confirmation. */
+type SidePanel =
+  { view: 'article'; line: StoredBomLine } | { view: 'history' } | { view: 'delete'; result: AdminBomResult };
 
 /** Spec §5: a whole number of at least 1 (empty: the suggested header row). */
 const indexOf = (text: string): number | undefined | 'invalid' =>
@@ -27,8 +36,10 @@ const indexOf = (text: string): number | undefined | 'invalid' =>
 /**
  * /import/stueckliste (spec 02 §2, §4 side-panel views): header-row index, file upload, the mapping panel (the
  * enquiry's, fed by POST /admin/bom/header and saved by POST /enquiry/bom/map?admin=true), the result — success rate,
- * estimated price, the article table with paging, sorting and errors only, the generated BOM (supplier format: main
- * file and supplied parts) — and, for administrators, the history side panel (display, delete with confirmation).
+ * estimated price, the article table with paging, sorting, errors only and replaced articles, the manual match of a
+ * line (POST /admin/bom/line), the generated BOM (supplier format: main file and supplied parts) — and one side panel
+ * with the spec's three views: 1 the line's catalogue article in the articles' form (the editor slot; a save
+ * re-matches the line, POST /admin/bom/rematch), 2 the history (administrators) and 3 its delete confirmation.
  */
 export function BomImportPage() {
   const { t } = useTranslation('bom-import');
@@ -41,10 +52,27 @@ export function BomImportPage() {
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<unknown>();
   const [mapping, setMapping] = useState(false);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [panel, setPanel] = useState<SidePanel | undefined>();
+  const closePanel = () => setPanel(undefined);
   const [resultId, setResultId] = useState<string | undefined>();
   const importBom = useImportAdminBom();
   const result = useAdminBomResult(resultId);
+  // manual match and "edit article" need the catalogue's write right (the server checks it again)
+  const mayWrite = canWriteCatalogue({ companyType: user.company.type });
+  const articleEditor = useRecordEditor('article');
+  const updateLine = useUpdateAdminBomLine();
+  const rematch = useRematchAdminBomLine();
+
+  /** After the article was saved in the side panel: its line (and the lines like it) are matched again. */
+  const rematchLine = async (id: string, line: StoredBomLine) => {
+    closePanel();
+    try {
+      const answer = await rematch.mutateAsync({ id, lineId: line.id });
+      notify.success(t('article.rematched', { count: answer.lines.length }));
+    } catch (error) {
+      notify.error(errorMessage(error, t('article.rematchFailed')));
+    }
+  };
 
   const read = async (headerRowIndex?: number) => {
     if (!file) return;
@@ -101,7 +129,7 @@ export function BomImportPage() {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h1">{t('title')}</Typography>
         {administrator && (
-          <Button startIcon={<HistoryIcon />} onClick={() => setHistoryOpen(true)}>
+          <Button startIcon={<HistoryIcon />} onClick={() => setPanel({ view: 'history' })}>
             {t('history.open')}
           </Button>
         )}
@@ -164,32 +192,61 @@ export function BomImportPage() {
             )}
             {result.isError && <Alert severity="error">{errorMessage(result.error, t('result.loadFailed'))}</Alert>}
             <Box>
-              <BomArticleTable key={resultId} canChange={false} linesQuery={adminBomLinesQueryOptions(resultId)} />
+              <BomArticleTable
+                key={resultId}
+                canChange={mayWrite}
+                linesQuery={adminBomLinesQueryOptions(resultId)}
+                saveLine={(lineId, change) => updateLine.mutateAsync({ id: resultId, lineId, ...change })}
+                lineActions={(l) =>
+                  articleEditor && l.matchedArticleId ? (
+                    <Button size="small" onClick={() => setPanel({ view: 'article', line: l })}>
+                      {t('article.edit')}
+                    </Button>
+                  ) : undefined
+                }
+              />
             </Box>
           </Stack>
         </Paper>
       )}
       {mapper && <BomMappingDrawer mapper={mapper} open={mapping} onClose={() => setMapping(false)} />}
-      {administrator && (
-        <Drawer
-          anchor="right"
-          open={historyOpen}
-          onClose={() => setHistoryOpen(false)}
-          slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640 }, p: 2 } } }}
-        >
+      <Drawer
+        anchor="right"
+        open={!!panel}
+        onClose={closePanel}
+        slotProps={{ paper: { sx: { width: { xs: '100%', sm: panel?.view === 'article' ? 800 : 640 }, p: 2 } } }}
+      >
+        {panel?.view === 'history' && (
           <BomImportHistory
-            open={historyOpen}
+            open
             shownId={resultId}
             onShow={(id) => {
               setResultId(id);
-              setHistoryOpen(false);
+              closePanel();
             }}
+            onDelete={(deleting) => setPanel({ view: 'delete', result: deleting })}
+          />
+        )}
+        {panel?.view === 'delete' && (
+          <BomImportDeleteConfirm
+            result={panel.result}
+            onCancel={() => setPanel({ view: 'history' })}
             onDeleted={(ids) => {
               if (resultId && ids.includes(resultId)) setResultId(undefined);
+              setPanel({ view: 'history' });
             }}
           />
-        </Drawer>
-      )}
+        )}
+        {panel?.view === 'article' && articleEditor && resultId && (
+          <Box data-testid="bom-import-article">
+            <articleEditor.component
+              id={panel.line.matchedArticleId!}
+              onClose={closePanel}
+              onSaved={() => void rematchLine(resultId, panel.line)}
+            />
+          </Box>
+        )}
+      </Drawer>
     </Stack>
   );
 }

@@ -21,31 +21,44 @@ import { notify } from '@/lib/notify';
 import { useArticleSearch, useUpdateBomLine, type BomOwnerRef, type UpdateBomLineRequest } from '../api/bom-jobs';
 import { LineStatus } from './line-status';
 
+/** What a line call changes (the enquiry's and the admin import's line calls take the same change). */
+export type BomLineChange = Omit<UpdateBomLineRequest, 'enquiryId' | 'offerId' | 'lineId'>;
+/** Saves a change of one line: the enquiry's POST /enquiry/bom/line by default, the admin import's own line call. */
+export type SaveBomLine = (lineId: string, change: BomLineChange) => Promise<unknown>;
+
 export interface BomMatchDialogProps {
   owner: BomOwnerRef;
   line: StoredBomLine;
   onClose: () => void;
+  /** saves elsewhere than the owner's line call (the admin import: POST /admin/bom/line) */
+  saveLine?: SaveBomLine;
 }
 
 /**
  * Spec 02 §2 /article/{id} in enquiry-type forms: a BOM line's manufacturer and numbers read-only (with the catalogue
  * original beside them), a manual match through GET /article/search (sets the matched article and
- * manualReplacement), and the line's quantity as an edit. Saved through POST /enquiry/bom/line.
+ * manualReplacement), and the line's quantity as an edit. Saved through POST /enquiry/bom/line (`saveLine`: the admin
+ * import's POST /admin/bom/line).
  */
-export function BomMatchDialog({ owner, line, onClose }: BomMatchDialogProps) {
+export function BomMatchDialog({ owner, line, onClose, saveLine }: BomMatchDialogProps) {
   const { t } = useTranslation('bom');
   const [term, setTerm] = useState(line.orderNumber ?? line.manufacturerNumber ?? '');
   const [quantity, setQuantity] = useState(String(line.quantity).replace('.', ','));
   const search = useArticleSearch(term);
   const update = useUpdateBomLine();
+  const [saving, setSaving] = useState(false);
 
-  const save = async (change: Omit<UpdateBomLineRequest, 'enquiryId' | 'offerId' | 'lineId'>) => {
+  const save = async (change: BomLineChange) => {
+    setSaving(true);
     try {
-      await update.mutateAsync({ ...owner, lineId: line.id, ...change });
+      if (saveLine) await saveLine(line.id, change);
+      else await update.mutateAsync({ ...owner, lineId: line.id, ...change });
       notify.success(t('match.saved'));
       onClose();
     } catch (error) {
       notify.error(errorMessage(error, t('match.failed')));
+    } finally {
+      setSaving(false);
     }
   };
   const parsedQuantity = Number(quantity.replace(',', '.'));
@@ -95,10 +108,7 @@ export function BomMatchDialog({ owner, line, onClose }: BomMatchDialogProps) {
               onChange={(e) => setQuantity(e.target.value)}
               error={!(parsedQuantity > 0)}
             />
-            <Button
-              disabled={!(parsedQuantity > 0) || update.isPending}
-              onClick={() => void save({ quantity: parsedQuantity })}
-            >
+            <Button disabled={!(parsedQuantity > 0) || saving} onClick={() => void save({ quantity: parsedQuantity })}>
               {t('match.saveQuantity')}
             </Button>
           </Stack>
@@ -120,7 +130,7 @@ export function BomMatchDialog({ owner, line, onClose }: BomMatchDialogProps) {
                 key={a.id}
                 selected={a.id === line.matchedArticleId}
                 onClick={() => void save({ matchedArticleId: a.id })}
-                disabled={update.isPending}
+                disabled={saving}
               >
                 <ListItemText
                   primary={[a.orderNumber, a.manufacturerNumber].filter(Boolean).join(' · ')}
@@ -133,7 +143,7 @@ export function BomMatchDialog({ owner, line, onClose }: BomMatchDialogProps) {
       </DialogContent>
       <DialogActions>
         {line.manualReplacement && (
-          <Button color="error" onClick={() => void save({ matchedArticleId: null })} disabled={update.isPending}>
+          <Button color="error" onClick={() => void save({ matchedArticleId: null })} disabled={saving}>
             {t('match.remove')}
           </Button>
         )}
