@@ -7,7 +7,8 @@
  * - Storage answers `308` with `Range: bytes=0-n` (what it has persisted, possibly less than was sent) until the
  *   last byte, then `200`/`201` with the object; the next chunk always starts after the confirmed `n`;
  * - a dropped connection, a timeout, `408`, `429` or a `5xx` is followed by a status query (an empty PUT with
- *   `Content-Range: bytes * /total`) after a growing wait, and the upload resumes from the offset it reports; a
+ *   `Content-Range: bytes * /total`) — at once the first time, then after growing waits — and the upload resumes
+ *   from the offset it reports; a
  *   session Storage no longer knows (`404`, `410`) or another refusal ends it;
  * - bytes sent are reported as they go (XMLHttpRequest's upload progress; fetch cannot report it).
  *
@@ -43,7 +44,7 @@ export interface ResumableUploadOptions {
   signal?: AbortSignal;
   chunkBytes?: number;
   retries?: number;
-  /** the wait before retry `attempt` (default 1 s, 2 s, 4 s … up to 30 s) */
+  /** the wait before retry `attempt` (default: none before the first, then 1 s, 2 s, 4 s … up to 30 s) */
   wait?: (attempt: number, signal?: AbortSignal) => Promise<void>;
 }
 
@@ -53,9 +54,14 @@ interface Answer {
   range: string | null;
 }
 
+/**
+ * A dropped connection is often back at once (a proxy reset, a Wi-Fi handover), and the status query is cheap: the
+ * first retry asks right away, later ones back off.
+ */
 function defaultWait(attempt: number, signal?: AbortSignal): Promise<void> {
+  if (attempt <= 1) return signal?.aborted ? Promise.reject(new ResumableUploadError('aborted')) : Promise.resolve();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, Math.min(30_000, 1000 * 2 ** (attempt - 1)));
+    const timer = setTimeout(resolve, Math.min(30_000, 1000 * 2 ** (attempt - 2)));
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
       reject(new ResumableUploadError('aborted'));
