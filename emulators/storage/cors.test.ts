@@ -2,6 +2,7 @@
 // origin's preflight and exposes Range; a bucket CORS configuration decides for every other route; a chunk PUT cut
 // off mid-way is resumed from the offset the status query (`Content-Range: bytes */N`) reports.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { bucketOfPath } from './cors.js';
@@ -195,6 +196,28 @@ describe('a bucket CORS configuration', () => {
 
     await bucket.setCorsConfiguration([]);
     expect((await bucket.getMetadata())[0].cors).toBeUndefined();
+  });
+
+  it("the production bucket's configuration (storage.cors.json) lets the portal upload through a session", async () => {
+    const template = readFileSync(new URL('../../storage.cors.json', import.meta.url), 'utf8');
+    const portal = 'https://portal.example.de';
+    expect(template).toContain(portal); // the placeholder the README's command replaces with PORTAL_URL
+    const bucket = env.storage.bucket('cors-production');
+    await bucket.setCorsConfiguration(JSON.parse(template));
+    // a session started without an origin: only the bucket's configuration answers the browser
+    const [uri] = await bucket.file('articleImports/x/gross.csv').createResumableUpload();
+    const pre = await preflight(uri, portal, 'PUT', 'content-range');
+    expect(pre.headers.get('access-control-allow-origin')).toBe(portal);
+    expect(pre.headers.get('access-control-allow-headers')).toBe('content-range');
+    const body = Buffer.alloc(KIB256 + 5, 1);
+    const first = await put(uri, `bytes 0-${KIB256 - 1}/${body.length}`, body.subarray(0, KIB256), portal);
+    expect(first.status).toBe(308);
+    expect(first.headers.get('access-control-allow-origin')).toBe(portal);
+    expect(first.headers.get('access-control-expose-headers')?.split(', ')).toContain('Range');
+    expect((await preflight(uri, portal, 'DELETE')).headers.get('access-control-allow-origin')).toBe(portal);
+    expect(
+      (await preflight(uri, 'https://elsewhere.example', 'PUT')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
   });
 
   it('finds the bucket in every URL form', () => {
