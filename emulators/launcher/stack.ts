@@ -171,7 +171,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
-    localParams = localParamsFile(opts.functionParams);
+    // a shifted stack on the demo project: functions/.env.demo-schrankwerk names the documented portal port, so the
+    // functions get this stack's portal (mail links, the origin of Storage upload sessions) through .env.local
+    const shifted: Record<string, string> =
+      projectId === PROJECT_ID && offset !== 0 ? { PORTAL_URL: functionParams(ports).PORTAL_URL! } : {};
+    localParams = localParamsFile({ ...shifted, ...opts.functionParams });
     // Settled, not all: if one emulator fails to start, the others must still be stopped below.
     // The Cloud Tasks emulator is ours in both modes (firebase-tools' ignores schedule times).
     const ownEmulators = opts.official ? (['tasks'] as const) : (['firestore', 'storage', 'tasks'] as const);

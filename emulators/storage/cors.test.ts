@@ -29,7 +29,7 @@ function put(url: string, range: string, body?: Buffer, origin = PORTAL) {
   return fetch(url, {
     method: 'PUT',
     headers: { Origin: origin, 'Content-Range': range },
-    ...(body ? { body } : {}),
+    ...(body ? { body: new Uint8Array(body) } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,8 @@ describe('issue 23: article import and export in the browser', () => {
   });
 });
 
+const debug = (line: string) => appendFileSync('/tmp/largefile-debug.log', `${new Date().toISOString()} ${line}\n`);
+
 describe('issue 23: a file over 10 MB goes to Storage through the resumable session, from the browser', () => {
   it('uploads a 10,5 MB CSV in chunks with progress, resumes after a dropped connection, and the import finishes', async () => {
     const manufacturer = await createManufacturer(platformAdmin.token, { displayName: uniq('Rittal') });
@@ -136,7 +139,10 @@ describe('issue 23: a file over 10 MB goes to Storage through the resumable sess
     const { page, errors } = await openPage(context);
     // every text the import panel shows, in order (the upload is quick on loopback: read the log, not the screen)
     const shown: string[] = [];
-    await page.exposeFunction('recordPanelText', (text: string) => shown.push(text));
+    await page.exposeFunction('recordPanelText', (text: string) => {
+      shown.push(text);
+      debug(`panel: ${text.slice(0, 200)}`);
+    });
     await page.addInitScript(() => {
       const record = (window as unknown as { recordPanelText: (t: string) => void }).recordPanelText;
       let last = '';
@@ -145,21 +151,25 @@ describe('issue 23: a file over 10 MB goes to Storage through the resumable sess
         if (text !== last) record((last = text));
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    // the network drops once, during the second chunk's PUT to Storage
+    // the network drops once, during the second chunk's PUT to Storage: Chrome's own request interception (not
+    // page.route, which would answer the CORS preflights itself), so the emulator's real preflights are used
     const puts: string[] = [];
     let dropped = false;
-    await page.route(
-      (url) => url.pathname.startsWith('/upload/storage/v1/b/'),
-      async (route) => {
-        const range = (await route.request().headerValue('content-range')) ?? '';
-        if (route.request().method() === 'PUT') puts.push(range);
-        if (!dropped && range.startsWith(`bytes ${8 * 1024 * 1024}-`)) {
+    const cdp = await context.newCDPSession(page);
+    cdp.on(
+      'Fetch.requestPaused',
+      (event: { requestId: string; request: { method: string; headers: Record<string, string> } }) => {
+        const { method, headers } = event.request;
+        const range = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-range')?.[1] ?? '';
+        debug(`paused ${method} ${range}`);
+        if (method === 'PUT') puts.push(range);
+        if (method === 'PUT' && !dropped && range.startsWith(`bytes ${8 * 1024 * 1024}-`)) {
           dropped = true;
-          return route.abort('connectionreset');
-        }
-        return route.continue();
+          void cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'ConnectionReset' });
+        } else void cdp.send('Fetch.continueRequest', { requestId: event.requestId });
       },
     );
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/upload/storage/v1/b/*upload_id=*' }] });
     try {
       await login(page, platformAdmin.mail, PASSWORD);
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -169,6 +179,10 @@ describe('issue 23: a file over 10 MB goes to Storage through the resumable sess
       await page.getByRole('option', { name: config.title }).click();
       await importPanel.getByLabel('Importdatei (.txt, .csv, .xlsx, .xls)').setInputFiles(file);
       await importPanel.getByRole('button', { name: 'Import starten' }).click();
+      await importPanel.getByText(/% hochgeladen/).waitFor();
+      debug('upload view shown');
+      await importPanel.getByText('Angelegt: 3, aktualisiert: 0, fehlerhafte Zeilen: 0.').waitFor({ timeout: 120_000 });
+      debug('import result shown');
 
       const lock = await waitForDocument<{ taskId: string; configId: string; importId: string }>(
         admin().db.collection(IMPORT_LOCK.collection).doc(IMPORT_LOCK.id),
@@ -209,7 +223,8 @@ describe('issue 23: a file over 10 MB goes to Storage through the resumable sess
       // the dropped PUT is the only console error: no CSP or CORS refusal on the way
       expect(errors.filter((e) => !/ERR_CONNECTION_RESET/.test(e))).toEqual([]);
     } finally {
+      debug(JSON.stringify({ puts, errors, shown: shown.slice(-4) }).slice(0, 4000));
       await context.close();
     }
-  });
+  }, 150_000);
 });
