@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +64,8 @@ export function ImportPanel() {
   const abort = useAbortImport();
   const [upload, setUpload] = useState<Upload | null>(null);
   const cancelUpload = useRef<AbortController | null>(null);
+  // leaving the page cancels a running upload (and its session) rather than starting an import nobody watches
+  useEffect(() => () => cancelUpload.current?.abort(), []);
   const p = progress.data;
   const runs = importRuns(p);
 
