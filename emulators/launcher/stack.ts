@@ -106,15 +106,32 @@ function firebaseConfigFor(ports: Ports, offset: number): string {
   config.emulators.hosting.port = ports.hostingEmulator;
   // firebase-tools' Tasks emulator on its internal port; ours (emulators/tasks) serves the documented one
   config.emulators.tasks.port = ports.tasksEmulator;
-  // a shifted stack: the pages' CSP lets the browser reach the Auth emulator on its shifted port
-  if (ports.auth !== PORTS.auth) {
-    const emulatorAuth = new RegExp(`(//(?:127\\.0\\.0\\.1|localhost)):${PORTS.auth}\\b`, 'g');
-    for (const rule of config.hosting?.headers ?? [])
-      for (const header of rule.headers ?? []) header.value = header.value.replace(emulatorAuth, `$1:${ports.auth}`);
-  }
+  // the pages' CSP lets the browser reach the emulators it talks to, on this stack's ports
+  for (const rule of config.hosting?.headers ?? [])
+    for (const header of rule.headers ?? [])
+      if (header.key === 'Content-Security-Policy') header.value = withEmulatorOrigins(header.value, ports);
   const file = path.join(ROOT, `.firebase-${offset}.json`);
   fs.writeFileSync(file, JSON.stringify(config, null, 2));
   return file;
+}
+
+/**
+ * The emulator origins a page of the local stack connects to: the Auth emulator (the web's Firebase Auth) and the
+ * Storage emulator (resumable-upload session URIs the API hands to the browser, docs/decisions-imports.md "Large
+ * files"). firebase.json's CSP holds the production origins only (Auth's endpoints, https://storage.googleapis.com);
+ * the stack adds these to `connect-src` of its config copy, derived from its ports, in both spellings of the
+ * loopback host the portal may be opened with. A policy without `connect-src` is left as it is.
+ */
+export function emulatorConnectOrigins(ports: Ports): string[] {
+  return [ports.auth, ports.storage].flatMap((port) => [`http://${HOST}:${port}`, `http://localhost:${port}`]);
+}
+
+export function withEmulatorOrigins(csp: string, ports: Ports): string {
+  return csp.replace(
+    /(^|;\s*)(connect-src [^;]*)/,
+    (_all, lead: string, directive: string) =>
+      `${lead}${directive.trimEnd()} ${emulatorConnectOrigins(ports).join(' ')}`,
+  );
 }
 
 function tsxNode(script: string, args: string[]) {
@@ -154,7 +171,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
-    localParams = localParamsFile(opts.functionParams);
+    // a shifted stack on the demo project: functions/.env.demo-schrankwerk names the documented portal port, so the
+    // functions get this stack's portal (mail links, the origin of Storage upload sessions) through .env.local
+    const shifted: Record<string, string> =
+      projectId === PROJECT_ID && offset !== 0 ? { PORTAL_URL: functionParams(ports).PORTAL_URL! } : {};
+    localParams = localParamsFile({ ...shifted, ...opts.functionParams });
     // Settled, not all: if one emulator fails to start, the others must still be stopped below.
     // The Cloud Tasks emulator is ours in both modes (firebase-tools' ignores schedule times).
     const ownEmulators = opts.official ? (['tasks'] as const) : (['firestore', 'storage', 'tasks'] as const);

@@ -39,6 +39,16 @@ export interface BucketMeta {
   metageneration: string;
   location: string;
   storageClass: string;
+  /** the bucket's CORS configuration (`bucket.setCorsConfiguration`), applied by cors.ts */
+  cors?: CorsRule[];
+}
+
+/** One entry of a bucket's `cors` list, as the JSON API takes it. */
+export interface CorsRule {
+  origin?: string[];
+  method?: string[];
+  responseHeader?: string[];
+  maxAgeSeconds?: number;
 }
 
 /** Fields a client may set on an object (upload metadata, patch, rewrite body). */
@@ -165,6 +175,19 @@ export class ObjectStore {
       this.buckets.set(name, b);
       await this.saveBuckets();
     }
+    return b;
+  }
+
+  /** PATCH/PUT of a bucket: only `cors` is kept (`null` or `[]` clears it); anything else is accepted and ignored. */
+  async updateBucket(name: string, body: Record<string, unknown>): Promise<BucketMeta> {
+    const b = await this.ensureBucket(name);
+    if ('cors' in body) {
+      if (Array.isArray(body.cors) && body.cors.length) b.cors = body.cors as CorsRule[];
+      else delete b.cors;
+    }
+    b.metageneration = String(Number(b.metageneration) + 1);
+    b.updated = new Date().toISOString();
+    await this.saveBuckets();
     return b;
   }
 

@@ -53,6 +53,7 @@ export function bucketResource(b: BucketMeta, base: string): Record<string, unkn
     storageClass: b.storageClass,
     etag: 'CAE=',
     iamConfiguration: { uniformBucketLevelAccess: { enabled: true }, publicAccessPrevention: 'inherited' },
+    ...(b.cors ? { cors: b.cors } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { ObjectStore } from './objects.js';
 import { AclHandlers } from './acl.js';
 import { ObjectHandlers } from './handlers.js';
 import { Uploads } from './uploads.js';
+import { answerPreflight, applyCors, bucketOfPath, isPreflight } from './cors.js';
 import { baseUrl, bucketResource, firebaseMetadata } from './resource.js';
 
 function decode(s: string): string {
@@ -59,6 +60,16 @@ export class Router {
     const method = req.method ?? 'GET';
     let path = url.pathname;
 
+    // CORS (cors.ts): the bucket's configuration, and a session URI's own origin
+    if (req.headers.origin !== undefined) {
+      const bucket = bucketOfPath(path);
+      const rules = bucket === undefined ? undefined : this.store.bucket(bucket).cors;
+      const uploadId = path.startsWith('/upload/') ? q.get('upload_id') : null;
+      const sessionOrigin = uploadId ? this.uploads.originOf(uploadId) : undefined;
+      if (isPreflight(req)) return answerPreflight(req, res, rules, sessionOrigin);
+      applyCors(req, res, rules, sessionOrigin);
+    }
+
     // uploads: /upload/storage/v1/b/{bucket}/o
     let m = /^\/upload\/storage\/v1\/b\/([^/]+)\/o\/?$/.exec(path);
     if (m) {
@@ -101,9 +112,10 @@ export class Router {
     m = /^\/b\/([^/]+)\/?$/.exec(path);
     if (m) {
       const bucket = decode(m[1]!);
-      if (method === 'GET' || method === 'PATCH' || method === 'PUT') {
-        if (method !== 'GET') await readJson(req);
-        return sendJson(res, 200, bucketResource(this.store.bucket(bucket), baseUrl(req)));
+      if (method === 'GET') return sendJson(res, 200, bucketResource(this.store.bucket(bucket), baseUrl(req)));
+      if (method === 'PATCH' || method === 'PUT') {
+        const updated = await this.store.updateBucket(bucket, await readJson(req));
+        return sendJson(res, 200, bucketResource(updated, baseUrl(req)));
       }
       if (method === 'DELETE') {
         if (this.store.sortedNames(bucket).length > 0) {

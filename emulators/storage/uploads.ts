@@ -28,6 +28,8 @@ interface Session {
   done?: ObjectMeta;
   busy: boolean;
   touched: number;
+  /** `Origin` of the initiating request: the session URI answers CORS for it (cors.ts) */
+  origin?: string;
 }
 
 const SESSION_TTL_MS = 24 * 3600 * 1000;
@@ -209,7 +211,9 @@ export class Uploads {
     const lenHeader = req.headers['x-upload-content-length'];
     const total = typeof lenHeader === 'string' && /^\d+$/.test(lenHeader) ? Number(lenHeader) : undefined;
     const headerType = req.headers['x-upload-content-type'];
+    const origin = req.headers.origin;
     this.sessions.set(id, {
+      origin: typeof origin === 'string' ? origin : undefined,
       bucket,
       name,
       body,
@@ -223,6 +227,11 @@ export class Uploads {
     });
     const location = `${baseUrl(req)}/upload/storage/v1/b/${encodeURIComponent(bucket)}/o?uploadType=resumable&name=${encodeURIComponent(name)}&upload_id=${id}`;
     sendEmpty(res, 200, { Location: location, 'X-GUploader-UploadID': id });
+  }
+
+  /** The origin a session was started for (its URI answers CORS for it), if the session exists. */
+  originOf(id: string): string | undefined {
+    return this.sessions.get(id)?.origin;
   }
 
   /** PUT/POST/DELETE on a session URI (…?upload_id=ID). */

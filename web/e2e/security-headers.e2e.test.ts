@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { createCompany, createUser, disposeClients, PASSWORD } from '../../functions/src/testing/fixtures.js';
+import { HOSTS } from '../../functions/src/testing/env.js';
 import { launch, login, logout, menu, openPage, PORTAL } from './browser.js';
 
 // The Hosting headers of firebase.json (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS) as the
@@ -27,6 +28,11 @@ describe('Hosting security headers', () => {
       expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
+      // the browser uploads large import files to Cloud Storage (session URIs): production and this stack's emulator
+      const connect = /(?:^|;\s*)connect-src ([^;]*)/.exec(csp)?.[1]?.split(/\s+/) ?? [];
+      expect(connect).toEqual(
+        expect.arrayContaining(["'self'", 'https://storage.googleapis.com', `http://${HOSTS.storage}`]),
+      );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

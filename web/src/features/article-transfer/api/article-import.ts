@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ArticleImportProgress } from '@model/article-transfer';
+import type { ArticleImportProgress, ArticleImportUploadSession } from '@model/article-transfer';
 import { isFinalTaskState } from '@model/background-task';
 import type { ImportConfig } from '@model/import-config';
 import { api } from '@/lib/api-client';
 import { articleTransferKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
+import {
+  cancelResumable,
+  ResumableUploadError,
+  uploadResumable,
+  type ResumableUploadOptions,
+} from './resumable-upload';
 
 /** How often the panel asks while an import runs. */
 export const IMPORT_POLL_INTERVAL_MS = 2000;
@@ -39,6 +45,41 @@ export function useStartImport() {
       return api.post<{ taskId: string }>('/article/import', form);
     },
     (queryClient) => queryClient.invalidateQueries({ queryKey: articleTransferKeys.importProgress }),
+  );
+}
+
+export interface LargeImportVariables extends Pick<ResumableUploadOptions, 'onProgress' | 'onRetry' | 'signal'> {
+  file: File;
+  importConfigId: string;
+}
+
+/**
+ * A file beyond the multipart limit (docs/decisions-imports.md "Large files"): `POST /article/import/upload` issues a
+ * resumable-upload session on Storage, the file goes up there in chunks (progress, resumed after a dropped
+ * connection), then `POST /article/import/uploaded` starts the import. A cancelled or failed upload cancels its
+ * session, so Storage drops the partial bytes.
+ */
+export async function startLargeImport({ file, importConfigId, ...upload }: LargeImportVariables) {
+  const session = await api.post<ArticleImportUploadSession>('/article/import/upload', {
+    fileName: file.name,
+    size: file.size,
+  });
+  try {
+    await uploadResumable(session.uploadUrl, file, upload);
+  } catch (error) {
+    if (error instanceof ResumableUploadError) void cancelResumable(session.uploadUrl);
+    throw error;
+  }
+  return api.post<{ taskId: string }>('/article/import/uploaded', {
+    importId: session.importId,
+    importConfigId,
+  });
+}
+
+/** The large-file path as a mutation (same end as `useStartImport`: the progress is read again). */
+export function useStartLargeImport() {
+  return useEndpointMutation(startLargeImport, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: articleTransferKeys.importProgress }),
   );
 }
 

@@ -1,10 +1,12 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ArticleImportProgress } from '@model/article-transfer';
 import { PageSections } from '@/components/page-sections';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, preloadAppSlots, renderPage } from '@/testing/render';
+import { FILE_MAX_BYTES } from '@model/files';
+import { FakeSessionXhr } from '../api/fake-session-xhr';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
@@ -153,6 +155,140 @@ describe('the article import panel', () => {
     setup(() => idle, undefined, plain);
     expect(await screen.findByRole('heading', { name: 'Artikelexport' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Artikelimport' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the article import panel with a file over 10 MB: the resumable upload to Storage', () => {
+  const SESSION = 'http://127.0.0.1:9199/upload/storage/v1/b/bk/o?uploadType=resumable&upload_id=s1';
+  const MB = 1024 * 1024;
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function chooseAndStart(file: File) {
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByLabelText('Importkonfiguration'));
+    await user.click(await screen.findByRole('option', { name: 'Phoenix Preisliste' }));
+    await user.upload(screen.getByLabelText('Importdatei (.txt, .csv, .xlsx, .xls)'), file);
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    return user;
+  }
+
+  function sessionServer(onStarted: () => void) {
+    return (c: { url: string; method: string }) => {
+      if (c.url === '/api/article/import/upload')
+        return { status: 201, body: { importId: 'i1', uploadUrl: SESSION, path: 'articleImports/i1/gross.csv' } };
+      if (c.url === '/api/article/import/uploaded') {
+        onStarted();
+        return { status: 202, body: { taskId: 't1' } };
+      }
+      if (c.url === '/api/article/import' && c.method === 'POST') throw new Error('multipart route used');
+      return undefined;
+    };
+  }
+
+  it('asks for a session, uploads in chunks with the percent of bytes sent, then starts the import and shows its progress', async () => {
+    FakeSessionXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeSessionXhr);
+    let state = idle;
+    const calls = setup(
+      () => state,
+      sessionServer(() => (state = { ...running, fileName: 'gross.csv' })),
+    );
+    const size = FILE_MAX_BYTES + MB / 2; // 10,5 MB: one byte over the multipart limit is enough
+    await chooseAndStart(new File([new Uint8Array(size)], 'gross.csv', { type: 'text/csv' }));
+
+    const session = await waitFor(() => {
+      const found = calls.find((c) => c.url === '/api/article/import/upload');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(session.body).toEqual({ fileName: 'gross.csv', size });
+
+    const first = await FakeSessionXhr.request(0);
+    expect(first.url).toBe(SESSION);
+    expect(first.headers['Content-Range']).toBe(`bytes 0-${8 * MB - 1}/${size}`);
+    expect(screen.getByText('„gross.csv“ wird hochgeladen.')).toBeInTheDocument();
+    first.progress(4 * MB);
+    expect(screen.getByTestId('upload-progress')).toHaveTextContent('38 % hochgeladen (4 von 10,5 MB)');
+    expect(screen.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toHaveAttribute(
+      'aria-valuenow',
+      '38',
+    );
+    first.respond(308, { Range: `bytes=0-${8 * MB - 1}` });
+
+    // the connection drops during the last chunk: the panel says so, asks Storage and resumes
+    const last = await FakeSessionXhr.request(1);
+    expect(last.headers['Content-Range']).toBe(`bytes ${8 * MB}-${size - 1}/${size}`);
+    last.progress(MB);
+    expect(screen.getByTestId('upload-progress')).toHaveTextContent('85 % hochgeladen (9 von 10,5 MB)');
+    last.drop();
+    expect(
+      await screen.findByText(
+        'Die Verbindung wurde unterbrochen. Das Hochladen wird fortgesetzt, sobald sie wieder besteht.',
+      ),
+    ).toBeInTheDocument();
+    const query = await FakeSessionXhr.request(2);
+    expect(query.headers['Content-Range']).toBe(`bytes */${size}`);
+    query.respond(308, { Range: `bytes=0-${9 * MB - 1}` });
+    const rest = await FakeSessionXhr.request(3);
+    expect(rest.headers['Content-Range']).toBe(`bytes ${9 * MB}-${size - 1}/${size}`);
+    rest.respond(200);
+
+    // the import starts with the session's id and runs as before
+    expect(await screen.findByTestId('import-progress')).toHaveTextContent(/42 % · seit 3 Minuten/);
+    expect(calls.find((c) => c.url === '/api/article/import/uploaded')?.body).toEqual({
+      importId: 'i1',
+      importConfigId: 'c1',
+    });
+    expect(calls.some((c) => c.url === '/api/article/import' && c.method === 'POST')).toBe(false);
+  });
+
+  it('cancelling stops the upload, cancels the session and starts no import', async () => {
+    FakeSessionXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeSessionXhr);
+    const calls = setup(
+      () => idle,
+      sessionServer(() => undefined),
+    );
+    const user = await chooseAndStart(new File([new Uint8Array(FILE_MAX_BYTES + 1)], 'gross.csv'));
+    (await FakeSessionXhr.request(0)).progress(MB);
+    await user.click(screen.getByRole('button', { name: 'Hochladen abbrechen' }));
+    expect(
+      await screen.findByText('Das Hochladen wurde abgebrochen; der Import wurde nicht gestartet.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === SESSION && c.method === 'DELETE')).toBe(true));
+    expect(calls.some((c) => c.url === '/api/article/import/uploaded')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Import starten' })).toBeInTheDocument();
+  });
+
+  it('refuses a file over 40 MB before sending anything; up to 10 MB the multipart call is used', async () => {
+    FakeSessionXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeSessionXhr);
+    let state = idle;
+    const calls = setup(
+      () => state,
+      (c) => {
+        if (c.url === '/api/article/import' && c.method === 'POST') {
+          state = running;
+          return { status: 202, body: { taskId: 't1' } };
+        }
+        return undefined;
+      },
+    );
+    const huge = new File(['x'], 'riesig.csv');
+    Object.defineProperty(huge, 'size', { value: 40 * MB + 1 });
+    const user = await chooseAndStart(huge);
+    expect(await screen.findByText('Die Datei ist größer als 40 MB.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/article/import') && c.method === 'POST')).toBe(false);
+
+    await user.upload(
+      screen.getByLabelText('Importdatei (.txt, .csv, .xlsx, .xls)'),
+      new File([new Uint8Array(FILE_MAX_BYTES)], 'genau10.csv'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    expect(await screen.findByTestId('import-progress')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/article/import' && c.method === 'POST')).toBe(true);
+    expect(calls.some((c) => c.url === '/api/article/import/upload')).toBe(false);
+    expect(FakeSessionXhr.all).toHaveLength(0);
   });
 });
 

@@ -1,15 +1,28 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import { ARTICLE_IMPORT_EXTENSIONS, IMPORT_REPORT_NAME } from '@model/article-transfer';
+import {
+  ARTICLE_IMPORT_EXTENSIONS,
+  ARTICLE_IMPORT_MAX_UPLOAD_BYTES,
+  IMPORT_REPORT_NAME,
+} from '@model/article-transfer';
 import { sourceFormatOf, type SourceFormat } from '@model/import-config';
 import { FILE_MAX_BYTES } from '@model/files';
 import { downloadFile } from '@/components/file-table';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
-import { importRuns, useAbortImport, useImportConfigs, useImportProgress, useStartImport } from '../api/article-import';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import {
+  importRuns,
+  useAbortImport,
+  useImportConfigs,
+  useImportProgress,
+  useStartImport,
+  useStartLargeImport,
+} from '../api/article-import';
+import { ResumableUploadError } from '../api/resumable-upload';
 
 const ACCEPT = ARTICLE_IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
 /** What the file picker offers per format (DATANORM's .001 … .999 cannot be listed: any file, the server checks). */
@@ -23,6 +36,17 @@ const FILE_LABEL: Record<SourceFormat, string> = {
   DATANORM: 'import.fileDatanorm',
   BMECAT: 'import.fileBmecat',
 };
+const MB = 1024 * 1024;
+const mb = (bytes: number) => formatNumber(Math.round((bytes / MB) * 10) / 10);
+
+/** A large file on its way to Storage (the session path). */
+interface Upload {
+  fileName: string;
+  sent: number;
+  total: number;
+  /** the connection dropped and the upload is being resumed */
+  retrying: boolean;
+}
 
 /** Spec 02 §8: these answers have their own text; every other failure shows the default import error. */
 const OWN_TEXT = new Set([
@@ -35,7 +59,9 @@ const OWN_TEXT = new Set([
 /**
  * The import panel of /article (spec 02 §2): choose a configuration and a file (.txt, .csv, .xlsx, .xls) and start;
  * while the import runs its percent, elapsed minutes and start time (polled), and the end-import button; afterwards
- * how it ended, its counts and the per-row report.
+ * how it ended, its counts and the per-row report. A file up to 10 MB goes up with the start request (multipart);
+ * a larger one (up to 40 MB) first goes to Storage through a resumable-upload session, with its upload progress and
+ * a cancel button, then the import starts (docs/decisions-imports.md "Large files").
  */
 export function ImportPanel() {
   const { t } = useTranslation('article-transfer');
@@ -46,25 +72,68 @@ export function ImportPanel() {
   const progress = useImportProgress();
   const configs = useImportConfigs();
   const start = useStartImport();
+  const startLarge = useStartLargeImport();
   const abort = useAbortImport();
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const cancelUpload = useRef<AbortController | null>(null);
+  // leaving the page cancels a running upload (and its session) rather than starting an import nobody watches
+  useEffect(() => () => cancelUpload.current?.abort(), []);
   const p = progress.data;
   const format = sourceFormatOf(configs.data?.find((c) => c.id === configId) ?? {});
   const runs = importRuns(p);
 
   const submit = async () => {
     if (!file || !configId) return;
-    if (file.size > FILE_MAX_BYTES) {
+    if (file.size > ARTICLE_IMPORT_MAX_UPLOAD_BYTES) {
       showError(undefined, t('import.tooLarge'));
       return;
     }
     try {
-      await start.mutateAsync({ file, importConfigId: configId });
+      if (file.size > FILE_MAX_BYTES) {
+        const controller = new AbortController();
+        cancelUpload.current = controller;
+        setUpload({ fileName: file.name, sent: 0, total: file.size, retrying: false });
+        await startLarge.mutateAsync({
+          file,
+          importConfigId: configId,
+          signal: controller.signal,
+          onProgress: (sent, total) => setUpload((u) => u && { ...u, sent, total, retrying: false }),
+          onRetry: () => setUpload((u) => u && { ...u, retrying: true }),
+        });
+      } else {
+        await start.mutateAsync({ file, importConfigId: configId });
+      }
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
-      showError(error instanceof ApiError && OWN_TEXT.has(error.code) ? error : undefined, t('import.failed'));
+      if (error instanceof ResumableUploadError)
+        if (error.reason === 'aborted') notify.info(t('import.uploadCancelled'));
+        else showError(undefined, t('import.uploadFailed'));
+      else showError(error instanceof ApiError && OWN_TEXT.has(error.code) ? error : undefined, t('import.failed'));
+    } finally {
+      cancelUpload.current = null;
+      setUpload(null);
     }
   };
+
+  if (upload) {
+    const percent = upload.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
+    return (
+      <Stack spacing={2} aria-live="polite">
+        <Typography>{t('import.uploading', { fileName: upload.fileName })}</Typography>
+        <LinearProgress variant="determinate" value={percent} aria-label={t('import.uploadProgressLabel')} />
+        <Typography data-testid="upload-progress">
+          {t('import.uploaded', { percent, sent: mb(upload.sent), total: mb(upload.total) })}
+        </Typography>
+        {upload.retrying && <Alert severity="warning">{t('import.uploadRetrying')}</Alert>}
+        <Box>
+          <Button variant="outlined" color="warning" onClick={() => cancelUpload.current?.abort()}>
+            {t('import.cancelUpload')}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
 
   if (runs && p)
     return (
@@ -151,7 +220,11 @@ export function ImportPanel() {
         </Typography>
       </Stack>
       <Box>
-        <Button variant="contained" disabled={!file || !configId || start.isPending} onClick={() => void submit()}>
+        <Button
+          variant="contained"
+          disabled={!file || !configId || start.isPending || startLarge.isPending}
+          onClick={() => void submit()}
+        >
           {t('import.start')}
         </Button>
       </Box>
