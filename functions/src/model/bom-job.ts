@@ -46,6 +46,11 @@ export interface BomMapTaskParams {
   ownerId: string;
   /** the new line set the task builds */
   runId: string;
+  /**
+   * the stored file of `revision` when the task was created: before the first release a new upload replaces
+   * revision 1 in place, so the revision alone does not tell that the file changed
+   */
+  filePath?: string;
   enquiryId: string;
   /** an offer's BOM (the supplier maps the revision his offer priced) */
   offerId?: string;

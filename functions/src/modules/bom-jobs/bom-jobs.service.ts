@@ -181,6 +181,7 @@ export class BomJobsService {
         owner: target.owner,
         ownerId: target.ownerId,
         runId: this.d.repo.newRunId(),
+        ...(filePathOf(target) ? { filePath: filePathOf(target) } : {}),
         ...refOf(target),
         revision,
         headerRowIndex,
@@ -241,7 +242,8 @@ export class BomJobsService {
     const target = (p: BomMapTaskParams) =>
       asFailure(async () => {
         const t = await this.owner(p).editable(principalOf(p), p);
-        if (t.revision !== p.revision) throw new TaskFailure('bomChanged');
+        if (t.revision !== p.revision || (p.filePath !== undefined && filePathOf(t) !== p.filePath))
+          throw new TaskFailure('bomChanged');
         return t;
       });
     return {
@@ -534,6 +536,9 @@ export class BomJobsService {
     }
   }
 }
+
+/** The stored file of the revision the target maps (it changes with every upload, even of the same revision). */
+const filePathOf = (t: BomTarget) => t.enquiry.bomRevisions.find((r) => r.revision === t.revision)?.path;
 
 /** The owner reference of a target (the calls' `enquiryId` and `offerId`). */
 function refOf(target: BomTarget): BomOwnerRef {
