@@ -1,6 +1,6 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
 import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
-import { importBom, importedBom } from './bom-import-fixtures.js';
+import { importBom, importedBom, storeDoneImportTask } from './bom-import-fixtures.js';
 
 /**
  * The admin BOM import's rows (docs/api.md "Admin BOM import"). Every ADMIN-company user may import, read the
@@ -36,6 +36,14 @@ export const BOM_IMPORT_ACCESS: AccessRow[] = [
   { call: 'GET /admin/bom/', allowed: adminCompany, request: byId },
   { call: 'GET /admin/bom/lines', allowed: adminCompany, request: byId },
   { call: 'GET /admin/bom/generated', allowed: adminCompany, request: byId },
+  {
+    // a background import of the ADMIN company's plain user (the administrator follows every one)
+    call: 'GET /admin/bom/task',
+    allowed: adminCompany,
+    request: async (ctx) => ({
+      query: { taskId: isAdminCompany(ctx) ? await storeDoneImportTask(ctx.w.users.adminUser.user.id) : 'keineAufgabe000000' },
+    }),
+  },
   {
     call: 'GET /admin/bom/delete',
     allowed: administrators,
