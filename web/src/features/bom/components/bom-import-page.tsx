@@ -19,6 +19,7 @@ import {
   useImportAdminBom,
 } from '../api/admin-bom';
 import { BomImportHistory } from './bom-import-history';
+import { BomImportTask } from './bom-import-task';
 
 /** Spec §5: a whole number of at least 1 (empty: the suggested header row). */
 const indexOf = (text: string): number | undefined | 'invalid' =>
@@ -43,6 +44,7 @@ export function BomImportPage() {
   const [mapping, setMapping] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [resultId, setResultId] = useState<string | undefined>();
+  const [importTask, setImportTask] = useState<string | undefined>();
   const importBom = useImportAdminBom();
   const result = useAdminBomResult(resultId);
 
@@ -86,6 +88,13 @@ export function BomImportPage() {
             updateHeader: (headerRowIndex) => read(headerRowIndex),
             save: async (request) => {
               const answer = await importBom.mutateAsync({ file, ...request });
+              if ('taskId' in answer) {
+                // above the synchronous ceiling: a background import with its progress below
+                setImportTask(answer.taskId);
+                setResultId(undefined);
+                return setMapping(false);
+              }
+              setImportTask(undefined);
               setResultId(answer.result.id);
               notify.success(t('imported'));
               setMapping(false);
@@ -145,6 +154,7 @@ export function BomImportPage() {
           {!!readError && <Alert severity="error">{errorMessage(readError, t('readFailed'))}</Alert>}
         </Stack>
       </Paper>
+      {importTask && <BomImportTask key={importTask} taskId={importTask} onDone={setResultId} />}
       {resultId && (
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="bom-import-result">
           <Stack spacing={2}>

@@ -141,14 +141,18 @@ describe('BomMappingDrawer', () => {
       if (c.url === '/api/enquiry/bom/map') return { status: 202, body: { taskId: 't1' } };
       if (c.url === '/api/enquiry/bom/job?enquiryId=e1&taskId=t1')
         return {
-          body: { state, progress: { done: state === 'done' ? 1 : 0, total: 1, percent: state === 'done' ? 100 : 0 } },
+          body: {
+            state,
+            progress: { done: state === 'done' ? 5501 : 2000, total: 5501, percent: state === 'done' ? 100 : 36 },
+          },
         };
       return undefined;
     });
     await user.click(await screen.findByRole('button', { name: 'Speichern' }));
     expect(await screen.findByTestId('bom-mapping-task')).toHaveTextContent(
-      'Die Stückliste ist groß und wird im Hintergrund zugeordnet (0 %).',
+      'Die Stückliste ist groß und wird im Hintergrund zugeordnet (36 %).',
     );
+    expect(screen.getByRole('progressbar', { name: 'Zuordnung im Hintergrund' })).toHaveAttribute('aria-valuenow', '36');
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     expect(onClose).not.toHaveBeenCalled();
     state = 'done';
