@@ -41,7 +41,9 @@ export const BOM_IMPORT_ACCESS: AccessRow[] = [
     call: 'GET /admin/bom/task',
     allowed: adminCompany,
     request: async (ctx) => ({
-      query: { taskId: isAdminCompany(ctx) ? await storeDoneImportTask(ctx.w.users.adminUser.user.id) : 'keineAufgabe000000' },
+      query: {
+        taskId: isAdminCompany(ctx) ? await storeDoneImportTask(ctx.w.users.adminUser.user.id) : 'keineAufgabe000000',
+      },
     }),
   },
   {

@@ -155,7 +155,9 @@ function createBomImportModule(d: AreaDeps): AreaModule {
       { path: '/enquiry/bom', router: map },
       { path: '/admin/bom', router: r },
     ],
-    taskKinds: [lineSetTask(service.importTaskOwner(), { db: d.db, repo: lines, files: d.files, catalogue, now: d.now })],
+    taskKinds: [
+      lineSetTask(service.importTaskOwner(), { db: d.db, repo: lines, files: d.files, catalogue, now: d.now }),
+    ],
   };
 }
 

@@ -83,7 +83,9 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
     const query = q<BomOwnerRef & { part: 'main' | 'suppliedParts' }>(res);
     await sendDownload(res, await service.generated(principalOf(res), query, query.part));
   });
-  return { mounts: [{ path: '/enquiry/bom', router: r }], taskKinds: [bomMapTask(service, { db: d.db, repo, files: d.files, catalogue, now: d.now })],
+  return {
+    mounts: [{ path: '/enquiry/bom', router: r }],
+    taskKinds: [bomMapTask(service, { db: d.db, repo, files: d.files, catalogue, now: d.now })],
   };
 }
 

@@ -42,11 +42,15 @@ const MAPPING = [
   { columnIndex: 3, importHeader: 'Beistellung', articleField: 'isSuppliedPart' },
 ];
 const map = (enquiryId: string, body: Record<string, unknown> = {}) =>
-  post('/enquiry/bom/map', { token: customer.token, body: { enquiryId, headerRowIndex: 2, mapping: MAPPING, ...body } });
+  post('/enquiry/bom/map', {
+    token: customer.token,
+    body: { enquiryId, headerRowIndex: 2, mapping: MAPPING, ...body },
+  });
 const job = (enquiryId: string, taskId: string) =>
   get('/enquiry/bom/job', { token: customer.token, query: { enquiryId, taskId } });
 const summary = async (enquiryId: string) =>
-  (await get('/enquiry/bom/summary', { token: customer.token, query: { enquiryId } })).body.summary as BomJobView | null;
+  (await get('/enquiry/bom/summary', { token: customer.token, query: { enquiryId } })).body
+    .summary as BomJobView | null;
 const runs = (enquiryId: string) => admin().db.collection(BOM_JOBS).doc(`enquiry_${enquiryId}`).collection('runs');
 const lineDocs = async (enquiryId: string, runId: string) =>
   (await runs(enquiryId).doc(runId).collection(BOM_LINES).count().get()).data().count;

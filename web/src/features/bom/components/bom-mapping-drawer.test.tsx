@@ -152,7 +152,10 @@ describe('BomMappingDrawer', () => {
     expect(await screen.findByTestId('bom-mapping-task')).toHaveTextContent(
       'Die Stückliste ist groß und wird im Hintergrund zugeordnet (36 %).',
     );
-    expect(screen.getByRole('progressbar', { name: 'Zuordnung im Hintergrund' })).toHaveAttribute('aria-valuenow', '36');
+    expect(screen.getByRole('progressbar', { name: 'Zuordnung im Hintergrund' })).toHaveAttribute(
+      'aria-valuenow',
+      '36',
+    );
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     expect(onClose).not.toHaveBeenCalled();
     state = 'done';
