@@ -204,7 +204,8 @@ export class BomImportService {
   ): Promise<AdminBomTaskStarted> {
     const resultId = this.d.jobs.newId();
     const runId = this.d.lines.newRunId();
-    const sourcePath = `${lineSetFolder(runId)}source/${fileName}`;
+    // in the task's folder (not a subfolder): the line set's clean-up removes it with the staging
+    const sourcePath = `${lineSetFolder(runId)}upload-${fileName}`;
     await this.d.files.write(sourcePath, file.bytes, 'application/octet-stream');
     const params: AdminBomTaskParams = {
       owner: 'adminImport',
