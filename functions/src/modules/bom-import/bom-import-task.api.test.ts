@@ -1,10 +1,13 @@
+import { getStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBucketName } from '../../config.js';
 import type { AdminBomResult, AdminBomTaskState } from '../../model/bom-import.js';
 import { BOM_SYNC_MAX_LINES, BOM_TASK_MAX_LINES } from '../../model/bom-job.js';
 import { get } from '../../testing/api-client.js';
 import { createArticle, uniq } from '../../testing/catalogue-fixtures.js';
-import { createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
+import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
 import { finalTask, holdTaskAfterFirstChunk, resumeTask } from '../bom-jobs/bom-job-fixtures.js';
+import { lineSetFolder } from '../bom-jobs/line-set.task.js';
 import { importBom } from './bom-import-fixtures.js';
 
 /**
@@ -65,6 +68,14 @@ describe('POST /enquiry/bom/map?admin=true above the synchronous ceiling', () =>
     expect((history.body.content as AdminBomResult[]).map((r) => r.id)).toContain(resultId);
     // the administrator follows every import
     expect((await taskState(administrator.token, taskId)).status).toBe(200);
+    // the upload and the staged lines are gone with the task's folder
+    const { runId } = (await admin().db.collection('backgroundTasks').doc(taskId).get()).data()!.params as {
+      runId: string;
+    };
+    const [left] = await getStorage(admin().auth.app)
+      .bucket(defaultBucketName())
+      .getFiles({ prefix: lineSetFolder(runId) });
+    expect(left.map((f) => f.name)).toEqual([]);
   });
 
   it('refuses more rows than the background import takes (413) and unknown tasks (404)', async () => {
