@@ -6,6 +6,7 @@ import { createArticle, uniq } from '../../testing/catalogue-fixtures.js';
 import { releasableEnquiry, uploadBom } from '../../testing/enquiry-fixtures.js';
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
+import { storeOffer } from '../../testing/offer-fixtures.js';
 import { finalTask, holdTaskAfterFirstChunk, resumeTask } from './bom-job-fixtures.js';
 import { BOM_JOBS, BOM_LINES } from './bom-jobs.repository.js';
 import { LINE_SET_CHUNK } from './line-set.task.js';
@@ -18,6 +19,7 @@ import { LINE_SET_CHUNK } from './line-set.task.js';
  */
 let w: World;
 let customer: TestUser;
+let supplier: TestUser;
 const order = uniq('BT-ON');
 /** data rows: three chunks and more, above BOM_SYNC_MAX_LINES */
 const LINES = 6200;
@@ -25,6 +27,7 @@ const LINES = 6200;
 beforeAll(async () => {
   w = await createWorld();
   customer = w.users.customerAdmin;
+  supplier = w.users.supplierAdmin;
   await createArticle(w.users.platformAdmin.token, { orderNumber: order, listPrice: 10 });
 });
 afterAll(disposeClients);
@@ -119,6 +122,30 @@ describe('POST /enquiry/bom/map above the synchronous ceiling: the chunked backg
     expect(await lineDocs(draft.id, secondRun)).toBe(0);
     expect(await lineDocs(draft.id, runId)).toBe(LINES);
     expect((await runs(draft.id).get()).docs.map((d) => d.id)).toEqual([runId]);
+  });
+
+  it("an offer's BOM above the ceiling: the supplier's task maps the revision his offer priced", async () => {
+    const draft = await bigDraft();
+    const released = await fetch(new URL(`/api/enquiry/release?enquiryId=${draft.id}`, HOSTS.portal), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(released.status).toBe(200);
+    const offer = await storeOffer(supplier, (await released.json()) as Enquiry);
+    const owner = { enquiryId: offer.enquiryId, offerId: offer.id };
+    const started = await post('/enquiry/bom/map', {
+      token: supplier.token,
+      body: { ...owner, headerRowIndex: 2, mapping: MAPPING },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const taskId = started.body.taskId as string;
+    expect(await finalTask(taskId)).toMatchObject({ state: 'done', progress: { total: LINES + 1, percent: 100 } });
+    const state = await get('/enquiry/bom/job', { token: supplier.token, query: { ...owner, taskId } });
+    expect(state.body).toMatchObject({ state: 'done' });
+    const offerSummary = await get('/enquiry/bom/summary', { token: supplier.token, query: owner });
+    expect(offerSummary.body.summary).toMatchObject({ lineCount: LINES, errorCount: LINES - LINES / 10 });
+    // the enquiry's own BOM is not the offer's: it stays unmapped
+    expect(await summary(draft.id)).toBeNull();
   });
 
   it('a file replaced while it runs ends the task failed (bomChanged) with its lines removed', async () => {
