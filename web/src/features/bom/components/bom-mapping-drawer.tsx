@@ -21,7 +21,8 @@ import { BOM_MAPPABLE_FIELDS, type BomMappableField, type FieldMapping } from '@
 import { isFinalTaskState } from '@model/background-task';
 import { SUPPLIED_PART_STRING_MAX_LENGTH, type BomMappingProposal } from '@model/bom-job';
 import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, errorText } from '@/lib/errors';
+import type { ErrorCode } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import { bomOwnerQueries, useBomMapping, useBomTask, useMapBom, type BomOwnerRef } from '../api/bom-jobs';
 import { useReadBomHeader } from '../api/read-bom-header';
@@ -288,6 +289,11 @@ function MappingForm({ owner, mapper, proposal, reload, readHeaderRow, onClose }
         </Button>
       </Stack>
       {saving && <LinearProgress aria-label={t('mapping.save')} />}
+      {taskId && taskState === 'failed' && (
+        <Alert severity="error" data-testid="bom-mapping-task">
+          {t('mapping.taskFailed', { reason: errorText((task.data?.error ?? 'unknown') as ErrorCode) })}
+        </Alert>
+      )}
       {taskId && taskState !== 'failed' && (
         <Alert severity="info" data-testid="bom-mapping-task">
           {t('mapping.running', { percent: task.data?.progress.percent ?? 0 })}
