@@ -10,6 +10,7 @@ import {
   signIn,
 } from '../../functions/src/testing/fixtures.js';
 import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
+import { bomOffer } from '../../functions/src/modules/bom-jobs/bom-job-fixtures.js';
 import { share, withFolderFile } from '../../functions/src/testing/business-data-fixtures.js';
 import {
   createArticle,
@@ -62,6 +63,8 @@ interface Role {
   principal: RoutePrincipal | null;
   mail?: string;
   ids?: WalkIds;
+  /** states of a page the route table cannot reach (a panel with data, a side panel opened), walked after it */
+  more?: (page: Page, problems: string[]) => Promise<void>;
 }
 const roles: Record<string, Role> = {};
 
@@ -128,6 +131,13 @@ beforeAll(async () => {
     enquiry: enquiry.id,
     offer: offer.id,
   });
+  // his draft offer with its BOM mapped (as the demo seed maps WSA-2026-0420): the offer's BOM panel and its drawer
+  const bomDraft = await bomOffer(
+    { ...customerAdmin, token: await signIn(customerAdmin.mail) },
+    { ...supplierAdmin, token: supplierToken },
+    { map: true },
+  );
+  roles.supplier.more = (page, problems) => offerBomPanel(page, roles.supplier!, bomDraft.id, problems);
   roles.external = {
     name: 'external (invited electrician)',
     principal: p('EXTERNAL', false),
@@ -184,6 +194,27 @@ afterAll(async () => {
   await disposeClients();
 });
 
+/** No sideways scrolling and no axe violation on the page as it is now. */
+async function check(page: Page, where: string, problems: string[]): Promise<void> {
+  const { excess, culprits } = await sidewaysOverflow(page);
+  if (excess > 0) problems.push(`${where}: ${excess}px sideways — ${culprits.join(' | ')}`);
+  for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`);
+}
+
+/** A supplier's draft offer with its BOM mapped: the BOM panel (success rate, buttons), then the Map side panel. */
+async function offerBomPanel(page: Page, role: Role, offerId: string, problems: string[]): Promise<void> {
+  const address = `/offer/${offerId}`;
+  await page.goto(`${PORTAL}${address}`);
+  const panel = page.getByTestId('offer-bom-panel');
+  await panel.getByTestId('bom-summary').waitFor();
+  await settle(page);
+  await check(page, `${role.name} ${address} (offer BOM panel)`, problems);
+  await panel.getByRole('button', { name: 'Zuordnen' }).click();
+  await page.getByTestId('bom-mapping').getByRole('combobox').first().waitFor();
+  await settle(page);
+  await check(page, `${role.name} ${address} (mapping side panel)`, problems);
+}
+
 /** Visits every address of the role's route table and collects what is wrong where. */
 async function walk(page: Page, role: Role): Promise<{ visited: string[]; problems: string[] }> {
   const problems: string[] = [];
@@ -202,6 +233,7 @@ async function walk(page: Page, role: Role): Promise<{ visited: string[]; proble
     if (excess > 0) problems.push(`${where}: ${excess}px sideways — ${culprits.join(' | ')}`);
     for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`);
   }
+  await role.more?.(page, problems);
   return { visited, problems };
 }
 

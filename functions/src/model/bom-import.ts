@@ -16,7 +16,7 @@ import { VALIDATION_KEYS as V } from './validation.js';
  */
 
 export const BOM_IMPORT_ERRORS = defineErrors({
-  /** more data rows than the synchronous ceiling (BOM_SYNC_MAX_LINES): the admin import has no task path */
+  /** more data rows than the background import takes (BOM_TASK_MAX_LINES) */
   bomImportTooLarge: 413,
 });
 
@@ -122,3 +122,39 @@ export interface AdminBomRematchAnswer {
   result: AdminBomResult;
   lines: StoredBomLine[];
 }
+
+/**
+ * What the admin import's background task stores (above BOM_SYNC_MAX_LINES): the line set's part (owner
+ * 'adminImport', ownerId = the result's id; modules/bom-jobs/line-set.task.ts) and the uploaded file it reads.
+ */
+export interface AdminBomTaskParams {
+  owner: 'adminImport';
+  ownerId: string;
+  revision: number;
+  runId: string;
+  headerRowIndex: number;
+  mapping: FieldMapping;
+  suppliedPartString?: string;
+  uid: string;
+  companyId: string;
+  createdByName: string;
+  fileName: string;
+  /** the uploaded file, kept until the task ends */
+  sourcePath: string;
+}
+
+/** POST /enquiry/bom/map?admin=true above the synchronous ceiling (202): the task the page follows. */
+export interface AdminBomTaskStarted {
+  taskId: string;
+  resultId: string;
+}
+
+/** GET /admin/bom/task: how a background import goes; `resultId` names the result once it is in the history. */
+export interface AdminBomTaskState {
+  state: 'queued' | 'running' | 'done' | 'failed' | 'aborted';
+  progress: { done: number; total: number | null; percent: number | null };
+  resultId: string;
+  error?: string;
+}
+
+export const adminBomTaskQuerySchema = yup.object({ taskId: idSchema });

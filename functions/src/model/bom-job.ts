@@ -31,13 +31,26 @@ export type BomJobOwner = (typeof BOM_JOB_OWNERS)[number];
  */
 export const BOM_SYNC_MAX_LINES = 5000;
 /**
- * Above the synchronous ceiling the map runs as a background task (one chunk: it ends well within the task's
- * lease) up to this many data rows; above it 413 bomTooLarge.
+ * Above the synchronous ceiling the map runs as a background task (in chunks of a few hundred lines, with real
+ * progress: modules/bom-jobs/line-set.task.ts) up to this many data rows; above it 413 bomTooLarge.
  */
 export const BOM_TASK_MAX_LINES = 50_000;
 
-/** What a background mapping stores (the request, and who saved it: the task acts as that user). */
+/**
+ * What a background mapping stores (the request, and who saved it: the task acts as that user); the line set's part
+ * (owner, ownerId, revision, runId, …) is modules/bom-jobs/line-set.task.ts `LineSetParams`.
+ */
 export interface BomMapTaskParams {
+  owner: 'enquiry' | 'offer';
+  /** the enquiry's or the offer's id */
+  ownerId: string;
+  /** the new line set the task builds */
+  runId: string;
+  /**
+   * the stored file of `revision` when the task was created: before the first release a new upload replaces
+   * revision 1 in place, so the revision alone does not tell that the file changed
+   */
+  filePath?: string;
   enquiryId: string;
   /** an offer's BOM (the supplier maps the revision his offer priced) */
   offerId?: string;

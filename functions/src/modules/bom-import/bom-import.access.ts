@@ -1,6 +1,6 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
 import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
-import { importBom, importedBom } from './bom-import-fixtures.js';
+import { importBom, importedBom, storeDoneImportTask } from './bom-import-fixtures.js';
 
 /**
  * The admin BOM import's rows (docs/api.md "Admin BOM import"). Every ADMIN-company user may import, read the
@@ -42,6 +42,16 @@ export const BOM_IMPORT_ACCESS: AccessRow[] = [
   // the catalogue's writers (model canWriteCatalogue: the ADMIN company) on a result they may read
   { call: 'POST /admin/bom/line', allowed: adminCompany, request: lineOf },
   { call: 'POST /admin/bom/rematch', allowed: adminCompany, request: lineOf },
+  {
+    // a background import of the ADMIN company's plain user (the administrator follows every one)
+    call: 'GET /admin/bom/task',
+    allowed: adminCompany,
+    request: async (ctx) => ({
+      query: {
+        taskId: isAdminCompany(ctx) ? await storeDoneImportTask(ctx.w.users.adminUser.user.id) : 'keineAufgabe000000',
+      },
+    }),
+  },
   {
     call: 'GET /admin/bom/delete',
     allowed: administrators,

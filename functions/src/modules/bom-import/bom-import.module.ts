@@ -17,6 +17,7 @@ import {
   adminBomLinesQuerySchema,
   adminBomLineUpdateSchema,
   adminBomRematchSchema,
+  adminBomTaskQuerySchema,
   BOM_IMPORT_ERRORS,
   type AdminBomHistoryQuery,
   type AdminBomLinesQuery,
@@ -25,6 +26,7 @@ import { bomMapSchema } from '../../model/bom-job.js';
 import { canWriteCatalogue } from '../../model/catalogue.js';
 import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
 import { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
+import { lineSetTask } from '../bom-jobs/line-set.task.js';
 import { BomReader } from '../enquiries/bom-reader.js';
 import { ADMIN_BOM_HISTORY_SHAPE, AdminBomRepository } from './bom-import.repository.js';
 import { BOM_IMPORT_PORT } from './bom-import.port.js';
@@ -89,12 +91,16 @@ async function importForm(req: Request, res: Response) {
  * a line's manual match and edits, the re-match after an article edit, its generated file, delete).
  */
 function createBomImportModule(d: AreaDeps): AreaModule {
+  const lines = new BomJobsRepository(d.db);
+  const catalogue = d.ports.get(CATALOGUE_PORT);
   const service = new BomImportService({
     jobs: new AdminBomRepository(d.db),
-    lines: new BomJobsRepository(d.db),
+    lines,
     reader: new BomReader(),
-    catalogue: d.ports.get(CATALOGUE_PORT),
+    catalogue,
     memory: new FirestoreMappingMemoryStore(d.db),
+    files: d.files,
+    tasks: d.tasks,
     transaction: d.transaction,
     now: d.now,
     log: d.log,
@@ -110,7 +116,9 @@ function createBomImportModule(d: AreaDeps): AreaModule {
     adminCompany,
     multipart(),
     async (req, res) => {
-      res.json(await service.import(principalOf(res), await importForm(req, res)));
+      const answer = await service.import(principalOf(res), await importForm(req, res));
+      // above the synchronous ceiling: 202 with the background task the page follows (GET /admin/bom/task)
+      res.status('taskId' in answer ? 202 : 200).json(answer);
     },
   );
 
@@ -151,6 +159,9 @@ function createBomImportModule(d: AreaDeps): AreaModule {
     const query = q<{ id: string; part: 'main' | 'suppliedParts' }>(res);
     await sendDownload(res, await service.generated(principalOf(res), query.id, query.part));
   });
+  r.get('/task', ...caller(), validateQuery(adminBomTaskQuerySchema), async (_req, res) =>
+    res.json(await service.taskState(principalOf(res), q<{ taskId: string }>(res).taskId)),
+  );
   r.get('/', ...caller(), validateQuery(adminBomIdQuerySchema), async (_req, res) =>
     res.json(await service.result(principalOf(res), q<{ id: string }>(res).id)),
   );
@@ -158,6 +169,9 @@ function createBomImportModule(d: AreaDeps): AreaModule {
     mounts: [
       { path: '/enquiry/bom', router: map },
       { path: '/admin/bom', router: r },
+    ],
+    taskKinds: [
+      lineSetTask(service.importTaskOwner(), { db: d.db, repo: lines, files: d.files, catalogue, now: d.now }),
     ],
   };
 }

@@ -21,10 +21,14 @@ import {
   type AdminBomRematch,
   type AdminBomRematchAnswer,
   type AdminBomResult,
+  type AdminBomTaskParams,
+  type AdminBomTaskStarted,
+  type AdminBomTaskState,
 } from '../../model/bom-import.js';
 import {
   BOM_JOB_ERRORS,
   BOM_SYNC_MAX_LINES,
+  BOM_TASK_MAX_LINES,
   bomJobId,
   bomJobView,
   estimateFromCents,
@@ -40,7 +44,16 @@ import type { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
 import { buildMatchedLines } from '../bom-jobs/matched-lines.js';
 import { changedLine, dropManualMatch, jobAfterLines, setMatchedArticle } from '../bom-jobs/line-change.js';
 import type { BomReader } from '../enquiries/bom-reader.js';
+import { lineSetFolder, type LineSetOwner } from '../bom-jobs/line-set.task.js';
+import { UPLOAD_CONTEXTS } from '../../model/files.js';
+import { readObject, type FileStore } from '../../platform/files/file-store.js';
+import { TaskFailure } from '../../platform/tasks/task-kind.js';
+import type { TaskRunner } from '../../platform/tasks/task-runner.js';
+import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import type { AdminBomJob, AdminBomRepository } from './bom-import.repository.js';
+
+/** The admin import above the synchronous ceiling (importTaskOwner, line-set.task.ts). */
+export const BOM_IMPORT_TASK = 'bomImport';
 
 const fail = { ...errorsOf(BOM_IMPORT_ERRORS), ...errorsOf(BOM_JOB_ERRORS) };
 
@@ -50,6 +63,8 @@ export interface BomImportDeps {
   reader: BomReader;
   catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle'>;
   memory: MappingMemoryStore;
+  files: FileStore;
+  tasks: Pick<TaskRunner, 'create' | 'start' | 'repo'>;
   transaction: RunTransaction;
   now: () => Date;
   log: { warn(message: string, data?: object): void };
@@ -111,7 +126,7 @@ export class BomImportService {
    * more data rows than the synchronous ceiling (413 bomImportTooLarge), builds and matches the lines, stores them
    * and the result, and remembers the mapping for the company.
    */
-  async import(principal: Principal, req: AdminBomImportRequest): Promise<AdminBomImportAnswer> {
+  async import(principal: Principal, req: AdminBomImportRequest): Promise<AdminBomImportAnswer | AdminBomTaskStarted> {
     const indexProblem = validateHeaderRowIndex(req.headerRowIndex as number, 'bomSave');
     if (indexProblem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: indexProblem }]);
     const headerRowIndex = Number(req.headerRowIndex);
@@ -123,8 +138,15 @@ export class BomImportService {
         'validation',
         issues.map((i) => ({ path: 'mapping', key: i.key })),
       );
-    if (rows.length - headerRowIndex > BOM_SYNC_MAX_LINES) throw fail.bomImportTooLarge();
+    const dataRows = rows.length - headerRowIndex;
+    if (dataRows > BOM_TASK_MAX_LINES) throw fail.bomImportTooLarge();
     const suppliedPartString = req.suppliedPartString || undefined;
+    if (dataRows > BOM_SYNC_MAX_LINES)
+      return this.startTask(principal, req.file!, read.bomFileName, {
+        headerRowIndex,
+        mapping: req.mapping,
+        suppliedPartString,
+      });
 
     const { stored, counts } = await buildMatchedLines(this.d.catalogue, {
       rows,
@@ -175,6 +197,107 @@ export class BomImportService {
     return {
       result: resultOf(job),
       lines: { content: stored.slice(0, DEFAULT_PAGE_SIZE), totalElements: stored.length },
+    };
+  }
+
+  /**
+   * Above the synchronous ceiling: the uploaded file is kept in the task's folder and the line set is built by the
+   * BOM jobs' background task (modules/bom-jobs/line-set.task.ts, kind `bomImport`); the result joins the history
+   * when it is switched in. Answers the task the page follows (GET /admin/bom/task) and the result's id.
+   */
+  private async startTask(
+    principal: Principal,
+    file: UploadedFile,
+    fileName: string,
+    req: { headerRowIndex: number; mapping: FieldMapping; suppliedPartString?: string },
+  ): Promise<AdminBomTaskStarted> {
+    const resultId = this.d.jobs.newId();
+    const runId = this.d.lines.newRunId();
+    // in the task's folder (not a subfolder): the line set's clean-up removes it with the staging
+    const sourcePath = `${lineSetFolder(runId)}upload-${fileName}`;
+    await this.d.files.write(sourcePath, file.bytes, 'application/octet-stream');
+    const params: AdminBomTaskParams = {
+      owner: 'adminImport',
+      ownerId: resultId,
+      revision: 1,
+      runId,
+      headerRowIndex: req.headerRowIndex,
+      mapping: req.mapping,
+      ...(req.suppliedPartString ? { suppliedPartString: req.suppliedPartString } : {}),
+      uid: principal.uid,
+      companyId: principal.company.id,
+      createdByName: displayName(principal),
+      fileName,
+      sourcePath,
+    };
+    const taskId = await this.d.tasks.create({ kind: BOM_IMPORT_TASK, params, createdBy: principal.uid });
+    await this.d.tasks.start(taskId);
+    return { taskId, resultId };
+  }
+
+  /**
+   * The admin import as a line set's owner (line-set.task.ts): no record rules to check; the switch creates the
+   * result (a retry finds it created); afterwards the company remembers the mapping and the uploaded file goes.
+   */
+  importTaskOwner(): LineSetOwner<AdminBomTaskParams> {
+    return {
+      kind: BOM_IMPORT_TASK,
+      valid: (p) => p.owner === 'adminImport' && typeof p.sourcePath === 'string' && typeof p.fileName === 'string',
+      check: async () => undefined,
+      read: async (p) => {
+        const bytes = await readObject(this.d.files, p.sourcePath);
+        if (!bytes) throw new TaskFailure('importFileMissing');
+        try {
+          const read = await readSpreadsheet(bytes, p.fileName, { allowedExtensions: UPLOAD_CONTEXTS.bom });
+          return { rows: read.rows, fileName: p.fileName };
+        } catch (error) {
+          if (isSpreadsheetError(error)) throw new TaskFailure('bomUnreadable', error.i18nKey);
+          throw error;
+        }
+      },
+      switchTo: async (p, base, also) => {
+        const job: AdminBomJob = {
+          ...base,
+          owner: 'adminImport',
+          createDate: base.mappedAt,
+          lastUpdate: base.mappedAt,
+          createdByName: p.createdByName,
+        };
+        await this.d.transaction(async (tx) => {
+          const existing = await this.d.jobs.getInTx(tx, job.id);
+          // switched by an earlier delivery of this task: nothing more to do
+          if (existing?.runId === job.runId) return;
+          await also(tx, job);
+        });
+      },
+      after: async (p, job) => {
+        try {
+          await this.d.memory.remember({
+            companyId: p.companyId,
+            headers: job.headers,
+            mapping: job.fieldMapping,
+            headerRowIndex: job.bomHeaderRowIndex,
+            ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
+          });
+        } catch (error) {
+          this.d.log.warn('bom-import: remembering the mapping failed', { error: String(error) });
+        }
+      },
+      // the uploaded file sits in the task's folder, which the line set's clean-up removes
+    };
+  }
+
+  /** GET /admin/bom/task: a background import's state — its starter's, or any for administrators (else 404). */
+  async taskState(principal: Principal, taskId: string): Promise<AdminBomTaskState> {
+    const task = await this.d.tasks.repo.get(taskId);
+    const params = task?.params as Partial<AdminBomTaskParams> | undefined;
+    if (!task || task.kind !== BOM_IMPORT_TASK || !params?.ownerId) throw ApiError.notFound();
+    if (!seesAll(principal) && params.uid !== principal.uid) throw ApiError.notFound();
+    return {
+      state: task.state,
+      progress: task.progress,
+      resultId: params.ownerId,
+      ...(task.error ? { error: task.error.code } : {}),
     };
   }
 

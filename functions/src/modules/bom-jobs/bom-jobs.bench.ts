@@ -3,9 +3,18 @@
 // whole local stack, indexes enforced), as the SPA calls them; plus the Firestore reads the matching costs per line,
 // counted in this process over the same lookup. `npm run bench -- bom-jobs` runs it alone (take the stack lock:
 // flock /tmp/schrankwerk-stack.lock); it starts its own stack on a throw-away folder.
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { BenchSection } from '../../../../scripts/bench-types.js';
+import { TASK_MEMORY } from '../../platform/tasks/queue-settings.js';
 import { percentile, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
 
+const run = promisify(execFile);
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '../../../..');
+const RSS_WORKER = join(HERE, 'bom-task-rss.worker.ts');
 const ARTICLES = 100_000;
 const SIZES = [1000, 5000] as const;
 const TARGETS_MS: Record<number, number> = { 1000: 3000, 5000: 10_000 };
@@ -115,6 +124,51 @@ export default function bench(): Promise<BenchSection> {
       rows.push({
         measure: 'POST /enquiry/bom/map, 20 000 lines through the background task (202 until the task is done)',
         result: `${(ms / 1000).toFixed(2)} s`,
+      });
+    }
+
+    // the mapping process alone: one process runs the 20 000-line task to its end (runner and kind as the task
+    // function runs them), its peak RSS against the memory of the function that maps (backgroundTasks: TASK_MEMORY)
+    {
+      const draft = await storeEnquiry(customer);
+      const up = await uploadBom(customer.token, draft.id, 'gross.csv', csv(20_000));
+      if (up.status !== 200) throw new Error(`upload ${up.status}`);
+      const { platform } = admin().container;
+      const taskId = await platform.tasks.create({
+        kind: 'bomMap',
+        params: {
+          owner: 'enquiry',
+          ownerId: draft.id,
+          runId: platform.db.collection('bomJobs').doc().id,
+          enquiryId: draft.id,
+          revision: 1,
+          headerRowIndex: 1,
+          mapping,
+          uid: customer.user.id,
+          companyId: customer.company.id,
+          name: customer.user.name ?? '',
+          lastname: customer.user.lastname ?? '',
+        },
+        createdBy: customer.user.id,
+      });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', RSS_WORKER, taskId], {
+        cwd: ROOT,
+        env: process.env,
+        maxBuffer: 1 << 20,
+        timeout: 600_000,
+      });
+      const r = JSON.parse(stdout.trim().split('\n').pop()!) as {
+        ms: number;
+        peakRssMb: number;
+        baselineMb: number;
+        deliveries: number;
+      };
+      const limitMb = parseInt(TASK_MEMORY, 10) * 1024;
+      rows.push({
+        measure: `Peak RSS of the process mapping 20 000 lines through the task path (${r.deliveries} deliveries in ${(r.ms / 1000).toFixed(1)} s; ${r.baselineMb.toFixed(0)} MB after loading the modules)`,
+        result: `${r.peakRssMb.toFixed(0)} MB`,
+        target: `< ${limitMb} MB (backgroundTasks memory ${TASK_MEMORY})`,
+        ok: r.peakRssMb < limitMb,
       });
     }
 

@@ -39,8 +39,9 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
   const enquiries = d.ports.get(ENQUIRIES_PORT);
   const offers = d.ports.get(OFFERS_PORT);
   const catalogue = d.ports.get(CATALOGUE_PORT);
+  const repo = new BomJobsRepository(d.db);
   const service = new BomJobsService({
-    repo: new BomJobsRepository(d.db),
+    repo,
     owners: {
       enquiry: enquiryBomOwner(enquiries.bom),
       offer: offerBomOwner(offers, enquiries.bom, d.transaction),
@@ -82,7 +83,10 @@ function createBomJobsModule(d: AreaDeps): AreaModule {
     const query = q<BomOwnerRef & { part: 'main' | 'suppliedParts' }>(res);
     await sendDownload(res, await service.generated(principalOf(res), query, query.part));
   });
-  return { mounts: [{ path: '/enquiry/bom', router: r }], taskKinds: [bomMapTask(service)] };
+  return {
+    mounts: [{ path: '/enquiry/bom', router: r }],
+    taskKinds: [bomMapTask(service, { db: d.db, repo, files: d.files, catalogue, now: d.now })],
+  };
 }
 
 /** Mapped BOMs and their lines (docs/decisions-bom.md). */

@@ -82,15 +82,18 @@ export class BomJobsRepository extends EntityCollection<BomJob> {
 
   /** Removes a line set (an old mapping's, a discarded job's, or a new one whose job write failed). */
   async deleteRun(jobId: string, runId: string): Promise<void> {
-    const col = this.db.collection(BOM_JOBS).doc(jobId).collection('runs').doc(runId).collection(BOM_LINES);
+    const run = this.db.collection(BOM_JOBS).doc(jobId).collection('runs').doc(runId);
+    const col = run.collection(BOM_LINES);
     for (;;) {
       const snap = await col.select().limit(WRITE_BATCH).get();
-      if (snap.empty) return;
+      if (snap.empty) break;
       const batch = this.db.batch();
       for (const d of snap.docs) batch.delete(d.ref);
       await batch.commit();
-      if (snap.size < WRITE_BATCH) return;
+      if (snap.size < WRITE_BATCH) break;
     }
+    // the counters of a set built by a background task (line-set.task.ts)
+    await run.delete();
   }
 
   page(

@@ -33,11 +33,13 @@ import { TaskFailure } from '../../platform/tasks/task-kind.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
+import { isValidId } from '../../model/id.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
 import type { BomOwner, BomOwnerRef, BomTarget } from './bom-owners.js';
 import type { BomJobsRepository } from './bom-jobs.repository.js';
 import { changedLine, jobAfterLines } from './line-change.js';
 import { buildMatchedLines } from './matched-lines.js';
+import type { LineSetOwner } from './line-set.task.js';
 
 const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
 
@@ -174,6 +176,10 @@ export class BomJobsService {
     if (dataRows > BOM_SYNC_MAX_LINES) {
       // above the synchronous ceiling: the same steps as a background task the panel follows (GET /enquiry/bom/job)
       const params: BomMapTaskParams = {
+        owner: target.owner,
+        ownerId: target.ownerId,
+        runId: this.d.repo.newRunId(),
+        ...(filePathOf(target) ? { filePath: filePathOf(target) } : {}),
         ...refOf(target),
         revision,
         headerRowIndex,
@@ -208,44 +214,80 @@ export class BomJobsService {
   }
 
   /**
-   * The task path (bom-map.task.ts): the stored request, run as the user who saved it; the enquiry's rules are
-   * checked again when the result is saved (a locked or replaced BOM ends the task without a mapping).
+   * The task path (bom-map.task.ts, line-set.task.ts): the stored request, run as the user who saved it; the owner's
+   * rules are checked before every chunk and again in the switch's transaction (a locked or replaced BOM ends the
+   * task `failed` with nothing switched).
    */
-  async runMapTask(params: BomMapTaskParams): Promise<void> {
-    const principal = {
-      uid: params.uid,
-      user: { id: params.uid, name: params.name, lastname: params.lastname },
-      company: { id: params.companyId },
-      // the enquiry's customer maps his enquiry, the offer's supplier his offer
-      companyType: params.offerId ? 'SUPPLIER' : 'CUSTOMER',
-      admin: false,
-      platformAdmin: false,
-    } as unknown as Principal;
-    let target: BomTarget;
-    try {
-      target = await this.owner(params).editable(principal, params);
-    } catch (error) {
-      if (error instanceof ApiError) throw new TaskFailure(error.code);
-      throw error;
-    }
-    if (target.revision !== params.revision) throw new TaskFailure('bomChanged');
-    const { rows, revision, fileName } = await this.rows(target);
-    const extracted = extractHeaders(rows, params.headerRowIndex);
-    if (extracted.issue || revision !== params.revision) throw new TaskFailure('bomChanged');
-    try {
-      await this.buildAndSave(principal, target, {
-        rows,
-        revision,
-        fileName,
-        headers: extracted.headers,
-        mapping: params.mapping,
-        headerRowIndex: params.headerRowIndex,
-        suppliedPartString: params.suppliedPartString,
+  mapTaskOwner(): LineSetOwner<BomMapTaskParams> {
+    const principalOf = (p: BomMapTaskParams) =>
+      ({
+        uid: p.uid,
+        user: { id: p.uid, name: p.name, lastname: p.lastname },
+        company: { id: p.companyId },
+        // the enquiry's customer maps his enquiry, the offer's supplier his offer
+        companyType: p.offerId ? 'SUPPLIER' : 'CUSTOMER',
+        admin: false,
+        platformAdmin: false,
+      }) as unknown as Principal;
+    const asFailure = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof ApiError) throw new TaskFailure(error.code);
+        throw error;
+      }
+    };
+    const target = (p: BomMapTaskParams) =>
+      asFailure(async () => {
+        const t = await this.owner(p).editable(principalOf(p), p);
+        if (t.revision !== p.revision || (p.filePath !== undefined && filePathOf(t) !== p.filePath))
+          throw new TaskFailure('bomChanged');
+        return t;
       });
-    } catch (error) {
-      if (error instanceof ApiError) throw new TaskFailure(error.code);
-      throw error;
-    }
+    return {
+      kind: BOM_MAP_TASK,
+      valid: (p) =>
+        (p.owner === 'enquiry' || p.owner === 'offer') &&
+        isValidId(p.enquiryId) &&
+        (p.offerId === undefined || isValidId(p.offerId)) &&
+        p.ownerId === (p.offerId ?? p.enquiryId) &&
+        isValidId(p.companyId),
+      check: async (p) => void (await target(p)),
+      read: async (p) => {
+        const t = await target(p);
+        const { rows, revision, fileName } = await asFailure(() => this.rows(t));
+        if (revision !== p.revision) throw new TaskFailure('bomChanged');
+        return { rows, fileName };
+      },
+      switchTo: async (p, job, also) => {
+        const t = await target(p);
+        await asFailure(() =>
+          this.owner(p).saveMapping(
+            principalOf(p),
+            t,
+            p.revision,
+            {
+              fieldMapping: job.fieldMapping,
+              bomHeaderRowIndex: job.bomHeaderRowIndex,
+              headers: job.headers,
+              bomSummary: summaryOf(job),
+              ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
+            },
+            (tx) => also(tx, job),
+          ),
+        );
+      },
+      after: (p, job) =>
+        this.quietly(
+          this.d.memory.remember({
+            companyId: p.companyId,
+            headers: job.headers,
+            mapping: job.fieldMapping,
+            headerRowIndex: job.bomHeaderRowIndex,
+            ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
+          }),
+        ),
+    };
   }
 
   /** GET /enquiry/bom/job: how a background mapping of this enquiry or offer goes (whoever sees its lines). */
@@ -451,6 +493,9 @@ export class BomJobsService {
     }
   }
 }
+
+/** The stored file of the revision the target maps (it changes with every upload, even of the same revision). */
+const filePathOf = (t: BomTarget) => t.enquiry.bomRevisions.find((r) => r.revision === t.revision)?.path;
 
 /** The owner reference of a target (the calls' `enquiryId` and `offerId`). */
 function refOf(target: BomTarget): BomOwnerRef {

@@ -8,7 +8,10 @@ import type {
   AdminBomRematch,
   AdminBomRematchAnswer,
   AdminBomResult,
+  AdminBomTaskStarted,
+  AdminBomTaskState,
 } from '@model/bom-import';
+import { isFinalTaskState } from '@model/background-task';
 import type { FieldMapping } from '@model/bom/fields';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
@@ -33,12 +36,15 @@ export interface AdminBomImportRequest {
   suppliedPartString?: string;
 }
 
-/** POST /enquiry/bom/map?admin=true (multipart: mapping as JSON, file; spec §7, time-out 5 minutes). */
-export function importAdminBom(request: AdminBomImportRequest): Promise<AdminBomImportAnswer> {
+/**
+ * POST /enquiry/bom/map?admin=true (multipart: mapping as JSON, file; spec §7, time-out 5 minutes). Above the
+ * synchronous ceiling the server answers 202 with the background task (GET /admin/bom/task) and the result's id.
+ */
+export function importAdminBom(request: AdminBomImportRequest): Promise<AdminBomImportAnswer | AdminBomTaskStarted> {
   const form = new FormData();
   form.append('mapping', JSON.stringify(request.mapping));
   form.append('file', request.file, request.file.name);
-  return api.post<AdminBomImportAnswer>('/enquiry/bom/map', form, {
+  return api.post<AdminBomImportAnswer | AdminBomTaskStarted>('/enquiry/bom/map', form, {
     query: {
       admin: true,
       headerRowIndex: request.headerRowIndex,
@@ -50,6 +56,15 @@ export function importAdminBom(request: AdminBomImportRequest): Promise<AdminBom
 
 export const useImportAdminBom = () =>
   useEndpointMutation(importAdminBom, (queryClient) => queryClient.invalidateQueries({ queryKey: adminBomKey }));
+
+/** GET /admin/bom/task: a background import's state, polled every 2 s until it ends. */
+export const useAdminBomTask = (taskId: string | undefined) =>
+  useQuery({
+    queryKey: [...adminBomKey, 'task', taskId],
+    queryFn: () => api.get<AdminBomTaskState>('/admin/bom/task', { query: { taskId } }),
+    enabled: !!taskId,
+    refetchInterval: (query) => (query.state.data && isFinalTaskState(query.state.data.state) ? false : 2000),
+  });
 
 /** GET /admin/bom/lines: one page of a result's article table (the shape of the enquiry's table). */
 export const adminBomLinesQueryOptions = (id: string) => (request: BomLinesRequest) =>

@@ -28,6 +28,7 @@ import { BomImportDeleteConfirm, BomImportHistory } from './bom-import-history';
 /** The side panel's views (spec 02 §4): 1 edit article (of a line), 2 history, 3 delete confirmation. */
 type SidePanel =
   { view: 'article'; line: StoredBomLine } | { view: 'history' } | { view: 'delete'; result: AdminBomResult };
+import { BomImportTask } from './bom-import-task';
 
 /** Spec §5: a whole number of at least 1 (empty: the suggested header row). */
 const indexOf = (text: string): number | undefined | 'invalid' =>
@@ -55,6 +56,7 @@ export function BomImportPage() {
   const [panel, setPanel] = useState<SidePanel | undefined>();
   const closePanel = () => setPanel(undefined);
   const [resultId, setResultId] = useState<string | undefined>();
+  const [importTask, setImportTask] = useState<string | undefined>();
   const importBom = useImportAdminBom();
   const result = useAdminBomResult(resultId);
   // manual match and "edit article" need the catalogue's write right (the server checks it again)
@@ -114,6 +116,13 @@ export function BomImportPage() {
             updateHeader: (headerRowIndex) => read(headerRowIndex),
             save: async (request) => {
               const answer = await importBom.mutateAsync({ file, ...request });
+              if ('taskId' in answer) {
+                // above the synchronous ceiling: a background import with its progress below
+                setImportTask(answer.taskId);
+                setResultId(undefined);
+                return setMapping(false);
+              }
+              setImportTask(undefined);
               setResultId(answer.result.id);
               notify.success(t('imported'));
               setMapping(false);
@@ -173,6 +182,7 @@ export function BomImportPage() {
           {!!readError && <Alert severity="error">{errorMessage(readError, t('readFailed'))}</Alert>}
         </Stack>
       </Paper>
+      {importTask && <BomImportTask key={importTask} taskId={importTask} onDone={setResultId} />}
       {resultId && (
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="bom-import-result">
           <Stack spacing={2}>

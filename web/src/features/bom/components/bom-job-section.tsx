@@ -19,6 +19,7 @@ import { notify } from '@/lib/notify';
 import { downloadGeneratedBom, type BomOwnerRef } from '../api/bom-jobs';
 import { BomArticleTable } from './bom-article-table';
 import { BomMappingDrawer } from './bom-mapping-drawer';
+import { BomTaskProgress } from './bom-task-progress';
 import { formatNumber } from '@/lib/format';
 
 export interface BomJobSectionProps {
@@ -38,7 +39,8 @@ export interface BomJobSectionProps {
 /**
  * The mapped part of a BOM panel, the same for an enquiry and an offer (`owner`): "not mapped yet" or the success
  * rate and counts, the article table (a dialog: the side column is narrow), the generated file in the caller's
- * format (suppliers also get the supplied parts' file), and the Map side panel while the record may change.
+ * format (suppliers also get the supplied parts' file), the Map side panel while the record may change, and the real
+ * percent of a background mapping of a large BOM while it runs.
  */
 export function BomJobSection({
   owner,
@@ -51,6 +53,8 @@ export function BomJobSection({
 }: BomJobSectionProps) {
   const { t } = useTranslation('bom');
   const [articles, setArticles] = useState(false);
+  // a background mapping of a large BOM: its progress stays on the panel after the side panel closed
+  const [taskId, setTaskId] = useState<string | undefined>();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
@@ -90,7 +94,10 @@ export function BomJobSection({
           </Stack>
         </Stack>
       )}
-      {canChange && hasFile && <BomMappingDrawer owner={owner} open={mapping} onClose={onCloseMapping} />}
+      {taskId && <BomTaskProgress key={taskId} owner={owner} taskId={taskId} />}
+      {canChange && hasFile && (
+        <BomMappingDrawer owner={owner} open={mapping} onClose={onCloseMapping} onTaskStarted={setTaskId} />
+      )}
       {summary && articles && (
         <Dialog
           open

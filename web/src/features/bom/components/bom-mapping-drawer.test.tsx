@@ -141,18 +141,45 @@ describe('BomMappingDrawer', () => {
       if (c.url === '/api/enquiry/bom/map') return { status: 202, body: { taskId: 't1' } };
       if (c.url === '/api/enquiry/bom/job?enquiryId=e1&taskId=t1')
         return {
-          body: { state, progress: { done: state === 'done' ? 1 : 0, total: 1, percent: state === 'done' ? 100 : 0 } },
+          body: {
+            state,
+            progress: { done: state === 'done' ? 5501 : 2000, total: 5501, percent: state === 'done' ? 100 : 36 },
+          },
         };
       return undefined;
     });
     await user.click(await screen.findByRole('button', { name: 'Speichern' }));
     expect(await screen.findByTestId('bom-mapping-task')).toHaveTextContent(
-      'Die Stückliste ist groß und wird im Hintergrund zugeordnet (0 %).',
+      'Die Stückliste ist groß und wird im Hintergrund zugeordnet (36 %).',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Zuordnung im Hintergrund' })).toHaveAttribute(
+      'aria-valuenow',
+      '36',
     );
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     expect(onClose).not.toHaveBeenCalled();
     state = 'done';
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(calls.filter((c) => c.url.startsWith('/api/enquiry/bom/job')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a background mapping that failed says why (the BOM was replaced meanwhile)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onClose } = show((c) => {
+      if (c.url === '/api/enquiry/bom/map') return { status: 202, body: { taskId: 't2' } };
+      if (c.url === '/api/enquiry/bom/job?enquiryId=e1&taskId=t2')
+        return {
+          body: { state: 'failed', progress: { done: 400, total: 5501, percent: 7 }, error: 'bomChanged' },
+        };
+      return undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
+    expect(
+      await screen.findByText(
+        'Die Zuordnung im Hintergrund ist fehlgeschlagen: Die Stückliste wurde inzwischen ersetzt. Bitte ordnen Sie sie erneut zu.',
+      ),
+    ).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeEnabled();
   });
 });

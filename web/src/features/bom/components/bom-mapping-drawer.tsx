@@ -21,7 +21,8 @@ import { BOM_MAPPABLE_FIELDS, type BomMappableField, type FieldMapping } from '@
 import { isFinalTaskState } from '@model/background-task';
 import { SUPPLIED_PART_STRING_MAX_LENGTH, type BomMappingProposal } from '@model/bom-job';
 import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, errorText } from '@/lib/errors';
+import type { ErrorCode } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import { bomOwnerQueries, useBomMapping, useBomTask, useMapBom, type BomOwnerRef } from '../api/bom-jobs';
 import { useReadBomHeader } from '../api/read-bom-header';
@@ -50,6 +51,11 @@ export interface BomMappingDrawerProps {
   mapper?: BomMapper;
   open: boolean;
   onClose: () => void;
+  /**
+   * A background mapping started (202): the caller follows it (BomTaskProgress on the panel) and the side panel
+   * closes; without it the side panel shows the progress itself while it stays open.
+   */
+  onTaskStarted?: (taskId: string) => void;
 }
 
 type Choice = BomMappableField | '';
@@ -71,7 +77,7 @@ const validIndex = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >
  * (POST /enquiry/bom/map). The spec's warnings: missing mapping, header row index wrong, index invalid,
  * headerIndexChangeFailed, no headers found.
  */
-export function BomMappingDrawer({ owner = NO_OWNER, mapper, open, onClose }: BomMappingDrawerProps) {
+export function BomMappingDrawer({ owner = NO_OWNER, mapper, open, onClose, onTaskStarted }: BomMappingDrawerProps) {
   const { t } = useTranslation('bom');
   // an offer's Update header: the proposal for that header row (nothing saved until Save)
   const [headerRowIndex, setHeaderRowIndex] = useState<number | undefined>();
@@ -103,6 +109,7 @@ export function BomMappingDrawer({ owner = NO_OWNER, mapper, open, onClose }: Bo
             reload={() => void ownerProposal.refetch()}
             readHeaderRow={setHeaderRowIndex}
             onClose={onClose}
+            onTaskStarted={onTaskStarted}
           />
         )}
       </Stack>
@@ -127,9 +134,10 @@ interface MappingFormProps {
   /** an offer's Update header: propose for this header row */
   readHeaderRow: (index: number) => void;
   onClose: () => void;
+  onTaskStarted?: (taskId: string) => void;
 }
 
-function MappingForm({ owner, mapper, proposal, reload, readHeaderRow, onClose }: MappingFormProps) {
+function MappingForm({ owner, mapper, proposal, reload, readHeaderRow, onClose, onTaskStarted }: MappingFormProps) {
   const { t } = useTranslation('bom');
   const readHeader = useReadBomHeader();
   const mapBom = useMapBom();
@@ -198,7 +206,11 @@ function MappingForm({ owner, mapper, proposal, reload, readHeaderRow, onClose }
         await mapper.save(request).finally(() => setSavingOther(false));
       } else {
         const answer = await mapBom.mutateAsync({ ...owner, ...request });
-        if ('taskId' in answer) return setTaskId(answer.taskId);
+        if ('taskId' in answer) {
+          if (!onTaskStarted) return setTaskId(answer.taskId);
+          onTaskStarted(answer.taskId);
+          return onClose();
+        }
       }
       notify.success(t('mapping.saved'));
       onClose();
@@ -288,6 +300,11 @@ function MappingForm({ owner, mapper, proposal, reload, readHeaderRow, onClose }
         </Button>
       </Stack>
       {saving && <LinearProgress aria-label={t('mapping.save')} />}
+      {taskId && taskState === 'failed' && (
+        <Alert severity="error" data-testid="bom-mapping-task">
+          {t('mapping.taskFailed', { reason: errorText((task.data?.error ?? 'unknown') as ErrorCode) })}
+        </Alert>
+      )}
       {taskId && taskState !== 'failed' && (
         <Alert severity="info" data-testid="bom-mapping-task">
           {t('mapping.running', { percent: task.data?.progress.percent ?? 0 })}
