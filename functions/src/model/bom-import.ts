@@ -3,7 +3,13 @@ import { defineErrors } from './api-error.js';
 import type { BomErrorType } from './bom/bom-error.js';
 import type { FieldMapping } from './bom/fields.js';
 import type { PriceEstimate } from './bom/price.js';
-import { BOM_LINE_COLUMNS, bomLineIdSchema, bomLineUpdateSchema, type StoredBomLine } from './bom-job.js';
+import {
+  BOM_LINE_COLUMNS,
+  bomLineIdSchema,
+  bomLineUpdateSchema,
+  type LineSetParams,
+  type StoredBomLine,
+} from './bom-job.js';
 import { MAX_IDS_PER_CALL } from './catalogue.js';
 import { bodyIdSchema, idSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
@@ -127,15 +133,8 @@ export interface AdminBomRematchAnswer {
  * What the admin import's background task stores (above BOM_SYNC_MAX_LINES): the line set's part (owner
  * 'adminImport', ownerId = the result's id; modules/bom-jobs/line-set.task.ts) and the uploaded file it reads.
  */
-export interface AdminBomTaskParams {
+export interface AdminBomTaskParams extends LineSetParams {
   owner: 'adminImport';
-  ownerId: string;
-  revision: number;
-  runId: string;
-  headerRowIndex: number;
-  mapping: FieldMapping;
-  suppliedPartString?: string;
-  uid: string;
   companyId: string;
   createdByName: string;
   fileName: string;

@@ -36,16 +36,24 @@ export const BOM_SYNC_MAX_LINES = 5000;
  */
 export const BOM_TASK_MAX_LINES = 50_000;
 
-/**
- * What a background mapping stores (the request, and who saved it: the task acts as that user); the line set's part
- * (owner, ownerId, revision, runId, …) is modules/bom-jobs/line-set.task.ts `LineSetParams`.
- */
-export interface BomMapTaskParams {
-  owner: 'enquiry' | 'offer';
-  /** the enquiry's or the offer's id */
+/** What every line-set task stores (modules/bom-jobs/line-set.task.ts); an owner adds who maps and which file. */
+export interface LineSetParams {
+  owner: BomJobOwner;
   ownerId: string;
-  /** the new line set the task builds */
+  /** the BOM revision read (the admin import: 1) */
+  revision: number;
+  /** the new line set: `bomJobs/{owner}_{ownerId}/runs/{runId}` (chosen when the task is created) */
   runId: string;
+  headerRowIndex: number;
+  mapping: FieldMapping;
+  suppliedPartString?: string;
+  /** who mapped (the job's mappedBy) */
+  uid: string;
+}
+
+/** What a background mapping of an enquiry's or offer's BOM stores (the task acts as the user who saved it). */
+export interface BomMapTaskParams extends LineSetParams {
+  owner: 'enquiry' | 'offer';
   /**
    * the stored file of `revision` when the task was created: before the first release a new upload replaces
    * revision 1 in place, so the revision alone does not tell that the file changed
@@ -54,11 +62,6 @@ export interface BomMapTaskParams {
   enquiryId: string;
   /** an offer's BOM (the supplier maps the revision his offer priced) */
   offerId?: string;
-  revision: number;
-  headerRowIndex: number;
-  mapping: FieldMapping;
-  suppliedPartString?: string;
-  uid: string;
   companyId: string;
   name: string;
   lastname: string;

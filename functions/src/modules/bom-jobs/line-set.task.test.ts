@@ -10,7 +10,8 @@ import type { FileStore, StoredObject } from '../../platform/files/file-store.js
 import { TaskFailure, TaskKindRegistry } from '../../platform/tasks/task-kind.js';
 import { TaskRunner } from '../../platform/tasks/task-runner.js';
 import { BOM_JOBS, BomJobsRepository } from './bom-jobs.repository.js';
-import { LINE_SET_CHUNK, lineSetFolder, lineSetTask, type LineSetOwner, type LineSetParams } from './line-set.task.js';
+import type { LineSetParams } from '../../model/bom-job.js';
+import { LINE_SET_CHUNK, lineSetFolder, lineSetTask, type LineSetOwner } from './line-set.task.js';
 
 // The line-set task (line-set.task.ts) with the runner against our Firestore emulator, called directly: the test
 // plays the queue (each deliver() one delivery; chunksPerDelivery 1, so one chunk each) and the owner.

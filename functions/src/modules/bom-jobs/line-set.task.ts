@@ -4,8 +4,13 @@ import { BomLineBuilder } from '../../bom/lines.js';
 import { matchBomLines } from '../../bom/matcher.js';
 import { BomErrorType } from '../../model/bom/bom-error.js';
 import type { BomLine } from '../../model/bom/bom-line.js';
-import type { FieldMapping } from '../../model/bom/fields.js';
-import { bomJobId, successRateOf, type BomJob, type BomJobOwner, type StoredBomLine } from '../../model/bom-job.js';
+import {
+  bomJobId,
+  successRateOf,
+  type BomJob,
+  type LineSetParams,
+  type StoredBomLine,
+} from '../../model/bom-job.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
@@ -17,21 +22,6 @@ import { lineCents } from './matched-lines.js';
  * cursor in one transaction — under Firestore's 500 writes per commit with the run's counters and the task document.
  */
 export const LINE_SET_CHUNK = 400;
-
-/** What every line-set task stores (an owner adds its own fields: who maps, which record, which file). */
-export interface LineSetParams {
-  owner: BomJobOwner;
-  ownerId: string;
-  /** the BOM revision read (the admin import: 1) */
-  revision: number;
-  /** the new line set: `bomJobs/{owner}_{ownerId}/runs/{runId}` (chosen when the task is created) */
-  runId: string;
-  headerRowIndex: number;
-  mapping: FieldMapping;
-  suppliedPartString?: string;
-  /** who mapped (the job's mappedBy) */
-  uid: string;
-}
 
 /** Where the staged (built, not yet matched) lines wait: `bomTasks/{runId}/`. */
 export const lineSetFolder = (runId: string) => `bomTasks/${runId}/`;
