@@ -4,12 +4,11 @@ import { TaskFailure } from '../../../platform/tasks/task-kind.js';
 import {
   BMECAT_FAILURES,
   BMECAT_UNIT_NAMES,
-  formatDec,
   htmlToText,
   looksLikeBmecat,
-  parseBmecatNumber,
   readBmecat,
 } from './bmecat.js';
+import { formatDec, parseDecimal } from './decimals.js';
 import type { SourceRecord, SourceRecordProblem } from './source-records.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -627,7 +626,7 @@ describe('readBmecat: files that are not BMEcat or are broken', () => {
 describe('decimal helpers', () => {
   it('parses BMEcat numbers exactly and formats them canonically', () => {
     const f = (s: string) => {
-      const d = parseBmecatNumber(s);
+      const d = parseDecimal(s);
       return d && formatDec(d);
     };
     expect(f('12.50')).toBe('12.5');
@@ -638,7 +637,7 @@ describe('decimal helpers', () => {
     expect(f('-3')).toBe('-3');
     expect(f('0.1')).toBe('0.1');
     expect(f('1.000')).toBe('1');
-    for (const bad of ['', '.', 'abc', '1.2.3', '1,234.5', '12 EUR']) expect(parseBmecatNumber(bad)).toBeUndefined();
+    for (const bad of ['', '.', 'abc', '1.2.3', '1,234.5', '12 EUR']) expect(parseDecimal(bad)).toBeUndefined();
   });
 
   it('turns HTML into lines of text', () => {
