@@ -226,6 +226,8 @@ describe('readBmecat: fixtures', () => {
         kind: 'article',
         rowNumber: 1,
         values: { orderNumber: 'EGM-5SY61167', listPrice: '22.1', purchasePrice: '13.7' },
+        // a price update never creates an article (it has no description)
+        updateOnly: true,
       },
       {
         kind: 'problem',
@@ -234,7 +236,7 @@ describe('readBmecat: fixtures', () => {
         reason:
           'Preis mit mehr als zwei Nachkommastellen ohne Preismenge (PRICE_QUANTITY); in T_UPDATE_PRICES ist die Preiseinheit des Artikels unbekannt.',
       },
-      { kind: 'article', rowNumber: 3, values: { orderNumber: 'EGM-AX1060000', listPrice: '520' } },
+      { kind: 'article', rowNumber: 3, values: { orderNumber: 'EGM-AX1060000', listPrice: '520' }, updateOnly: true },
     ]);
   });
 

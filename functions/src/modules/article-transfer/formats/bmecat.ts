@@ -731,7 +731,14 @@ async function* read(bytes: Buffer, fileName: string): AsyncGenerator<SourceReco
         continue;
       }
       try {
-        yield { kind: 'article', rowNumber: ordinal, values: mapProduct(c.node, header, transaction) };
+        const values = mapProduct(c.node, header, transaction);
+        yield {
+          kind: 'article',
+          rowNumber: ordinal,
+          values,
+          // a price update names no description: it must not create an article
+          ...(transaction === 'T_UPDATE_PRICES' ? { updateOnly: true } : {}),
+        };
       } catch (error) {
         if (!(error instanceof ProductProblem)) throw error;
         yield { kind: 'problem', rowNumber: ordinal, column: error.column, reason: error.reason };

@@ -140,6 +140,8 @@ describe('DATANORM reader', () => {
       'P;A;DP-4;2;12,345;;;;;;;',
     ].join('\n');
     const records = await read(file, 'DATPREIS.001');
+    // P (and B) records alone only update articles the catalogue has
+    expect(records.filter((r) => r.kind === 'article').every((r) => r.kind === 'article' && r.updateOnly)).toBe(true);
     expect(articles(records)).toEqual([
       { orderNumber: 'DP-1', listPrice: '12.5', purchasePrice: '9.38' },
       { orderNumber: 'DP-2', listPrice: '0.05', purchasePrice: '0.05' },

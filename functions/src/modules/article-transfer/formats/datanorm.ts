@@ -1,6 +1,7 @@
 import type { ArticleMappableField } from '../../../model/bom/fields.js';
 import { BOM_I18N_KEYS } from '../../../model/bom/i18n-keys.js';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
+import { sniffContent } from '../../../spreadsheet/index.js';
 import { createDecoder, detectEncoding, type TextEncoding } from '../../../spreadsheet/text-decode.js';
 import {
   add,
@@ -116,8 +117,9 @@ export function datanormVersion(header: string): DatanormVersion | undefined {
   return /^V[ ;]/.test(header) ? 4 : undefined;
 }
 
-/** Does the content look like a DATANORM file (first line a known record type followed by ';' or, for V4's V, ' ')? */
+/** Does the content look like DATANORM: text, its first line a record letter and ';' (or V4's fixed-width 'V ')? */
 export function looksLikeDatanorm(bytes: Uint8Array): boolean {
+  if (sniffContent(bytes) !== 'text') return false;
   const head = Buffer.from(bytes.subarray(0, 512))
     .toString('latin1')
     .replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
@@ -365,7 +367,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
       // D;VKZ;Artikelnummer;Zeilennr;Unterkennzeichen;frei;Text;Zeilennr;Unterkennzeichen;frei;Text
       target.dimension.push([Number(f[3]) || 0, f[6] ?? ''], [Number(f[7]) || 0, f[10] ?? '']);
     }
-    if (target !== pending) yield finish(target);
+    if (target !== pending) yield { ...finish(target), updateOnly: true };
   }
   if (pending) yield finish(pending);
 
@@ -413,7 +415,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
         continue;
       }
       if ('group' in b && b.group) target.discountGroupId = b.group;
-      if (target !== pending?.values) yield { kind: 'article', rowNumber: row, values: target };
+      if (target !== pending?.values) yield { kind: 'article', rowNumber: row, values: target, updateOnly: true };
     }
   }
 };

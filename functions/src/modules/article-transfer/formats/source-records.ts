@@ -15,6 +15,11 @@ export interface SourceArticleRecord {
   /** where the record sits in the file (line number of DATANORM's A record, BMEcat's PRODUCT/ARTICLE ordinal) */
   rowNumber: number;
   values: Partial<Record<ArticleMappableField, string>>;
+  /**
+   * The record only changes an article the catalogue already has (BMEcat T_UPDATE_PRICES, DATANORM P and B records):
+   * for an unknown number it is reported, not created as an article without description.
+   */
+  updateOnly?: boolean;
 }
 
 /** A discount group the file defines (DATANORM .RAB / R records), merged into the discount-group list. */
