@@ -24,6 +24,13 @@ const FILE_LABEL: Record<SourceFormat, string> = {
   BMECAT: 'import.fileBmecat',
 };
 
+/** The 417 text of an exchange format names its files (the spec's text names the spreadsheet extensions). */
+const WRONG_FORMAT_TEXT: Record<SourceFormat, string | undefined> = {
+  SPREADSHEET: undefined,
+  DATANORM: 'import.wrongFormatDatanorm',
+  BMECAT: 'import.wrongFormatBmecat',
+};
+
 /** Spec 02 §8: these answers have their own text; every other failure shows the default import error. */
 const OWN_TEXT = new Set([
   'articleImportRunning',
@@ -62,7 +69,10 @@ export function ImportPanel() {
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
-      showError(error instanceof ApiError && OWN_TEXT.has(error.code) ? error : undefined, t('import.failed'));
+      const wrongFormat = WRONG_FORMAT_TEXT[format];
+      if (error instanceof ApiError && error.code === 'articleImportWrongFormat' && wrongFormat)
+        showError(undefined, t(wrongFormat));
+      else showError(error instanceof ApiError && OWN_TEXT.has(error.code) ? error : undefined, t('import.failed'));
     }
   };
 
