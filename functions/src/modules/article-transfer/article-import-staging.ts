@@ -179,7 +179,11 @@ async function stageSource(
         // a name (BMEcat MANUFACTURER_NAME) naming another manufacturer is reported rather than silently re-assigned;
         // a short code (DATANORM's Erstellerkürzel "SIE") gives way to the configuration's manufacturer
         if (definition.fileManufacturer === 'name' && !(await isConfigManufacturer(values.manufacturerName))) {
-          await report(record.rowNumber, 'manufacturerName', STAGING_REASONS.otherManufacturer(values.manufacturerName));
+          await report(
+            record.rowNumber,
+            'manufacturerName',
+            STAGING_REASONS.otherManufacturer(values.manufacturerName),
+          );
           continue;
         }
         delete values.manufacturerName;

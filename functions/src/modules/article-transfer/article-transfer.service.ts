@@ -26,12 +26,7 @@ import {
 } from '../../model/import-config.js';
 import type { Principal } from '../../model/user.js';
 import type { AreaDeps } from '../../http/area-module.js';
-import {
-  assertSafeZip,
-  iterateSpreadsheet,
-  resolveFormat,
-  isSpreadsheetError,
-} from '../../spreadsheet/index.js';
+import { assertSafeZip, iterateSpreadsheet, resolveFormat, isSpreadsheetError } from '../../spreadsheet/index.js';
 import { sourceFormatDefinition } from './formats/index.js';
 import type { ArticlesService } from '../catalogue/articles.service.js';
 import type { ImportConfigsPort } from '../import-configs/import-configs.port.js';

@@ -10,7 +10,13 @@ import { createDiscountGroup, createManufacturer, createUnit, uniq } from '../..
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
-import { csvFile, importProgress, startImport, waitForTask, waitUntilNoImportRuns } from './article-transfer-fixtures.js';
+import {
+  csvFile,
+  importProgress,
+  startImport,
+  waitForTask,
+  waitUntilNoImportRuns,
+} from './article-transfer-fixtures.js';
 import { REPORT_REASONS } from './article-import.task.js';
 import { STAGING_REASONS } from './article-import-staging.js';
 import { BMECAT_UNIT_NAMES } from './formats/bmecat.js';

@@ -210,7 +210,11 @@ describe('DATANORM import', () => {
       description:
         'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
     });
-    expect(await articleByOrder('DN5-2002')).toMatchObject({ purchasePrice: 159, priceUnitSize: 100, unitId: meter.id });
+    expect(await articleByOrder('DN5-2002')).toMatchObject({
+      purchasePrice: 159,
+      priceUnitSize: 100,
+      unitId: meter.id,
+    });
     expect(await articleByOrder('DN5-2003')).toMatchObject({ listPrice: 120, priceUnitSize: 1, unitId: st.id });
   });
 

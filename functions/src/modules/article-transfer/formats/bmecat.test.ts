@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
-import {
-  BMECAT_FAILURES,
-  BMECAT_UNIT_NAMES,
-  htmlToText,
-  looksLikeBmecat,
-  readBmecat,
-} from './bmecat.js';
+import { BMECAT_FAILURES, BMECAT_UNIT_NAMES, htmlToText, looksLikeBmecat, readBmecat } from './bmecat.js';
 import { formatDec, parseDecimal } from './decimals.js';
 import type { SourceRecord, SourceRecordProblem } from './source-records.js';
 

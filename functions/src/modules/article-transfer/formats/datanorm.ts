@@ -93,7 +93,11 @@ export function parsePrice(raw: string): Dec | undefined {
 export function discountFactor(flag: string, raw: string): Dec | null | undefined {
   if (flag === '' || flag === '0' || raw.trim() === '') return undefined;
   const s = raw.trim();
-  const value = /^\d+$/.test(s) ? implied(BigInt(s), flag === '2' ? 3 : 2) : /^\d+[.,]\d+$/.test(s) ? parseDecimal(s) : undefined;
+  const value = /^\d+$/.test(s)
+    ? implied(BigInt(s), flag === '2' ? 3 : 2)
+    : /^\d+[.,]\d+$/.test(s)
+      ? parseDecimal(s)
+      : undefined;
   if (!value) return null;
   if (flag === '1') return sub(ONE, divide(value, HUNDRED, 6));
   if (flag === '2') return value;
