@@ -164,8 +164,23 @@ describe('issue 23: import configurations in the browser', () => {
       await waitForTask(lock.taskId);
       await importPanel.getByText(/fehlerhafte Zeilen: 0\./).waitFor();
       const article = await admin().db.collection('articles').where('orderNumber', '==', 'DN5-2002').get();
-      expect(article.docs[0]!.data()).toMatchObject({ manufacturerId: manufacturer.id, purchasePrice: 1.59 });
+      // 159.00 per 100 m, as the file states it (the catalogue's price rule)
+      expect(article.docs[0]!.data()).toMatchObject({
+        manufacturerId: manufacturer.id,
+        purchasePrice: 159,
+        priceUnitSize: 100,
+      });
       expect(errors).toEqual([]);
+      // a spreadsheet for the DATANORM configuration: the 417 text names DATANORM's files
+      await importPanel.getByLabel('Importdatei (DATANORM.001 … .999, DATPREIS.001, DATANORM.RAB)').setInputFiles({
+        name: 'preise.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Bestellnummer;Preis\r\n1;2\r\n'),
+      });
+      await importPanel.getByRole('button', { name: 'Import starten' }).click();
+      await page.getByText(/Bitte laden Sie eine DATANORM-Datei hoch/).waitFor();
+      // the browser logs the refused request itself; nothing else
+      expect(errors.filter((e) => !/status of 417/.test(e))).toEqual([]);
     } finally {
       await context.close();
     }

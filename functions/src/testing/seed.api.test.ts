@@ -4,7 +4,7 @@ import { SECOND_SUPPLIER } from '../modules/companies/companies.seed.js';
 import { DEMO_ENQUIRY_TITLES } from '../modules/enquiries/enquiries.seed.js';
 import { DEMO_OFFER_NUMBERS, DEMO_ORDER_ENQUIRY_TITLES } from '../modules/offers/offers.seed.js';
 import { DEMO_FOLDER } from '../modules/business-data/business-data.seed.js';
-import { DEMO_IMPORT_CONFIG } from '../modules/import-configs/import-configs.seed.js';
+import { DEMO_EXCHANGE_CONFIGS, DEMO_IMPORT_CONFIG } from '../modules/import-configs/import-configs.seed.js';
 import { postForm } from './upload-client.js';
 import { post } from './api-client.js';
 import { enquiryStatus } from '../model/enquiry.js';
@@ -217,5 +217,13 @@ describe('seed', () => {
     expect(config.headers[0]).toBe('Artikelnummer');
     const reread = await postForm(token, '/import/config/headers', { headerRowIndex: '2', configId: config.id });
     expect(reread.body.headers).toEqual(config.headers);
+    // the exchange formats' demo configurations: no sample, their references resolved from the seed
+    const datanorm = all.body.find((c: { title: string }) => c.title === DEMO_EXCHANGE_CONFIGS.DATANORM);
+    expect(datanorm).toMatchObject({ sourceFormat: 'DATANORM', filename: '', fieldMapping: [] });
+    expect(datanorm.manufacturerId).toEqual(expect.any(String));
+    expect(datanorm.wholesalerId).toEqual(expect.any(String));
+    const bmecat = all.body.find((c: { title: string }) => c.title === DEMO_EXCHANGE_CONFIGS.BMECAT);
+    expect(bmecat).toMatchObject({ sourceFormat: 'BMECAT', filename: '', fieldMapping: [] });
+    expect(bmecat.manufacturerId).toBeUndefined();
   });
 });

@@ -43,6 +43,8 @@ export interface StagedRow {
   c: string[];
   /** a problem the reader or the staging found: the row is reported, nothing is written */
   e?: { column: string; reason: string };
+  /** 1: the row only updates an existing article (SourceArticleRecord.updateOnly) */
+  u?: 1;
 }
 
 const batchesFolder = (importId: string) => `${articleImportFolder(importId)}batches/`;
@@ -61,6 +63,8 @@ const SOURCE_MAPPING: FieldMapping = ARTICLE_MAPPABLE_FIELDS.map((f, i) => ({
 export const STAGING_REASONS = {
   noManufacturer: 'Rabattgruppe ohne Hersteller: bitte in der Importkonfiguration einen Hersteller wählen',
   unknownManufacturer: 'Hersteller unbekannt (bitte unter Feldwerte anlegen)',
+  otherManufacturer: (name: string) =>
+    `Hersteller „${name}“ ist nicht der Hersteller der Importkonfiguration; für Kataloge mehrerer Hersteller eine Konfiguration ohne Hersteller verwenden`,
   discountGroupRefused: 'Rabattgruppe konnte nicht gespeichert werden',
 } as const;
 
@@ -153,6 +157,16 @@ async function stageSource(
   if (!definition) throw new Error(`import ${p.importId}: ${sourceFormatOf(config)} is not an exchange format`);
   const reader = definition.reader;
   const groups = new DiscountGroupMerger(d.fieldValues, config);
+  /** file manufacturer names checked against the configuration's (fileManufacturer 'name'): name → same manufacturer */
+  const sameManufacturer = new Map<string, boolean>();
+  const isConfigManufacturer = async (name: string) => {
+    const key = name.toLowerCase();
+    if (!sameManufacturer.has(key)) {
+      const m = await d.fieldValues.byName('manufacturer', name, undefined, { caseInsensitive: true });
+      sameManufacturer.set(key, m?.id === config.manufacturerId);
+    }
+    return sameManufacturer.get(key)!;
+  };
   const report = (r: number, column: string, reason: string) => out.add({ r, c: [], e: { column, reason } });
   for await (const record of reader(bytes, p.fileName)) {
     if (record.kind === 'problem') await report(record.rowNumber, record.column, record.reason);
@@ -161,7 +175,19 @@ async function stageSource(
       if (refused) await report(record.rowNumber, 'Rabattgruppe', refused);
     } else {
       const values = { ...record.values };
-      if (config.manufacturerId) delete values.manufacturerName;
+      if (config.manufacturerId && values.manufacturerName) {
+        // a name (BMEcat MANUFACTURER_NAME) naming another manufacturer is reported rather than silently re-assigned;
+        // a short code (DATANORM's Erstellerkürzel "SIE") gives way to the configuration's manufacturer
+        if (definition.fileManufacturer === 'name' && !(await isConfigManufacturer(values.manufacturerName))) {
+          await report(
+            record.rowNumber,
+            'manufacturerName',
+            STAGING_REASONS.otherManufacturer(values.manufacturerName),
+          );
+          continue;
+        }
+        delete values.manufacturerName;
+      }
       if (config.wholesalerId) {
         values.wholesalerOrderNumber ??= values.orderNumber;
         values.wholesalerPurchasePrice ??= values.purchasePrice;
@@ -170,6 +196,7 @@ async function stageSource(
       await out.add({
         r: record.rowNumber,
         c: ARTICLE_MAPPABLE_FIELDS.map((f: ArticleMappableField) => values[f] ?? ''),
+        ...(record.updateOnly ? { u: 1 as const } : {}),
       });
     }
   }

@@ -35,6 +35,7 @@ export const REPORT_REASONS: Record<string, string> = {
   unknownManufacturer: 'Hersteller unbekannt (bitte unter Feldwerte anlegen)',
   unknownUnit: 'Einheit unbekannt (bitte unter Feldwerte anlegen)',
   unknownDiscountGroup: 'Rabattgruppe unbekannt (bitte unter Feldwerte anlegen)',
+  unknownArticle: 'Artikel unbekannt: eine Preis- oder Teilaktualisierung legt keinen Artikel an',
 };
 
 const TEXT_FIELDS = [
@@ -197,7 +198,7 @@ async function prepareRows(
       });
       continue;
     }
-    const row = await toBulkRow(typed, config, lookup);
+    const row = await toBulkRow(typed, config, lookup, staged.u === 1);
     entries.push('reason' in row ? { errors: [{ ...row, column: columnOf(row.column) }] } : { row, errors: [] });
   }
   return { entries, columnOf };
@@ -207,6 +208,7 @@ async function toBulkRow(
   typed: ImportedArticleRow,
   config: ImportConfig,
   lookup: (kind: 'manufacturer' | 'unit' | 'discountGroup', name: string, mid?: string) => Promise<FieldValue | null>,
+  updateOnly: boolean,
 ): Promise<BulkArticleRow | ImportRowProblem> {
   const v = typed.values;
   const text = (f: ArticleMappableField) => (typeof v[f] === 'string' ? (v[f] as string) : undefined);
@@ -232,7 +234,8 @@ async function toBulkRow(
     const u = await lookup('unit', unitName);
     if (!u) return problem('unitId', 'unknownUnit');
     fields.unitId = u.id;
-  } else if (config.defaultUnitId) fields.unitId = config.defaultUnitId;
+    // a partial record (a price update) keeps the article's unit: the configuration's default is for new data
+  } else if (config.defaultUnitId && !updateOnly) fields.unitId = config.defaultUnitId;
   const groupName = text('discountGroupId');
   if (groupName) {
     const g = await lookup('discountGroup', groupName, fields.manufacturerId);
@@ -248,5 +251,10 @@ async function toBulkRow(
       ...(wOrder !== undefined ? { orderNumber: wOrder } : {}),
       ...(wPrice !== undefined ? { purchasePrice: wPrice } : {}),
     };
-  return { rowNumber: typed.rowNumber, fields, ...(wholesalerInfo ? { wholesalerInfo } : {}) };
+  return {
+    rowNumber: typed.rowNumber,
+    fields,
+    ...(wholesalerInfo ? { wholesalerInfo } : {}),
+    ...(updateOnly ? { updateOnly } : {}),
+  };
 }

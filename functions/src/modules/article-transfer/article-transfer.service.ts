@@ -26,13 +26,7 @@ import {
 } from '../../model/import-config.js';
 import type { Principal } from '../../model/user.js';
 import type { AreaDeps } from '../../http/area-module.js';
-import {
-  assertSafeZip,
-  iterateSpreadsheet,
-  resolveFormat,
-  isSpreadsheetError,
-  sniffContent,
-} from '../../spreadsheet/index.js';
+import { assertSafeZip, iterateSpreadsheet, resolveFormat, isSpreadsheetError } from '../../spreadsheet/index.js';
 import { sourceFormatDefinition } from './formats/index.js';
 import type { ArticlesService } from '../catalogue/articles.service.js';
 import type { ImportConfigsPort } from '../import-configs/import-configs.port.js';
@@ -54,10 +48,11 @@ export async function checkImportFile(file: UploadedFile, format: SourceFormat =
   const ext = extensionOf(file.filename);
   const source = sourceFormatDefinition(format);
   if (source) {
-    // an exchange format: its extensions, and a first look at the content (DATANORM record letters, BMEcat root)
+    // an exchange format: its extensions, and the format's own look at the content (DATANORM: text whose first line
+    // is a record; BMEcat: a BMECAT root in any encoding the reader takes, UTF-16 included)
     if (!acceptsExtension(format, ext)) throw E.articleImportWrongFormat();
     if (file.bytes.length === 0) throw E.articleImportUnreadable();
-    if (sniffContent(file.bytes) !== 'text' || !source.looksLike(file.bytes)) throw E.articleImportWrongFormat();
+    if (!source.looksLike(file.bytes)) throw E.articleImportWrongFormat();
     return;
   }
   if (!(ARTICLE_IMPORT_EXTENSIONS as readonly string[]).includes(ext)) throw E.articleImportWrongFormat();

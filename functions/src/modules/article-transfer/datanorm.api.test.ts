@@ -122,7 +122,7 @@ describe('DATANORM configurations', () => {
 });
 
 describe('DATANORM import', () => {
-  it('imports the .RAB into discount groups, then the DATANORM 4 file: prices per unit, units, groups, EAN, texts', async () => {
+  it('imports the .RAB into discount groups, then the DATANORM 4 file: prices per price unit, units, groups, EAN, texts', async () => {
     const m = await createManufacturer(t, { displayName: uniq('Siemens') });
     const wh = await createWholesaler(t);
     const stk = await unitNamed('Stk');
@@ -148,6 +148,7 @@ describe('DATANORM import', () => {
       manufacturerNumber: '3LD2504-0TK53',
       description: 'Hauptschalter 3-polig 63 A Drehantrieb rot/gelb, Türkupplung',
       listPrice: 47.9,
+      priceUnitSize: 1,
       unitId: stk.id,
       discountGroupId: groups.HS01,
       eanNumber: '4011111000017',
@@ -155,12 +156,40 @@ describe('DATANORM import', () => {
       articleImportSource: 'CSV',
     });
     const a2 = await articleByOrder('DN4-1002');
-    expect(a2).toMatchObject({ listPrice: 0.125, purchasePrice: 0.098, unitId: stk.id, discountGroupId: groups.AEH });
+    // Preiseinheit 2: 12.50 and the net 9.80 per 100 pieces, as the file states them (the catalogue's price rule)
+    expect(a2).toMatchObject({
+      listPrice: 12.5,
+      purchasePrice: 9.8,
+      priceUnitSize: 100,
+      unitId: stk.id,
+      discountGroupId: groups.AEH,
+    });
     expect(a2!.description).toContain('Länge 8 mm, Kragen aus Polypropylen');
     // the wholesaler's entry: its order number and the net price
-    expect(a2!.wholesalerInfos).toEqual([{ wholesalerId: wh.id, orderNumber: 'DN4-1002', purchasePrice: 0.098 }]);
-    expect(await articleByOrder('DN4-1003')).toMatchObject({ purchasePrice: 0.89, unitId: meter.id });
-    expect(await articleByOrder('DN4-1004')).toMatchObject({ listPrice: 3.6, purchasePrice: 3.24 });
+    expect(a2!.wholesalerInfos).toEqual([{ wholesalerId: wh.id, orderNumber: 'DN4-1002', purchasePrice: 9.8 }]);
+    expect(await articleByOrder('DN4-1003')).toMatchObject({ purchasePrice: 0.89, priceUnitSize: 1, unitId: meter.id });
+    expect(await articleByOrder('DN4-1004')).toMatchObject({ listPrice: 36, purchasePrice: 32.4, priceUnitSize: 10 });
+    // the article saves through the edit form's validation unchanged (at most two decimals, per priceUnitSize)
+    const a4 = await get('/article/', { token: t, query: { id: (await articleByOrder('DN4-1004'))!.id } });
+    expect(a4.status).toBe(200);
+    const saved = await post('/article/update', { token: t, body: a4.body });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    // a DATPREIS file alone (P records, no A records): new prices per the stored price unit, which stays
+    const datpreis = [
+      `V 271126${'Preise'.padEnd(40)}${''.padEnd(40)}${''.padEnd(35)}04EUR`,
+      'P;A;DN4-1002;1;1300;1;2500;;;;;DN4-1004;2;3333;;;;;;;',
+    ].join('\r\n');
+    const prices = await importAndWait(config.id, { name: 'DATPREIS.001', bytes: Buffer.from(datpreis, 'latin1') });
+    expect(prices).toMatchObject({ state: 'done', failedRows: 0, total: 2, updated: 2 });
+    // 13.00 per 100 with 25 % → 9.75; DN4-1004's net 33.33 per 10; the units and other fields unchanged
+    expect(await articleByOrder('DN4-1002')).toMatchObject({ listPrice: 13, purchasePrice: 9.75, priceUnitSize: 100 });
+    expect(await articleByOrder('DN4-1004')).toMatchObject({
+      listPrice: 36,
+      purchasePrice: 33.33,
+      priceUnitSize: 10,
+      discountGroupId: groups.KL,
+    });
   });
 
   it('imports the DATANORM 5 file; article groups the list lacks are created for the manufacturer', async () => {
@@ -181,8 +210,12 @@ describe('DATANORM import', () => {
       description:
         'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
     });
-    expect(await articleByOrder('DN5-2002')).toMatchObject({ purchasePrice: 1.59, unitId: meter.id });
-    expect(await articleByOrder('DN5-2003')).toMatchObject({ listPrice: 120, unitId: st.id });
+    expect(await articleByOrder('DN5-2002')).toMatchObject({
+      purchasePrice: 159,
+      priceUnitSize: 100,
+      unitId: meter.id,
+    });
+    expect(await articleByOrder('DN5-2003')).toMatchObject({ listPrice: 120, priceUnitSize: 1, unitId: st.id });
   });
 
   it('writes reader problems and unknown units into the report; the good records are imported', async () => {

@@ -22,14 +22,19 @@ export interface BulkArticleRow {
   fields: Partial<Omit<ArticleInput, 'id' | 'articleImportSource' | 'wholesalerInfos'>>;
   /** the configuration's wholesaler: replaces that wholesaler's entry of the article */
   wholesalerInfo?: WholesalerInfo;
+  /** the row only updates an existing article (a price update): no article is created for an unknown number */
+  updateOnly?: boolean;
 }
 
-/** Why a row was not written: `numberTaken` (by another article), `unknownReference`, `missingValues`. */
+/**
+ * Why a row was not written: `numberTaken` (by another article), `unknownReference`, `missingValues`,
+ * `unknownArticle` (an update-only row for a number no article has).
+ */
 export interface BulkRowError {
   row: number;
   /** the article field the reason is about ('' for the whole row) */
   column: string;
-  reason: 'numberTaken' | 'unknownReference' | 'missingValues';
+  reason: 'numberTaken' | 'unknownReference' | 'missingValues' | 'unknownArticle';
 }
 
 export interface BulkOutcome {
@@ -224,6 +229,12 @@ export class BulkArticleImport {
           reason: 'numberTaken',
         };
     }
+    if (!owner && row.updateOnly)
+      return {
+        row: row.rowNumber,
+        column: key.startsWith(CLAIM_KIND.order) ? 'orderNumber' : 'manufacturerNumber',
+        reason: 'unknownArticle',
+      };
     const id = owner ?? this.d.articles.newId();
     const base = owner ? this.articles.get(owner) : undefined;
     const merged = this.merge(base, row, id);

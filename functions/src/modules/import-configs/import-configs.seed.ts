@@ -9,6 +9,16 @@ export const DEMO_IMPORT_CONFIG = {
   filename: 'phoenix-contact-preisliste.csv',
 } as const;
 
+/**
+ * Demo configurations of the catalogue exchange formats (no sample file, no mapping): try them on /article with the
+ * fixtures in functions/src/modules/article-transfer/formats/fixtures/ (DATANORM.RAB, then DATANORM.001; the
+ * bmecat-2005-*.xml catalogues).
+ */
+export const DEMO_EXCHANGE_CONFIGS = {
+  DATANORM: 'Sonepar DATANORM (Siemens)',
+  BMECAT: 'Rexel BMEcat-Katalog',
+} as const;
+
 /** A small price list as Phoenix Contact sends it: a title line, then the header in row 2, `;`, German numbers. */
 export function demoPriceListCsv(): Buffer {
   const rows = [
@@ -27,10 +37,42 @@ const seed: AreaSeed = {
   async run(ctx) {
     const { fieldValues } = ctx.ports.get(CATALOGUE_PORT);
     const manufacturer = await fieldValues.byName('manufacturer', 'Phoenix Contact');
-    const wholesaler = (await fieldValues.all('wholesaler', false)).find((w) => w.displayName === 'Sonepar');
+    const wholesalers = await fieldValues.all('wholesaler', false);
+    const wholesaler = wholesalers.find((w) => w.displayName === 'Sonepar');
     const unit = await fieldValues.byName('unit', 'Stück');
     const admin = ctx.principal('platformAdmin');
-    await ctx.ports.get(IMPORT_CONFIGS_ADMIN_PORT).create(
+    const configs = ctx.ports.get(IMPORT_CONFIGS_ADMIN_PORT);
+    // a wholesaler's DATANORM for one manufacturer: its B records' "SIE" gives way to the configured Siemens, the
+    // .RAB's discount groups become Siemens's; the wholesaler's order number and net price fill Sonepar's entry
+    await configs.create(
+      admin.uid,
+      {
+        sourceFormat: 'DATANORM',
+        manufacturerId: (await fieldValues.byName('manufacturer', 'Siemens'))?.id,
+        wholesalerId: wholesaler?.id,
+        title: DEMO_EXCHANGE_CONFIGS.DATANORM,
+        description: 'DATANORM 4/5 von Sonepar: zuerst DATANORM.RAB (Rabattgruppen), dann DATANORM.001.',
+        headerRowIndex: 1,
+        fieldMapping: [],
+        ...IMPORT_CONFIG_UNIT_DEFAULTS,
+      },
+      undefined,
+    );
+    // a wholesaler's BMEcat of several manufacturers: no configured manufacturer, MANUFACTURER_NAME decides
+    await configs.create(
+      admin.uid,
+      {
+        sourceFormat: 'BMECAT',
+        wholesalerId: wholesalers.find((w) => w.displayName === 'Rexel')?.id,
+        title: DEMO_EXCHANGE_CONFIGS.BMECAT,
+        description: 'BMEcat 2005 von Rexel mit Artikeln mehrerer Hersteller (Hersteller aus MANUFACTURER_NAME).',
+        headerRowIndex: 1,
+        fieldMapping: [],
+        ...IMPORT_CONFIG_UNIT_DEFAULTS,
+      },
+      undefined,
+    );
+    await configs.create(
       admin.uid,
       {
         manufacturerId: manufacturer?.id,

@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
-import {
-  BMECAT_FAILURES,
-  BMECAT_UNIT_NAMES,
-  formatDec,
-  htmlToText,
-  looksLikeBmecat,
-  parseBmecatNumber,
-  readBmecat,
-} from './bmecat.js';
+import { BMECAT_FAILURES, BMECAT_UNIT_NAMES, htmlToText, looksLikeBmecat, readBmecat } from './bmecat.js';
+import { formatDec, parseDecimal } from './decimals.js';
 import type { SourceRecord, SourceRecordProblem } from './source-records.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -227,6 +220,8 @@ describe('readBmecat: fixtures', () => {
         kind: 'article',
         rowNumber: 1,
         values: { orderNumber: 'EGM-5SY61167', listPrice: '22.1', purchasePrice: '13.7' },
+        // a price update never creates an article (it has no description)
+        updateOnly: true,
       },
       {
         kind: 'problem',
@@ -235,7 +230,7 @@ describe('readBmecat: fixtures', () => {
         reason:
           'Preis mit mehr als zwei Nachkommastellen ohne Preismenge (PRICE_QUANTITY); in T_UPDATE_PRICES ist die Preiseinheit des Artikels unbekannt.',
       },
-      { kind: 'article', rowNumber: 3, values: { orderNumber: 'EGM-AX1060000', listPrice: '520' } },
+      { kind: 'article', rowNumber: 3, values: { orderNumber: 'EGM-AX1060000', listPrice: '520' }, updateOnly: true },
     ]);
   });
 
@@ -627,7 +622,7 @@ describe('readBmecat: files that are not BMEcat or are broken', () => {
 describe('decimal helpers', () => {
   it('parses BMEcat numbers exactly and formats them canonically', () => {
     const f = (s: string) => {
-      const d = parseBmecatNumber(s);
+      const d = parseDecimal(s);
       return d && formatDec(d);
     };
     expect(f('12.50')).toBe('12.5');
@@ -638,7 +633,7 @@ describe('decimal helpers', () => {
     expect(f('-3')).toBe('-3');
     expect(f('0.1')).toBe('0.1');
     expect(f('1.000')).toBe('1');
-    for (const bad of ['', '.', 'abc', '1.2.3', '1,234.5', '12 EUR']) expect(parseBmecatNumber(bad)).toBeUndefined();
+    for (const bad of ['', '.', 'abc', '1.2.3', '1,234.5', '12 EUR']) expect(parseDecimal(bad)).toBeUndefined();
   });
 
   it('turns HTML into lines of text', () => {

@@ -1,6 +1,20 @@
 import type { ArticleMappableField } from '../../../model/bom/fields.js';
 import { normalisePartNumberKey } from '../../../model/bom/part-number.js';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
+import {
+  catalogPrices,
+  compare,
+  divide,
+  formatDec,
+  isNegative,
+  isZero,
+  mul,
+  normalise,
+  ONE,
+  parseDecimal,
+  pow10,
+  type Dec,
+} from './decimals.js';
 import type { SourceReader, SourceRecord, SourceRecordProblem } from './source-records.js';
 import { XmlEncodingError, XmlScanner, XmlSyntaxError, type XmlAttrs, type XmlToken } from './xml-stream.js';
 
@@ -61,83 +75,6 @@ export const BMECAT_UNIT_NAMES: Record<string, string> = {
   PF: 'Palette',
   HUR: 'Stunde',
   DAY: 'Tag',
-};
-
-// ---------------------------------------------------------------------------------------------------------
-// Decimals: prices are computed on exact decimals (BigInt with a scale), never on binary floating point.
-
-interface Dec {
-  /** value = int / 10^scale */
-  int: bigint;
-  scale: number;
-}
-
-const TEN = 10n;
-const pow10 = (n: number) => TEN ** BigInt(n);
-
-/** BMEcat numbers (dtNUMBER/dtFLOAT: dot decimal, optional exponent); a decimal comma is accepted too. */
-export function parseBmecatNumber(text: string | undefined): Dec | undefined {
-  if (text === undefined) return undefined;
-  const m = /^([+-]?)(\d*)(?:[.,](\d*))?(?:[eE]([+-]?\d{1,3}))?$/.exec(text.trim());
-  if (!m || !(m[2] || m[3])) return undefined;
-  const frac = m[3] ?? '';
-  let int = BigInt((m[2] || '0') + frac);
-  let scale = frac.length;
-  const exp = m[4] ? Number(m[4]) : 0;
-  if (exp > 0) {
-    const shift = Math.min(exp, scale);
-    scale -= shift;
-    int *= pow10(exp - shift);
-  } else scale -= exp;
-  if (m[1] === '-') int = -int;
-  return normalise({ int, scale });
-}
-
-function normalise(d: Dec): Dec {
-  let { int, scale } = d;
-  while (scale > 0 && int % TEN === 0n) {
-    int /= TEN;
-    scale--;
-  }
-  return { int, scale };
-}
-
-const mul = (a: Dec, b: Dec): Dec => normalise({ int: a.int * b.int, scale: a.scale + b.scale });
-
-/** Rounds half away from zero to `scale` decimals. */
-function round(d: Dec, scale: number): Dec {
-  if (d.scale <= scale) return d;
-  const div = pow10(d.scale - scale);
-  const neg = d.int < 0n;
-  const abs = neg ? -d.int : d.int;
-  let q = abs / div;
-  if ((abs % div) * 2n >= div) q++;
-  return normalise({ int: neg ? -q : q, scale });
-}
-
-/** a / b rounded to `scale` decimals. */
-function divide(a: Dec, b: Dec, scale: number): Dec {
-  // a.int/10^as ÷ b.int/10^bs = a.int·10^(bs + scale + 1) / (b.int·10^as) / 10^(scale + 1)
-  const num = a.int * pow10(b.scale + scale + 1);
-  const den = b.int * pow10(a.scale);
-  return round({ int: num / den, scale: scale + 1 }, scale);
-}
-
-export function formatDec(d: Dec): string {
-  const neg = d.int < 0n;
-  const digits = (neg ? -d.int : d.int).toString().padStart(d.scale + 1, '0');
-  const whole = d.scale ? `${digits.slice(0, -d.scale)}.${digits.slice(-d.scale)}` : digits;
-  return neg ? `-${whole}` : whole;
-}
-
-const isNegative = (d: Dec) => d.int < 0n;
-const isZero = (d: Dec) => d.int === 0n;
-const ONE: Dec = { int: 1n, scale: 0 };
-const compare = (a: Dec, b: Dec) => {
-  const s = Math.max(a.scale, b.scale);
-  const x = a.int * pow10(s - a.scale);
-  const y = b.int * pow10(s - b.scale);
-  return x < y ? -1 : x > y ? 1 : 0;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -391,7 +328,7 @@ function readPrices(product: XNode, header: Header, n: Names): Price[] {
       const type = attr(p, 'price_type')?.trim().toLowerCase();
       if (!type || !MAPPED_PRICE_TYPES.has(type)) continue;
       const text = line(element(p, 'PRICE_AMOUNT'));
-      const amount = parseBmecatNumber(text);
+      const amount = parseDecimal(text);
       if (!amount || isNegative(amount))
         throw new ProductProblem(
           n.price,
@@ -405,14 +342,14 @@ function readPrices(product: XNode, header: Header, n: Names): Price[] {
       let value = amount;
       const factorText = line(element(p, 'PRICE_FACTOR'));
       if (factorText !== undefined) {
-        const factor = parseBmecatNumber(factorText);
+        const factor = parseDecimal(factorText);
         if (!factor || isNegative(factor))
           throw new ProductProblem(n.price, `Preisfaktor „${factorText}“ (${type}) ist keine gültige Zahl.`);
         value = mul(value, factor);
       }
       if (type === 'gros_list') {
         // a gross list price counts only with its tax rate (a factor like 0.19; 19 is read as percent)
-        let tax = parseBmecatNumber(line(element(p, 'TAX')));
+        let tax = parseDecimal(line(element(p, 'TAX')));
         if (!tax || isNegative(tax)) continue;
         if (compare(tax, ONE) > 0) tax = divide(tax, { int: 100n, scale: 0 }, 6);
         value = divide(value, normalise({ int: tax.int + pow10(tax.scale), scale: tax.scale }), 4);
@@ -421,7 +358,7 @@ function readPrices(product: XNode, header: Header, n: Names): Price[] {
       prices.push({
         type: type as PriceType,
         amount: value,
-        lowerBound: parseBmecatNumber(line(element(p, 'LOWER_BOUND'))) ?? ONE,
+        lowerBound: parseDecimal(line(element(p, 'LOWER_BOUND'))) ?? ONE,
         territoryOk: territories.length === 0 || territories.includes('DE'),
       });
     }
@@ -528,7 +465,7 @@ function mapProduct(product: XNode, header: Header, transaction: string): Values
   set('minimumOrderQuantityUnitSize', numberText(line(element(order, 'QUANTITY_MIN'))));
   set('orderQuantityUnitSize', numberText(line(element(order, 'QUANTITY_INTERVAL'))));
   const quantityText = line(element(order, 'PRICE_QUANTITY'));
-  const priceQuantity = parseBmecatNumber(quantityText);
+  const priceQuantity = parseDecimal(quantityText);
   if (quantityText !== undefined && (!priceQuantity || isNegative(priceQuantity) || isZero(priceQuantity)))
     throw new ProductProblem('PRICE_QUANTITY', `Preismenge „${quantityText}“ ist keine gültige Zahl.`);
 
@@ -553,17 +490,14 @@ function mapProduct(product: XNode, header: Header, transaction: string): Values
 /** A count or a number of days as a canonical decimal string; text that is no number passes for the import to report. */
 function numberText(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  const d = parseBmecatNumber(text);
+  const d = parseDecimal(text);
   return d ? formatDec(d) : text;
 }
 
-/** Up to 10^4: a price with more decimals is stated per 10, 100, 1 000 or 10 000 units instead. */
-const MAX_PRICE_SHIFT = 4;
-
 /**
- * The catalogue keeps a price per `priceUnitSize` units with two decimals (linePrice divides by it), so a price
- * is stored as the file states it, per PRICE_QUANTITY. A price with more than two decimals (0.0345 per piece) moves
- * to a larger price unit (3.45 per 100): both prices and the price unit are multiplied by the same power of ten.
+ * The catalogue's price rule (decimals.ts `catalogPrices`): prices as the file states them, per PRICE_QUANTITY, which
+ * becomes priceUnitSize. In T_UPDATE_PRICES without PRICE_QUANTITY the prices are per the article's stored price unit,
+ * which must not move.
  */
 function applyPrices(
   v: Values,
@@ -573,19 +507,13 @@ function applyPrices(
   transaction: string,
   column: string,
 ): void {
-  const decimals = Math.max(list?.scale ?? 0, purchase?.scale ?? 0);
-  const shift = Math.min(Math.max(decimals - 2, 0), MAX_PRICE_SHIFT);
-  if (shift > 0 && !quantity && transaction === 'T_UPDATE_PRICES')
+  const prices = catalogPrices({ list, purchase }, quantity, !quantity && transaction === 'T_UPDATE_PRICES');
+  if (!prices)
     throw new ProductProblem(
       column,
       'Preis mit mehr als zwei Nachkommastellen ohne Preismenge (PRICE_QUANTITY); in T_UPDATE_PRICES ist die Preiseinheit des Artikels unbekannt.',
     );
-  const factor: Dec = { int: pow10(shift), scale: 0 };
-  const scaled = (d: Dec) => formatDec(round(mul(d, factor), 2));
-  if (list) v.listPrice = scaled(list);
-  if (purchase) v.purchasePrice = scaled(purchase);
-  if (quantity) v.priceUnitSize = formatDec(mul(quantity, factor));
-  else if (shift > 0) v.priceUnitSize = formatDec(factor);
+  Object.assign(v, prices);
 }
 
 function description(details: XNode | undefined, header: Header): string | undefined {
@@ -803,7 +731,14 @@ async function* read(bytes: Buffer, fileName: string): AsyncGenerator<SourceReco
         continue;
       }
       try {
-        yield { kind: 'article', rowNumber: ordinal, values: mapProduct(c.node, header, transaction) };
+        const values = mapProduct(c.node, header, transaction);
+        yield {
+          kind: 'article',
+          rowNumber: ordinal,
+          values,
+          // a price update names no description: it must not create an article
+          ...(transaction === 'T_UPDATE_PRICES' ? { updateOnly: true } : {}),
+        };
       } catch (error) {
         if (!(error instanceof ProductProblem)) throw error;
         yield { kind: 'problem', rowNumber: ordinal, column: error.column, reason: error.reason };

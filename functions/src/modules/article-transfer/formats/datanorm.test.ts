@@ -11,6 +11,7 @@ import {
   parsePrice,
   readDatanorm,
 } from './datanorm.js';
+import { formatDec } from './decimals.js';
 import type { SourceRecord, SourceRecordProblem } from './source-records.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -41,8 +42,9 @@ describe('DATANORM reader', () => {
       orderNumber: 'DN4-1001',
       description: 'Hauptschalter 3-polig 63 A Drehantrieb rot/gelb, Türkupplung',
       unitId: 'Stk',
-      // A: 45.90, then the P record's 47.90
+      // A: 45.90, then the P record's 47.90 (Preiseinheit 0 = per 1)
       listPrice: '47.9',
+      priceUnitSize: '1',
       discountGroupId: 'HS01',
       possibleOrderNumbers: 'DN4-1001-A',
       eanNumber: '4011111000017',
@@ -50,10 +52,12 @@ describe('DATANORM reader', () => {
       manufacturerName: 'SIE',
       manufacturerNumber: '3LD2504-0TK53',
     });
-    // Preiseinheit 2 = per 100: 12.50 / 100, the P record's net price 9.80 / 100; T long text by key
+    // Preiseinheit 2 = per 100: 12.50 per 100 kept as stated, the P record's net price 9.80 per 100 (its A record's
+    // unit); T long text by key
     expect(byNumber.get('DN4-1002')).toMatchObject({
-      listPrice: '0.125',
-      purchasePrice: '0.098',
+      listPrice: '12.5',
+      purchasePrice: '9.8',
+      priceUnitSize: '100',
       description:
         'Aderendhülse 1,5 mm² isoliert, schwarz\nFür Leiterquerschnitt 1,5 mm²\nLänge 8 mm, Kragen aus Polypropylen',
     });
@@ -65,8 +69,13 @@ describe('DATANORM reader', () => {
         'Mantelleitung NYM-J 3x1,5 Ring 100 m\nFür die Verlegung über, auf, im und\nunter Putz in trockenen Räumen',
     });
     expect(byNumber.get('DN4-1003')!.listPrice).toBeUndefined();
-    // Preiseinheit 1 = per 10; the P record's list price 36.00 with a 10 % discount (Rabattkennzeichen 1)
-    expect(byNumber.get('DN4-1004')).toMatchObject({ listPrice: '3.6', purchasePrice: '3.24', discountGroupId: 'KL' });
+    // Preiseinheit 1 = per 10; the P record's list price 36.00 per 10 with a 10 % discount (Rabattkennzeichen 1)
+    expect(byNumber.get('DN4-1004')).toMatchObject({
+      listPrice: '36',
+      purchasePrice: '32.4',
+      priceUnitSize: '10',
+      discountGroupId: 'KL',
+    });
   });
 
   it('reads the DATANORM 5 fixture: texts before the article, B record, price on request, short P (Windows-1252)', async () => {
@@ -86,12 +95,13 @@ describe('DATANORM reader', () => {
     });
     // V5's Preiseinheit is the quantity itself: 159.00 per 100 m
     expect(all[1]).toMatchObject({
-      purchasePrice: '1.59',
+      purchasePrice: '159',
+      priceUnitSize: '100',
       unitId: 'm',
       description: expect.stringContaining('ÖLFLEX'),
     });
     // Preiskennzeichen 9 (on request): no price from A; the P record that follows gives 120.00
-    expect(all[2]).toMatchObject({ listPrice: '120', unitId: 'ST' });
+    expect(all[2]).toMatchObject({ listPrice: '120', priceUnitSize: '1', unitId: 'ST' });
   });
 
   it('reads the .RAB file as discount groups (rate and multiplier)', async () => {
@@ -111,10 +121,36 @@ describe('DATANORM reader', () => {
     ]);
   });
 
-  it('divides by every V4 price unit code 0–3 (1, 10, 100, 1000)', async () => {
+  it('keeps the price per every V4 price unit code 0–3 and emits the unit as priceUnitSize (1, 10, 100, 1000)', async () => {
     const lines = ['0', '1', '2', '3'].map((code) => `A;N;PU-${code};00;Teil;;1;${code};Stk;100000;;;;`);
     const all = articles(await read([V4, ...lines].join('\n')));
-    expect(all.map((a) => a.listPrice)).toEqual(['1000', '100', '10', '1']);
+    expect(all.map((a) => [a.listPrice, a.priceUnitSize])).toEqual([
+      ['1000', '1'],
+      ['1000', '10'],
+      ['1000', '100'],
+      ['1000', '1000'],
+    ]);
+  });
+
+  it('a P record without its A record in the file (DATPREIS) emits no priceUnitSize; a discount rounds half up to cents', async () => {
+    const file = [
+      V4,
+      // 12.50 with 25 % (rate) → 9.375 → 9.38; 0.05 with 10 % → 0.045 → 0.05; 10.00 × 0.333 (multiplier) → 3.33
+      'P;A;DP-1;1;1250;1;2500;;;;;DP-2;1;5;1;1000;;;;;DP-3;1;1000;2;0333;;;;;',
+      'P;A;DP-4;2;12,345;;;;;;;',
+    ].join('\n');
+    const records = await read(file, 'DATPREIS.001');
+    // P (and B) records alone only update articles the catalogue has
+    expect(records.filter((r) => r.kind === 'article').every((r) => r.kind === 'article' && r.updateOnly)).toBe(true);
+    expect(articles(records)).toEqual([
+      { orderNumber: 'DP-1', listPrice: '12.5', purchasePrice: '9.38' },
+      { orderNumber: 'DP-2', listPrice: '0.05', purchasePrice: '0.05' },
+      { orderNumber: 'DP-3', listPrice: '10', purchasePrice: '3.33' },
+    ]);
+    // more than two decimals cannot be a DATANORM price (whole cents per Preiseinheit)
+    expect(problems(records).map((p) => [p.rowNumber, p.column, p.reason])).toEqual([
+      [3, 'P.Preis1', DATANORM_REASONS.decimals],
+    ]);
   });
 
   it('decodes CP850 umlauts (ä ö ü ß Ä Ö Ü) and Windows-1252 ones', async () => {
@@ -131,7 +167,7 @@ describe('DATANORM reader', () => {
     expect(articles(await read(w1252))[0]!.description).toBe(text);
   });
 
-  it('reads three articles from one P line and divides by each article’s own price unit', async () => {
+  it('reads three articles from one P line and emits each article’s own price unit', async () => {
     const file = [
       V4,
       'A;N;P-1;00;Eins;;1;0;Stk;100;;;;',
@@ -142,11 +178,15 @@ describe('DATANORM reader', () => {
     const records = articles(await read(file));
     const prices = records.filter((r) => r.description === undefined);
     expect(prices).toEqual([
-      { orderNumber: 'P-1', listPrice: '2' },
-      { orderNumber: 'P-2', listPrice: '2' },
+      { orderNumber: 'P-1', listPrice: '2', priceUnitSize: '1' },
+      { orderNumber: 'P-2', listPrice: '20', priceUnitSize: '10' },
     ]);
-    // P-3 was still being collected: its P price (net 300.00 per 1000) merged into it
-    expect(records.find((r) => r.orderNumber === 'P-3')).toMatchObject({ listPrice: '0.001', purchasePrice: '0.3' });
+    // P-3 was still being collected: its P price (net 300.00 per 1000, discount ignored for a net price) merged into it
+    expect(records.find((r) => r.orderNumber === 'P-3')).toMatchObject({
+      listPrice: '1',
+      purchasePrice: '300',
+      priceUnitSize: '1000',
+    });
   });
 
   it('turns malformed records into problems and goes on', async () => {
@@ -182,7 +222,9 @@ describe('DATANORM reader', () => {
     expect(problems(records)).toEqual([
       { kind: 'problem', rowNumber: 1, column: 'V', reason: DATANORM_REASONS.header },
     ]);
-    expect(articles(records)).toEqual([{ orderNumber: 'H-1', unitId: 'Stk', listPrice: '1', description: 'Teil' }]);
+    expect(articles(records)).toEqual([
+      { orderNumber: 'H-1', unitId: 'Stk', listPrice: '1', priceUnitSize: '1', description: 'Teil' },
+    ]);
   });
 
   it('refuses content that is no DATANORM as a whole', async () => {
@@ -196,11 +238,14 @@ describe('DATANORM reader', () => {
     expect(looksLikeDatanorm(Buffer.from(`${V4}\n`))).toBe(true);
     expect(looksLikeDatanorm(Buffer.from('R;N;X;1;1000;\n'))).toBe(true);
     expect(looksLikeDatanorm(Buffer.from('<?xml version="1.0"?><BMECAT/>'))).toBe(false);
-    expect(parsePrice('4590')).toBe(45.9);
-    expect(parsePrice('45,90')).toBe(45.9);
+    expect(formatDec(parsePrice('4590')!)).toBe('45.9');
+    expect(formatDec(parsePrice('45,90')!)).toBe('45.9');
+    expect(formatDec(parsePrice('5')!)).toBe('0.05');
     expect(parsePrice('x')).toBeUndefined();
+    expect(parsePrice('')).toBeUndefined();
     expect(discountPercent('1', '5500')).toBe(55);
-    expect(discountPercent('2', '0750')).toBeCloseTo(25);
+    expect(discountPercent('2', '0750')).toBe(25);
+    expect(discountPercent('1', '55,5')).toBe(55.5);
     expect(discountPercent('3', '500')).toBe(-5);
     expect(discountPercent('', '')).toBeUndefined();
     expect(discountPercent('7', '1')).toBeNull();

@@ -1,7 +1,23 @@
 import type { ArticleMappableField } from '../../../model/bom/fields.js';
 import { BOM_I18N_KEYS } from '../../../model/bom/i18n-keys.js';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
+import { sniffContent } from '../../../spreadsheet/index.js';
 import { createDecoder, detectEncoding, type TextEncoding } from '../../../spreadsheet/text-decode.js';
+import {
+  add,
+  catalogPrices,
+  divide,
+  HUNDRED,
+  implied,
+  isNegative,
+  mul,
+  ONE,
+  parseDecimal,
+  round,
+  sub,
+  toNumber,
+  type Dec,
+} from './decimals.js';
 import type { SourceReader, SourceRecord, SourceRecordProblem } from './source-records.js';
 
 /**
@@ -33,6 +49,7 @@ export const DATANORM_REASONS = {
   articleNumber: 'Artikelnummer fehlt',
   priceUnit: 'Ungültige Preiseinheit (erlaubt: 0–3 für 1, 10, 100, 1000)',
   price: 'Ungültiger Preis',
+  decimals: 'Preis mit mehr als zwei Nachkommastellen (DATANORM-Preise sind ganze Cent je Preiseinheit)',
   priceFlag: 'Ungültiges Preiskennzeichen (erlaubt: 1 Listenpreis, 2 Nettopreis, 9 Preis auf Anfrage)',
   deletion: 'Löschsätze werden nicht übernommen; der Artikel bleibt bestehen',
   numberChange: 'Artikelnummernänderungen werden nicht übernommen',
@@ -59,34 +76,39 @@ function fieldsOf(line: string): string[] {
   return line.split(';').map((f) => f.trim());
 }
 
-/** Cents (the formats' integer price with two implied decimals) or an explicit decimal ('12,50', '12.50'). */
-export function parsePrice(raw: string): number | undefined {
+/** A price: integer cents (the format's two implied decimals, 4590 = 45.90) or an explicit decimal ('12,50', '12.50'). */
+export function parsePrice(raw: string): Dec | undefined {
   const s = raw.trim();
-  if (s === '') return undefined;
-  if (/^-?\d+$/.test(s)) return Number(s) / 100;
-  if (/^-?\d+[.,]\d+$/.test(s)) return Number(s.replace(',', '.'));
+  if (/^-?\d+$/.test(s)) return implied(BigInt(s), 2);
+  if (/^-?\d+[.,]\d+$/.test(s)) return parseDecimal(s);
   return undefined;
 }
 
-/** A decimal string with a dot, without float noise (price per unit, up to 6 decimals). */
-export function decimalString(n: number): string {
-  return String(Math.round(n * 1_000_000) / 1_000_000);
+/**
+ * The factor a discount of a P or R record leaves of the price: Rabattkennzeichen 1 = rate (two implied decimals,
+ * 5500 = 55 % → × 0.45), 2 = multiplier (three implied decimals, 0750 = × 0.75), 3 = surcharge (two implied decimals,
+ * 500 = 5 % → × 1.05). An explicit decimal ('55,5') is taken as written. undefined when the flag is empty or 0 (none),
+ * null when unreadable.
+ */
+export function discountFactor(flag: string, raw: string): Dec | null | undefined {
+  if (flag === '' || flag === '0' || raw.trim() === '') return undefined;
+  const s = raw.trim();
+  const value = /^\d+$/.test(s)
+    ? implied(BigInt(s), flag === '2' ? 3 : 2)
+    : /^\d+[.,]\d+$/.test(s)
+      ? parseDecimal(s)
+      : undefined;
+  if (!value) return null;
+  if (flag === '1') return sub(ONE, divide(value, HUNDRED, 6));
+  if (flag === '2') return value;
+  if (flag === '3') return add(ONE, divide(value, HUNDRED, 6));
+  return null;
 }
 
-/**
- * A discount of a P or R record as percent: Rabattkennzeichen 1 = rate (two implied decimals, 5500 = 55 %),
- * 2 = multiplier (three implied decimals, 0750 = × 0.75 = 25 %), 3 = surcharge (two implied decimals, negative
- * discount). An explicit decimal ('55,5') is taken as written. undefined when the flag is empty or 0 (none).
- */
+/** A discount as percent (negative for a surcharge), two decimals: 1 − factor. */
 export function discountPercent(flag: string, raw: string): number | null | undefined {
-  if (flag === '' || flag === '0' || raw.trim() === '') return undefined;
-  const explicit = /[.,]/.test(raw);
-  const value = Number(raw.trim().replace(',', '.'));
-  if (!Number.isFinite(value)) return null;
-  if (flag === '1') return explicit ? value : value / 100;
-  if (flag === '2') return (1 - (explicit ? value : value / 1000)) * 100;
-  if (flag === '3') return -(explicit ? value : value / 100);
-  return null;
+  const factor = discountFactor(flag, raw);
+  return factor ? toNumber(round(mul(sub(ONE, factor), HUNDRED), 2)) : factor;
 }
 
 /** Version from the V record: V5 writes `V;050;…`, V4 is a fixed-width line with "04" at columns 124–125. */
@@ -99,8 +121,9 @@ export function datanormVersion(header: string): DatanormVersion | undefined {
   return /^V[ ;]/.test(header) ? 4 : undefined;
 }
 
-/** Does the content look like a DATANORM file (first line a known record type followed by ';' or, for V4's V, ' ')? */
+/** Does the content look like DATANORM: text, its first line a record letter and ';' (or V4's fixed-width 'V ')? */
 export function looksLikeDatanorm(bytes: Uint8Array): boolean {
+  if (sniffContent(bytes) !== 'text') return false;
   const head = Buffer.from(bytes.subarray(0, 512))
     .toString('latin1')
     .replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
@@ -126,8 +149,8 @@ async function* lines(bytes: Buffer, encoding: TextEncoding): AsyncGenerator<str
 /**
  * The reader: A/B/D/T records of one article are collected until the next article starts (memory: one article,
  * plus T texts that arrive before the article naming their key, plus one price unit per article number so that P
- * records later in the file divide by the right unit). P records for the article being collected merge into it;
- * for others they become an article record of their own (the import updates by order number).
+ * records later in the file emit the article's priceUnitSize). P records for the article being collected merge into
+ * it; for others they become an article record of their own (the import updates by order number).
  */
 export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileName: string) {
   if (bytes.length === 0) throw new TaskFailure(BOM_I18N_KEYS.empty, 'empty DATANORM file');
@@ -139,7 +162,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
   let pending: PendingArticle | undefined;
   /** T texts by key, kept until an A record names the key (V5 writes the texts first) */
   const textsByKey = new Map<string, Array<[number, string]>>();
-  /** the price unit of each article number seen, for P records that follow later */
+  /** the Preiseinheit of each article number seen, for P records that follow later */
   const priceUnits = new Map<string, number>();
 
   const problem = (row: number, column: string, reason: string): SourceRecordProblem => ({
@@ -163,25 +186,35 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
     return { kind: 'article', rowNumber: a.row, values };
   };
 
-  /** Applies one price (P or A) to values: 1 = list price, 2 = net (purchase) price, 9 = on request (none). */
+  /**
+   * Applies one price (P or A) to values: 1 = list price, 2 = net (purchase) price, 9 = on request (none). The price
+   * stays per the file's Preiseinheit, which becomes priceUnitSize (`unit`; undefined when this file does not say:
+   * the stored article's stays). A discount of a list price gives the purchase price, rounded half up to cents.
+   */
   const applyPrice = (
     values: Values,
     flag: string,
     raw: string,
-    unit: number,
+    unit: number | undefined,
     row: number,
     column: string,
-    discount?: number,
+    discount?: Dec,
   ): SourceRecordProblem | undefined => {
     if (flag === '9' || (raw === '' && flag === '')) return undefined;
     if (flag !== '1' && flag !== '2') return problem(row, column, DATANORM_REASONS.priceFlag);
     const price = parsePrice(raw);
-    if (price === undefined || price < 0) return problem(row, column, DATANORM_REASONS.price);
-    const perUnit = price / unit;
-    if (flag === '1') {
-      values.listPrice = decimalString(perUnit);
-      if (discount !== undefined) values.purchasePrice = decimalString(perUnit * (1 - discount / 100));
-    } else values.purchasePrice = decimalString(perUnit);
+    if (price === undefined || isNegative(price)) return problem(row, column, DATANORM_REASONS.price);
+    const purchase = flag === '1' && discount ? round(mul(price, discount), 2) : undefined;
+    if (purchase && isNegative(purchase)) return problem(row, column, DATANORM_REASONS.discount);
+    // DATANORM prices are whole cents; more decimals (an explicit decimal) cannot move the price unit, since other
+    // records of the article (its A record, other P records) state their prices per the same Preiseinheit
+    const prices = catalogPrices(
+      flag === '1' ? { list: price, purchase } : { purchase: price },
+      unit === undefined ? undefined : implied(BigInt(unit), 0),
+      true,
+    );
+    if (!prices) return problem(row, column, DATANORM_REASONS.decimals);
+    Object.assign(values, prices);
     return undefined;
   };
 
@@ -228,7 +261,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
         rowNumber: row,
         name,
         ...(f[5] ? { description: f[5] } : {}),
-        ...(percent !== undefined ? { percent: Math.round(percent * 100) / 100 } : {}),
+        ...(percent !== undefined ? { percent } : {}),
       };
       continue;
     }
@@ -288,6 +321,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
           yield problem(row, 'A.Preiseinheit', DATANORM_REASONS.priceUnit);
           continue;
         }
+        next.values.priceUnitSize = String(unit);
         priceProblem = applyPrice(next.values, f[6] ?? '', f[8] ?? '', unit, row, 'A.Preis');
         if (f[9]) next.values.discountGroupId = f[9];
         if (f[23]) next.textKey = f[23];
@@ -302,6 +336,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
         }
         unit = V4_PRICE_UNITS[code]!;
         if (f[8]) next.values.unitId = f[8];
+        next.values.priceUnitSize = String(unit);
         priceProblem = applyPrice(next.values, f[6] ?? '', f[9] ?? '', unit, row, 'A.Preis');
         if (f[10]) next.values.discountGroupId = f[10];
         if (f[12]) next.textKey = f[12];
@@ -336,7 +371,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
       // D;VKZ;Artikelnummer;Zeilennr;Unterkennzeichen;frei;Text;Zeilennr;Unterkennzeichen;frei;Text
       target.dimension.push([Number(f[3]) || 0, f[6] ?? ''], [Number(f[7]) || 0, f[10] ?? '']);
     }
-    if (target !== pending) yield finish(target);
+    if (target !== pending) yield { ...finish(target), updateOnly: true };
   }
   if (pending) yield finish(pending);
 
@@ -359,7 +394,8 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
     for (const [i, b] of blocks.entries()) {
       if (!b.number) continue;
       const column = `P.Preis${short ? '' : i + 1}`;
-      let unit = priceUnits.get(b.number) ?? 1;
+      // the article's Preiseinheit from its A record in this file; a P record alone (DATPREIS) leaves the stored one
+      let unit = priceUnits.get(b.number);
       if ('unit' in b && b.unit !== '' && b.unit !== '0') {
         unit = /^\d+$/.test(b.unit) ? Number(b.unit) : NaN;
         if (!(unit >= 1)) {
@@ -367,9 +403,9 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
           continue;
         }
       }
-      let discount: number | undefined;
+      let discount: Dec | undefined;
       if ('discountFlag' in b) {
-        const d = discountPercent(b.discountFlag, b.discount);
+        const d = discountFactor(b.discountFlag, b.discount);
         if (d === null) {
           yield problem(row, `P.Rabatt${i + 1}`, DATANORM_REASONS.discount);
           continue;
@@ -383,7 +419,7 @@ export const readDatanorm: SourceReader = async function* (bytes: Buffer, _fileN
         continue;
       }
       if ('group' in b && b.group) target.discountGroupId = b.group;
-      if (target !== pending?.values) yield { kind: 'article', rowNumber: row, values: target };
+      if (target !== pending?.values) yield { kind: 'article', rowNumber: row, values: target, updateOnly: true };
     }
   }
 };

@@ -4,14 +4,22 @@ import type { ArticleMappableField } from '../../../model/bom/fields.js';
  * What a catalogue exchange file (DATANORM 4/5, BMEcat 2005) contributes to an article import, in file order.
  * An article record carries text values keyed by article field — the import types them with the same
  * ArticleRowBuilder as a spreadsheet row (an identity mapping, headers = field names), so numbers, units and
- * lists follow one set of rules whatever the source. Prices are decimal strings with a dot ('12.5'), already
- * divided by the file's price unit where the format has one.
+ * lists follow one set of rules whatever the source. Prices follow the catalogue's rule (decimals.ts
+ * `catalogPrices`): listPrice and purchasePrice are decimal strings with a dot and at most two decimals ('12.5'), per
+ * `priceUnitSize` units — the price as the file states it per its price unit (DATANORM Preiseinheit, BMEcat
+ * PRICE_QUANTITY), never divided; priceUnitSize is emitted whenever the file states the unit (absent: the stored
+ * article's stays).
  */
 export interface SourceArticleRecord {
   kind: 'article';
   /** where the record sits in the file (line number of DATANORM's A record, BMEcat's PRODUCT/ARTICLE ordinal) */
   rowNumber: number;
   values: Partial<Record<ArticleMappableField, string>>;
+  /**
+   * The record only changes an article the catalogue already has (BMEcat T_UPDATE_PRICES, DATANORM P and B records):
+   * for an unknown number it is reported, not created as an article without description.
+   */
+  updateOnly?: boolean;
 }
 
 /** A discount group the file defines (DATANORM .RAB / R records), merged into the discount-group list. */

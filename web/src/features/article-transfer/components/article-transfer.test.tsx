@@ -16,6 +16,7 @@ const plain = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
 const configs = [
   { id: 'c1', title: 'Phoenix Preisliste' },
   { id: 'c2', title: 'Großhandel DATANORM', sourceFormat: 'DATANORM' },
+  { id: 'c3', title: 'Großhandel BMEcat', sourceFormat: 'BMECAT' },
 ];
 const idle: ArticleImportProgress = {
   percent: 0,
@@ -149,6 +150,41 @@ describe('the article import panel', () => {
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Import starten' }));
     expect(await screen.findByText('Die Artikel konnten nicht importiert werden.')).toBeInTheDocument();
+  });
+
+  it('names the files of the configuration’s format in the 417 text (DATANORM, BMEcat)', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup(
+      () => idle,
+      (c) =>
+        c.url === '/api/article/import' && c.method === 'POST'
+          ? { status: 417, body: { code: 'articleImportWrongFormat', message: 'x' } }
+          : undefined,
+    );
+    await user.click(await screen.findByLabelText('Importkonfiguration'));
+    await user.click(await screen.findByRole('option', { name: 'Großhandel DATANORM' }));
+    await user.upload(
+      screen.getByLabelText('Importdatei (DATANORM.001 … .999, DATPREIS.001, DATANORM.RAB)'),
+      new File(['x'], 'preise.csv'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    expect(
+      await screen.findByText(
+        'Falsches Dateiformat. Bitte laden Sie eine DATANORM-Datei hoch (DATANORM.001 … .999, DATPREIS.001, .rab, .dat oder .txt).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Importkonfiguration'));
+    await user.click(await screen.findByRole('option', { name: 'Großhandel BMEcat' }));
+    const picker = screen.getByLabelText('Importdatei (BMEcat, .xml)');
+    expect(picker).toHaveAttribute('accept', '.xml');
+    await user.upload(picker, new File(['x'], 'katalog.xml'));
+    await user.click(screen.getByRole('button', { name: 'Import starten' }));
+    expect(
+      await screen.findByText('Falsches Dateiformat. Bitte laden Sie einen BMEcat-Katalog als .xml-Datei hoch.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Falsches Dateiformat. Bitte laden Sie eine .xls-, .xlsx-, .csv- oder .txt-Datei hoch.'),
+    ).not.toBeInTheDocument();
   });
 
   it('is shown to admin-flag users only; the export panel to every ADMIN-company user', async () => {

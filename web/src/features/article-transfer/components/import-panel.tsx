@@ -48,6 +48,13 @@ interface Upload {
   retrying: boolean;
 }
 
+/** The 417 text of an exchange format names its files (the spec's text names the spreadsheet extensions). */
+const WRONG_FORMAT_TEXT: Record<SourceFormat, string | undefined> = {
+  SPREADSHEET: undefined,
+  DATANORM: 'import.wrongFormatDatanorm',
+  BMECAT: 'import.wrongFormatBmecat',
+};
+
 /** Spec 02 §8: these answers have their own text; every other failure shows the default import error. */
 const OWN_TEXT = new Set([
   'articleImportRunning',
@@ -106,9 +113,12 @@ export function ImportPanel() {
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
+      const wrongFormat = WRONG_FORMAT_TEXT[format];
       if (error instanceof ResumableUploadError)
         if (error.reason === 'aborted') notify.info(t('import.uploadCancelled'));
         else showError(undefined, t('import.uploadFailed'));
+      else if (error instanceof ApiError && error.code === 'articleImportWrongFormat' && wrongFormat)
+        showError(undefined, t(wrongFormat));
       else showError(error instanceof ApiError && OWN_TEXT.has(error.code) ? error : undefined, t('import.failed'));
     } finally {
       cancelUpload.current = null;
