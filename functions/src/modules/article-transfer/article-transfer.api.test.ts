@@ -176,7 +176,9 @@ describe('article import', () => {
       const prefix = uniq('P');
       return {
         name: 'p.csv',
-        bytes: csvFile(Array.from({ length: 20_000 }, (_, i) => [`${prefix}-${i}`, '', '', '', '', '', '', '', '', ''])),
+        bytes: csvFile(
+          Array.from({ length: 20_000 }, (_, i) => [`${prefix}-${i}`, '', '', '', '', '', '', '', '', '']),
+        ),
       };
     };
     const results = await Promise.all([startImport(t, config.id, file()), startImport(t, config.id, file())]);
