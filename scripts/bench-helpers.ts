@@ -78,16 +78,20 @@ export function containerHeapFlags(memoryMiB: number): string {
   return `--max-old-space-size=${old} --max-semi-space-size=${Math.max(1, Math.floor(old / 64))}`;
 }
 
-/** The Functions emulator's worker processes of THIS checkout's stack (other checkouts may run stacks beside it). */
-function functionWorkers(): string[] {
+/**
+ * Processes of THIS checkout's stack (other checkouts may run stacks beside it): working folder inside the checkout,
+ * not this bench process or its npm parent; `only` narrows by command line.
+ */
+function stackProcesses(only?: string): string[] {
   const root = path.resolve('.');
+  const own = new Set([String(process.pid), String(process.ppid)]);
   return fs
     .readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => /^\d+$/.test(p) && !own.has(p))
     .filter((pid) => {
       try {
         return (
-          fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('functionsEmulatorRuntime') &&
+          (!only || fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(only)) &&
           fs.realpathSync(`/proc/${pid}/cwd`).startsWith(root)
         );
       } catch {
@@ -95,6 +99,7 @@ function functionWorkers(): string[] {
       }
     });
 }
+const functionWorkers = () => stackProcesses('functionsEmulatorRuntime');
 
 /** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
 export function functionWorkersRssMb(): number {
@@ -110,10 +115,16 @@ export function functionWorkersRssMb(): number {
   return largest;
 }
 
-/** CPU seconds (user + system) the Functions emulator's workers of this stack have used so far. */
-export function functionWorkersCpuSeconds(): number {
+/**
+ * CPU seconds (user + system) used so far by this stack's processes: `functions` the Functions emulator's workers,
+ * `firestore` our Firestore emulator, `all` every process of the stack (firebase-tools, emulators, workers).
+ */
+export function stackCpuSeconds(which: 'functions' | 'firestore' | 'all'): number {
+  const only = { functions: 'functionsEmulatorRuntime', firestore: 'emulators/firestore/main.ts', all: undefined }[
+    which
+  ];
   let ticks = 0;
-  for (const pid of functionWorkers()) {
+  for (const pid of stackProcesses(only)) {
     try {
       // fields after the command's closing parenthesis: state is field 3, utime 14, stime 15
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
