@@ -28,7 +28,7 @@ export const TASK_RATE_LIMITS = {
 export const TASK_TIMEOUT_SECONDS = 300;
 /**
  * Memory of the task function. Node sizes V8's heap from it (old generation a quarter: 256 MB); the article import's
- * bench runs the function with that heap and peaks at ≈ 275 MB for 100 000 CSV rows, ≈ 375 MB for the same rows as
+ * bench runs the function with that heap and peaks at ≈ 275 MB for 100 000 CSV rows, 343–375 MB for the same rows as
  * .xlsx (staged in its first chunk). 256 MiB (the default) would not hold the .xlsx staging; 1 GiB also gives the
  * instance a whole vCPU on Cloud Run functions (docs/decisions-imports.md "Function memory").
  */
