@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from '../emulators/launcher/build.js';
-import { startStack } from '../emulators/launcher/stack.js';
+import { startStack, type StackOptions } from '../emulators/launcher/stack.js';
 
 /** The value at fraction `p` (0.5, 0.95) of ascending `sorted` times. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -39,7 +40,10 @@ export function latencyRows(measure: string, times: readonly number[], targetMs?
  * them inside `fn`, after that), stops. Logs go to .tmp/bench-stack.log. Take the stack lock around a run
  * (flock /tmp/schrankwerk-stack.lock): it uses the test stack's ports.
  */
-export async function withBenchStack<T>(fn: () => Promise<T>): Promise<T> {
+export async function withBenchStack<T>(
+  fn: () => Promise<T>,
+  opts: Pick<StackOptions, 'functionsNodeOptions'> = {},
+): Promise<T> {
   if (process.env.SKIP_BUILD !== '1') buildAll();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-bench-'));
   fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
@@ -51,6 +55,7 @@ export async function withBenchStack<T>(fn: () => Promise<T>): Promise<T> {
     portOffset: Number(process.env.STACK_PORT_OFFSET ?? 0),
     indexMode: 'enforce',
     log: (name, line) => logFile.write(`[${name}] ${line}\n`),
+    ...opts,
   });
   Object.assign(process.env, stack.env);
   try {
@@ -61,13 +66,46 @@ export async function withBenchStack<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The V8 heap limits Node gives itself in a container of `memoryMiB` (a Cloud Run function's memory setting): Node
+ * configures V8 from the cgroup's memory limit (`SetIsolateCreateParamsForNode` → `ConfigureDefaults`), so the old
+ * generation gets a quarter of it and the young generation a semi-space of 1/64 of that. On this shared machine
+ * (24 GiB, no limit) the same code gets a 4 GiB heap and 64 MB semi-spaces, and lets garbage pile up accordingly;
+ * pass these to `withBenchStack` to measure a function the way its container runs it.
+ */
+export function containerHeapFlags(memoryMiB: number): string {
+  const old = Math.floor(memoryMiB / 4);
+  return `--max-old-space-size=${old} --max-semi-space-size=${Math.max(1, Math.floor(old / 64))}`;
+}
+
+/**
+ * Processes of THIS checkout's stack (other checkouts may run stacks beside it): working folder inside the checkout,
+ * not this bench process or its npm parent; `only` narrows by command line.
+ */
+function stackProcesses(only?: string): string[] {
+  const root = path.resolve('.');
+  const own = new Set([String(process.pid), String(process.ppid)]);
+  return fs
+    .readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p) && !own.has(p))
+    .filter((pid) => {
+      try {
+        return (
+          (!only || fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(only)) &&
+          fs.realpathSync(`/proc/${pid}/cwd`).startsWith(root)
+        );
+      } catch {
+        return false; // the process ended meanwhile
+      }
+    });
+}
+const functionWorkers = () => stackProcesses('functionsEmulatorRuntime');
+
 /** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
 export function functionWorkersRssMb(): number {
   let largest = 0;
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+  for (const pid of functionWorkers()) {
     try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('functionsEmulatorRuntime')) continue;
       const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
     } catch {
@@ -75,4 +113,41 @@ export function functionWorkersRssMb(): number {
     }
   }
   return largest;
+}
+
+/**
+ * CPU seconds (user + system) used so far by this stack's processes: `functions` the Functions emulator's workers,
+ * `firestore` our Firestore emulator, `all` every process of the stack (firebase-tools, emulators, workers).
+ */
+export function stackCpuSeconds(which: 'functions' | 'firestore' | 'all'): number {
+  const only = { functions: 'functionsEmulatorRuntime', firestore: 'emulators/firestore/main.ts', all: undefined }[
+    which
+  ];
+  let ticks = 0;
+  for (const pid of stackProcesses(only)) {
+    try {
+      // fields after the command's closing parenthesis: state is field 3, utime 14, stime 15
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/** Our Firestore emulator's counters (`GET /emulator/v1/stats`): documents read and writes applied so far. */
+export function firestoreOps(): Promise<{ reads: number; writes: number }> {
+  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '').split(':');
+  // a fresh connection each time: the emulator's front hands one HTTP/1 exchange per connection to its server
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host, port: Number(port), path: '/emulator/v1/stats', agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve((JSON.parse(body) as { ops: { reads: number; writes: number } }).ops));
+      })
+      .on('error', reject);
+  });
 }

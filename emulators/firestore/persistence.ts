@@ -53,10 +53,14 @@ const replacer = (key: string, v: unknown) => {
     : v;
 };
 
+/** The pause after a flush is at least this many times its duration (see `start`). */
+const FLUSH_SPACING = 15;
+
 export class Persistence {
   private flushedGeneration = -1;
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(
     private readonly store: Store,
@@ -71,11 +75,23 @@ export class Persistence {
     return n;
   }
 
+  /**
+   * Flushes every `intervalMs` while anything changed, but never sooner than FLUSH_SPACING times the last flush took
+   * after it: a flush rewrites the whole store, so during a bulk load into a large store (an import of 100 000
+   * articles: 300 000 documents, ~1 s a flush) a fixed 5 s made the flushes a third of the emulator's CPU, a cost
+   * the real Firestore does not have. Bounded like this they take at most ~1/FLUSH_SPACING of it.
+   */
   start(intervalMs = 5000): void {
-    this.timer = setInterval(
-      () => void this.flush().catch((e) => console.error('[firestore-emulator] flush failed:', e)),
-      intervalMs,
-    );
+    if (this.stopped) return;
+    const tick = async () => {
+      const started = performance.now();
+      await this.flush().catch((e) => console.error('[firestore-emulator] flush failed:', e));
+      if (this.stopped) return;
+      const next = Math.max(intervalMs, FLUSH_SPACING * (performance.now() - started));
+      this.timer = setTimeout(() => void tick(), next);
+      this.timer.unref();
+    };
+    this.timer = setTimeout(() => void tick(), intervalMs);
     this.timer.unref();
   }
 
@@ -115,7 +131,8 @@ export class Persistence {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
     await this.flush();
   }
 }

@@ -60,6 +60,8 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
       const mem = process.memoryUsage();
       const stats = {
         documents: engine.store.count(),
+        /** billable reads and writes so far (Engine.ops) */
+        ops: engine.ops,
         openTransactions: engine.txs.openCount,
         locks: engine.locks.size,
         rss: mem.rss,

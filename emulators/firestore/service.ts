@@ -94,6 +94,12 @@ export class Engine {
   readonly indexConfig: IndexConfig | null;
   /** Which composite indexes served queries, and which indexes queries lacked. */
   readonly indexUsage = new IndexUsage();
+  /**
+   * Billable operations so far, counted like production (`GET /emulator/v1/stats`, for benches): `reads` =
+   * documents requested by gets (found or not), returned by queries (at least one per query) and one per
+   * aggregation per 1 000 entries; `writes` = writes applied by commits, batch writes and single writes (through Commit).
+   */
+  readonly ops = { reads: 0, writes: 0 };
   private readonly warned = new Set<string>();
 
   constructor(opts: EngineOptions = {}) {
@@ -159,6 +165,7 @@ export class Engine {
         return m;
       });
       if (out.length === 0 && ctx.newTx) out.push({ transaction: ctx.newTx.id, readTime });
+      this.ops.reads += names.length;
       out.forEach(write);
     });
   }
@@ -264,6 +271,7 @@ export class Engine {
       );
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
       const tx = ctx.newTx?.id;
+      this.ops.reads += Math.max(1, docs.length);
       // With analyze, production sends the metrics on the response carrying the last document (one response
       // per document); an empty result gets one response holding only them.
       const metrics = () => ({
@@ -317,6 +325,7 @@ export class Engine {
       const readTime = toTimestamp(ctx.readTime ?? this.clock.readNow());
       const result = { aggregateFields: aggregate(docs, aggs) };
       // aggregations bill one read per batch of up to 1000 index entries, at least one
+      this.ops.reads += Math.max(1, Math.ceil(docs.length / 1000));
       const explainMetrics = req.explainOptions
         ? {
             planSummary: planSummary(uses),
@@ -357,6 +366,7 @@ export class Engine {
       );
       const commitTime = this.clock.next();
       const writeResults = applyWrites(this.store, writes, commitTime);
+      this.ops.writes += writes.length;
       return { writeResults, commitTime: toTimestamp(commitTime) };
     } finally {
       // a commit ends its transaction whether it succeeded or not, like production
@@ -379,6 +389,7 @@ export class Engine {
         validateWrite(w, root);
         await this.locks.acquireAll(owner, writeLockKeys(writeTarget(w)));
         const [r] = applyWrites(this.store, [w], this.clock.next());
+        this.ops.writes++;
         writeResults.push(r!);
         statuses.push({ code: 0 });
       } catch (e) {
@@ -442,6 +453,7 @@ export class Engine {
     const mask = req.mask ? (req.mask.fieldPaths ?? []).map(parseFieldPath) : undefined;
     return this.withRead(req, root, async (ctx) => {
       if (ctx.tx && !ctx.tx.readOnly) await this.locks.acquireAll(ctx.tx.owner, [req.name]);
+      this.ops.reads++;
       const doc = this.store.getAt(req.name, ctx.readTime);
       if (!doc) throw notFound(`Document "${req.name}" not found.`);
       return docToProto(doc, mask);

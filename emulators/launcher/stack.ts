@@ -31,6 +31,11 @@ export interface StackOptions {
    * removed when the stack stops.
    */
   functionParams?: Record<string, string>;
+  /**
+   * Node options for firebase-tools and the function runtimes it starts (not our emulators), e.g. the V8 heap
+   * limits a function's container would give it (a bench measuring a function's memory; scripts/bench-helpers.ts).
+   */
+  functionsNodeOptions?: string;
 }
 
 export interface Stack {
@@ -234,6 +239,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         SCHRANKWERK_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
         NODE_OPTIONS: [
           env.NODE_OPTIONS,
+          opts.functionsNodeOptions,
           `--require ${JSON.stringify(path.join(ROOT, 'emulators/tasks/runtime-env.cjs'))}`,
         ]
           .filter(Boolean)

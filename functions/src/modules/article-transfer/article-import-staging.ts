@@ -15,7 +15,7 @@ import type { SourceDiscountGroupRecord } from './formats/source-records.js';
  * (BULK_WRITE_BUDGET, under Firestore's 500 writes per commit) and the commit shortens the chunk, so the next chunk
  * starts inside the batch.
  */
-export const IMPORT_BATCH_ROWS = 100;
+export const IMPORT_BATCH_ROWS = 150;
 /** Files uploaded through the large-file path may be this large (the API's multipart path stays at 10 MB). */
 export const IMPORT_MAX_BYTES = ARTICLE_IMPORT_MAX_UPLOAD_BYTES;
 

@@ -23,6 +23,13 @@ export const ARTICLE_IMPORT_TASK = 'articleTransfer.import';
 
 export { IMPORT_BATCH_ROWS, IMPORT_MAX_BYTES, type ArticleImportParams } from './article-import-staging.js';
 
+/** What the chunk path keeps per import in this process (see `perImport`). */
+interface ImportCache {
+  config?: Promise<ImportConfig | undefined>;
+  lookups: Map<string, Promise<FieldValue | null>>;
+  ahead?: { n: number; prepared: ReturnType<typeof prepareRows> };
+}
+
 /** The report's reasons in German (the report is a file people read, not an API answer). */
 export const REPORT_REASONS: Record<string, string> = {
   'article.error.missingValues': 'Bestellnummer oder Herstellernummer mit Hersteller fehlt',
@@ -69,6 +76,27 @@ export interface ArticleImportDeps {
  */
 export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportParams> {
   const manifests = new Map<string, Manifest>();
+  /**
+   * Per import, in this process (one import runs at a time: entries of an earlier import are dropped when another
+   * one's chunk comes): the configuration (read once instead of once per chunk), the field-value names resolved so
+   * far (a name is looked up once per import, not once per chunk; the commit still reads every referenced value in
+   * its transaction, so a value merged or emptied meanwhile refuses the row), and the next batch read and prepared
+   * while the current one commits.
+   */
+  const perImport = new Map<string, ImportCache>();
+  const cacheOf = (importId: string): ImportCache => {
+    let c = perImport.get(importId);
+    if (!c) {
+      for (const id of perImport.keys()) if (id !== importId) forget(id);
+      c = { lookups: new Map() };
+      perImport.set(importId, c);
+    }
+    return c;
+  };
+  const forget = (importId: string) => {
+    perImport.delete(importId);
+    manifests.delete(importId);
+  };
 
   /** The staged manifest (docs/decisions-imports.md "Staging"; article-import-staging.ts), cached per instance. */
   async function stage(p: ArticleImportParams, config: ImportConfig): Promise<Manifest> {
@@ -80,9 +108,48 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
   }
 
   async function configOf(p: ArticleImportParams): Promise<ImportConfig> {
-    const config = await d.configs().get(p.configId);
-    if (!config) throw new TaskFailure('importConfigNotFound');
+    const cache = cacheOf(p.importId);
+    cache.config ??= d.configs().get(p.configId);
+    const config = await cache.config.catch((error: unknown) => {
+      delete cache.config;
+      throw error;
+    });
+    if (!config) {
+      delete cache.config;
+      throw new TaskFailure('importConfigNotFound');
+    }
     return config;
+  }
+
+  /**
+   * Batch `n` read from Storage and typed (its whole rows; a chunk starting inside it takes the rest). The mapping is
+   * the staging's for an exchange format (article fields as headers), else the configuration's.
+   */
+  async function prepareBatch(p: ArticleImportParams, n: number, manifest: Manifest, config: ImportConfig) {
+    const raw = await readObject(d.files, batchPath(p.importId, n));
+    if (!raw) throw new Error(`batch ${n} of import ${p.importId} is missing`);
+    const rows = JSON.parse(raw.toString('utf8')) as StagedRow[];
+    const fieldMapping = manifest.fieldMapping ?? config.fieldMapping;
+    return prepareRows(rows, manifest.headers, { ...config, fieldMapping }, d.fieldValues, cacheOf(p.importId).lookups);
+  }
+
+  /**
+   * Batch `n` prepared: the one prefetched by the previous chunk when it is that batch, else read now; then starts
+   * reading and preparing batch n + 1, so the Storage read and the typing overlap this chunk's commit.
+   */
+  function preparedBatch(p: ArticleImportParams, n: number, manifest: Manifest, config: ImportConfig) {
+    const cache = cacheOf(p.importId);
+    const current = cache.ahead?.n === n ? cache.ahead.prepared : prepareBatch(p, n, manifest, config);
+    cache.ahead = undefined;
+    if (n + 1 < manifest.batches) {
+      const prepared = prepareBatch(p, n + 1, manifest, config);
+      // a failed prefetch is not this chunk's error: the next chunk reads its batch again
+      prepared.catch(() => {
+        if (cache.ahead?.prepared === prepared) cache.ahead = undefined;
+      });
+      cache.ahead = { n: n + 1, prepared };
+    }
+    return current;
   }
 
   return {
@@ -105,16 +172,16 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
       if (done >= manifest.total) return { cursor: done, processed: 0, finished: true };
       // a chunk starts at its cursor: usually a batch's first row, after a shortened chunk somewhere inside it
       const n = Math.floor(done / IMPORT_BATCH_ROWS);
-      const raw = await readObject(d.files, batchPath(p.importId, n));
-      if (!raw) throw new Error(`batch ${n} of import ${p.importId} is missing`);
-      const rows = (JSON.parse(raw.toString('utf8')) as StagedRow[]).slice(done % IMPORT_BATCH_ROWS);
-      const mapping = manifest.fieldMapping ?? config.fieldMapping;
-      const prepared = await prepareRows(rows, manifest.headers, { ...config, fieldMapping: mapping }, d.fieldValues);
-      const next = done + rows.length;
+      const batch = await preparedBatch(p, n, manifest, config);
+      const prepared = { ...batch, entries: batch.entries.slice(done % IMPORT_BATCH_ROWS) };
+      const next = done + prepared.entries.length;
+      const finished = next >= manifest.total;
+      // the last chunk: nothing of this import is needed in this process any more
+      if (finished) forget(p.importId);
       return {
         cursor: next,
-        processed: rows.length,
-        finished: next >= manifest.total,
+        processed: prepared.entries.length,
+        finished,
         async commit(tx) {
           const bulk = prepared.entries.flatMap((e) => (e.row ? [e.row] : []));
           const outcome = await d.articles.importInTx(tx, bulk, 'CSV');
@@ -155,6 +222,7 @@ async function prepareRows(
   headers: readonly string[],
   config: ImportConfig,
   fieldValues: FieldValuesService,
+  cache: Map<string, Promise<FieldValue | null>>,
 ) {
   const builder = new ArticleRowBuilder({
     headers,
@@ -170,11 +238,16 @@ async function prepareRows(
     if (col >= 0 && !headerOf.has(m.articleField)) headerOf.set(m.articleField, headers[col] || m.importHeader);
   }
   const columnOf = (field: string) => headerOf.get(field) ?? field;
-  const cache = new Map<string, Promise<FieldValue | null>>();
   const lookup = (kind: 'manufacturer' | 'unit' | 'discountGroup', name: string, manufacturerId?: string) => {
     const key = `${kind}|${manufacturerId ?? ''}|${name.toLowerCase()}`;
-    if (!cache.has(key)) cache.set(key, fieldValues.byName(kind, name, manufacturerId, { caseInsensitive: true }));
-    return cache.get(key)!;
+    let found = cache.get(key);
+    if (!found) {
+      found = fieldValues.byName(kind, name, manufacturerId, { caseInsensitive: true });
+      // a failed lookup is asked again by the next row or chunk
+      found.catch(() => cache.delete(key));
+      cache.set(key, found);
+    }
+    return found;
   };
   /** one entry per staged row, in file order: the row to write, or why it is refused */
   const entries: Array<{ row?: BulkArticleRow; errors: ImportRowProblem[] }> = [];

@@ -170,12 +170,15 @@ describe('article import', () => {
   it('two imports started at once: one is accepted, the other answers 409', async () => {
     await waitUntilNoImportRuns();
     const config = await createImportConfig();
-    // large enough that the first still runs when the second arrives (the emulator may serve them one after another)
+    // large enough that the first still runs when the second arrives (the emulator may serve them one after another;
+    // a chunk of 150 rows commits in ~30 ms on an idle machine, so 3 000 rows could be done already)
     const file = () => {
       const prefix = uniq('P');
       return {
         name: 'p.csv',
-        bytes: csvFile(Array.from({ length: 3000 }, (_, i) => [`${prefix}-${i}`, '', '', '', '', '', '', '', '', ''])),
+        bytes: csvFile(
+          Array.from({ length: 20_000 }, (_, i) => [`${prefix}-${i}`, '', '', '', '', '', '', '', '', '']),
+        ),
       };
     };
     const results = await Promise.all([startImport(t, config.id, file()), startImport(t, config.id, file())]);
@@ -214,6 +217,41 @@ describe('article import', () => {
     expect(stored.data().count).toBe(450);
   });
 
+  it('one number in three batches (each prefetched while the one before commits), delivered twice: file order wins, counts exact', async () => {
+    await waitUntilNoImportRuns();
+    const m = await createManufacturer(t);
+    const config = await createImportConfig({ manufacturerId: m.id });
+    const prefix = uniq('SAME');
+    // rows 10, 160 and 310 (batches 0, 1, 2 of IMPORT_BATCH_ROWS = 150) carry the same order number
+    const same = new Set([10, 160, 310]);
+    const rows = Array.from({ length: 400 }, (_, i) => [
+      same.has(i) ? `${prefix}-X` : `${prefix}-${i}`,
+      '',
+      '',
+      `Artikel ${i}`,
+      '1',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const started = await startImport(t, config.id, { name: 'same.csv', bytes: csvFile(rows) });
+    expect(started.status).toBe(202);
+    const id = started.body.taskId as string;
+    await new CloudTaskQueue(() => admin().auth.app).enqueue(id, `${id}-dup`);
+    const task = await waitForTask(id);
+    expect(task).toMatchObject({ state: 'done', progress: { done: 400, total: 400 } });
+    expect((await importProgress(t)).body).toMatchObject({ created: 398, updated: 2, failedRows: 0 });
+    const article = await articleByOrder(`${prefix}-X`);
+    expect(article?.description).toBe('Artikel 310');
+    expect(await count('/manufacturer', m.id)).toBe(398);
+    const stored = await db().collection('articles').where('manufacturerId', '==', m.id).count().get();
+    expect(stored.data().count).toBe(398);
+    // one article holds the number: exactly one claim
+    expect((await db().collection('uniqueKeys').where('ownerId', '==', article!.id).get()).size).toBe(1);
+  });
+
   it('rows with many numbers: chunks end at the write budget and continue inside the batch; every row once', async () => {
     await waitUntilNoImportRuns();
     const m = await createManufacturer(t);
@@ -247,7 +285,8 @@ describe('article import', () => {
     const m = await createManufacturer(t);
     const config = await createImportConfig({ manufacturerId: m.id });
     const prefix = uniq('ABO');
-    const rows = Array.from({ length: 3000 }, (_, i) => [`${prefix}-${i}`, '', '', 'x', '1', '', '', '', '', '']);
+    // large enough that the abort arrives while it runs (a chunk of 150 rows commits in ~30 ms on an idle machine)
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`${prefix}-${i}`, '', '', 'x', '1', '', '', '', '', '']);
     const started = await startImport(t, config.id, { name: 'abort.csv', bytes: csvFile(rows) });
     expect(started.status).toBe(202);
     const id = started.body.taskId as string;
@@ -256,10 +295,10 @@ describe('article import', () => {
     expect(aborted.status).toBe(200);
     const task = await waitForTask(id);
     expect(task.state).toBe('aborted');
-    expect(task.progress.done).toBeLessThan(3000);
+    expect(task.progress.done).toBeLessThan(20_000);
     const progress = (await importProgress(t)).body as ArticleImportProgress;
-    expect(progress).toMatchObject({ state: 'aborted', done: task.progress.done, total: 3000 });
-    expect(progress.percent).toBe(Math.floor((task.progress.done * 100) / 3000));
+    expect(progress).toMatchObject({ state: 'aborted', done: task.progress.done, total: 20_000 });
+    expect(progress.percent).toBe(Math.floor((task.progress.done * 100) / 20_000));
     expect(await count('/manufacturer', m.id)).toBe(task.progress.done);
     const stored = await db().collection('articles').where('manufacturerId', '==', m.id).count().get();
     expect(stored.data().count).toBe(task.progress.done);

@@ -1,5 +1,5 @@
 // Benchmark rows (issue 23): a 100 000-article DATANORM 4 file imported end to end through a DATANORM configuration
-// (API → Cloud Tasks emulator → function: reader, staging, 1 000 chunks). Called by article-transfer.bench.ts inside
+// (API → Cloud Tasks emulator → function: reader, staging, chunks). Called by article-transfer.bench.ts inside
 // its bench stack; DATANORM_BENCH_ARTICLES changes the size.
 import type { BenchRow } from '../../../../scripts/bench-types.js';
 

@@ -27,8 +27,9 @@ export const TASK_RATE_LIMITS = {
 /** The function's timeout: well above one delivery's budget plus one chunk. */
 export const TASK_TIMEOUT_SECONDS = 300;
 /**
- * Memory of the task function: the article import reads an .xlsx whole with SheetJS (≈ 512 MB peak at 100 000
- * rows, docs/performance.md) in its first chunk; 256 MiB (the default) would kill it. 1 GiB also gives the
+ * Memory of the task function. Node sizes V8's heap from it (old generation a quarter: 256 MB); the article import's
+ * bench runs the function with that heap and peaks at ≈ 275 MB for 100 000 CSV rows, 343–375 MB for the same rows as
+ * .xlsx (staged in its first chunk). 256 MiB (the default) would not hold the .xlsx staging; 1 GiB also gives the
  * instance a whole vCPU on Cloud Run functions (docs/decisions-imports.md "Function memory").
  */
 export const TASK_MEMORY = '1GiB' as const;
