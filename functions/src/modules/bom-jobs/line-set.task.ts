@@ -4,13 +4,7 @@ import { BomLineBuilder } from '../../bom/lines.js';
 import { matchBomLines } from '../../bom/matcher.js';
 import { BomErrorType } from '../../model/bom/bom-error.js';
 import type { BomLine } from '../../model/bom/bom-line.js';
-import {
-  bomJobId,
-  successRateOf,
-  type BomJob,
-  type LineSetParams,
-  type StoredBomLine,
-} from '../../model/bom-job.js';
+import { bomJobId, successRateOf, type BomJob, type LineSetParams, type StoredBomLine } from '../../model/bom-job.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
