@@ -1,13 +1,11 @@
-import type { BackgroundTask } from '../../model/background-task.js';
 import { isFinalTaskState } from '../../model/background-task.js';
 import type { ImportConfig } from '../../model/import-config.js';
 import { IMPORT_CONFIG_UNIT_DEFAULTS } from '../../model/import-config.js';
 import { get } from '../../testing/api-client.js';
 import { uniq } from '../../testing/catalogue-fixtures.js';
 import { admin } from '../../testing/fixtures.js';
+import { waitForTask } from '../../testing/task-fixtures.js';
 import { postForm } from '../../testing/upload-client.js';
-import { waitForDocument } from '../../testing/wait-for-document.js';
-import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { IMPORT_LOCK } from './article-transfer.repository.js';
 
 /** The test's import file columns, mapped by header name. */
@@ -85,10 +83,7 @@ export function paddedCsvFile(rows: ReadonlyArray<ReadonlyArray<string | number>
 export const startImport = (token: string | undefined, configId: string, file: { name: string; bytes: Uint8Array }) =>
   postForm(token, '/article/import', { importConfigId: configId }, file);
 
-export const waitForTask = (
-  taskId: string,
-  until: (t: BackgroundTask | undefined) => boolean = (t) => !!t && isFinalTaskState(t.state),
-) => waitForDocument<BackgroundTask>(admin().db.collection(TASKS_COLLECTION).doc(taskId), until);
+export { waitForTask };
 
 /** Waits until no article import runs (the lock's task is final or there is none). */
 export async function waitUntilNoImportRuns(): Promise<void> {

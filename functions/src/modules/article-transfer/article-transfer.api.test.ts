@@ -14,6 +14,7 @@ import {
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, mailsTo, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
+import { holdTaskAfterFirstChunk, resumeTask } from '../../testing/task-fixtures.js';
 import { postForm, uploadFile } from '../../testing/upload-client.js';
 import {
   createImportConfig,
@@ -215,6 +216,41 @@ describe('article import', () => {
     expect(await count('/manufacturer', m.id)).toBe(450);
     const stored = await db().collection('articles').where('manufacturerId', '==', m.id).count().get();
     expect(stored.data().count).toBe(450);
+  });
+
+  it('a delivery cut off mid-way (its next commit refused, as after a crash) and redelivered twice: every row once, counts exact', async () => {
+    await waitUntilNoImportRuns();
+    const m = await createManufacturer(t);
+    const config = await createImportConfig({ manufacturerId: m.id });
+    const prefix = uniq('CUT');
+    const total = 3000;
+    const rows = Array.from({ length: total }, (_, i) => [
+      `${prefix}-${i}`,
+      '',
+      '',
+      `Artikel ${i}`,
+      '1',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const started = await startImport(t, config.id, { name: 'cut.csv', bytes: csvFile(rows) });
+    expect(started.status).toBe(202);
+    const id = started.body.taskId as string;
+    await holdTaskAfterFirstChunk(id);
+    const held = (await importProgress(t)).body as ArticleImportProgress;
+    expect(held).toMatchObject({ state: 'running', total });
+    expect(held.done).toBeGreaterThan(0);
+    expect(held.done).toBeLessThan(total);
+    await resumeTask(id, ['again', 'duplicate']);
+    const task = await waitForTask(id);
+    expect(task).toMatchObject({ state: 'done', progress: { done: total, total, percent: 100 } });
+    expect((await importProgress(t)).body).toMatchObject({ created: total, updated: 0, failedRows: 0 });
+    expect(await count('/manufacturer', m.id)).toBe(total);
+    const stored = await db().collection('articles').where('manufacturerId', '==', m.id).count().get();
+    expect(stored.data().count).toBe(total);
   });
 
   it('one number in three batches (each prefetched while the one before commits), delivered twice: file order wins, counts exact', async () => {

@@ -1,13 +1,10 @@
 import type { FieldMapping } from '../../model/bom/fields.js';
 import type { Enquiry } from '../../model/enquiry.js';
 import type { Offer } from '../../model/offer.js';
-import type { BackgroundTask } from '../../model/background-task.js';
-import { CloudTaskQueue } from '../../platform/tasks/task-queue.js';
-import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
-import { waitForDocument } from '../../testing/wait-for-document.js';
 import { post } from '../../testing/api-client.js';
 import { releasableEnquiry, releasedEnquiry } from '../../testing/enquiry-fixtures.js';
 import { storeOffer } from '../../testing/offer-fixtures.js';
+import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { OFFERS } from '../offers/offers.repository.js';
 import { admin, type TestUser } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
@@ -94,34 +91,3 @@ export async function storeDoneMapTask(enquiryId: string, createdBy: string, off
   });
   return ref.id;
 }
-
-const taskRef = (taskId: string) => admin().db.collection(TASKS_COLLECTION).doc(taskId);
-
-/**
- * Stops a running background task between two chunks, on an event: once its first chunk is committed (a Firestore
- * listener), the test takes the lease as if another delivery had taken over; the delivery working on it has its
- * next commit refused (lostLease) and ends. The task stays `running` with its progress where it stopped.
- */
-export async function holdTaskAfterFirstChunk(taskId: string): Promise<BackgroundTask> {
-  await waitForDocument<BackgroundTask>(taskRef(taskId), (t) => (t?.progress.done ?? 0) > 0 || isFinal(t));
-  return admin().db.runTransaction(async (tx) => {
-    const task = (await tx.get(taskRef(taskId))).data() as BackgroundTask;
-    if (task.state !== 'running') throw new Error(`task ${taskId} is ${task.state}, not running`);
-    tx.update(taskRef(taskId), {
-      lease: { owner: 'test-hold', token: 'test-hold', expiresAt: new Date(Date.now() + 3_600_000) },
-    });
-    return task;
-  });
-}
-
-/** Frees a held task and enqueues `names.length` deliveries of it at once (a duplicate delivery with two names). */
-export async function resumeTask(taskId: string, names = ['resume']): Promise<void> {
-  await taskRef(taskId).update({ lease: null });
-  const queue = new CloudTaskQueue(() => admin().auth.app);
-  await Promise.all(names.map((n) => queue.enqueue(taskId, `${taskId}-${n}`)));
-}
-
-const isFinal = (t: BackgroundTask | undefined) => !!t && ['done', 'failed', 'aborted'].includes(t.state);
-
-/** The task once it is final (a Firestore listener). */
-export const finalTask = (taskId: string) => waitForDocument<BackgroundTask>(taskRef(taskId), isFinal);

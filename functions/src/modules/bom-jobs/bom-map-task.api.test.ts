@@ -7,7 +7,7 @@ import { releasableEnquiry, uploadBom } from '../../testing/enquiry-fixtures.js'
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 import { storeOffer } from '../../testing/offer-fixtures.js';
-import { finalTask, holdTaskAfterFirstChunk, resumeTask } from './bom-job-fixtures.js';
+import { finalTask, holdTaskAfterFirstChunk, resumeTask } from '../../testing/task-fixtures.js';
 import { BOM_JOBS, BOM_LINES } from './bom-jobs.repository.js';
 import { LINE_SET_CHUNK } from './line-set.task.js';
 
