@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ArticleImportProgress } from '../../model/article-transfer.js';
 import { isFinalTaskState } from '../../model/background-task.js';
-import type { ImportConfig } from '../../model/import-config.js';
+import type { Article, FieldValue } from '../../model/catalogue.js';
+import type { ImportConfig, SourceFormat } from '../../model/import-config.js';
 import { IMPORT_CONFIG_UNIT_DEFAULTS } from '../../model/import-config.js';
-import { get } from '../../testing/api-client.js';
-import { uniq } from '../../testing/catalogue-fixtures.js';
+import { get, post } from '../../testing/api-client.js';
+import { createManufacturer, createUnit, uniq } from '../../testing/catalogue-fixtures.js';
+import { HOSTS } from '../../testing/env.js';
 import { admin } from '../../testing/fixtures.js';
 import { waitForTask } from '../../testing/task-fixtures.js';
 import { postForm } from '../../testing/upload-client.js';
@@ -93,3 +99,55 @@ export async function waitUntilNoImportRuns(): Promise<void> {
 }
 
 export const importProgress = (token: string) => get('/article/import', { token });
+
+/** Imports and waits until the task is final; answers the final progress. */
+export async function importAndWait(token: string, configId: string, file: { name: string; bytes: Uint8Array }) {
+  await waitUntilNoImportRuns();
+  const started = await startImport(token, configId, file);
+  if (started.status !== 202) throw new Error(`import answered ${started.status} ${JSON.stringify(started.body)}`);
+  await waitForTask(started.body.taskId);
+  return (await importProgress(token)).body as ArticleImportProgress;
+}
+
+/** A stored file (an import's report, an export) through GET /file/, as text. */
+export async function downloadText(token: string, path: string): Promise<string> {
+  const res = await fetch(new URL(`/api/file/?path=${encodeURIComponent(path)}`, HOSTS.portal), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200) throw new Error(`GET /file/ answered ${res.status} for ${path}`);
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+}
+
+const FORMAT_FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'formats', 'fixtures');
+/** A committed exchange-format sample (formats/fixtures/) as an upload. */
+export const formatFixture = (name: string) => ({
+  name,
+  bytes: new Uint8Array(readFileSync(join(FORMAT_FIXTURES, name))),
+});
+
+/** The stored article with this order number, read straight from Firestore. */
+export async function storedArticle(orderNumber: string): Promise<Article | undefined> {
+  const snap = await admin().db.collection('articles').where('orderNumber', '==', orderNumber).get();
+  return snap.docs.map((d) => ({ ...(d.data() as Article), id: d.id }))[0];
+}
+
+/** The field value known by `name` (display name or variant), created when the stack has none (no demo seed). */
+export async function fieldValueNamed(token: string, kind: 'unit' | 'manufacturer', name: string): Promise<FieldValue> {
+  const found = await get(`/${kind}/name`, { token, query: { name } });
+  if (found.status === 200 && found.body) return found.body as FieldValue;
+  return kind === 'unit' ? createUnit(token, { displayName: name }) : createManufacturer(token, { displayName: name });
+}
+
+/** A configuration of an exchange format (no sample, no mapping) through POST /import/config/. */
+export async function exchangeConfig(
+  token: string,
+  sourceFormat: Exclude<SourceFormat, 'SPREADSHEET'>,
+  overrides: Record<string, unknown> = {},
+): Promise<ImportConfig> {
+  const res = await post('/import/config/', {
+    token,
+    body: { sourceFormat, title: uniq(sourceFormat), description: 'Austauschformat', ...overrides },
+  });
+  if (res.status !== 201) throw new Error(`POST /import/config/ answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as ImportConfig;
+}

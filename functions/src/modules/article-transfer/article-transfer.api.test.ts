@@ -19,6 +19,8 @@ import { postForm, uploadFile } from '../../testing/upload-client.js';
 import {
   createImportConfig,
   csvFile,
+  downloadText,
+  importAndWait,
   importProgress,
   startImport,
   waitForTask,
@@ -47,23 +49,6 @@ const articleByOrder = async (orderNumber: string): Promise<Article | undefined>
 };
 const count = async (path: string, id: string) => (await fieldValue(path, t, id)).usedByArticleAmount;
 
-/** Imports and waits until the task is final; answers the final progress. */
-async function importAndWait(configId: string, file: { name: string; bytes: Uint8Array }) {
-  await waitUntilNoImportRuns();
-  const started = await startImport(t, configId, file);
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  await waitForTask(started.body.taskId);
-  return (await importProgress(t)).body as ArticleImportProgress;
-}
-
-async function download(path: string): Promise<string> {
-  const res = await fetch(new URL(`/api/file/?path=${encodeURIComponent(path)}`, HOSTS.portal), {
-    headers: { authorization: `Bearer ${t}` },
-  });
-  expect(res.status).toBe(200);
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-}
-
 describe('article import', () => {
   it('creates articles by order number: names resolved, units converted, alternatives, wholesaler infos; a second file updates them with exact counts', async () => {
     const m = await createManufacturer(t, { displayName: uniq('Phoenix'), nameVariants: [] });
@@ -72,7 +57,7 @@ describe('article import', () => {
     const config = await createImportConfig({ wholesalerId: wh.id });
     const a = uniq('IMP-A');
     const b = uniq('IMP-B');
-    const first = await importAndWait(config.id, {
+    const first = await importAndWait(t, config.id, {
       name: 'artikel.csv',
       bytes: csvFile([
         [
@@ -116,7 +101,7 @@ describe('article import', () => {
     expect(await count('/wholesaler', wh.id)).toBe(1);
 
     // the same numbers again (one by an alternative spelling): updated, not created; counts unchanged
-    const second = await importAndWait(config.id, {
+    const second = await importAndWait(t, config.id, {
       name: 'artikel2.txt',
       bytes: csvFile([[a.toLowerCase(), 'M-1', m.displayName, 'Klemme neu', '13', '', '', '', '', '']]),
     });
@@ -306,7 +291,7 @@ describe('article import', () => {
       '',
       '',
     ]);
-    const progress = await importAndWait(config.id, { name: 'alt.csv', bytes: csvFile(rows) });
+    const progress = await importAndWait(t, config.id, { name: 'alt.csv', bytes: csvFile(rows) });
     expect(progress).toMatchObject({ state: 'done', done: 150, total: 150, created: 150, failedRows: 0 });
     expect(await count('/manufacturer', m.id)).toBe(150);
     const claims = await db()
@@ -346,7 +331,7 @@ describe('article import', () => {
     await post('/article', { token: t, body: { orderNumber: uniq('OWN'), possibleOrderNumbers: [other] } });
     const config = await createImportConfig();
     const good = uniq('GOOD');
-    const progress = await importAndWait(config.id, {
+    const progress = await importAndWait(t, config.id, {
       name: 'bericht.csv',
       bytes: csvFile([
         [good, '', m.displayName, 'gut', '1', '', '', '', '', ''],
@@ -358,7 +343,7 @@ describe('article import', () => {
     });
     expect(progress).toMatchObject({ state: 'done', created: 1, failedRows: 4 });
     expect(progress.reportPath).toMatch(/^articleImports\/[\w-]+\/Fehlerbericht\.csv$/);
-    const report = await download(progress.reportPath!);
+    const report = await downloadText(t, progress.reportPath!);
     expect(report.startsWith('\uFEFF"Zeile";"Spalte";"Grund"')).toBe(true);
     expect(report).toContain('"3";"Listenpreis";"Keine gültige Zahl"');
     expect(report).toContain('"4";"Hersteller";"Hersteller unbekannt (bitte unter Feldwerte anlegen)"');
@@ -552,7 +537,7 @@ describe('article export', () => {
     const listed = await get('/file/names', { token: w.users.adminUser.token, query: { path: 'exportResult/' } });
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).toContain(res.body.path.slice('exportResult/'.length));
-    const text = await download(res.body.path);
+    const text = await downloadText(t, res.body.path);
     expect(text.trim().split('\r\n')).toHaveLength(1 + 4901);
     // the mail is written in the last chunk's commit, with the task's final state
     const mails = await mailsTo(w.users.platformAdmin.mail);

@@ -1,21 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleImportProgress } from '../../model/article-transfer.js';
-import type { Article, FieldValue } from '../../model/catalogue.js';
+import type { FieldValue } from '../../model/catalogue.js';
 import type { ImportConfig } from '../../model/import-config.js';
 import { get, post } from '../../testing/api-client.js';
-import { createManufacturer, createUnit, createWholesaler, uniq } from '../../testing/catalogue-fixtures.js';
+import { createManufacturer, createWholesaler, uniq } from '../../testing/catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 import { postConfig } from '../../testing/import-config-fixtures.js';
 import {
   csvFile,
-  importProgress,
+  exchangeConfig,
+  fieldValueNamed,
+  formatFixture,
+  importAndWait,
   startImport,
-  waitForTask,
+  storedArticle,
   waitUntilNoImportRuns,
 } from './article-transfer-fixtures.js';
 import { DATANORM_REASONS } from './formats/datanorm.js';
@@ -34,21 +33,6 @@ beforeAll(async () => {
 });
 afterAll(disposeClients);
 
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'formats', 'fixtures');
-const fixture = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(fixtures, name))) });
-
-const articleByOrder = async (orderNumber: string): Promise<Article | undefined> => {
-  const snap = await admin().db.collection('articles').where('orderNumber', '==', orderNumber).get();
-  return snap.docs.map((d) => ({ ...(d.data() as Article), id: d.id }))[0];
-};
-
-/** The unit known by `name` (display name or variant), created when the stack has none (no demo seed). */
-async function unitNamed(name: string): Promise<FieldValue> {
-  const found = await get('/unit/name', { token: t, query: { name } });
-  if (found.status === 200 && found.body) return found.body as FieldValue;
-  return createUnit(t, { displayName: name });
-}
-
 const discountGroups = async (manufacturerId: string) => {
   const all = (await get('/discountgroup/all', { token: t })).body as FieldValue[];
   return Object.fromEntries(
@@ -56,27 +40,10 @@ const discountGroups = async (manufacturerId: string) => {
   );
 };
 
-async function datanormConfig(overrides: Record<string, unknown> = {}): Promise<ImportConfig> {
-  const res = await post('/import/config/', {
-    token: t,
-    body: { sourceFormat: 'DATANORM', title: uniq('DATANORM'), description: 'Großhandel', ...overrides },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as ImportConfig;
-}
-
-async function importAndWait(configId: string, file: { name: string; bytes: Uint8Array }) {
-  await waitUntilNoImportRuns();
-  const started = await startImport(t, configId, file);
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  await waitForTask(started.body.taskId);
-  return (await importProgress(t)).body as ArticleImportProgress;
-}
-
 describe('DATANORM configurations', () => {
   it('need no sample, headers or orderNumber mapping; a mapping sent along is dropped; references are checked', async () => {
     const m = await createManufacturer(t);
-    const config = await datanormConfig({
+    const config = await exchangeConfig(t, 'DATANORM', {
       manufacturerId: m.id,
       fieldMapping: [{ columnIndex: 0, importHeader: 'x', articleField: 'description' }],
     });
@@ -125,15 +92,15 @@ describe('DATANORM import', () => {
   it('imports the .RAB into discount groups, then the DATANORM 4 file: prices per price unit, units, groups, EAN, texts', async () => {
     const m = await createManufacturer(t, { displayName: uniq('Siemens') });
     const wh = await createWholesaler(t);
-    const stk = await unitNamed('Stk');
-    const meter = await unitNamed('m');
-    const config = await datanormConfig({ manufacturerId: m.id, wholesalerId: wh.id });
+    const stk = await fieldValueNamed(t, 'unit', 'Stk');
+    const meter = await fieldValueNamed(t, 'unit', 'm');
+    const config = await exchangeConfig(t, 'DATANORM', { manufacturerId: m.id, wholesalerId: wh.id });
 
-    const rab = await importAndWait(config.id, fixture('DATANORM.RAB'));
+    const rab = await importAndWait(t, config.id, formatFixture('DATANORM.RAB'));
     expect(rab).toMatchObject({ state: 'done', failedRows: 0, created: 0, updated: 0 });
     expect(await discountGroups(m.id)).toEqual({ HS01: 30, AEH: 25, KAB: 45.5, KL: 20, SCH: 35 });
 
-    const first = await importAndWait(config.id, fixture('DATANORM.001'));
+    const first = await importAndWait(t, config.id, formatFixture('DATANORM.001'));
     // 4 A records and 2 P prices for articles already complete (DN4-1001, DN4-1002) in their own rows
     expect(first).toMatchObject({ state: 'done', failedRows: 0, total: 6 });
     expect(first.created + first.updated).toBe(6);
@@ -142,7 +109,7 @@ describe('DATANORM import', () => {
         .filter((g) => g.manufacturerId === m.id)
         .map((g) => [g.displayName, g.id]),
     );
-    const a1 = await articleByOrder('DN4-1001');
+    const a1 = await storedArticle('DN4-1001');
     expect(a1).toMatchObject({
       manufacturerId: m.id, // the configuration's manufacturer wins over the B record's "SIE"
       manufacturerNumber: '3LD2504-0TK53',
@@ -155,7 +122,7 @@ describe('DATANORM import', () => {
       possibleOrderNumbers: ['DN4-1001-A'],
       articleImportSource: 'CSV',
     });
-    const a2 = await articleByOrder('DN4-1002');
+    const a2 = await storedArticle('DN4-1002');
     // Preiseinheit 2: 12.50 and the net 9.80 per 100 pieces, as the file states them (the catalogue's price rule)
     expect(a2).toMatchObject({
       listPrice: 12.5,
@@ -167,10 +134,10 @@ describe('DATANORM import', () => {
     expect(a2!.description).toContain('Länge 8 mm, Kragen aus Polypropylen');
     // the wholesaler's entry: its order number and the net price
     expect(a2!.wholesalerInfos).toEqual([{ wholesalerId: wh.id, orderNumber: 'DN4-1002', purchasePrice: 9.8 }]);
-    expect(await articleByOrder('DN4-1003')).toMatchObject({ purchasePrice: 0.89, priceUnitSize: 1, unitId: meter.id });
-    expect(await articleByOrder('DN4-1004')).toMatchObject({ listPrice: 36, purchasePrice: 32.4, priceUnitSize: 10 });
+    expect(await storedArticle('DN4-1003')).toMatchObject({ purchasePrice: 0.89, priceUnitSize: 1, unitId: meter.id });
+    expect(await storedArticle('DN4-1004')).toMatchObject({ listPrice: 36, purchasePrice: 32.4, priceUnitSize: 10 });
     // the article saves through the edit form's validation unchanged (at most two decimals, per priceUnitSize)
-    const a4 = await get('/article/', { token: t, query: { id: (await articleByOrder('DN4-1004'))!.id } });
+    const a4 = await get('/article/', { token: t, query: { id: (await storedArticle('DN4-1004'))!.id } });
     expect(a4.status).toBe(200);
     const saved = await post('/article/update', { token: t, body: a4.body });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -180,11 +147,11 @@ describe('DATANORM import', () => {
       `V 271126${'Preise'.padEnd(40)}${''.padEnd(40)}${''.padEnd(35)}04EUR`,
       'P;A;DN4-1002;1;1300;1;2500;;;;;DN4-1004;2;3333;;;;;;;',
     ].join('\r\n');
-    const prices = await importAndWait(config.id, { name: 'DATPREIS.001', bytes: Buffer.from(datpreis, 'latin1') });
+    const prices = await importAndWait(t, config.id, { name: 'DATPREIS.001', bytes: Buffer.from(datpreis, 'latin1') });
     expect(prices).toMatchObject({ state: 'done', failedRows: 0, total: 2, updated: 2 });
     // 13.00 per 100 with 25 % → 9.75; DN4-1004's net 33.33 per 10; the units and other fields unchanged
-    expect(await articleByOrder('DN4-1002')).toMatchObject({ listPrice: 13, purchasePrice: 9.75, priceUnitSize: 100 });
-    expect(await articleByOrder('DN4-1004')).toMatchObject({
+    expect(await storedArticle('DN4-1002')).toMatchObject({ listPrice: 13, purchasePrice: 9.75, priceUnitSize: 100 });
+    expect(await storedArticle('DN4-1004')).toMatchObject({
       listPrice: 36,
       purchasePrice: 33.33,
       priceUnitSize: 10,
@@ -194,14 +161,14 @@ describe('DATANORM import', () => {
 
   it('imports the DATANORM 5 file; article groups the list lacks are created for the manufacturer', async () => {
     const m = await createManufacturer(t, { displayName: uniq('ABB') });
-    const stk = await unitNamed('Stk');
-    const st = await unitNamed('ST');
-    const meter = await unitNamed('m');
-    const config = await datanormConfig({ manufacturerId: m.id });
-    const done = await importAndWait(config.id, fixture('DATANORM5.001'));
+    const stk = await fieldValueNamed(t, 'unit', 'Stk');
+    const st = await fieldValueNamed(t, 'unit', 'ST');
+    const meter = await fieldValueNamed(t, 'unit', 'm');
+    const config = await exchangeConfig(t, 'DATANORM', { manufacturerId: m.id });
+    const done = await importAndWait(t, config.id, formatFixture('DATANORM5.001'));
     expect(done).toMatchObject({ state: 'done', failedRows: 0, total: 3 });
     expect(await discountGroups(m.id)).toEqual({ SCH: null, KAB: null });
-    expect(await articleByOrder('DN5-2001')).toMatchObject({
+    expect(await storedArticle('DN5-2001')).toMatchObject({
       manufacturerId: m.id,
       manufacturerNumber: '1SBL137001R1300',
       listPrice: 59.9,
@@ -210,18 +177,18 @@ describe('DATANORM import', () => {
       description:
         'Leistungsschütz 9 A Baugröße S00\nSchütz 3-polig, 4 kW / 400 V\nSpulenspannung 230 V AC, 1 Schließer',
     });
-    expect(await articleByOrder('DN5-2002')).toMatchObject({
+    expect(await storedArticle('DN5-2002')).toMatchObject({
       purchasePrice: 159,
       priceUnitSize: 100,
       unitId: meter.id,
     });
-    expect(await articleByOrder('DN5-2003')).toMatchObject({ listPrice: 120, priceUnitSize: 1, unitId: st.id });
+    expect(await storedArticle('DN5-2003')).toMatchObject({ listPrice: 120, priceUnitSize: 1, unitId: st.id });
   });
 
   it('writes reader problems and unknown units into the report; the good records are imported', async () => {
     const m = await createManufacturer(t);
-    await unitNamed('Stk');
-    const config = await datanormConfig({ manufacturerId: m.id });
+    await fieldValueNamed(t, 'unit', 'Stk');
+    const config = await exchangeConfig(t, 'DATANORM', { manufacturerId: m.id });
     const good = uniq('DNR');
     const header = `V 271126${'Test'.padEnd(40)}${''.padEnd(40)}${''.padEnd(35)}04EUR`;
     const file = [
@@ -230,9 +197,9 @@ describe('DATANORM import', () => {
       `A;N;${uniq('DNR')};00;Preiseinheit falsch;;1;9;Stk;100;;;;`,
       `A;N;${uniq('DNR')};00;Einheit unbekannt;;1;0;${uniq('EH')};100;;;;`,
     ].join('\r\n');
-    const done = await importAndWait(config.id, { name: 'DATANORM.002', bytes: Buffer.from(file, 'latin1') });
+    const done = await importAndWait(t, config.id, { name: 'DATANORM.002', bytes: Buffer.from(file, 'latin1') });
     expect(done).toMatchObject({ state: 'done', failedRows: 2, total: 3 });
-    expect(await articleByOrder(good)).toMatchObject({ listPrice: 1, manufacturerId: m.id });
+    expect(await storedArticle(good)).toMatchObject({ listPrice: 1, manufacturerId: m.id });
     const res = await fetch(new URL(`/api/file/?path=${encodeURIComponent(done.reportPath!)}`, HOSTS.portal), {
       headers: { authorization: `Bearer ${t}` },
     });
@@ -243,12 +210,12 @@ describe('DATANORM import', () => {
 
   it('wrong format 417: a CSV for a DATANORM configuration, a DATANORM file for a spreadsheet one', async () => {
     await waitUntilNoImportRuns();
-    const config = await datanormConfig();
+    const config = await exchangeConfig(t, 'DATANORM');
     const csv = { name: 'preise.csv', bytes: csvFile([['1', '', '', '', '', '', '', '', '', '']]) };
     expect((await startImport(t, config.id, csv)).status).toBe(417);
     const txt = await startImport(t, config.id, { name: 'preise.txt', bytes: csvFile([['1']]) });
     expect([txt.status, txt.body.code]).toEqual([417, 'articleImportWrongFormat']);
     const spreadsheet = (await postConfig(t)).body as ImportConfig;
-    expect((await startImport(t, spreadsheet.id, fixture('DATANORM.001'))).status).toBe(417);
+    expect((await startImport(t, spreadsheet.id, formatFixture('DATANORM.001'))).status).toBe(417);
   });
 });
