@@ -29,6 +29,7 @@ import { BomImportDeleteConfirm, BomImportHistory } from './bom-import-history';
 type SidePanel =
   { view: 'article'; line: StoredBomLine } | { view: 'history' } | { view: 'delete'; result: AdminBomResult };
 import { BomImportTask } from './bom-import-task';
+import { useRememberedTask } from './use-remembered-task';
 
 /** Spec §5: a whole number of at least 1 (empty: the suggested header row). */
 const indexOf = (text: string): number | undefined | 'invalid' =>
@@ -56,7 +57,8 @@ export function BomImportPage() {
   const [panel, setPanel] = useState<SidePanel | undefined>();
   const closePanel = () => setPanel(undefined);
   const [resultId, setResultId] = useState<string | undefined>();
-  const [importTask, setImportTask] = useState<string | undefined>();
+  // a background import (above the synchronous ceiling): its progress survives a reload of the page
+  const importTask = useRememberedTask('adminImport');
   const importBom = useImportAdminBom();
   const result = useAdminBomResult(resultId);
   // manual match and "edit article" need the catalogue's write right (the server checks it again)
@@ -118,11 +120,11 @@ export function BomImportPage() {
               const answer = await importBom.mutateAsync({ file, ...request });
               if ('taskId' in answer) {
                 // above the synchronous ceiling: a background import with its progress below
-                setImportTask(answer.taskId);
+                importTask.remember(answer.taskId);
                 setResultId(undefined);
                 return setMapping(false);
               }
-              setImportTask(undefined);
+              importTask.remember(undefined);
               setResultId(answer.result.id);
               notify.success(t('imported'));
               setMapping(false);
@@ -182,7 +184,14 @@ export function BomImportPage() {
           {!!readError && <Alert severity="error">{errorMessage(readError, t('readFailed'))}</Alert>}
         </Stack>
       </Paper>
-      {importTask && <BomImportTask key={importTask} taskId={importTask} onDone={setResultId} />}
+      {importTask.taskId && (
+        <BomImportTask
+          key={importTask.taskId}
+          taskId={importTask.taskId}
+          onDone={setResultId}
+          onEnd={importTask.forget}
+        />
+      )}
       {resultId && (
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="bom-import-result">
           <Stack spacing={2}>

@@ -20,6 +20,7 @@ import { downloadGeneratedBom, type BomOwnerRef } from '../api/bom-jobs';
 import { BomArticleTable } from './bom-article-table';
 import { BomMappingDrawer } from './bom-mapping-drawer';
 import { BomTaskProgress } from './bom-task-progress';
+import { useRememberedTask } from './use-remembered-task';
 import { formatNumber } from '@/lib/format';
 
 export interface BomJobSectionProps {
@@ -53,8 +54,8 @@ export function BomJobSection({
 }: BomJobSectionProps) {
   const { t } = useTranslation('bom');
   const [articles, setArticles] = useState(false);
-  // a background mapping of a large BOM: its progress stays on the panel after the side panel closed
-  const [taskId, setTaskId] = useState<string | undefined>();
+  // a background mapping of a large BOM: its progress stays on the panel after the side panel closed (and a reload)
+  const task = useRememberedTask(`${owner.enquiryId}:${owner.offerId ?? ''}`);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
@@ -94,9 +95,9 @@ export function BomJobSection({
           </Stack>
         </Stack>
       )}
-      {taskId && <BomTaskProgress key={taskId} owner={owner} taskId={taskId} />}
+      {task.taskId && <BomTaskProgress key={task.taskId} owner={owner} taskId={task.taskId} onEnd={task.forget} />}
       {canChange && hasFile && (
-        <BomMappingDrawer owner={owner} open={mapping} onClose={onCloseMapping} onTaskStarted={setTaskId} />
+        <BomMappingDrawer owner={owner} open={mapping} onClose={onCloseMapping} onTaskStarted={task.remember} />
       )}
       {summary && articles && (
         <Dialog

@@ -13,6 +13,7 @@ import { BomJobSection } from './bom-job-section';
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 
 afterEach(() => {
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -80,5 +81,40 @@ describe('BomJobSection: a background mapping of a large BOM', () => {
     await queryClient.invalidateQueries({ queryKey: ['bom-task'] });
     await waitFor(() => expect(screen.queryByTestId('bom-task-progress')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.url.startsWith('/api/enquiry/bom/job')).length).toBe(3);
+    // a final task is forgotten: a reload of the page shows no progress
+    expect(sessionStorage.getItem('schrankwerk.bomTask.e1:')).toBeNull();
+  });
+
+  it('after a reload the running task is shown again (the tab remembers it); a task the server does not know is dropped', async () => {
+    sessionStorage.setItem('schrankwerk.bomTask.e1:', 't7');
+    sessionStorage.setItem('schrankwerk.bomTask.e2:', 'gone');
+    mockFetch((c) => {
+      if (c.url === '/api/enquiry/bom/job?enquiryId=e1&taskId=t7')
+        return { body: { state: 'running', progress: { done: 2400, total: 6001, percent: 40 } } };
+      if (c.url === '/api/enquiry/bom/job?enquiryId=e2&taskId=gone') return { status: 404, body: { code: 'notFound' } };
+      return undefined;
+    });
+    const section = (enquiryId: string) => (
+      <BomJobSection
+        owner={{ enquiryId }}
+        hasFile
+        summary={undefined}
+        caller={principalOf(customerUser)}
+        canChange={false}
+        mapping={false}
+        onCloseMapping={() => undefined}
+      />
+    );
+    renderPage(
+      <>
+        {section('e1')}
+        {section('e2')}
+      </>,
+      { user: customerUser },
+    );
+    expect(await screen.findByText('Die Stückliste ist groß und wird im Hintergrund zugeordnet (40 %).')).toBeVisible();
+    await waitFor(() => expect(sessionStorage.getItem('schrankwerk.bomTask.e2:')).toBeNull());
+    expect(screen.getAllByTestId('bom-task-progress')).toHaveLength(1);
+    expect(sessionStorage.getItem('schrankwerk.bomTask.e1:')).toBe('t7');
   });
 });

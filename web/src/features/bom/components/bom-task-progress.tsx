@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
@@ -7,6 +8,8 @@ import { TaskProgressAlert } from './task-progress-alert';
 export interface BomTaskProgressProps {
   owner: BomOwnerRef;
   taskId: string;
+  /** once the task is final, or unknown to the server (a remembered id of a task that is gone) */
+  onEnd?: () => void;
 }
 
 /**
@@ -14,10 +17,15 @@ export interface BomTaskProgressProps {
  * percent while it runs (GET /enquiry/bom/job, polled every 2 s), then the record's summary and table reload; a
  * failed task says why.
  */
-export function BomTaskProgress({ owner, taskId }: BomTaskProgressProps) {
+export function BomTaskProgress({ owner, taskId, onEnd }: BomTaskProgressProps) {
   const { t } = useTranslation('bom');
   const queryClient = useQueryClient();
   const task = useBomTask(owner, taskId);
+  const gone = task.isError;
+  useEffect(() => {
+    if (gone) onEnd?.();
+  }, [gone, onEnd]);
+  if (gone) return null;
   return (
     <TaskProgressAlert
       taskId={taskId}
@@ -29,6 +37,7 @@ export function BomTaskProgress({ owner, taskId }: BomTaskProgressProps) {
         failed: (reason) => t('mapping.taskFailed', { reason }),
       }}
       onEnd={(ended) => {
+        onEnd?.();
         void queryClient.invalidateQueries({ queryKey: bomOwnerQueries(owner) });
         if (ended.state === 'done') notify.success(t('mapping.saved'));
       }}
