@@ -3,6 +3,7 @@ import type { FieldValue } from '../../model/catalogue.js';
 import { sourceFormatOf, type ImportConfig } from '../../model/import-config.js';
 import { articleImportFolder, ARTICLE_IMPORT_MAX_UPLOAD_BYTES } from '../../model/article-transfer.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
+import { stagedBatches } from '../../platform/tasks/staged-batches.js';
 import { TaskFailure } from '../../platform/tasks/task-kind.js';
 import { iterateSpreadsheet, isSpreadsheetError } from '../../spreadsheet/index.js';
 import type { FieldValuesService } from '../catalogue/field-values.service.js';
@@ -47,10 +48,9 @@ export interface StagedRow {
   u?: 1;
 }
 
-const batchesFolder = (importId: string) => `${articleImportFolder(importId)}batches/`;
-export const batchPath = (importId: string, n: number) =>
-  `${batchesFolder(importId)}${String(n).padStart(6, '0')}.json`;
-const manifestPath = (importId: string) => `${batchesFolder(importId)}manifest.json`;
+/** The import's staged rows and manifest under `articleImports/{id}/batches/`. */
+export const importBatches = (files: FileStore, importId: string) =>
+  stagedBatches<StagedRow, Manifest>(files, `${articleImportFolder(importId)}batches/`);
 
 /** The identity mapping of an exchange format's rows: column i is article field i. */
 const SOURCE_HEADERS: string[] = [...ARTICLE_MAPPABLE_FIELDS];
@@ -78,10 +78,7 @@ class BatchWriter {
   private batch: StagedRow[] = [];
   batches = 0;
   total = 0;
-  constructor(
-    private readonly files: FileStore,
-    private readonly importId: string,
-  ) {}
+  constructor(private readonly staged: ReturnType<typeof importBatches>) {}
   async add(row: StagedRow) {
     this.batch.push(row);
     this.total++;
@@ -89,8 +86,7 @@ class BatchWriter {
   }
   async flush() {
     if (!this.batch.length) return;
-    const path = batchPath(this.importId, this.batches);
-    await this.files.write(path, Buffer.from(JSON.stringify(this.batch)), 'application/json');
+    await this.staged.writeBatch(this.batches, this.batch);
     this.batches++;
     this.batch = [];
   }
@@ -104,16 +100,17 @@ class BatchWriter {
  * exchange formats are read through their SourceReader into rows of article fields.
  */
 export async function stageImport(d: StagingDeps, p: ArticleImportParams, config: ImportConfig): Promise<Manifest> {
-  const stored = await readObject(d.files, manifestPath(p.importId));
-  if (stored) return JSON.parse(stored.toString('utf8')) as Manifest;
+  const staged = importBatches(d.files, p.importId);
+  const stored = await staged.readManifest();
+  if (stored) return stored;
   const bytes = await readObject(d.files, p.sourcePath);
   if (!bytes) throw new TaskFailure('importFileMissing');
-  const out = new BatchWriter(d.files, p.importId);
+  const out = new BatchWriter(staged);
   const manifest =
     sourceFormatOf(config) === 'SPREADSHEET'
       ? await stageSpreadsheet(bytes, p, config, out)
       : await stageSource(d, bytes, p, config, out);
-  await d.files.write(manifestPath(p.importId), Buffer.from(JSON.stringify(manifest)), 'application/json');
+  await staged.writeManifest(manifest);
   return manifest;
 }
 

@@ -3,7 +3,7 @@ import { resolveColumn } from '../../bom/mapping.js';
 import type { ArticleMappableField } from '../../model/bom/fields.js';
 import { ARTICLE_NUMBER_FIELDS, type FieldValue, type WholesalerInfo } from '../../model/catalogue.js';
 import type { ImportConfig } from '../../model/import-config.js';
-import { readObject, type FileStore } from '../../platform/files/file-store.js';
+import type { FileStore } from '../../platform/files/file-store.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
 import type { ArticlesService } from '../catalogue/articles.service.js';
 import type { BulkArticleRow } from '../catalogue/article-import.js';
@@ -11,7 +11,7 @@ import type { FieldValuesService } from '../catalogue/field-values.service.js';
 import type { ImportConfigsPort } from '../import-configs/import-configs.port.js';
 import type { ArticleTransferRepository, ImportRowProblem } from './article-transfer.repository.js';
 import {
-  batchPath,
+  importBatches,
   IMPORT_BATCH_ROWS,
   stageImport,
   type ArticleImportParams,
@@ -126,9 +126,7 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
    * the staging's for an exchange format (article fields as headers), else the configuration's.
    */
   async function prepareBatch(p: ArticleImportParams, n: number, manifest: Manifest, config: ImportConfig) {
-    const raw = await readObject(d.files, batchPath(p.importId, n));
-    if (!raw) throw new Error(`batch ${n} of import ${p.importId} is missing`);
-    const rows = JSON.parse(raw.toString('utf8')) as StagedRow[];
+    const rows = await importBatches(d.files, p.importId).readBatch(n);
     const fieldMapping = manifest.fieldMapping ?? config.fieldMapping;
     return prepareRows(rows, manifest.headers, { ...config, fieldMapping }, d.fieldValues, cacheOf(p.importId).lookups);
   }

@@ -41,15 +41,13 @@ import type { Principal } from '../../model/user.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
 import type { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
-import { buildMatchedLines } from '../bom-jobs/matched-lines.js';
+import { buildMatchedLines, rememberJobMapping } from '../bom-jobs/matched-lines.js';
 import { changedLine, dropManualMatch, jobAfterLines, setMatchedArticle } from '../bom-jobs/line-change.js';
-import type { BomReader } from '../enquiries/bom-reader.js';
+import { readBomRows, type BomReader } from '../enquiries/bom-reader.js';
 import { lineSetFolder, type LineSetOwner } from '../bom-jobs/line-set.task.js';
-import { UPLOAD_CONTEXTS } from '../../model/files.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
 import { TaskFailure } from '../../platform/tasks/task-kind.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
-import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import type { AdminBomJob, AdminBomRepository } from './bom-import.repository.js';
 
 /** The admin import above the synchronous ceiling (importTaskOwner, line-set.task.ts). */
@@ -183,17 +181,7 @@ export class BomImportService {
       await this.d.lines.deleteRun(job.id, job.runId);
       throw error;
     }
-    try {
-      await this.d.memory.remember({
-        companyId: principal.company.id,
-        headers,
-        mapping: req.mapping,
-        headerRowIndex,
-        ...(suppliedPartString ? { suppliedPartString } : {}),
-      });
-    } catch (error) {
-      this.d.log.warn('bom-import: remembering the mapping failed', { error: String(error) });
-    }
+    await rememberJobMapping(this.d, principal.company.id, job);
     return {
       result: resultOf(job),
       lines: { content: stored.slice(0, DEFAULT_PAGE_SIZE), totalElements: stored.length },
@@ -248,10 +236,9 @@ export class BomImportService {
         const bytes = await readObject(this.d.files, p.sourcePath);
         if (!bytes) throw new TaskFailure('importFileMissing');
         try {
-          const read = await readSpreadsheet(bytes, p.fileName, { allowedExtensions: UPLOAD_CONTEXTS.bom });
-          return { rows: read.rows, fileName: p.fileName };
+          return { rows: await readBomRows(bytes, p.fileName), fileName: p.fileName };
         } catch (error) {
-          if (isSpreadsheetError(error)) throw new TaskFailure('bomUnreadable', error.i18nKey);
+          if (error instanceof ApiError) throw new TaskFailure(error.code, String(error.details));
           throw error;
         }
       },
@@ -270,19 +257,7 @@ export class BomImportService {
           await also(tx, job);
         });
       },
-      after: async (p, job) => {
-        try {
-          await this.d.memory.remember({
-            companyId: p.companyId,
-            headers: job.headers,
-            mapping: job.fieldMapping,
-            headerRowIndex: job.bomHeaderRowIndex,
-            ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
-          });
-        } catch (error) {
-          this.d.log.warn('bom-import: remembering the mapping failed', { error: String(error) });
-        }
-      },
+      after: (p, job) => rememberJobMapping(this.d, p.companyId, job),
       // the uploaded file sits in the task's folder, which the line set's clean-up removes
     };
   }

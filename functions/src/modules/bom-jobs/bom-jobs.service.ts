@@ -26,19 +26,18 @@ import {
 } from '../../model/bom-job.js';
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
 import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
-import { UPLOAD_CONTEXTS } from '../../model/files.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
 import { TaskFailure } from '../../platform/tasks/task-kind.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
-import { isSpreadsheetError, readSpreadsheet } from '../../spreadsheet/index.js';
 import { isValidId } from '../../model/id.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
+import { readBomRows } from '../enquiries/bom-reader.js';
 import type { BomOwner, BomOwnerRef, BomTarget } from './bom-owners.js';
 import type { BomJobsRepository } from './bom-jobs.repository.js';
 import { changedLine, jobAfterLines } from './line-change.js';
-import { buildMatchedLines } from './matched-lines.js';
+import { buildMatchedLines, rememberJobMapping } from './matched-lines.js';
 import type { LineSetOwner } from './line-set.task.js';
 
 const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
@@ -88,13 +87,7 @@ export class BomJobsService {
 
   private async rows(target: BomTarget): Promise<{ rows: string[][]; revision: number; fileName: string }> {
     const file = await this.owner(refOf(target)).file(target);
-    try {
-      const read = await readSpreadsheet(file.bytes, file.fileName, { allowedExtensions: UPLOAD_CONTEXTS.bom });
-      return { rows: read.rows, revision: file.revision, fileName: file.fileName };
-    } catch (error) {
-      if (isSpreadsheetError(error)) throw fail.bomUnreadable([error.i18nKey]);
-      throw error;
-    }
+    return { rows: await readBomRows(file.bytes, file.fileName), revision: file.revision, fileName: file.fileName };
   }
 
   /** The job serving the owner's revision, or undefined (never mapped, or a new file since). */
@@ -277,16 +270,7 @@ export class BomJobsService {
           ),
         );
       },
-      after: (p, job) =>
-        this.quietly(
-          this.d.memory.remember({
-            companyId: p.companyId,
-            headers: job.headers,
-            mapping: job.fieldMapping,
-            headerRowIndex: job.bomHeaderRowIndex,
-            ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
-          }),
-        ),
+      after: (p, job) => rememberJobMapping(this.d, p.companyId, job),
     };
   }
 
@@ -362,15 +346,7 @@ export class BomJobsService {
       throw error;
     }
     if (previous && previous.runId !== job.runId) await this.quietly(this.d.repo.deleteRun(jobId, previous.runId));
-    await this.quietly(
-      this.d.memory.remember({
-        companyId: principal.company.id,
-        headers,
-        mapping,
-        headerRowIndex,
-        ...(suppliedPartString ? { suppliedPartString } : {}),
-      }),
-    );
+    await rememberJobMapping(this.d, principal.company.id, job);
     return { job, stored, after };
   }
 

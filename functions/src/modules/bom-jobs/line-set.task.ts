@@ -5,7 +5,8 @@ import { matchBomLines } from '../../bom/matcher.js';
 import { BomErrorType } from '../../model/bom/bom-error.js';
 import type { BomLine } from '../../model/bom/bom-line.js';
 import { bomJobId, successRateOf, type BomJob, type LineSetParams, type StoredBomLine } from '../../model/bom-job.js';
-import { readObject, type FileStore } from '../../platform/files/file-store.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+import { stagedBatches } from '../../platform/tasks/staged-batches.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
 import { BOM_JOBS, lineId, type BomJobsRepository } from './bom-jobs.repository.js';
@@ -19,8 +20,6 @@ export const LINE_SET_CHUNK = 400;
 
 /** Where the staged (built, not yet matched) lines wait: `bomTasks/{runId}/`. */
 export const lineSetFolder = (runId: string) => `bomTasks/${runId}/`;
-const batchPath = (runId: string, n: number) => `${lineSetFolder(runId)}${String(n).padStart(6, '0')}.json`;
-const manifestPath = (runId: string) => `${lineSetFolder(runId)}manifest.json`;
 
 /** Written last by the staging: its presence means every batch is stored. */
 interface Manifest {
@@ -85,18 +84,34 @@ const SWITCHED = 'switched';
  */
 export function lineSetTask<P extends LineSetParams>(owner: LineSetOwner<P>, d: LineSetDeps): TaskKind<P> {
   const manifests = new Map<string, Manifest>();
+  /**
+   * The catalogue's field-value lists for matching, read once per run in this process rather than once per chunk
+   * (all manufacturers, discount groups and units: a fixed cost per chunk otherwise); articles are looked up live.
+   */
+  const contexts = new Map<string, ReturnType<CataloguePort['matchContext']>>();
+  const contextOf = (p: P) => {
+    let context = contexts.get(p.runId);
+    if (!context) {
+      if (contexts.size >= 16) contexts.clear(); // runs that ended elsewhere
+      context = d.catalogue.matchContext();
+      context.catch(() => contexts.delete(p.runId));
+      contexts.set(p.runId, context);
+    }
+    return context;
+  };
   const jobIdOf = (p: P) => bomJobId(p.owner, p.ownerId);
   const runRef = (p: P) => d.db.collection(BOM_JOBS).doc(jobIdOf(p)).collection('runs').doc(p.runId);
 
   async function stage(p: P): Promise<Manifest> {
     const cached = manifests.get(p.runId);
     if (cached) return cached;
-    const stored = await readObject(d.files, manifestPath(p.runId));
-    if (stored) return remember(p, JSON.parse(stored.toString('utf8')) as Manifest);
+    const staged = stagedBatches<BomLine, Manifest>(d.files, lineSetFolder(p.runId));
+    const stored = await staged.readManifest();
+    if (stored) return remember(p, stored);
     const { rows, fileName } = await owner.read(p);
     const extracted = extractHeaders(rows, p.headerRowIndex);
     if (extracted.issue) throw new TaskFailure('bomChanged');
-    const context = await d.catalogue.matchContext();
+    const context = await contextOf(p);
     const builder = new BomLineBuilder({
       headers: extracted.headers,
       mapping: p.mapping,
@@ -107,13 +122,9 @@ export function lineSetTask<P extends LineSetParams>(owner: LineSetOwner<P>, d: 
     const lines = builder.lines;
     // a crash while staging stages again: the batches are overwritten identically
     for (let n = 0; n * LINE_SET_CHUNK < lines.length; n++)
-      await d.files.write(
-        batchPath(p.runId, n),
-        Buffer.from(JSON.stringify(lines.slice(n * LINE_SET_CHUNK, (n + 1) * LINE_SET_CHUNK))),
-        'application/json',
-      );
+      await staged.writeBatch(n, lines.slice(n * LINE_SET_CHUNK, (n + 1) * LINE_SET_CHUNK));
     const manifest: Manifest = { fileName, headers: extracted.headers, total: lines.length };
-    await d.files.write(manifestPath(p.runId), Buffer.from(JSON.stringify(manifest)), 'application/json');
+    await staged.writeManifest(manifest);
     return remember(p, manifest);
   }
   const remember = (p: P, m: Manifest) => {
@@ -124,6 +135,7 @@ export function lineSetTask<P extends LineSetParams>(owner: LineSetOwner<P>, d: 
   /** The staging goes (idempotent). */
   async function dropStaging(p: P): Promise<void> {
     manifests.delete(p.runId);
+    contexts.delete(p.runId);
     for (const o of await d.files.list(lineSetFolder(p.runId))) await d.files.delete(o.path);
     await owner.cleanup?.(p);
   }
@@ -220,11 +232,12 @@ export function lineSetTask<P extends LineSetParams>(owner: LineSetOwner<P>, d: 
 
   async function matchChunk(p: P, done: number, size: number) {
     const n = Math.floor(done / LINE_SET_CHUNK);
-    const raw = await readObject(d.files, batchPath(p.runId, n));
-    if (!raw) throw new Error(`batch ${n} of line set ${p.runId} is missing`);
     const from = done % LINE_SET_CHUNK;
-    const lines = (JSON.parse(raw.toString('utf8')) as BomLine[]).slice(from, from + size);
-    const context = await d.catalogue.matchContext();
+    const lines = (await stagedBatches<BomLine, Manifest>(d.files, lineSetFolder(p.runId)).readBatch(n)).slice(
+      from,
+      from + size,
+    );
+    const context = await contextOf(p);
     await matchBomLines(lines, context.lookup, { manufacturers: context.manufacturers });
     const stored: StoredBomLine[] = lines.map((l) => ({ ...l, id: lineId(l.rowNumber) }));
     const counters: Record<string, unknown> = {

@@ -1,4 +1,5 @@
 import { BomLineBuilder } from '../../bom/lines.js';
+import type { MappingMemoryStore } from '../../bom/mapping-memory.js';
 import { matchBomLines } from '../../bom/matcher.js';
 import { bomLinePrice, summariseBom } from '../../bom/results.js';
 import type { BomLine } from '../../model/bom/bom-line.js';
@@ -43,4 +44,26 @@ export async function buildMatchedLines(
       totalCents: lines.reduce((n, l) => n + lineCents(l), 0),
     },
   };
+}
+
+/**
+ * After a mapping is saved: the company remembers it for the next file with these headers (bom/mapping-memory.ts).
+ * A failure only logs — the mapping itself is saved, only the next file's suggestion misses it.
+ */
+export async function rememberJobMapping(
+  d: { memory: MappingMemoryStore; log: { warn(message: string, data?: object): void } },
+  companyId: string,
+  job: Pick<BomJob, 'headers' | 'fieldMapping' | 'bomHeaderRowIndex' | 'suppliedPartString'>,
+): Promise<void> {
+  try {
+    await d.memory.remember({
+      companyId,
+      headers: job.headers,
+      mapping: job.fieldMapping,
+      headerRowIndex: job.bomHeaderRowIndex,
+      ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
+    });
+  } catch (error) {
+    d.log.warn('bom: remembering the mapping failed', { error: String(error) });
+  }
 }

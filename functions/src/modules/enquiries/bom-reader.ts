@@ -17,6 +17,19 @@ export interface BomHeaders {
 }
 
 /**
+ * The rows of a BOM file (an upload, a stored revision, a task's staged upload) with the engine; a file it cannot read
+ * answers 422 bomUnreadable with the engine's i18n key as details.
+ */
+export async function readBomRows(bytes: Uint8Array, fileName: string): Promise<string[][]> {
+  try {
+    return (await readSpreadsheet(bytes, fileName, { allowedExtensions: UPLOAD_CONTEXTS.bom })).rows;
+  } catch (error) {
+    if (isSpreadsheetError(error)) throw fail.bomUnreadable([error.i18nKey]);
+    throw error;
+  }
+}
+
+/**
  * Reads an uploaded BOM with the engine (spec 02 §7 Enquiry BOM): type and content checks as every upload
  * (415, 413, 400 fileEmpty), then the rows; the header row is the caller's index or the engine's suggestion.
  * A file the engine cannot read answers 422 bomUnreadable (details: the engine's i18n key).
@@ -39,13 +52,7 @@ export class BomReader {
     if (!file.filename) throw fail.invalidFileName();
     if (!isAllowedExtension(file.filename, 'bom')) throw fail.fileTypeNotAllowed();
     await assertContentMatches(file.filename, file.bytes);
-    let rows: string[][];
-    try {
-      rows = (await readSpreadsheet(file.bytes, file.filename, { allowedExtensions: UPLOAD_CONTEXTS.bom })).rows;
-    } catch (error) {
-      if (isSpreadsheetError(error)) throw fail.bomUnreadable([error.i18nKey]);
-      throw error;
-    }
+    const rows = await readBomRows(file.bytes, file.filename);
     const suggested = suggestHeaderRow(rows).headerRowIndex;
     const index = headerRowIndex ?? suggested;
     const extracted = extractHeaders(rows, index);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSessionXhr } from './fake-session-xhr';
+import { FakeSessionXhr } from '../testing/fake-session-xhr';
 import { persistedBytes, ResumableUploadError, uploadResumable } from './resumable-upload';
 
 const URL_ = 'http://127.0.0.1:9199/upload/storage/v1/b/bk/o?uploadType=resumable&upload_id=abc';

@@ -6,7 +6,7 @@ import { PageSections } from '@/components/page-sections';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, preloadAppSlots, renderPage } from '@/testing/render';
 import { FILE_MAX_BYTES } from '@model/files';
-import { FakeSessionXhr } from '../api/fake-session-xhr';
+import { FakeSessionXhr } from '../testing/fake-session-xhr';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
