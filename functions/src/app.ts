@@ -1,6 +1,6 @@
 import express from 'express';
 import { mountsOf } from './http/area-module.js';
-import { ApiError } from './http/api-error.js';
+import { ApiError } from './platform/api-error.js';
 import { bodyLimit, JSON_LIMIT_BYTES } from './http/body-limit.js';
 import { jsonOnly } from './http/json-only.js';
 import { createErrorHandler, notFoundHandler } from './http/error-handler.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Request, Response } from 'express';
-import { createAuthenticate, type TokenVerifier } from './authenticate.js';
-import { ApiError } from './api-error.js';
+import type { TokenVerifier } from '../platform/identity.js';
+import { createAuthenticate } from './authenticate.js';
+import { ApiError } from '../platform/api-error.js';
 import { principal } from '../testing/principals.js';
 import { createModules } from '../modules.js';
 import { TEST_CONFIG } from '../testing/config.js';

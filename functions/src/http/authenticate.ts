@@ -1,12 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Principal } from '../model/user.js';
-import { ApiError } from './api-error.js';
-import { authCode } from '../platform/identity.js';
+import { ApiError } from '../platform/api-error.js';
+import { authCode, type TokenVerifier } from '../platform/identity.js';
 
-/** The part of firebase-admin's Auth that authentication needs (injected so a unit test can watch it). */
-export interface TokenVerifier {
-  verifyIdToken(idToken: string, checkRevoked?: boolean): Promise<{ uid: string }>;
-}
 
 /** Reads the caller's user and company from Firestore (never from custom claims). */
 export type PrincipalLoader = (uid: string) => Promise<Principal | undefined>;

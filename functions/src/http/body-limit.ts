@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../platform/api-error.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
 

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { csvLine, UTF8_BOM, type CsvCell } from '../bom/csv-writer.js';
 import type * as yup from 'yup';
 import { EXPORT_MAX_ROWS, exportRequestSchema, type ExportColumn } from '../model/paging.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../platform/api-error.js';
 import { attachmentDisposition } from './content-disposition.js';
 
 /** How a list's export reads each column key off a row (the list's own fields, and derived ones like a status). */

@@ -2,7 +2,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as yup from 'yup';
-import { errorsOf } from './api-error.js';
+import { errorsOf } from '../platform/api-error.js';
 import { USER_ERRORS } from '../model/user.js';
 import { createErrorHandler } from './error-handler.js';
 import { validateBody, validateQuery } from './validate.js';

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ValidationError } from 'yup';
 import type { ApiErrorBody, ApiErrorCode } from '../model/api-error.js';
 import { messageKey } from '../model/validation.js';
-import { ApiError, TooManyRequests } from './api-error.js';
+import { ApiError, TooManyRequests } from '../platform/api-error.js';
 import { clientAddress } from './client-address.js';
 import { functionsLog, type Logger } from '../platform/logger.js';
 

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { CompanyType } from '../model/company.js';
 import { isUserManager } from '../model/permissions.js';
 import type { Principal } from '../model/user.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../platform/api-error.js';
 import { principalOf } from './authenticate.js';
 
 type Check = (principal: Principal, req: Request, res: Response) => boolean | Promise<boolean>;

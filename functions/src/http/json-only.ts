@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../platform/api-error.js';
 
 /**
  * JSON routes read `application/json` only: a body of another type (form-urlencoded, text) answers 415

@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request, RequestHandler, Response } from 'express';
 import { FILE_MAX_BYTES, normaliseFileName } from '../model/files.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../platform/api-error.js';
 
 /** Limits of one multipart route (busboy's, plus the sum the request may carry). */
 export interface MultipartLimits {

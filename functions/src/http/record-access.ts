@@ -1,5 +1,5 @@
 import type { Principal } from '../model/user.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../platform/api-error.js';
 
 /**
  * A record rule as the service applies it to the record it read (pure functions from model/permissions*).

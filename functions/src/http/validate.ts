@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../platform/api-error.js';
 
 /**
  * A value of the wrong shape (an array or object where a string is expected) can make a yup transform

@@ -8,7 +8,7 @@ export interface ApiErrorBody {
 /**
  * An area's error codes, each with the one HTTP status it answers with. Each area keeps its table in its model
  * file (ENQUIRY_ERRORS, OFFER_ERRORS, …) and declares it on its AreaModule; the web shows `errors.<code>` of
- * the area's namespace (or common). `errorsOf(table)` (http/api-error.ts) makes the server's factories. An entry
+ * the area's namespace (or common). `errorsOf(table)` (platform/api-error.ts) makes the server's factories. An entry
  * is the status, or the status with the English `message` of the answer body (default: the code).
  */
 export type ErrorTable = Readonly<Record<string, number | { status: number; message: string }>>;

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
-import { ApiError, errorsOf } from '../http/api-error.js';
+import { ApiError, errorsOf } from './api-error.js';
 import { USER_ERRORS } from '../model/user.js';
+
+/** The part of firebase-admin's Auth that authentication needs (injected so a unit test can watch it). */
+export interface TokenVerifier {
+  verifyIdToken(idToken: string, checkRevoked?: boolean): Promise<{ uid: string }>;
+}
 
 const fail = errorsOf(USER_ERRORS);
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import * as yup from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { principalOf } from '../../http/authenticate.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { writeCsv } from '../../bom/csv-writer.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import {

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { principalOf } from '../../http/authenticate.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';

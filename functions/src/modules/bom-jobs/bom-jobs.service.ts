@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { Download } from '../../http/send-download.js';
 import { generateCustomerBom, generateSupplierBom } from '../../bom/bom-export.js';
 import { extractHeaders, suggestHeaderRow, validateHeaderRowIndex } from '../../bom/header.js';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
 import { BOM_JOB_ERRORS, type BomJobOwner, type BomJobSummary } from '../../model/bom-job.js';
 import type { FieldMapping } from '../../model/bom/fields.js';

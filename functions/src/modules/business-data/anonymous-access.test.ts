@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
-import { type ApiError } from '../../http/api-error.js';
+import { type ApiError } from '../../platform/api-error.js';
 import { defaultFolderSettings, FOLDER_TOKEN_TTL_MS } from '../../model/business-data.js';
 import type { Offer } from '../../model/offer.js';
 import { AnonymousAccess, checkLimits } from './anonymous-access.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addressKey } from '../../http/client-address.js';
-import { errorsOf, TooManyRequests } from '../../http/api-error.js';
+import { errorsOf, TooManyRequests } from '../../platform/api-error.js';
 import type { RateLimit, ThrottlesRepository } from '../../data/throttles.repository.js';
 import {
   BUSINESS_DATA_ERRORS,

@@ -21,7 +21,7 @@ import {
 } from '../../model/business-data.js';
 import type { Principal } from '../../model/user.js';
 import { contentTypeOf } from '../../model/files.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { FILES_PORT } from '../files/files.module.js';
 import { OFFERS_PORT } from '../offers/offers.port.js';
 import { USERS_PORT } from '../users/users.module.js';

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { attachmentDisposition } from '../../http/content-disposition.js';
-import { errorsOf } from '../../http/api-error.js';
+import { errorsOf } from '../../platform/api-error.js';
 import {
   BUSINESS_DATA_ERRORS,
   ZIP_MAX_BYTES,
@@ -8,7 +8,7 @@ import {
   type DownloadLogEntry,
   type FolderItem,
 } from '../../model/business-data.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import type { Principal } from '../../model/user.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import type { Logger } from '../../platform/logger.js';

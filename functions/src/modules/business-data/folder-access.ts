@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { berlinDate, type FolderAccess, type FolderFacts } from '../../model/business-data.js';
 import { folderAccess, folderCallerOf, type FolderCaller } from '../../model/permissions-business-data.js';
 import type { Principal } from '../../model/user.js';

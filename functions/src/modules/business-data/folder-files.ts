@@ -1,4 +1,4 @@
-import { errorsOf } from '../../http/api-error.js';
+import { errorsOf } from '../../platform/api-error.js';
 import {
   BUSINESS_DATA_ERRORS,
   BUSINESS_DATA_PREFIX,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { type UniqueKeysRepository, type UniqueKind } from '../../data/unique-keys.repository.js';
 import {
   CATALOGUE_ERRORS,

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { ValidationError } from 'yup';
 import { UTF8_BOM, csvLine, germanNumber } from '../../bom/csv-writer.js';
 import { parseDecimal } from '../../bom/parse-number.js';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { validationDetails } from '../../http/error-handler.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { CATALOGUE_ERRORS, type FieldValue } from '../../model/catalogue.js';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
 import { CATALOGUE_ERRORS, nameKey, namesOf, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
 import type { Clock } from '../../platform/clock.js';

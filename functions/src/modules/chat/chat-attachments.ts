@@ -1,4 +1,4 @@
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { attachmentName, CHAT_ERRORS, CONVERSATIONS_PREFIX, type Conversation } from '../../model/chat.js';
 import { ENQUIRY_FOLDER_NAMES, enquiryFolderPath } from '../../model/enquiry.js';
 import type { AttachedFile } from '../../model/files.js';

@@ -21,7 +21,7 @@ import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { FILES_PORT } from '../files/files.module.js';
 import { OFFERS_PORT } from '../offers/offers.port.js';
 import { USERS_PORT } from '../users/users.module.js';
-import { errorsOf } from '../../http/api-error.js';
+import { errorsOf } from '../../platform/api-error.js';
 import { conversationFilesOwner, copyAttachment } from './chat-attachments.js';
 import { ChatDigest, chatDigestTask } from './chat-digest.js';
 import { CHAT_PAGE_SHAPES, ConversationsRepository, MessagesRepository } from './chat.repository.js';

@@ -1,4 +1,4 @@
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { authorizeRecord } from '../../http/record-access.js';
 import {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { created, updated } from '../../data/firestore-values.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
 import type { Company, CompanyFilter, CompanyInput, CompanyUpdateInput } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';

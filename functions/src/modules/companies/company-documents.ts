@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
 import { COMPANY_DOCUMENTS_PREFIX } from '../../model/files.js';
 import { mayChangeCompanyDocuments, mayKnowCompany, mayReadCompanyDocuments } from '../../model/permissions.js';

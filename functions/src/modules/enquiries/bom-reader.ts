@@ -1,4 +1,4 @@
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { extractHeaders, suggestHeaderRow } from '../../bom/index.js';
 import { ENQUIRY_ERRORS } from '../../model/enquiry.js';

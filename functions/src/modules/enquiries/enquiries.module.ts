@@ -2,7 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import * as yup from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import { validateBody, validateQuery } from '../../http/validate.js';

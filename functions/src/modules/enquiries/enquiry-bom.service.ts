@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { UploadedFile } from '../../http/multipart.js';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { BOM_JOB_ERRORS } from '../../model/bom-job.js';
 import { enquiryBomFolder, type BomRevision, type Enquiry } from '../../model/enquiry.js';
 import { canEditEnquiry } from '../../model/permissions-enquiries.js';

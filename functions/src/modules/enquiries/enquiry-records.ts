@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { errorsOf } from '../../http/api-error.js';
+import { errorsOf } from '../../platform/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
 import { ENQUIRY_ERRORS, type Enquiry } from '../../model/enquiry.js';
 import {

@@ -1,4 +1,4 @@
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { extensionOf, FILE_ERRORS } from '../../model/files.js';
 import { sniffContent } from '../../spreadsheet/detect-format.js';
 import { SpreadsheetError } from '../../spreadsheet/errors.js';

@@ -5,7 +5,7 @@ import { principal } from '../../testing/principals.js';
 import { FileOwners } from '../../platform/files/file-owners.js';
 import type { FileStore, StoredObject } from '../../platform/files/file-store.js';
 import { FilesService } from './files.service.js';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
 import type { FileFact } from '../../model/files.js';
 import { companyDocumentsOwner } from '../companies/company-documents.js';

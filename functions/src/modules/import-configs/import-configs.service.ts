@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { validateMapping } from '../../bom/mapping.js';
 import type { FieldValueKind } from '../../model/catalogue.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../platform/api-error.js';
 import { isHeaderRowIndex } from '../../model/import-config-schemas.js';
 import { headersAt, readSample, sampleHeaders } from './sample-reader.js';
 

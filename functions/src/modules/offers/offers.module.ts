@@ -3,7 +3,7 @@ import { Router, type RequestHandler } from 'express';
 import * as yup from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
-import { errorsOf } from '../../http/api-error.js';
+import { errorsOf } from '../../platform/api-error.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { sendListExport } from '../../http/csv-export.js';
 import { validateBody, validateQuery } from '../../http/validate.js';

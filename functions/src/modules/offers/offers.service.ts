@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { authorizeRecord } from '../../http/record-access.js';
 import type { Enquiry, EnquiryListItem } from '../../model/enquiry.js';
 import type { FileFact } from '../../model/files.js';

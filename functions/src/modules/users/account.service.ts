@@ -1,5 +1,5 @@
 import { created } from '../../data/firestore-values.js';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { Company } from '../../model/company.js';
 import { USER_ERRORS, type Principal, type RegistrationInput, type User } from '../../model/user.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';

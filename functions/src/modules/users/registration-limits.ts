@@ -29,7 +29,7 @@ export const REGISTRATION_LIMITS: RegistrationLimits = {
  */
 export const REGISTRATION_DIGEST_INTERVAL_MS = 15 * 60_000;
 
-export { TooManyRequests } from '../../http/api-error.js';
+export { TooManyRequests } from '../../platform/api-error.js';
 export { addressKey };
 
 /**

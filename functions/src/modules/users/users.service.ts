@@ -1,7 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { created, updated } from '../../data/firestore-values.js';
 import type { ThrottlesRepository } from '../../data/throttles.repository.js';
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { authorizeRecord, forbiddenFor } from '../../http/record-access.js';
 import { acceptsUsers, type Company, type CompanyType } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';

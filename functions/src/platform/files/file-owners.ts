@@ -1,4 +1,4 @@
-import { ApiError, errorsOf } from '../../http/api-error.js';
+import { ApiError, errorsOf } from '../api-error.js';
 import { FILE_ERRORS, type DocumentType, type FileFact, type UploadContext } from '../../model/files.js';
 import { isValidId } from '../../model/id.js';
 import type { Principal } from '../../model/user.js';

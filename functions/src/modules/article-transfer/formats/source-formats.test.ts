@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../http/api-error.js';
+import { ApiError } from '../../../platform/api-error.js';
 import { acceptsExtension, sourceFormatOf } from '../../../model/import-config.js';
 import { importConfigInputSchema } from '../../../model/import-config-schemas.js';
 import { checkImportFile } from '../article-transfer.service.js';
