@@ -8,7 +8,7 @@ import type { TaskKind } from '../platform/tasks/task-kind.js';
 import type { Authenticate } from './authenticate.js';
 
 /**
- * What an area contributes once it is built (`create` of its Area): the composition (modules.ts `composeAreas`)
+ * What an area contributes once it is built (`create` of its Area): the composition root (modules.ts `createModules`)
  * mounts the router under `/api<path>` and `<path>`, registers the file owners with the /file calls and the task
  * kinds with the background-task runner. Nothing else in the platform knows an area.
  */
@@ -38,7 +38,7 @@ export interface AreaDeps extends Platform {
 }
 
 /**
- * One area of the API (modules/<area>/<area>.area.ts): its static facts, readable without building it, and the
+ * One area of the API (modules/<area>/<area>.module.ts, `<area>Area = defineArea({...})`): its static facts, readable without building it, and the
  * function that builds it. Its access rows (`<area>.access.ts`), seed (`<area>.seed.ts`) and benchmark
  * (`<area>.bench.ts`) are found by file name; adding an area is its folder plus one line in modules.ts.
  */
