@@ -51,6 +51,22 @@ export class ThrottlesRepository {
     });
   }
 
+  /**
+   * Gives back the use `tryUseAll(limits, at)` recorded (an attempt that turned out not to count, e.g. a right
+   * password): one use at exactly `at` leaves each limit, when it is still there.
+   */
+  refund(limits: RateLimit[], at: Date): Promise<void> {
+    return this.db.runTransaction(async (tx) => {
+      const refs = limits.map((l) => this.ref(l.key));
+      const snaps = refs.length ? await tx.getAll(...refs) : [];
+      snaps.forEach((snap, i) => {
+        const uses: unknown[] = Array.isArray(snap.get('uses')) ? snap.get('uses') : [];
+        const index = uses.findIndex((u) => toMillis(u) === at.getTime());
+        if (index >= 0) tx.set(refs[i]!, { uses: uses.filter((_, j) => j !== index) }, { merge: true });
+      });
+    });
+  }
+
   /** Only the verdict, nothing recorded (a cheap pre-check before expensive work). */
   async check(limits: RateLimit[], now: Date): Promise<ThrottleVerdict> {
     const snaps = limits.length ? await this.db.getAll(...limits.map((l) => this.ref(l.key))) : [];

@@ -167,6 +167,33 @@ describe('password throttle', () => {
     expect(await code(access().check(id, 'geheim-1', '2001:db8:1:2::5'))).toBe('ok');
   });
 
+  it('attempts that arrive at once: at most 10 failures are evaluated per address, the rest 429 before any hash', async () => {
+    const id = await folderWithPassword();
+    const address = '198.51.100.9';
+    const secret = vi.spyOn(folders, 'secret');
+    const attempts = [...Array.from({ length: 24 }, (_, i) => `falsch${i}`), 'geheim-1'];
+    const answers = await Promise.all(attempts.map((p) => code(access().check(id, p, address))));
+    const evaluated = secret.mock.calls.length;
+    secret.mockRestore();
+    const failures = answers.filter((a) => a === '403 wrongPassword').length;
+    expect(failures).toBe(10);
+    expect(answers.filter((a) => a === '429 tooManyRequests')).toHaveLength(answers.length - evaluated);
+    expect(answers.every((a) => ['403 wrongPassword', '429 tooManyRequests', 'ok'].includes(a))).toBe(true);
+    // the stored uses are the failures only: a right password among the evaluated gave its use back
+    const key = checkLimits(id, address)[0]!.key;
+    expect((await db.collection('throttles').doc(key).get()).get('uses')).toHaveLength(10);
+    // a flood: nothing more is evaluated while the limit is exhausted
+    const flood = await Promise.all(Array.from({ length: 60 }, () => code(access().check(id, 'geheim-1', address))));
+    expect(new Set(flood)).toEqual(new Set(['429 tooManyRequests']));
+  });
+
+  it('a right password gives its counted attempt back', async () => {
+    const id = await folderWithPassword();
+    for (let i = 0; i < 12; i++) expect(await code(access().check(id, 'geheim-1', '198.51.100.10'))).toBe('ok');
+    const key = checkLimits(id, '198.51.100.10')[0]!.key;
+    expect((await db.collection('throttles').doc(key).get()).get('uses')).toEqual([]);
+  });
+
   it('50 failures per folder and hour from everybody', async () => {
     const id = await folderWithPassword();
     for (let i = 0; i < 50; i++) await code(access().check(id, 'falsch', `203.0.113.${i}`));

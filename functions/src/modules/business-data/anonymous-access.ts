@@ -20,7 +20,9 @@ const fail = errorsOf(BUSINESS_DATA_ERRORS);
 /**
  * Failed password attempts (docs/decisions-project-folder.md "Anonymous access"): per folder and client address
  * 10 per 30 minutes, per folder 50 per hour (from everybody: the backstop against a forged or rotating address).
- * Only failures count; while a limit is exhausted every attempt is refused before any hash (a correct password too).
+ * Every attempt takes a use before its hash and a right password gives it back, so only failures count, and however
+ * many attempts arrive at once no more than the limits are evaluated; while a limit is exhausted every attempt is
+ * refused before any hash (a correct password too).
  */
 export const CHECK_LIMITS = {
   perAddress: 10,
@@ -72,7 +74,7 @@ export class AnonymousAccess {
     private readonly d: {
       folders: BusinessDataRepository;
       resolver: FolderResolver;
-      throttles: Pick<ThrottlesRepository, 'check' | 'tryUseAll'>;
+      throttles: Pick<ThrottlesRepository, 'tryUseAll' | 'refund'>;
       now: () => Date;
       limits?: typeof CHECK_LIMITS;
     },
@@ -83,14 +85,15 @@ export class AnonymousAccess {
     const folder = anonymousFolder(await this.d.resolver.byOfferId(offerId));
     if (!folder) throw fail.notAllowed();
     const limits = checkLimits(folder.folderId, address, this.d.limits);
-    const verdict = await this.d.throttles.check(limits, this.d.now());
+    // The attempt is counted before the hash, in one transaction with the verdict, so attempts that arrive at once
+    // cannot all be evaluated: at most `limit` of them pass, the rest answer 429 without hashing.
+    const attemptAt = this.d.now();
+    const verdict = await this.d.throttles.tryUseAll(limits, attemptAt);
     if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterMs);
     const secret = await this.d.folders.secret(folder.folderId);
-    if (!secret || !(await verifyPassword(password, secret))) {
-      // only failures count: a visitor who knows the password is never locked out by his own visits
-      await this.d.throttles.tryUseAll(limits, this.d.now());
-      throw fail.wrongPassword();
-    }
+    if (!secret || !(await verifyPassword(password, secret))) throw fail.wrongPassword();
+    // only failures count: a visitor who knows the password is never locked out by his own visits
+    await this.d.throttles.refund(limits, attemptAt);
     const now = this.d.now();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + FOLDER_TOKEN_TTL_MS);

@@ -493,6 +493,24 @@ describe('the password link', () => {
     const uses = await admin().db.collection('throttles').get();
     await Promise.all(uses.docs.map((d) => d.ref.delete()));
   });
+
+  it('throttle under parallel guesses: of 25 at once (24 wrong, the right one last) at most 10 failures are evaluated', async () => {
+    const o = await newOffer();
+    const password = await openPasswordLink(supplier.token, o.id);
+    const answers = await Promise.all([
+      ...Array.from({ length: 24 }, (_, i) => check(o.id, `falsch-${i}`)),
+      check(o.id, password),
+    ]);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    expect(statuses.filter((s) => s !== 403 && s !== 429 && s !== 200)).toEqual([]);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(refused.body.code).toBe('tooManyRequests');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const uses = await admin().db.collection('throttles').get();
+    await Promise.all(uses.docs.map((d) => d.ref.delete()));
+  });
 });
 
 describe('files', () => {
