@@ -24,6 +24,18 @@ describe('normaliseFileName', () => {
     expect(normaliseFileName('../../etc/passwd.txt')).toBe('.._.._etc_passwd.txt');
   });
 
+  it('makes names safe on Windows: no drive colon, none of < > : " | ? *, no reserved device names', () => {
+    expect(normaliseFileName('C:evil.pdf')).toBe('C_evil.pdf');
+    expect(normaliseFileName('a<b>c|d?e*f"g.pdf')).toBe('a_b_c_d_e_f_g.pdf');
+    expect(normaliseFileName('CON.pdf')).toBe('_CON.pdf');
+    expect(normaliseFileName('con')).toBe('_con');
+    expect(normaliseFileName('Lpt1.txt')).toBe('_Lpt1.txt');
+    expect(normaliseFileName('nul.tar.gz')).toBe('_nul.tar.gz');
+    // only the whole base name is reserved
+    expect(normaliseFileName('Console.pdf')).toBe('Console.pdf');
+    expect(normaliseFileName('COM10.pdf')).toBe('COM10.pdf');
+  });
+
   it('removes control and bidi characters, trims blanks and trailing dots', () => {
     expect(normaliseFileName(' Angebot\u0000\u001f\u007f\u0085.pdf ')).toBe('Angebot.pdf');
     // right-to-left override would show "Rechnung‮fdp.exe" as "Rechnungexe.pdf"

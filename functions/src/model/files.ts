@@ -107,17 +107,23 @@ export const UPLOAD_PROGRESS_CHUNK_BYTES = 64 * 1024;
 /** Longest file name kept (in characters); longer names are shortened, the extension kept. */
 export const FILE_NAME_MAX_LENGTH = 200;
 
+/** Device names Windows reserves whatever the extension (`CON.pdf` opens the console, not a file). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
 /**
- * A file name as it is stored: Unicode NFC (a name typed on macOS arrives decomposed), `/` and `\` become
- * `_` (spec 02 §5), control characters are removed, surrounding blanks and trailing dots trimmed, and
- * overlong names shortened before the extension. Returns '' when nothing usable is left.
+ * A file name as it is stored, and as it is written into a ZIP: Unicode NFC (a name typed on macOS arrives
+ * decomposed), `/` and `\` become `_` (spec 02 §5), and so do the characters Windows refuses in a name
+ * (`< > : " | ? *`: `C:evil.pdf` would be a drive-relative path to a simple unzip); control characters are removed,
+ * surrounding blanks and trailing dots trimmed, a reserved device name (`CON.pdf`, `lpt1.txt`) gets a leading `_`, and
+ * overlong names are shortened before the extension. Returns '' when nothing usable is left.
  */
 export function normaliseFileName(name: string): string {
-  let out = name.normalize('NFC').replace(/[/\\]/g, '_');
+  let out = name.normalize('NFC').replace(/[/\\<>:"|?*]/g, '_');
   out = withoutControlCharacters(out)
     .trim()
     .replace(/[.\s]+$/, '');
   if (out === '.' || out === '..') return '';
+  if (WINDOWS_RESERVED.test(out)) out = `_${out}`;
   const chars = [...out];
   if (chars.length > FILE_NAME_MAX_LENGTH) {
     const ext = extensionOf(out);

@@ -494,13 +494,15 @@ describe('the password link', () => {
     await Promise.all(uses.docs.map((d) => d.ref.delete()));
   });
 
-  it('throttle under parallel guesses: of 25 at once (24 wrong, the right one last) at most 10 failures are evaluated', async () => {
+  it('throttle under parallel guesses: of 25 overlapping checks (24 wrong, the right one last) at most 10 failures are evaluated', async () => {
     const o = await newOffer();
     const password = await openPasswordLink(supplier.token, o.id);
-    const answers = await Promise.all([
-      ...Array.from({ length: 24 }, (_, i) => check(o.id, `falsch-${i}`)),
-      check(o.id, password),
-    ]);
+    // at most 5 in flight (each concurrent request cold-starts a Functions emulator instance, see the counters test);
+    // 25 truly simultaneous checks: anonymous-access.test.ts
+    const answers = await inParallel(
+      [...Array.from({ length: 24 }, (_, i) => () => check(o.id, `falsch-${i}`)), () => check(o.id, password)],
+      5,
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 403)).toHaveLength(10);
     expect(statuses.filter((s) => s !== 403 && s !== 429 && s !== 200)).toEqual([]);
@@ -554,6 +556,32 @@ describe('files', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('names Windows cannot hold are cleaned on upload and in the ZIP (drive colon, reserved device names, <>|?*)', async () => {
+    const o = await newOffer();
+    const ids = [
+      await withFolderFile(supplier.token, o.id, 'C:evil.pdf'),
+      await withFolderFile(supplier.token, o.id, 'CON.pdf'),
+      await withFolderFile(supplier.token, o.id, 'a<b>|?*.pdf'),
+    ];
+    const view = await call('GET', '/offer/businessdata', { token: supplier.token, query: { offerId: o.id } });
+    expect(view.body.items.map((i: { filename: string }) => i.filename).sort()).toEqual(
+      ['C_evil.pdf', '_CON.pdf', 'a_b____.pdf'].sort(),
+    );
+    const res = await call('POST', '/offer/businessdata/zip', {
+      token: supplier.token,
+      body: { offerId: o.id, itemIds: ids },
+    });
+    expect(res.status).toBe(200);
+    const file = join(dir, 'windows-names.zip');
+    writeFileSync(file, res.bytes);
+    const env = { ...process.env, LC_ALL: 'C.UTF-8' };
+    expect(execFileSync('unzip', ['-Z1', file], { env, encoding: 'utf8' }).trim().split('\n')).toEqual([
+      'C_evil.pdf',
+      '_CON.pdf',
+      'a_b____.pdf',
+    ]);
   });
 
   it('counters are exact under 20 concurrent downloads (generic GET /file/ and the token download)', async () => {

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { attachmentDisposition } from '../../http/content-disposition.js';
-import { errorsOf } from '../../platform/api-error.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import {
   BUSINESS_DATA_ERRORS,
   ZIP_MAX_BYTES,
@@ -8,7 +8,7 @@ import {
   type DownloadLogEntry,
   type FolderItem,
 } from '../../model/business-data.js';
-import { ApiError } from '../../platform/api-error.js';
+import { collisionFreeName, normaliseFileName } from '../../model/files.js';
 import type { Principal } from '../../model/user.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import type { Logger } from '../../platform/logger.js';
@@ -75,7 +75,8 @@ export async function sendZip(
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'Cache-Control': 'private, no-store',
   });
-  const archive = zipStream(items.map((i) => ({ name: i.filename, open: () => store.read(i.path) })));
+  const names = zipEntryNames(items.map((i) => i.filename));
+  const archive = zipStream(items.map((i, n) => ({ name: names[n]!, open: () => store.read(i.path) })));
   await new Promise<void>((resolve) => {
     archive.on('error', (error) => {
       // headers are out: the client sees a cut-off archive, never a complete-looking one
@@ -88,5 +89,18 @@ export async function sendZip(
       resolve();
     });
     archive.pipe(res);
+  });
+}
+
+/**
+ * The names the ZIP's entries get: each cleaned as an upload is today (names stored before Windows' rules were applied
+ * — `C:plan.pdf`, `CON.pdf` — must not reach a simple unzip as they are), and kept apart where cleaning made two alike.
+ */
+export function zipEntryNames(filenames: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return filenames.map((filename) => {
+    const name = collisionFreeName(normaliseFileName(filename) || 'Datei', taken);
+    taken.add(name);
+    return name;
   });
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { zipEntryNames } from './downloads.js';
 import { dosDateTime, zipStream, type ZipSource } from './zip-stream.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zip-stream-'));
@@ -101,5 +102,17 @@ describe('streaming ZIP writer', () => {
       time: (13 << 11) | (45 << 5) | 15,
       date: (46 << 9) | (5 << 5) | 22,
     });
+  });
+});
+
+describe('ZIP entry names', () => {
+  it('cleans names stored before the Windows rules and keeps names that became alike apart', () => {
+    expect(zipEntryNames(['C:plan.pdf', 'C_plan.pdf', 'CON.pdf', 'Plan.pdf', '\u0000'])).toEqual([
+      'C_plan.pdf',
+      '1_C_plan.pdf',
+      '_CON.pdf',
+      'Plan.pdf',
+      'Datei',
+    ]);
   });
 });
