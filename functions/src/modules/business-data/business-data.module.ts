@@ -29,7 +29,7 @@ import { AnonymousAccess, publicView } from './anonymous-access.js';
 import { BusinessDataRepository, itemsOf } from './business-data.repository.js';
 import { BusinessDataService } from './business-data.service.js';
 import { BUSINESS_DATA_PORT } from './business-data.port.js';
-import { DownloadRecorder, sendZip, zipSelection, type Downloader } from './downloads.js';
+import { DownloadRecorder, sendZip, zipSelection, zipThrottle, type Downloader } from './downloads.js';
 import { businessDataOwner } from './folder-files.js';
 import { FolderResolver, type ResolvedFolder } from './folder-resolver.js';
 
@@ -122,12 +122,12 @@ function createBusinessDataModule(d: AreaDeps): AreaModule {
     const item = itemsOf(folder.record).find((i) => i.id === itemId);
     const stored = item && (await d.files.stat(item.path));
     if (!item || !stored) throw ApiError.notFound();
-    await downloads.record(folder.folderId, [item], { anonymous: true });
     await sendDownload(res, {
       filename: item.filename,
       contentType: contentTypeOf(item.filename),
       size: stored.size,
       stream: d.files.read(item.path),
+      delivered: () => downloads.record(folder.folderId, [item], { anonymous: true }),
     });
   });
   r.post('/zip', userOrToken, validateBody(folderZipSchema), async (req, res) => {
@@ -136,10 +136,11 @@ function createBusinessDataModule(d: AreaDeps): AreaModule {
     const folder = principal
       ? await service.readable(principal, req.body.offerId)
       : await anonymous.folderFor(tokenOf(req), req.body.offerId);
+    const who = principal ? { uid: principal.uid } : { token: tokenOf(req)!, address: clientAddress(req) };
+    await zipThrottle(d.throttles, d.now(), folder.folderId, who);
     const items = await zipSelection(itemsOf(folder.record), req.body.itemIds, d.files);
     const by: Downloader = principal ? { principal } : { anonymous: true };
-    await downloads.record(folder.folderId, items, by);
-    await sendZip(res, zipName(folder), items, d.files, d.log);
+    await sendZip(res, zipName(folder), items, d.files, d.log, () => downloads.record(folder.folderId, items, by));
   });
 
   return {

@@ -1,6 +1,9 @@
 import type { Response } from 'express';
 import { attachmentDisposition } from '../../http/content-disposition.js';
-import { ApiError, errorsOf } from '../../platform/api-error.js';
+import { streamThenEnd } from '../../http/send-download.js';
+import type { RateLimit, ThrottlesRepository } from '../../data/throttles.repository.js';
+import { addressKey } from '../../http/client-address.js';
+import { ApiError, errorsOf, TooManyRequests } from '../../platform/api-error.js';
 import {
   BUSINESS_DATA_ERRORS,
   ZIP_MAX_BYTES,
@@ -12,7 +15,7 @@ import { collisionFreeName, normaliseFileName } from '../../model/files.js';
 import type { Principal } from '../../model/user.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import type { Logger } from '../../platform/logger.js';
-import type { BusinessDataRepository } from './business-data.repository.js';
+import { tokenKey, type BusinessDataRepository } from './business-data.repository.js';
 import { displayName } from './folder-access.js';
 import { zipStream } from './zip-stream.js';
 
@@ -60,13 +63,14 @@ export async function zipSelection(
   return sized;
 }
 
-/** Streams the selection as one ZIP (stored entries; nothing built in memory). */
+/** Streams the selection as one ZIP (stored entries; nothing built in memory); counted once its last byte is out. */
 export async function sendZip(
   res: Response,
   filename: string,
   items: readonly FolderItem[],
   store: Pick<FileStore, 'read'>,
   log: Pick<Logger, 'warn'>,
+  delivered: () => Promise<void>,
 ): Promise<void> {
   res.status(200).set({
     'Content-Type': 'application/zip',
@@ -76,20 +80,39 @@ export async function sendZip(
     'Cache-Control': 'private, no-store',
   });
   const names = zipEntryNames(items.map((i) => i.filename));
-  const archive = zipStream(items.map((i, n) => ({ name: names[n]!, open: () => store.read(i.path) })));
-  await new Promise<void>((resolve) => {
-    archive.on('error', (error) => {
-      // headers are out: the client sees a cut-off archive, never a complete-looking one
-      log.warn('project folder: ZIP stream failed', { error: String(error) });
-      res.destroy();
-      resolve();
-    });
-    res.on('close', () => {
-      archive.destroy();
-      resolve();
-    });
-    archive.pipe(res);
-  });
+  // a failure after the headers cuts the archive off: the client never sees a complete-looking one
+  await streamThenEnd(
+    res,
+    zipStream(items.map((i, n) => ({ name: names[n]!, open: () => store.read(i.path) }))),
+    delivered,
+    log,
+  );
+}
+
+/**
+ * ZIPs per folder and downloader (a signed-in user, or a folder token) in a window, and per folder and client address
+ * for the password link (a visitor who knows the password gets a new token with every check): each request streams
+ * up to 200 MB from Storage, and a client that hangs up after the headers costs the function that work.
+ */
+export const ZIP_LIMITS = { perDownloader: 20, perAddress: 60, windowMs: 10 * 60_000 } as const;
+
+export async function zipThrottle(
+  throttles: Pick<ThrottlesRepository, 'tryUseAll'>,
+  now: Date,
+  folderId: string,
+  who: { uid: string } | { token: string; address: string | undefined },
+): Promise<void> {
+  const { perDownloader, perAddress, windowMs } = ZIP_LIMITS;
+  const key = (subject: string) => `businessDataZip:${folderId}:${subject}`;
+  const limits: RateLimit[] =
+    'uid' in who
+      ? [{ key: key(`user:${who.uid}`), limit: perDownloader, windowMs }]
+      : [
+          { key: key(`token:${tokenKey(who.token)}`), limit: perDownloader, windowMs },
+          { key: key(`address:${addressKey(who.address)}`), limit: perAddress, windowMs },
+        ];
+  const verdict = await throttles.tryUseAll(limits, now);
+  if (!verdict.allowed) throw new TooManyRequests(verdict.retryAfterMs);
 }
 
 /**

@@ -111,12 +111,12 @@ export class FilesService {
     if (access?.facts && !access.facts.some((f) => f.name === file.name)) throw ApiError.notFound();
     const stored = await this.store.stat(file.path);
     if (!stored) throw ApiError.notFound();
-    await file.owner.recordDownload?.(principal, file.params, file.name);
     return {
       filename: file.name,
       contentType: contentTypeOf(file.name),
       size: stored.size,
       stream: this.store.read(file.path),
+      delivered: file.owner.recordDownload && (() => file.owner.recordDownload!(principal, file.params, file.name)),
     };
   }
 
