@@ -1,6 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import { toServiceError } from './errors.js';
-import { execute, plan, type StructuredQuery } from './query.js';
+import { execute } from './execute.js';
+import { plan, type StructuredQuery } from './query.js';
 import { checkDocName, type Doc } from './store.js';
 import type { Engine } from './service.js';
 import { docToProto, toTimestamp } from './wire.js';

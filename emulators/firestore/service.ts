@@ -12,7 +12,8 @@ import {
 import { randomInt } from 'node:crypto';
 import { failedPrecondition, invalid, notFound, toServiceError } from './errors.js';
 import { LockManager, collectionLockKey, groupLockKey, newOwner, writeLockKeys } from './locks.js';
-import { execute, plan, type Plan, type StructuredQuery } from './query.js';
+import { execute } from './execute.js';
+import { plan, type Plan, type StructuredQuery } from './query.js';
 import { Store, checkDocName, dbRoot } from './store.js';
 import { Transactions, type Transaction, type TransactionOptions } from './transactions.js';
 import { parseFieldPath } from './field-paths.js';
