@@ -77,7 +77,7 @@ export class IndexConfig {
   }
 }
 
-export function parseIndexFile(json: unknown): IndexFile {
+function parseIndexFile(json: unknown): IndexFile {
   const o = (json ?? {}) as Partial<IndexFile>;
   const indexes = o.indexes ?? [];
   const fieldOverrides = o.fieldOverrides ?? [];

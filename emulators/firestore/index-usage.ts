@@ -10,7 +10,7 @@ import type { IndexUse } from './index-choice.js';
 import type { IndexMode } from './indexes.js';
 import { compareStrings } from './values.js';
 
-export const indexKey = (ix: CompositeIndex): string =>
+const indexKey = (ix: CompositeIndex): string =>
   JSON.stringify([
     ix.collectionGroup,
     ix.queryScope ?? 'COLLECTION',
