@@ -1,5 +1,6 @@
-// Field paths: canonical string form (`a.b`, backquoted segments) and immutable nested access.
+// Field paths: canonical string form (`a.b`, backquoted segments), immutable nested access and field getters.
 import { invalid } from './errors.js';
+import type { Doc } from './store.js';
 import type { Fields, Value } from './values.js';
 
 const quoteSeg = (s: string) =>
@@ -89,4 +90,14 @@ export function projectFields(fields: Fields, paths: readonly string[][]): Field
     if (v !== undefined) out = setField(out, segs, v);
   }
   return out;
+}
+
+/** A field accessor: `__name__` yields the document's reference, other paths read (nested) fields. */
+export type Getter = (d: Doc) => Value | undefined;
+export const isNameSegs = (segs: readonly string[]): boolean => segs.length === 1 && segs[0] === '__name__';
+
+export function getter(path: string): Getter {
+  const segs = parseFieldPath(path);
+  if (isNameSegs(segs)) return (d) => ({ referenceValue: d.name });
+  return (d) => getField(d.fields, segs);
 }

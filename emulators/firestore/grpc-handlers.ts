@@ -1,9 +1,15 @@
 import * as grpc from '@grpc/grpc-js';
 import { RpcError, toServiceError } from './errors.js';
 import { handleListen } from './listen.js';
+import { batchWrite, commit, createDocument, deleteDocument, updateDocument } from './commits.js';
+import { batchGet, getDocument, listCollectionIds, listDocuments } from './reads.js';
+import { runAggregation, runQuery } from './run-query.js';
 import { checkParent, type Engine } from './service.js';
 
-/** gRPC glue: maps each Firestore RPC onto the engine, errors onto gRPC statuses. */
+/**
+ * gRPC glue: maps each Firestore RPC onto its handler (reads.ts, run-query.ts, commits.ts, listen.ts, the engine's
+ * transactions), errors onto gRPC statuses.
+ */
 type Handler = grpc.UntypedHandleCall;
 
 function unary(fn: (req: any) => unknown): Handler {
@@ -49,15 +55,15 @@ const unimplemented = (what: string): Handler =>
 
 export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
   return {
-    BatchGetDocuments: serverStream((r, w) => engine.batchGet(r, w)),
-    RunQuery: serverStream((r, w) => engine.runQuery(r, w)),
-    RunAggregationQuery: serverStream((r, w) => engine.runAggregation(r, w)),
+    BatchGetDocuments: serverStream((r, w) => batchGet(engine, r, w)),
+    RunQuery: serverStream((r, w) => runQuery(engine, r, w)),
+    RunAggregationQuery: serverStream((r, w) => runAggregation(engine, r, w)),
     BeginTransaction: unary((r) => engine.beginTransaction(r)),
-    Commit: unary((r) => engine.commit(r)),
+    Commit: unary((r) => commit(engine, r)),
     Rollback: unary((r) => engine.rollback(r)),
-    BatchWrite: unary((r) => engine.batchWrite(r)),
-    ListDocuments: unary((r) => engine.listDocuments(r)),
-    ListCollectionIds: unary((r) => engine.listCollectionIds(r)),
+    BatchWrite: unary((r) => batchWrite(engine, r)),
+    ListDocuments: unary((r) => listDocuments(engine, r)),
+    ListCollectionIds: unary((r) => listCollectionIds(engine, r)),
     Listen: ((call: grpc.ServerDuplexStream<any, any>) => handleListen(engine, call)) as Handler,
     Write: unimplemented('Write (streaming)'),
     // One partition (no split points) is a valid answer: the client then runs the whole query.
@@ -65,9 +71,9 @@ export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
       checkParent(r.parent ?? '');
       return { partitions: [], nextPageToken: '' };
     }),
-    GetDocument: unary((r) => engine.getDocument(r)),
-    CreateDocument: unary((r) => engine.createDocument(r)),
-    UpdateDocument: unary((r) => engine.updateDocument(r)),
-    DeleteDocument: unary((r) => engine.deleteDocument(r)),
+    GetDocument: unary((r) => getDocument(engine, r)),
+    CreateDocument: unary((r) => createDocument(engine, r)),
+    UpdateDocument: unary((r) => updateDocument(engine, r)),
+    DeleteDocument: unary((r) => deleteDocument(engine, r)),
   };
 }

@@ -1,4 +1,5 @@
-import type { CompositeIndex, IndexReport } from './indexes.js';
+import type { CompositeIndex } from './index-file.js';
+import type { IndexReport } from './index-usage.js';
 
 const line = (ix: object) => JSON.stringify(ix);
 

@@ -1,6 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import { toServiceError } from './errors.js';
-import { execute, plan, type StructuredQuery } from './query.js';
+import { execute } from './execute.js';
+import { plan, type StructuredQuery } from './query.js';
 import { checkDocName, type Doc } from './store.js';
 import type { Engine } from './service.js';
 import { docToProto, toTimestamp } from './wire.js';
@@ -96,7 +97,7 @@ export function handleListen(engine: Engine, call: grpc.ServerDuplexStream<any, 
       } else if (target.query?.parent && target.query.structuredQuery) {
         const { parent, structuredQuery } = target.query;
         // validate now (and check its index), so errors reach the client
-        engine.checkIndexes(structuredQuery, plan(engine.store, parent, structuredQuery));
+        engine.indexes.check(structuredQuery, plan(engine.store, parent, structuredQuery));
         evaluate = () => execute(engine.store, plan(engine.store, parent, structuredQuery));
       } else throw new Error('Listen target must be a query or documents.');
       const t: Active = { id, evaluate, sent: new Map() };

@@ -54,7 +54,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     } else if (req.method === 'GET' && url.pathname === '/emulator/v1/indexes') {
       // which composite indexes of firestore.indexes.json served queries (and which were missing)
-      const report = engine.indexUsage.report(engine.indexMode, engine.indexConfig);
+      const report = engine.indexes.report();
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report));
     } else if (req.method === 'GET' && url.pathname === '/emulator/v1/stats') {
       const mem = process.memoryUsage();

@@ -20,14 +20,17 @@ function decode(s: string): string {
   }
 }
 
-/** Split ".../o/{rest}" where rest may hold an action suffix (copyTo, rewriteTo, moveTo, compose). */
-function splitObjectPath(
-  rest: string,
-):
+/** An object of a `/b/{bucket}/o/…` path with the action its suffix names, if any. */
+type ObjectTarget =
   | { name: string; action?: undefined }
   | { name: string; action: 'copyTo' | 'rewriteTo'; destBucket: string; destName: string }
   | { name: string; action: 'moveTo'; destName: string }
-  | { name: string; action: 'compose' } {
+  | { name: string; action: 'compose' };
+
+const BUCKET_METHODS = new Set(['GET', 'PATCH', 'PUT', 'DELETE']);
+
+/** Split ".../o/{rest}" where rest may hold an action suffix (copyTo, rewriteTo, moveTo, compose). */
+function splitObjectPath(rest: string): ObjectTarget {
   let m = /^(.+?)\/(copyTo|rewriteTo)\/b\/([^/]+)\/o\/(.+)$/.exec(rest);
   if (m)
     return {
@@ -97,33 +100,12 @@ export class Router {
     }
 
     if (path.startsWith('/storage/v1/')) path = path.slice('/storage/v1'.length);
-    if (path === '/b' || path === '/b/') {
-      if (method === 'GET') {
-        const items = this.store.listBuckets().map((b) => bucketResource(b, baseUrl(req)));
-        return sendJson(res, 200, { kind: 'storage#buckets', items });
-      }
-      if (method === 'POST') {
-        const body = await readJson(req);
-        if (typeof body.name !== 'string' || !body.name) throw badRequest('Required parameter: name', 'required');
-        const b = await this.store.ensureBucket(body.name);
-        return sendJson(res, 200, bucketResource(b, baseUrl(req)));
-      }
-    }
+    if ((path === '/b' || path === '/b/') && (method === 'GET' || method === 'POST'))
+      return this.buckets(req, res, method);
     m = /^\/b\/([^/]+)\/?$/.exec(path);
     if (m) {
       const bucket = decode(m[1]!);
-      if (method === 'GET') return sendJson(res, 200, bucketResource(this.store.bucket(bucket), baseUrl(req)));
-      if (method === 'PATCH' || method === 'PUT') {
-        const updated = await this.store.updateBucket(bucket, await readJson(req));
-        return sendJson(res, 200, bucketResource(updated, baseUrl(req)));
-      }
-      if (method === 'DELETE') {
-        if (this.store.sortedNames(bucket).length > 0) {
-          throw new ApiError(409, 'conflict', 'The bucket you tried to delete is not empty.');
-        }
-        await this.store.deleteBucket(bucket);
-        return sendEmpty(res, 204);
-      }
+      if (BUCKET_METHODS.has(method)) return this.bucket(req, res, bucket, method);
     }
     // ACL / IAM (accepted, not enforced): bucket acl, defaultObjectAcl, iam, object acl
     m = /^\/b\/([^/]+)\/(acl|defaultObjectAcl)(?:\/([^/]+))?\/?$/.exec(path);
@@ -143,40 +125,8 @@ export class Router {
     if (m && method === 'GET') return this.objects.list(req, res, decode(m[1]!), q);
     m = /^\/b\/([^/]+)\/o\/(.+)$/.exec(path);
     if (m) {
-      const bucket = decode(m[1]!);
-      const target = splitObjectPath(m[2]!);
-      switch (target.action) {
-        case undefined:
-          if (method === 'GET' || method === 'HEAD') {
-            if (q.get('alt') === 'media') return this.objects.download(req, res, bucket, target.name, q);
-            return this.objects.get(req, res, bucket, target.name, q);
-          }
-          if (method === 'PATCH' || method === 'PUT')
-            return this.objects.patch(req, res, bucket, target.name, q, method === 'PUT');
-          if (method === 'DELETE') return this.objects.delete(req, res, bucket, target.name, q);
-          break;
-        case 'copyTo':
-        case 'rewriteTo':
-          if (method === 'POST') {
-            return this.objects.copy(
-              req,
-              res,
-              bucket,
-              target.name,
-              target.destBucket,
-              target.destName,
-              q,
-              target.action,
-            );
-          }
-          break;
-        case 'moveTo':
-          if (method === 'POST') return this.objects.move(req, res, bucket, target.name, target.destName, q);
-          break;
-        case 'compose':
-          if (method === 'POST') return this.objects.compose(req, res, bucket, target.name, q);
-          break;
-      }
+      const answer = this.objectRoute(req, res, decode(m[1]!), splitObjectPath(m[2]!), method, q);
+      if (answer) return answer;
     }
     // XML-API style public URL (File#publicUrl): GET /{bucket}/{object}
     m = /^\/([^/]+)\/(.+)$/.exec(url.pathname);
@@ -185,5 +135,63 @@ export class Router {
     }
     req.resume();
     throw new ApiError(404, 'notFound', `Not Found: ${method} ${url.pathname}`);
+  }
+
+  /** `/b`: lists the buckets (GET) or creates one (POST). */
+  private async buckets(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    if (method === 'GET') {
+      const items = this.store.listBuckets().map((b) => bucketResource(b, baseUrl(req)));
+      return sendJson(res, 200, { kind: 'storage#buckets', items });
+    }
+    const body = await readJson(req);
+    if (typeof body.name !== 'string' || !body.name) throw badRequest('Required parameter: name', 'required');
+    const b = await this.store.ensureBucket(body.name);
+    return sendJson(res, 200, bucketResource(b, baseUrl(req)));
+  }
+
+  /** `/b/{bucket}`: GET, PATCH / PUT (update), DELETE (only an empty bucket). */
+  private async bucket(req: IncomingMessage, res: ServerResponse, bucket: string, method: string): Promise<void> {
+    if (method === 'GET') return sendJson(res, 200, bucketResource(this.store.bucket(bucket), baseUrl(req)));
+    if (method === 'PATCH' || method === 'PUT') {
+      const updated = await this.store.updateBucket(bucket, await readJson(req));
+      return sendJson(res, 200, bucketResource(updated, baseUrl(req)));
+    }
+    if (this.store.sortedNames(bucket).length > 0) {
+      throw new ApiError(409, 'conflict', 'The bucket you tried to delete is not empty.');
+    }
+    await this.store.deleteBucket(bucket);
+    return sendEmpty(res, 204);
+  }
+
+  /** `/b/{bucket}/o/{object}[/action…]` by action and method; undefined when the method does not fit. */
+  private objectRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    target: ObjectTarget,
+    method: string,
+    q: URLSearchParams,
+  ): Promise<void> | undefined {
+    switch (target.action) {
+      case undefined:
+        if (method === 'GET' || method === 'HEAD') {
+          if (q.get('alt') === 'media') return this.objects.download(req, res, bucket, target.name, q);
+          return this.objects.get(req, res, bucket, target.name, q);
+        }
+        if (method === 'PATCH' || method === 'PUT')
+          return this.objects.patch(req, res, bucket, target.name, q, method === 'PUT');
+        if (method === 'DELETE') return this.objects.delete(req, res, bucket, target.name, q);
+        return undefined;
+      case 'copyTo':
+      case 'rewriteTo':
+        if (method !== 'POST') return undefined;
+        return this.objects.copy(req, res, bucket, target.name, target.destBucket, target.destName, q, target.action);
+      case 'moveTo':
+        if (method === 'POST') return this.objects.move(req, res, bucket, target.name, target.destName, q);
+        return undefined;
+      case 'compose':
+        if (method === 'POST') return this.objects.compose(req, res, bucket, target.name, q);
+        return undefined;
+    }
   }
 }

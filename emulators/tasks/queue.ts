@@ -1,5 +1,5 @@
 // The Cloud Tasks behaviour the emulator keeps: schedule times, retries per the queue's retry config,
-// rate limits and task names that cannot be reused. HTTP lives in server.ts.
+// rate limits and task names that cannot be reused. HTTP lives in rest.ts, the queues and names in registry.ts.
 
 /** A queue's retry config in firebase-functions' `onTaskDispatched({retryConfig})` form. */
 export interface RetryConfig {
