@@ -126,7 +126,7 @@ export class XlsxPackage {
   }
 }
 
-export interface XlsxWorkbook {
+interface XlsxWorkbook {
   sheetName: string;
   sheetNames: string[];
   /** the chosen worksheet's part name */

@@ -115,7 +115,7 @@ export class Namespaces {
   }
 }
 
-export type Collected = { node: XNode } | { problem: string; next?: XmlStartTag };
+type Collected = { node: XNode } | { problem: string; next?: XmlStartTag };
 
 /**
  * Collects the subtree of `start` (already pushed on `ns`). With `recover` (a product: the names a next product

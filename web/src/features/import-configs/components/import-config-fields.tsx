@@ -14,7 +14,7 @@ import { NS, type SampleHeadersState } from './sample-headers';
 
 const ACCEPT = IMPORT_CONFIG_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-export type FieldValueOptions = ReturnType<typeof useFieldValueOptions>;
+type FieldValueOptions = ReturnType<typeof useFieldValueOptions>;
 
 /** The choices of the field-value selects (asked for by the page, so they load beside the configuration). */
 export function useFieldValueOptions() {
