@@ -154,12 +154,7 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
     kind: ARTICLE_IMPORT_TASK,
     chunkSize: IMPORT_BATCH_ROWS,
     chunksPerDelivery: 200,
-    parse(params) {
-      const p = params as Partial<ArticleImportParams> | null;
-      if (!p || ![p.importId, p.configId, p.fileName, p.sourcePath].every((v) => typeof v === 'string' && v))
-        throw new TaskFailure('invalidParams');
-      return p as ArticleImportParams;
-    },
+    parse: parseImportParams,
     async count(p) {
       return (await stage(p, await configOf(p))).total;
     },
@@ -181,33 +176,56 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
         processed: prepared.entries.length,
         finished,
         async commit(tx) {
-          const bulk = prepared.entries.flatMap((e) => (e.row ? [e.row] : []));
-          const outcome = await d.articles.importInTx(tx, bulk, 'CSV');
-          // the rows the bulk write took (it stops at its write budget): the rest is the next chunk's
-          const firstLeft =
-            outcome.consumed < bulk.length
-              ? prepared.entries.findIndex((e) => e.row === bulk[outcome.consumed])
-              : prepared.entries.length;
-          const errors = [
-            ...prepared.entries.slice(0, firstLeft).flatMap((e) => e.errors),
-            ...outcome.errors.map((e) => ({
-              row: e.row,
-              column: prepared.columnOf(e.column),
-              reason: REPORT_REASONS[e.reason] ?? e.reason,
-            })),
-          ].sort((a, b) => a.row - b.row);
-          d.repo.recordBatchInTx(tx, p.importId, done, {
-            created: outcome.created,
-            updated: outcome.updated,
-            failedRows: new Set(errors.map((e) => e.row)).size,
-            errors,
-          });
+          const firstLeft = await commitPrepared(d, tx, p.importId, done, prepared);
           if (firstLeft < prepared.entries.length)
             return { cursor: done + firstLeft, processed: firstLeft, finished: false };
         },
       };
     },
   };
+}
+
+function parseImportParams(params: unknown): ArticleImportParams {
+  const p = params as Partial<ArticleImportParams> | null;
+  if (!p || ![p.importId, p.configId, p.fileName, p.sourcePath].every((v) => typeof v === 'string' && v))
+    throw new TaskFailure('invalidParams');
+  return p as ArticleImportParams;
+}
+
+type PreparedRows = Awaited<ReturnType<typeof prepareRows>>;
+
+/**
+ * Writes a chunk's rows and its part of the report in the transaction; answers how many of its entries were taken
+ * (the bulk write stops at its write budget: the rest is the next chunk's).
+ */
+async function commitPrepared(
+  d: ArticleImportDeps,
+  tx: Parameters<ArticlesService['importInTx']>[0],
+  importId: string,
+  done: number,
+  prepared: PreparedRows,
+): Promise<number> {
+  const bulk = prepared.entries.flatMap((e) => (e.row ? [e.row] : []));
+  const outcome = await d.articles.importInTx(tx, bulk, 'CSV');
+  const firstLeft =
+    outcome.consumed < bulk.length
+      ? prepared.entries.findIndex((e) => e.row === bulk[outcome.consumed])
+      : prepared.entries.length;
+  const errors = [
+    ...prepared.entries.slice(0, firstLeft).flatMap((e) => e.errors),
+    ...outcome.errors.map((e) => ({
+      row: e.row,
+      column: prepared.columnOf(e.column),
+      reason: REPORT_REASONS[e.reason] ?? e.reason,
+    })),
+  ].sort((a, b) => a.row - b.row);
+  d.repo.recordBatchInTx(tx, importId, done, {
+    created: outcome.created,
+    updated: outcome.updated,
+    failedRows: new Set(errors.map((e) => e.row)).size,
+    errors,
+  });
+  return firstLeft;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from './article-transfer-fixtures.js';
 import { REPORT_REASONS } from './article-import.task.js';
 import { STAGING_REASONS } from './article-import-staging.js';
-import { BMECAT_UNIT_NAMES } from './formats/bmecat.js';
+import { BMECAT_UNIT_NAMES } from './formats/bmecat-product.js';
 
 /**
  * BMEcat through a BMECAT import configuration over HTTP and the Cloud Tasks emulator (docs/decisions-imports.md

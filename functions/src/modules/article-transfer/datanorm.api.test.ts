@@ -17,7 +17,7 @@ import {
   storedArticle,
   waitUntilNoImportRuns,
 } from './article-transfer-fixtures.js';
-import { DATANORM_REASONS } from './formats/datanorm.js';
+import { DATANORM_REASONS } from './formats/datanorm-values.js';
 
 /**
  * DATANORM through a DATANORM import configuration over HTTP and the Cloud Tasks emulator (docs/decisions-imports.md

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
-import { BMECAT_FAILURES, BMECAT_UNIT_NAMES, htmlToText, looksLikeBmecat, readBmecat } from './bmecat.js';
+import { BMECAT_UNIT_NAMES } from './bmecat-product.js';
+import { htmlToText } from './bmecat-text.js';
+import { BMECAT_FAILURES } from './bmecat-xml.js';
+import { looksLikeBmecat, readBmecat } from './bmecat.js';
 import { formatDec, parseDecimal } from './decimals.js';
 import type { SourceRecord, SourceRecordProblem } from './source-records.js';
 

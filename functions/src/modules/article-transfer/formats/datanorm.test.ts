@@ -3,14 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
-import {
-  DATANORM_REASONS,
-  datanormVersion,
-  discountPercent,
-  looksLikeDatanorm,
-  parsePrice,
-  readDatanorm,
-} from './datanorm.js';
+import { DATANORM_REASONS, discountPercent, parsePrice } from './datanorm-values.js';
+import { datanormVersion, looksLikeDatanorm, readDatanorm } from './datanorm.js';
 import { formatDec } from './decimals.js';
 import type { SourceRecord, SourceRecordProblem } from './source-records.js';
 

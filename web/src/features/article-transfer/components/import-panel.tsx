@@ -1,28 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import {
-  ARTICLE_IMPORT_EXTENSIONS,
-  ARTICLE_IMPORT_MAX_UPLOAD_BYTES,
-  IMPORT_REPORT_NAME,
-} from '@model/article-transfer';
+import { ARTICLE_IMPORT_EXTENSIONS, ARTICLE_IMPORT_MAX_UPLOAD_BYTES } from '@model/article-transfer';
 import { sourceFormatOf, type SourceFormat } from '@model/import-config';
 import { FILE_MAX_BYTES } from '@model/files';
-import { downloadFile } from '@/components/file-table';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
-import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import {
   importRuns,
-  useAbortImport,
   useImportConfigs,
   useImportProgress,
   useStartImport,
   useStartLargeImport,
 } from '../api/article-import';
 import { ResumableUploadError } from '../api/resumable-upload';
+import { ImportResult, RunningImport, UploadProgress, type Upload } from './import-status';
 
 const ACCEPT = ARTICLE_IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
 /** What the file picker offers per format (DATANORM's .001 … .999 cannot be listed: any file, the server checks). */
@@ -36,17 +30,6 @@ const FILE_LABEL: Record<SourceFormat, string> = {
   DATANORM: 'import.fileDatanorm',
   BMECAT: 'import.fileBmecat',
 };
-const MB = 1024 * 1024;
-const mb = (bytes: number) => formatNumber(Math.round((bytes / MB) * 10) / 10);
-
-/** A large file on its way to Storage (the session path). */
-interface Upload {
-  fileName: string;
-  sent: number;
-  total: number;
-  /** the connection dropped and the upload is being resumed */
-  retrying: boolean;
-}
 
 /** The 417 text of an exchange format names its files (the spec's text names the spreadsheet extensions). */
 const WRONG_FORMAT_TEXT: Record<SourceFormat, string | undefined> = {
@@ -64,36 +47,23 @@ const OWN_TEXT = new Set([
 ]);
 
 /**
- * The import panel of /article (spec 02 §2): choose a configuration and a file (.txt, .csv, .xlsx, .xls) and start;
- * while the import runs its percent, elapsed minutes and start time (polled), and the end-import button; afterwards
- * how it ended, its counts and the per-row report. A file up to 10 MB goes up with the start request (multipart);
- * a larger one (up to 40 MB) first goes to Storage through a resumable-upload session, with its upload progress and
- * a cancel button, then the import starts (docs/decisions-imports.md "Large files").
+ * Starting an import with a file: up to 10 MB with the start request (multipart), a larger one (up to 40 MB) first
+ * to Storage through a resumable-upload session (`upload` its progress, `cancel` ends it); failures as toasts.
+ * `submit` answers true when the import started.
  */
-export function ImportPanel() {
+function useImportSubmit(format: SourceFormat) {
   const { t } = useTranslation('article-transfer');
-  const configSelect = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [configId, setConfigId] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const progress = useImportProgress();
-  const configs = useImportConfigs();
   const start = useStartImport();
   const startLarge = useStartLargeImport();
-  const abort = useAbortImport();
   const [upload, setUpload] = useState<Upload | null>(null);
   const cancelUpload = useRef<AbortController | null>(null);
   // leaving the page cancels a running upload (and its session) rather than starting an import nobody watches
   useEffect(() => () => cancelUpload.current?.abort(), []);
-  const p = progress.data;
-  const format = sourceFormatOf(configs.data?.find((c) => c.id === configId) ?? {});
-  const runs = importRuns(p);
 
-  const submit = async () => {
-    if (!file || !configId) return;
+  const submit = async (file: File, configId: string): Promise<boolean> => {
     if (file.size > ARTICLE_IMPORT_MAX_UPLOAD_BYTES) {
       showError(undefined, t('import.tooLarge'));
-      return;
+      return false;
     }
     try {
       if (file.size > FILE_MAX_BYTES) {
@@ -110,8 +80,7 @@ export function ImportPanel() {
       } else {
         await start.mutateAsync({ file, importConfigId: configId });
       }
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
+      return true;
     } catch (error) {
       const wrongFormat = WRONG_FORMAT_TEXT[format];
       if (error instanceof ResumableUploadError)
@@ -120,83 +89,49 @@ export function ImportPanel() {
       else if (error instanceof ApiError && error.code === 'articleImportWrongFormat' && wrongFormat)
         showError(undefined, t(wrongFormat));
       else showError(error instanceof ApiError && OWN_TEXT.has(error.code) ? error : undefined, t('import.failed'));
+      return false;
     } finally {
       cancelUpload.current = null;
       setUpload(null);
     }
   };
+  return {
+    submit,
+    upload,
+    cancel: () => cancelUpload.current?.abort(),
+    pending: start.isPending || startLarge.isPending,
+  };
+}
 
-  if (upload) {
-    const percent = upload.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
-    return (
-      <Stack spacing={2} aria-live="polite">
-        <Typography>{t('import.uploading', { fileName: upload.fileName })}</Typography>
-        <LinearProgress variant="determinate" value={percent} aria-label={t('import.uploadProgressLabel')} />
-        <Typography data-testid="upload-progress">
-          {t('import.uploaded', { percent, sent: mb(upload.sent), total: mb(upload.total) })}
-        </Typography>
-        {upload.retrying && <Alert severity="warning">{t('import.uploadRetrying')}</Alert>}
-        <Box>
-          <Button variant="outlined" color="warning" onClick={() => cancelUpload.current?.abort()}>
-            {t('import.cancelUpload')}
-          </Button>
-        </Box>
-      </Stack>
-    );
-  }
+/**
+ * The import panel of /article (spec 02 §2): choose a configuration and a file (.txt, .csv, .xlsx, .xls) and start;
+ * while the import runs its percent, elapsed minutes and start time (polled), and the end-import button; afterwards
+ * how it ended, its counts and the per-row report. A large file shows its upload progress and a cancel button first
+ * (docs/decisions-imports.md "Large files").
+ */
+export function ImportPanel() {
+  const { t } = useTranslation('article-transfer');
+  const configSelect = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [configId, setConfigId] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const progress = useImportProgress();
+  const configs = useImportConfigs();
+  const p = progress.data;
+  const format = sourceFormatOf(configs.data?.find((c) => c.id === configId) ?? {});
+  const { submit, upload, cancel, pending } = useImportSubmit(format);
 
-  if (runs && p)
-    return (
-      <Stack spacing={2} aria-live="polite">
-        <Typography>{t('import.running', { fileName: p.fileName ?? '' })}</Typography>
-        <LinearProgress
-          variant={p.percent === null ? 'indeterminate' : 'determinate'}
-          value={p.percent ?? 0}
-          aria-label={t('import.progressLabel')}
-        />
-        <Typography data-testid="import-progress">
-          {p.percent === null ? t('import.reading') : t('import.percent', { percent: p.percent })}
-          {' · '}
-          {t('import.minutes', { count: p.minutesSinceStart })}
-          {' · '}
-          {t('import.started', { date: formatDateTime(p.startDate) })}
-        </Typography>
-        <Box>
-          <Button
-            variant="outlined"
-            color="warning"
-            disabled={abort.isPending || p.state === 'queued'}
-            onClick={() => abort.mutateAsync().catch((error: unknown) => showError(error))}
-          >
-            {t('import.abort')}
-          </Button>
-        </Box>
-      </Stack>
-    );
+  const startImport = async () => {
+    if (!file || !configId || !(await submit(file, configId))) return;
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
 
+  if (upload) return <UploadProgress upload={upload} onCancel={cancel} />;
+  if (importRuns(p) && p) return <RunningImport progress={p} />;
   return (
     <Stack spacing={2}>
-      {p?.state && (
-        <Alert
-          severity={p.state === 'done' ? 'success' : p.state === 'aborted' ? 'warning' : 'error'}
-          data-testid="import-result"
-        >
-          {t(`import.ended.${p.state}`, { fileName: p.fileName ?? '', percent: p.percent ?? 0 })}{' '}
-          {t('import.counts', { created: p.created, updated: p.updated, failed: p.failedRows })}
-          {p.errorCode && ` ${t(`import.taskErrors.${p.errorCode}`, { defaultValue: t('import.failed') })}`}
-          {p.reportPath && (
-            <Button
-              size="small"
-              sx={{ ml: 1 }}
-              onClick={() =>
-                downloadFile({ path: p.reportPath!, filename: IMPORT_REPORT_NAME }).catch((e: unknown) => showError(e))
-              }
-            >
-              {t('import.report')}
-            </Button>
-          )}
-        </Alert>
-      )}
+      {p && <ImportResult progress={p} />}
       <TextField
         select
         id={configSelect}
@@ -230,11 +165,7 @@ export function ImportPanel() {
         </Typography>
       </Stack>
       <Box>
-        <Button
-          variant="contained"
-          disabled={!file || !configId || start.isPending || startLarge.isPending}
-          onClick={() => void submit()}
-        >
+        <Button variant="contained" disabled={!file || !configId || pending} onClick={() => void startImport()}>
           {t('import.start')}
         </Button>
       </Box>
