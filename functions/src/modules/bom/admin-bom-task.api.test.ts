@@ -7,8 +7,8 @@ import { get } from '../../testing/api-client.js';
 import { createArticle, uniq } from '../../testing/catalogue-fixtures.js';
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
 import { finalTask, holdTaskAfterFirstChunk, resumeTask } from '../../testing/task-fixtures.js';
-import { lineSetFolder } from '../bom-jobs/line-set.task.js';
-import { importBom } from './bom-import-fixtures.js';
+import { lineSetFolder } from './line-set.task.js';
+import { importBom } from './admin-bom-fixtures.js';
 
 /**
  * The admin import above the synchronous ceiling over HTTP: 202 with a task through the BOM jobs' chunked line-set

@@ -8,7 +8,7 @@ import { BOM_CSV_MAPPING, bomOffer, mapOfferBom } from './bom-job-fixtures.js';
 /**
  * The offer's BOM over HTTP (`offerId` on the BOM calls; docs/decisions-bom.md "Offers"): the offer's supplier maps
  * and matches the enquiry revision his offer priced, on an unreleased draft; who else is refused. The access rows
- * are in bom-jobs.access.ts.
+ * are in bom.access.ts.
  */
 let customer: TestUser;
 let supplier: TestUser;

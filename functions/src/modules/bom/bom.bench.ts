@@ -1,7 +1,7 @@
 // Benchmark (issue 24): POST /enquiry/bom/map of 1 000 and 5 000 lines (the synchronous ceiling) against a catalogue
 // of 100 000 articles, and a page of the article table, through Hosting → function → our Firestore emulator (the
 // whole local stack, indexes enforced), as the SPA calls them; plus the Firestore reads the matching costs per line,
-// counted in this process over the same lookup. `npm run bench -- bom-jobs` runs it alone (take the stack lock:
+// counted in this process over the same lookup. `npm run bench -- bom` runs it alone (take the stack lock:
 // flock /tmp/schrankwerk-stack.lock); it starts its own stack on a throw-away folder.
 import { execFile } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';

@@ -1,8 +1,9 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readAll, readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { sortKey } from '../../data/search-tokens.js';
+import type { BomErrorType } from '../../model/bom/bom-error.js';
 import { BOM_LINE_SORT_FIELDS, type BomJob, type BomLineColumn, type StoredBomLine } from '../../model/bom-job.js';
 import type { Page } from '../../model/paging.js';
 
@@ -42,7 +43,7 @@ export const BOM_LINES_PAGE_SHAPE: PagedListShape = {
   orderFields: Object.values(BOM_LINE_SORT_FIELDS),
 };
 
-/** The remembered mappings of a company, newest first (bom/mapping-memory.repository.ts `listForCompany`). */
+/** The remembered mappings of a company, newest first (mapping-memory.repository.ts `listForCompany`). */
 export const MAPPING_MEMORY_SHAPE: PagedListShape = {
   collectionGroup: 'bomMappingMemory',
   filterSets: [[{ field: 'companyId', op: '==' }]],
@@ -54,14 +55,28 @@ export const lineId = (rowNumber: number) => String(rowNumber).padStart(7, '0');
 
 const WRITE_BATCH = 400;
 
+/** The counters of a line set being built by the background task (`bomJobs/{jobId}/runs/{runId}`). */
+export interface RunCounters {
+  lineCount?: number;
+  errorCount?: number;
+  totalCents?: number;
+  errorsByType?: Partial<Record<BomErrorType, number>>;
+  /** the line set the switch replaced: deleted after the switch */
+  previousRunId?: string;
+}
+
 /** `bomJobs/{owner}_{ownerId}` and its line sets: the only code touching them. */
 export class BomJobsRepository extends EntityCollection<BomJob> {
   constructor(db: Firestore) {
     super(db, BOM_JOBS, jobConverter);
   }
 
+  private run(jobId: string, runId: string) {
+    return this.col().doc(jobId).collection('runs').doc(runId);
+  }
+
   private lines(jobId: string, runId: string) {
-    return this.col().doc(jobId).collection('runs').doc(runId).collection(BOM_LINES).withConverter(lineConverter);
+    return this.run(jobId, runId).collection(BOM_LINES).withConverter(lineConverter);
   }
 
   newRunId(): string {
@@ -154,5 +169,39 @@ export class BomJobsRepository extends EntityCollection<BomJob> {
 
   deleteInTx(tx: Transaction, jobId: string): void {
     tx.delete(this.col().doc(jobId));
+  }
+
+  /** The counters of a line set the background task builds (empty before its first chunk). */
+  async runCounters(jobId: string, runId: string): Promise<RunCounters> {
+    return ((await this.run(jobId, runId).get()).data() ?? {}) as RunCounters;
+  }
+
+  /** Raises a line set's counters by one chunk's lines, in the transaction that stores them with the cursor. */
+  addToRunInTx(
+    tx: Transaction,
+    jobId: string,
+    runId: string,
+    lines: readonly StoredBomLine[],
+    cents: number,
+    at: Date,
+  ) {
+    const byType = new Map<string, number>();
+    for (const l of lines) if (l.bomError) byType.set(l.bomError, (byType.get(l.bomError) ?? 0) + 1);
+    tx.set(
+      this.run(jobId, runId),
+      {
+        lineCount: FieldValue.increment(lines.length),
+        errorCount: FieldValue.increment(lines.filter((l) => l.bomError).length),
+        totalCents: FieldValue.increment(cents),
+        errorsByType: Object.fromEntries([...byType].map(([k, v]) => [k, FieldValue.increment(v)])),
+        updatedAt: at,
+      },
+      { merge: true },
+    );
+  }
+
+  /** Notes the set a switch replaced, with the switch (a retry after a crash still knows which set to delete). */
+  notePreviousRunInTx(tx: Transaction, jobId: string, runId: string, previousRunId: string): void {
+    tx.set(this.run(jobId, runId), { previousRunId }, { merge: true });
   }
 }

@@ -6,11 +6,11 @@ import { get, post } from '../../testing/api-client.js';
 import { createArticle, createManufacturer, uniq } from '../../testing/catalogue-fixtures.js';
 import { postForm } from '../../testing/enquiry-fixtures.js';
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
-import { importBom, importedBom } from './bom-import-fixtures.js';
+import { importBom, importedBom } from './admin-bom-fixtures.js';
 
 /**
  * The admin BOM import over HTTP through Hosting (docs/api.md "Admin BOM import"); who may call what:
- * bom-import.access.ts. Numbers are unique per run (the stack may hold the demo seed and other tests' imports).
+ * bom.access.ts. Numbers are unique per run (the stack may hold the demo seed and other tests' imports).
  */
 let w: World;
 let administrator: TestUser;

@@ -1,15 +1,11 @@
-import { Readable } from 'node:stream';
-import { ApiError, errorsOf } from '../../platform/api-error.js';
-import type { Download } from '../../http/send-download.js';
 import { generateCustomerBom, generateSupplierBom } from '../../bom/bom-export.js';
-import { extractHeaders, suggestHeaderRow, validateHeaderRowIndex } from '../../bom/header.js';
+import { extractHeaders, suggestHeaderRow } from '../../bom/header.js';
 import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
-import { resolveColumn, suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
+import { resolveColumn, suggestMapping, toFieldMapping } from '../../bom/mapping.js';
+import type { Download } from '../../http/send-download.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import {
   BOM_JOB_ERRORS,
-  BOM_SYNC_MAX_LINES,
-  BOM_TASK_MAX_LINES,
   bomJobId,
   bomJobView,
   CUSTOMER_ARTICLE_FIELDS,
@@ -28,21 +24,22 @@ import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
 import { ENQUIRY_ERRORS } from '../../model/enquiry.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
-import { TaskFailure } from '../../platform/tasks/task-kind.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
-import { isValidId } from '../../model/id.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
 import { readBomRows } from '../enquiries/bom-reader.js';
-import type { BomOwner, BomOwnerRef, BomTarget } from './bom-owners.js';
 import type { BomJobsRepository } from './bom-jobs.repository.js';
+import type { BomOwner, BomOwnerRef, BomTarget, MappingFields } from './bom-owners.js';
+import { generatedDownload } from './generated-file.js';
+import { fieldMappingOf, headerRowIndexOf } from './header-row.js';
 import { changedLine, jobAfterLines } from './line-change.js';
+import { checkMap, newJob, type CheckedMap } from './map-flow.js';
 import { buildMatchedLines, rememberJobMapping } from './matched-lines.js';
-import type { LineSetOwner } from './line-set.task.js';
 
 const fail = { ...errorsOf(BOM_JOB_ERRORS), ...errorsOf(ENQUIRY_ERRORS) };
 
-/** The background mapping above the synchronous ceiling (bom-map.task.ts). */
+/** The background mapping above the synchronous ceiling (map-task.ts). */
 export const BOM_MAP_TASK = 'bomMap';
 
 export interface BomJobsDeps {
@@ -81,11 +78,11 @@ export class BomJobsService {
   constructor(private readonly d: BomJobsDeps) {}
 
   /** The owner a call is about: the offer when it names one, else the enquiry. */
-  private owner(ref: BomOwnerRef): BomOwner {
+  owner(ref: BomOwnerRef): BomOwner {
     return ref.offerId ? this.d.owners.offer : this.d.owners.enquiry;
   }
 
-  private async rows(target: BomTarget): Promise<{ rows: string[][]; revision: number; fileName: string }> {
+  async rows(target: BomTarget): Promise<{ rows: string[][]; revision: number; fileName: string }> {
     const file = await this.owner(refOf(target)).file(target);
     return { rows: await readBomRows(file.bytes, file.fileName), revision: file.revision, fileName: file.fileName };
   }
@@ -138,64 +135,22 @@ export class BomJobsService {
   }
 
   /**
-   * POST /enquiry/bom/map: validates the header row and the mapping with the engine (400 with its keys), refuses
-   * more lines than the synchronous ceiling (413 bomTooLarge), builds and matches the lines, stores them as a new
-   * line set, then — in one transaction with the enquiry's rules — points the job at it and saves mapping, header
-   * row, marker and summary on the enquiry. The old line set goes afterwards; the company remembers the mapping.
+   * POST /enquiry/bom/map: the owner's rules, then the map flow's checks (map-flow.ts: 400 with the engine's keys,
+   * 413 bomTooLarge); above the synchronous ceiling the background task (202), else the lines are built and matched,
+   * stored as a new line set and — in one transaction with the owner's rules — the job points at it and the owner
+   * saves mapping, header row, marker and summary. The old line set goes afterwards; the company remembers the mapping.
    */
   async map(principal: Principal, req: BomMapRequest): Promise<BomMapAnswer | { taskId: string }> {
     const target = await this.owner(req).editable(principal, req);
-    const indexProblem = validateHeaderRowIndex(req.headerRowIndex, 'bomSave');
-    if (indexProblem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: indexProblem }]);
+    const headerRowIndex = headerRowIndexOf(req.headerRowIndex, 'bomSave');
     const { rows, revision, fileName } = await this.rows(target);
-    const headerRowIndex = req.headerRowIndex;
-    const extracted = extractHeaders(rows, headerRowIndex);
-    if (extracted.issue) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: extracted.issue }]);
-    const headers = extracted.headers;
-    const mapping: FieldMapping = req.mapping.map((m) => ({
-      ...(m.columnIndex !== undefined ? { columnIndex: m.columnIndex } : {}),
-      importHeader: m.importHeader ?? '',
-      articleField: m.articleField as FieldMapping[number]['articleField'],
-    }));
-    const issues = validateMapping(mapping, 'bom', headers);
-    if (issues.length)
-      throw ApiError.badRequest(
-        'validation',
-        issues.map((i) => ({ path: 'mapping', key: i.key })),
-      );
-    const dataRows = rows.length - headerRowIndex;
-    if (dataRows > BOM_TASK_MAX_LINES) throw fail.bomTooLarge();
-    const suppliedPartString = req.suppliedPartString || undefined;
-    if (dataRows > BOM_SYNC_MAX_LINES) {
-      // above the synchronous ceiling: the same steps as a background task the panel follows (GET /enquiry/bom/job)
-      const params: BomMapTaskParams = {
-        owner: target.owner,
-        ownerId: target.ownerId,
-        runId: this.d.repo.newRunId(),
-        ...(filePathOf(target) ? { filePath: filePathOf(target) } : {}),
-        ...refOf(target),
-        revision,
-        headerRowIndex,
-        mapping,
-        ...(suppliedPartString ? { suppliedPartString } : {}),
-        uid: principal.uid,
-        companyId: principal.company.id,
-        name: principal.user.name ?? '',
-        lastname: principal.user.lastname ?? '',
-      };
-      const taskId = await this.d.tasks.create({ kind: BOM_MAP_TASK, params, createdBy: principal.uid });
-      await this.d.tasks.start(taskId);
-      return { taskId };
-    }
-    const { job, stored, after } = await this.buildAndSave(principal, target, {
+    const checked = checkMap(
       rows,
-      revision,
-      fileName,
-      headers,
-      mapping,
-      headerRowIndex,
-      suppliedPartString,
-    });
+      { headerRowIndex, mapping: fieldMappingOf(req.mapping), suppliedPartString: req.suppliedPartString },
+      () => fail.bomTooLarge(),
+    );
+    if (checked.background) return { taskId: await this.startTask(principal, target, revision, checked) };
+    const { job, stored, after } = await this.buildAndSave(principal, target, { ...checked, revision, fileName });
     return {
       ...after,
       summary: this.view(principal, job),
@@ -206,72 +161,27 @@ export class BomJobsService {
     };
   }
 
-  /**
-   * The task path (bom-map.task.ts, line-set.task.ts): the stored request, run as the user who saved it; the owner's
-   * rules are checked before every chunk and again in the switch's transaction (a locked or replaced BOM ends the
-   * task `failed` with nothing switched).
-   */
-  mapTaskOwner(): LineSetOwner<BomMapTaskParams> {
-    const principalOf = (p: BomMapTaskParams) =>
-      ({
-        uid: p.uid,
-        user: { id: p.uid, name: p.name, lastname: p.lastname },
-        company: { id: p.companyId },
-        // the enquiry's customer maps his enquiry, the offer's supplier his offer
-        companyType: p.offerId ? 'SUPPLIER' : 'CUSTOMER',
-        admin: false,
-        platformAdmin: false,
-      }) as unknown as Principal;
-    const asFailure = async <T>(work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        if (error instanceof ApiError) throw new TaskFailure(error.code);
-        throw error;
-      }
+  /** Above the synchronous ceiling: the same steps as a background task the panel follows (GET /enquiry/bom/job). */
+  private async startTask(principal: Principal, target: BomTarget, revision: number, checked: CheckedMap) {
+    const filePath = filePathOf(target);
+    const params: BomMapTaskParams = {
+      owner: target.owner,
+      ownerId: target.ownerId,
+      runId: this.d.repo.newRunId(),
+      ...(filePath ? { filePath } : {}),
+      ...refOf(target),
+      revision,
+      headerRowIndex: checked.headerRowIndex,
+      mapping: checked.mapping,
+      ...(checked.suppliedPartString ? { suppliedPartString: checked.suppliedPartString } : {}),
+      uid: principal.uid,
+      companyId: principal.company.id,
+      name: principal.user.name ?? '',
+      lastname: principal.user.lastname ?? '',
     };
-    const target = (p: BomMapTaskParams) =>
-      asFailure(async () => {
-        const t = await this.owner(p).editable(principalOf(p), p);
-        if (t.revision !== p.revision || (p.filePath !== undefined && filePathOf(t) !== p.filePath))
-          throw new TaskFailure('bomChanged');
-        return t;
-      });
-    return {
-      kind: BOM_MAP_TASK,
-      valid: (p) =>
-        (p.owner === 'enquiry' || p.owner === 'offer') &&
-        isValidId(p.enquiryId) &&
-        (p.offerId === undefined || isValidId(p.offerId)) &&
-        p.ownerId === (p.offerId ?? p.enquiryId) &&
-        isValidId(p.companyId),
-      check: async (p) => void (await target(p)),
-      read: async (p) => {
-        const t = await target(p);
-        const { rows, revision, fileName } = await asFailure(() => this.rows(t));
-        if (revision !== p.revision) throw new TaskFailure('bomChanged');
-        return { rows, fileName };
-      },
-      switchTo: async (p, job, also) => {
-        const t = await target(p);
-        await asFailure(() =>
-          this.owner(p).saveMapping(
-            principalOf(p),
-            t,
-            p.revision,
-            {
-              fieldMapping: job.fieldMapping,
-              bomHeaderRowIndex: job.bomHeaderRowIndex,
-              headers: job.headers,
-              bomSummary: summaryOf(job),
-              ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
-            },
-            (tx) => also(tx, job),
-          ),
-        );
-      },
-      after: (p, job) => rememberJobMapping(this.d, p.companyId, job),
-    };
+    const taskId = await this.d.tasks.create({ kind: BOM_MAP_TASK, params, createdBy: principal.uid });
+    await this.d.tasks.start(taskId);
+    return taskId;
   }
 
   /** GET /enquiry/bom/job: how a background mapping of this enquiry or offer goes (whoever sees its lines). */
@@ -292,61 +202,31 @@ export class BomJobsService {
   private async buildAndSave(
     principal: Principal,
     target: BomTarget,
-    input: {
-      rows: string[][];
-      revision: number;
-      fileName: string;
-      headers: string[];
-      mapping: FieldMapping;
-      headerRowIndex: number;
-      suppliedPartString?: string;
-    },
+    input: CheckedMap & { revision: number; fileName: string },
   ): Promise<{ job: BomJob; stored: StoredBomLine[]; after: Awaited<ReturnType<BomOwner['saveMapping']>> }> {
-    const { revision, fileName, headers, mapping, headerRowIndex, suppliedPartString } = input;
     const { stored, counts } = await buildMatchedLines(this.d.catalogue, input);
-    const now = this.d.now();
-    const jobId = bomJobId(target.owner, target.ownerId);
-    const job: BomJob = {
-      id: jobId,
-      owner: target.owner,
-      ownerId: target.ownerId,
-      revision,
-      runId: this.d.repo.newRunId(),
-      bomFileName: fileName,
-      headers,
-      fieldMapping: mapping,
-      bomHeaderRowIndex: headerRowIndex,
-      ...(suppliedPartString ? { suppliedPartString } : {}),
-      ...counts,
-      mappedAt: now,
-      mappedBy: principal.uid,
-    };
-    await this.d.repo.writeLines(jobId, job.runId, stored);
+    const runId = this.d.repo.newRunId();
+    const job = newJob({ ...target, revision: input.revision, runId, uid: principal.uid }, input, counts, this.d.now());
+    await this.d.repo.writeLines(job.id, job.runId, stored);
     let previous: BomJob | undefined;
     let after: Awaited<ReturnType<BomOwner['saveMapping']>>;
     try {
       after = await this.owner(refOf(target)).saveMapping(
         principal,
         target,
-        revision,
-        {
-          fieldMapping: mapping,
-          bomHeaderRowIndex: headerRowIndex,
-          headers,
-          bomSummary: summaryOf(job),
-          ...(suppliedPartString ? { suppliedPartString } : {}),
-        },
+        input.revision,
+        mappingFieldsOf(job),
         async (tx) => {
-          previous = await this.d.repo.getInTx(tx, jobId);
+          previous = await this.d.repo.getInTx(tx, job.id);
           this.d.repo.setInTx(tx, job);
         },
       );
     } catch (error) {
-      await this.d.repo.deleteRun(jobId, job.runId);
+      await this.d.repo.deleteRun(job.id, job.runId);
       throw error;
     }
-    if (previous && previous.runId !== job.runId) await this.quietly(this.d.repo.deleteRun(jobId, previous.runId));
-    await rememberJobMapping(this.d, principal.company.id, job);
+    if (previous && previous.runId !== job.runId) await this.quietly(this.d.repo.deleteRun(job.id, previous.runId));
+    await this.remember(principal.company.id, job);
     return { job, stored, after };
   }
 
@@ -420,23 +300,11 @@ export class BomJobsService {
     if (!job) throw fail.bomNotMapped();
     const lines: StoredBomLine[] = [];
     for await (const l of this.d.repo.all(job.id, job.runId)) lines.push(l);
-    const base = (job.bomFileName.replace(/\.[^.]*$/, '') || 'Stueckliste').slice(0, 100);
-    let bytes: Uint8Array;
-    let filename: string;
-    if (principal.companyType === 'SUPPLIER') {
-      const files = generateSupplierBom(lines);
-      bytes = part === 'suppliedParts' ? files.suppliedParts : files.main;
-      filename = `${base}_${part === 'suppliedParts' ? 'Beistellteile' : 'Lieferant'}.csv`;
-    } else {
-      bytes = generateCustomerBom(lines);
-      filename = `${base}_Kunde.csv`;
-    }
-    return {
-      filename,
-      contentType: 'text/csv; charset=utf-8',
-      size: bytes.byteLength,
-      stream: Readable.from([Buffer.from(bytes)]),
-    };
+    if (principal.companyType !== 'SUPPLIER') return generatedDownload(job, 'Kunde', generateCustomerBom(lines));
+    const files = generateSupplierBom(lines);
+    return part === 'suppliedParts'
+      ? generatedDownload(job, 'Beistellteile', files.suppliedParts)
+      : generatedDownload(job, 'Lieferant', files.main);
   }
 
   /** After a new file or the BOM's delete (enquiries' bomReplaced): the job and its lines go. */
@@ -460,21 +328,26 @@ export class BomJobsService {
     return principal.companyType === 'CUSTOMER' ? customerLine(line) : line;
   }
 
+  /** After a mapping is saved: the company remembers it for its next file with these headers (matched-lines.ts). */
+  remember(companyId: string, job: BomJob): Promise<void> {
+    return rememberJobMapping(this.d, companyId, job);
+  }
+
   /** Follow-up work after the decision committed: a failure is logged, never undoes the mapping. */
   private async quietly(p: Promise<unknown>): Promise<void> {
     try {
       await p;
     } catch (error) {
-      this.d.log.warn('bom-jobs: follow-up failed', { error: String(error) });
+      this.d.log.warn('bom: follow-up failed', { error: String(error) });
     }
   }
 }
 
 /** The stored file of the revision the target maps (it changes with every upload, even of the same revision). */
-const filePathOf = (t: BomTarget) => t.enquiry.bomRevisions.find((r) => r.revision === t.revision)?.path;
+export const filePathOf = (t: BomTarget) => t.enquiry.bomRevisions.find((r) => r.revision === t.revision)?.path;
 
 /** The owner reference of a target (the calls' `enquiryId` and `offerId`). */
-function refOf(target: BomTarget): BomOwnerRef {
+export function refOf(target: BomTarget): BomOwnerRef {
   return target.owner === 'offer'
     ? { enquiryId: target.enquiry.id, offerId: target.ownerId }
     : { enquiryId: target.enquiry.id };
@@ -487,5 +360,16 @@ function summaryOf(job: BomJob): BomJobSummary {
     errorCount: job.errorCount,
     successRate: job.successRate,
     mappedAt: job.mappedAt,
+  };
+}
+
+/** What an owner saves with a mapping: the job's mapping, header row, headers and summary. */
+export function mappingFieldsOf(job: BomJob): MappingFields {
+  return {
+    fieldMapping: job.fieldMapping,
+    bomHeaderRowIndex: job.bomHeaderRowIndex,
+    headers: job.headers,
+    bomSummary: summaryOf(job),
+    ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
   };
 }

@@ -2,10 +2,10 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape } from '../../data/paged-query.js';
-import type { BomJob } from '../../model/bom-job.js';
-import { ADMIN_BOM_SORT_FIELDS, type AdminBomColumn } from '../../model/bom-import.js';
+import { estimateFromCents, type BomJob } from '../../model/bom-job.js';
+import { ADMIN_BOM_SORT_FIELDS, type AdminBomColumn, type AdminBomResult } from '../../model/bom-import.js';
 import type { Page } from '../../model/paging.js';
-import { BOM_JOBS } from '../bom-jobs/bom-jobs.repository.js';
+import { BOM_JOBS } from './bom-jobs.repository.js';
 
 /** A BOM job of the admin import: the job plus the spec's BOM result dates and who ran it. */
 export interface AdminBomJob extends BomJob {
@@ -59,4 +59,25 @@ export class AdminBomRepository extends EntityCollection<AdminBomJob> {
       size: q.size,
     });
   }
+}
+
+/** A result as the history and the page show it (GET /admin/bom/…). */
+export function resultOf(job: AdminBomJob): AdminBomResult {
+  return {
+    id: job.ownerId,
+    bomFileName: job.bomFileName,
+    headers: job.headers,
+    fieldMapping: job.fieldMapping,
+    bomHeaderRowIndex: job.bomHeaderRowIndex,
+    ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
+    lineCount: job.lineCount,
+    errorCount: job.errorCount,
+    successRate: job.successRate,
+    errorsByType: job.errorsByType,
+    estimate: estimateFromCents(job.totalCents),
+    createdBy: job.mappedBy,
+    createdByName: job.createdByName,
+    createDate: job.createDate,
+    lastUpdate: job.lastUpdate,
+  };
 }

@@ -1,10 +1,10 @@
 import type { AdminBomImportAnswer } from '../../model/bom-import.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
 import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
-import { BOM_CSV_MAPPING } from '../bom-jobs/bom-job-fixtures.js';
+import { BOM_CSV_MAPPING } from './bom-job-fixtures.js';
 import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { admin } from '../../testing/fixtures.js';
-import { BOM_IMPORT_TASK } from './bom-import.service.js';
+import { BOM_IMPORT_TASK } from './admin-bom.service.js';
 
 /** POST /enquiry/bom/map?admin=true: the admin import of a file (default: enquiry-fixtures' bomCsv, header row 2). */
 export const importBom = (

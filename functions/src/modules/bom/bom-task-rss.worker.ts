@@ -1,7 +1,7 @@
-// The mapping process alone (bom-jobs.bench.ts): one background BOM task run to its end in this process, through the
+// The mapping process alone (bom.bench.ts): one background BOM task run to its end in this process, through the
 // same runner and kind the task function runs, against the bench stack's emulators (env from the parent). Prints
 // {ms, peakRssMb, baselineMb, deliveries} as the last line: peak RSS (VmHWM) of this process, the baseline after the
-// modules are built. `node --import tsx functions/src/modules/bom-jobs/bom-task-rss.worker.ts <taskId>`.
+// modules are built. `node --import tsx functions/src/modules/bom/bom-task-rss.worker.ts <taskId>`.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -20,7 +20,7 @@ import { mapBom } from './bom-job-fixtures.js';
 
 /**
  * /enquiry/bom/{mapping,map,lines,line,generated} over HTTP through Hosting (docs/api.md "BOM jobs"); who may call
- * what: bom-jobs.access.ts. Articles and numbers are unique per run (the stack may hold the demo seed).
+ * what: bom.access.ts. Articles and numbers are unique per run (the stack may hold the demo seed).
  */
 let w: World;
 let customer: TestUser;

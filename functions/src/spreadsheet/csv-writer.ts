@@ -1,5 +1,6 @@
 /**
- * CSV writing for generated files: semicolon, UTF-8 with byte-order mark (so German Excel opens it
+ * CSV writing for every generated file (the BOM engine's generated BOMs, the list exports of http/csv-export.ts, the
+ * article and discount-group exports): semicolon, UTF-8 with byte-order mark (so German Excel opens it
  * as UTF-8), CRLF, every cell quoted, and text cells that a spreadsheet would run as a formula
  * neutralised with a leading apostrophe (OWASP CSV injection guidance).
  */

@@ -101,7 +101,6 @@ function setup() {
   const repo = new BomJobsRepository(db);
   const kinds = new TaskKindRegistry().register(
     lineSetTask(h.owner, {
-      db,
       repo,
       files,
       catalogue: { matchContext: async () => ({ lookup, manufacturers: new Map(), units: [] }) },

@@ -1,19 +1,12 @@
-import { Readable } from 'node:stream';
-import { ApiError, errorsOf } from '../../platform/api-error.js';
+import { generateSupplierBom } from '../../bom/bom-export.js';
+import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
+import { suggestMapping, toFieldMapping } from '../../bom/mapping.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { Download } from '../../http/send-download.js';
-import { generateSupplierBom } from '../../bom/bom-export.js';
-import { matchBomLines } from '../../bom/matcher.js';
-import { validateHeaderRowIndex } from '../../bom/header.js';
-import { firstSuggestion, type MappingMemoryStore } from '../../bom/mapping-memory.js';
-import { suggestMapping, toFieldMapping, validateMapping } from '../../bom/mapping.js';
-import type { MatchableArticle } from '../../model/bom/bom-line.js';
-import type { FieldMapping } from '../../model/bom/fields.js';
 import {
   BOM_IMPORT_ERRORS,
   type AdminBomHeaderAnswer,
   type AdminBomHistoryQuery,
-  ADMIN_BOM_REMATCH_MAX_LINES,
   type AdminBomImportAnswer,
   type AdminBomLineAnswer,
   type AdminBomLineUpdate,
@@ -25,37 +18,31 @@ import {
   type AdminBomTaskStarted,
   type AdminBomTaskState,
 } from '../../model/bom-import.js';
-import {
-  BOM_JOB_ERRORS,
-  BOM_SYNC_MAX_LINES,
-  BOM_TASK_MAX_LINES,
-  bomJobId,
-  bomJobView,
-  estimateFromCents,
-  type BomJobView,
-  type StoredBomLine,
-} from '../../model/bom-job.js';
+import { BOM_JOB_ERRORS, bomJobId, bomJobView, type BomJobView, type StoredBomLine } from '../../model/bom-job.js';
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
+import { ApiError, errorsOf } from '../../platform/api-error.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { CataloguePort } from '../catalogue/catalogue.port.js';
-import type { BomJobsRepository } from '../bom-jobs/bom-jobs.repository.js';
-import { buildMatchedLines, rememberJobMapping } from '../bom-jobs/matched-lines.js';
-import { changedLine, dropManualMatch, jobAfterLines, setMatchedArticle } from '../bom-jobs/line-change.js';
-import { readBomRows, type BomReader } from '../enquiries/bom-reader.js';
-import { lineSetFolder, type LineSetOwner } from '../bom-jobs/line-set.task.js';
-import { readObject, type FileStore } from '../../platform/files/file-store.js';
-import { TaskFailure } from '../../platform/tasks/task-kind.js';
-import type { TaskRunner } from '../../platform/tasks/task-runner.js';
-import type { AdminBomJob, AdminBomRepository } from './bom-import.repository.js';
+import type { BomReader } from '../enquiries/bom-reader.js';
+import { resultOf, type AdminBomJob, type AdminBomRepository } from './admin-bom.repository.js';
+import { rematchedLines } from './admin-rematch.js';
+import type { BomJobsRepository } from './bom-jobs.repository.js';
+import { generatedDownload } from './generated-file.js';
+import { changedLine, jobAfterLines } from './line-change.js';
+import { lineSetFolder } from './line-set.task.js';
+import { checkMap, newJob, type CheckedMap, type MapRequest } from './map-flow.js';
+import { buildMatchedLines, rememberJobMapping } from './matched-lines.js';
 
 /** The admin import above the synchronous ceiling (importTaskOwner, line-set.task.ts). */
 export const BOM_IMPORT_TASK = 'bomImport';
 
 const fail = { ...errorsOf(BOM_IMPORT_ERRORS), ...errorsOf(BOM_JOB_ERRORS) };
 
-export interface BomImportDeps {
+export interface AdminBomDeps {
   jobs: AdminBomRepository;
   lines: BomJobsRepository;
   reader: BomReader;
@@ -68,17 +55,15 @@ export interface BomImportDeps {
   log: { warn(message: string, data?: object): void };
 }
 
-export interface AdminBomImportRequest {
+/** The admin import's request: the uploaded file and the map request (the header row index checked: header-row.ts). */
+export interface AdminBomImportRequest extends MapRequest {
   file: UploadedFile | undefined;
-  headerRowIndex: unknown;
-  mapping: FieldMapping;
-  suppliedPartString?: string;
 }
 
 /** Administrators (the ADMIN company's admin-flag users) see every result; other ADMIN users their own. */
 const seesAll = (p: Principal) => p.companyType === 'ADMIN' && p.admin;
 
-const displayName = (p: Principal) => [p.user.name, p.user.lastname].filter(Boolean).join(' ');
+export const displayName = (p: Principal) => [p.user.name, p.user.lastname].filter(Boolean).join(' ');
 
 /**
  * The administrators' BOM import (spec 02 §2 /import/stueckliste, §3 BOM result, §7 Admin BOM results): a file is
@@ -86,8 +71,8 @@ const displayName = (p: Principal) => [p.user.name, p.user.lastname].filter(Bool
  * and kept as the BOM job `adminImport_{resultId}`; the history lists, shows and deletes these results
  * (docs/decisions-bom.md "Admin BOM import").
  */
-export class BomImportService {
-  constructor(private readonly d: BomImportDeps) {}
+export class AdminBomService {
+  constructor(private readonly d: AdminBomDeps) {}
 
   private async rows(file: UploadedFile | undefined, headerRowIndex?: number) {
     const { rows, ...read } = await this.d.reader.read(file, headerRowIndex);
@@ -120,55 +105,26 @@ export class BomImportService {
   }
 
   /**
-   * POST /enquiry/bom/map?admin=true: validates header row and mapping with the engine (400 with its keys), refuses
-   * more data rows than the synchronous ceiling (413 bomImportTooLarge), builds and matches the lines, stores them
-   * and the result, and remembers the mapping for the company.
+   * POST /enquiry/bom/map?admin=true: the uploaded file read at the header row (the enquiries' BOM reader: 400, 415,
+   * 422), then the map flow's checks (map-flow.ts: 400 with the engine's keys, 413 bomImportTooLarge); above the
+   * synchronous ceiling the background task (202), else the lines are built, matched and stored with the result, and
+   * the company remembers the mapping.
    */
   async import(principal: Principal, req: AdminBomImportRequest): Promise<AdminBomImportAnswer | AdminBomTaskStarted> {
-    const indexProblem = validateHeaderRowIndex(req.headerRowIndex as number, 'bomSave');
-    if (indexProblem) throw ApiError.badRequest('validation', [{ path: 'headerRowIndex', key: indexProblem }]);
-    const headerRowIndex = Number(req.headerRowIndex);
-    const { read, rows } = await this.rows(req.file, headerRowIndex);
-    const headers = read.headers;
-    const issues = validateMapping(req.mapping, 'bom', headers);
-    if (issues.length)
-      throw ApiError.badRequest(
-        'validation',
-        issues.map((i) => ({ path: 'mapping', key: i.key })),
-      );
-    const dataRows = rows.length - headerRowIndex;
-    if (dataRows > BOM_TASK_MAX_LINES) throw fail.bomImportTooLarge();
-    const suppliedPartString = req.suppliedPartString || undefined;
-    if (dataRows > BOM_SYNC_MAX_LINES)
-      return this.startTask(principal, req.file!, read.bomFileName, {
-        headerRowIndex,
-        mapping: req.mapping,
-        suppliedPartString,
-      });
-
-    const { stored, counts } = await buildMatchedLines(this.d.catalogue, {
-      rows,
-      headerRowIndex,
-      headers,
-      mapping: req.mapping,
-      suppliedPartString,
-    });
+    const { read, rows } = await this.rows(req.file, req.headerRowIndex);
+    const checked = checkMap(rows, req, () => fail.bomImportTooLarge());
+    if (checked.background) return this.startTask(principal, req.file!, read.bomFileName, checked);
+    const { stored, counts } = await buildMatchedLines(this.d.catalogue, checked);
     const now = this.d.now();
-    const resultId = this.d.jobs.newId();
-    const job: AdminBomJob = {
-      id: bomJobId('adminImport', resultId),
-      owner: 'adminImport',
-      ownerId: resultId,
+    const set = {
+      owner: 'adminImport' as const,
+      ownerId: this.d.jobs.newId(),
       revision: 1,
       runId: this.d.lines.newRunId(),
-      bomFileName: read.bomFileName,
-      headers,
-      fieldMapping: req.mapping,
-      bomHeaderRowIndex: headerRowIndex,
-      ...(suppliedPartString ? { suppliedPartString } : {}),
-      ...counts,
-      mappedAt: now,
-      mappedBy: principal.uid,
+    };
+    const job: AdminBomJob = {
+      ...newJob({ ...set, uid: principal.uid }, { ...checked, fileName: read.bomFileName }, counts, now),
+      owner: 'adminImport',
       createDate: now,
       lastUpdate: now,
       createdByName: displayName(principal),
@@ -190,14 +146,14 @@ export class BomImportService {
 
   /**
    * Above the synchronous ceiling: the uploaded file is kept in the task's folder and the line set is built by the
-   * BOM jobs' background task (modules/bom-jobs/line-set.task.ts, kind `bomImport`); the result joins the history
-   * when it is switched in. Answers the task the page follows (GET /admin/bom/task) and the result's id.
+   * background task (import-task.ts, kind `bomImport`); the result joins the history when it is switched in. Answers
+   * the task the page follows (GET /admin/bom/task) and the result's id.
    */
   private async startTask(
     principal: Principal,
     file: UploadedFile,
     fileName: string,
-    req: { headerRowIndex: number; mapping: FieldMapping; suppliedPartString?: string },
+    checked: CheckedMap,
   ): Promise<AdminBomTaskStarted> {
     const resultId = this.d.jobs.newId();
     const runId = this.d.lines.newRunId();
@@ -209,9 +165,9 @@ export class BomImportService {
       ownerId: resultId,
       revision: 1,
       runId,
-      headerRowIndex: req.headerRowIndex,
-      mapping: req.mapping,
-      ...(req.suppliedPartString ? { suppliedPartString: req.suppliedPartString } : {}),
+      headerRowIndex: checked.headerRowIndex,
+      mapping: checked.mapping,
+      ...(checked.suppliedPartString ? { suppliedPartString: checked.suppliedPartString } : {}),
       uid: principal.uid,
       companyId: principal.company.id,
       createdByName: displayName(principal),
@@ -221,45 +177,6 @@ export class BomImportService {
     const taskId = await this.d.tasks.create({ kind: BOM_IMPORT_TASK, params, createdBy: principal.uid });
     await this.d.tasks.start(taskId);
     return { taskId, resultId };
-  }
-
-  /**
-   * The admin import as a line set's owner (line-set.task.ts): no record rules to check; the switch creates the
-   * result (a retry finds it created); afterwards the company remembers the mapping and the uploaded file goes.
-   */
-  importTaskOwner(): LineSetOwner<AdminBomTaskParams> {
-    return {
-      kind: BOM_IMPORT_TASK,
-      valid: (p) => p.owner === 'adminImport' && typeof p.sourcePath === 'string' && typeof p.fileName === 'string',
-      check: async () => undefined,
-      read: async (p) => {
-        const bytes = await readObject(this.d.files, p.sourcePath);
-        if (!bytes) throw new TaskFailure('importFileMissing');
-        try {
-          return { rows: await readBomRows(bytes, p.fileName), fileName: p.fileName };
-        } catch (error) {
-          if (error instanceof ApiError) throw new TaskFailure(error.code, String(error.details));
-          throw error;
-        }
-      },
-      switchTo: async (p, base, also) => {
-        const job: AdminBomJob = {
-          ...base,
-          owner: 'adminImport',
-          createDate: base.mappedAt,
-          lastUpdate: base.mappedAt,
-          createdByName: p.createdByName,
-        };
-        await this.d.transaction(async (tx) => {
-          const existing = await this.d.jobs.getInTx(tx, job.id);
-          // switched by an earlier delivery of this task: nothing more to do
-          if (existing?.runId === job.runId) return;
-          await also(tx, job);
-        });
-      },
-      after: (p, job) => rememberJobMapping(this.d, p.companyId, job),
-      // the uploaded file sits in the task's folder, which the line set's clean-up removes
-    };
   }
 
   /** GET /admin/bom/task: a background import's state — its starter's, or any for administrators (else 404). */
@@ -322,14 +239,9 @@ export class BomImportService {
     const lines: StoredBomLine[] = [];
     for await (const l of this.d.lines.all(job.id, job.runId)) lines.push(l);
     const files = generateSupplierBom(lines);
-    const bytes = part === 'suppliedParts' ? files.suppliedParts : files.main;
-    const base = (job.bomFileName.replace(/\.[^.]*$/, '') || 'Stueckliste').slice(0, 100);
-    return {
-      filename: `${base}_${part === 'suppliedParts' ? 'Beistellteile' : 'Stueckliste'}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      size: bytes.byteLength,
-      stream: Readable.from([Buffer.from(bytes)]),
-    };
+    return part === 'suppliedParts'
+      ? generatedDownload(job, 'Beistellteile', files.suppliedParts)
+      : generatedDownload(job, 'Stueckliste', files.main);
   }
 
   /**
@@ -349,7 +261,7 @@ export class BomImportService {
   }
   /**
    * POST /admin/bom/line: a manual match on a line of a result (sets the matched article and manualReplacement; `null`
-   * removes it) and line edits — the enquiry's line rules (bom-jobs/line-change.ts) on the admin import's job. Decided
+   * removes it) and line edits — the enquiry's line rules (line-change.ts) on the admin import's job. Decided
    * in one transaction on the result and the line; counts, success rate and estimate follow. Who: the catalogue's
    * writers (the route's guard) on a result they may read (404 otherwise).
    */
@@ -384,44 +296,7 @@ export class BomImportService {
     const job = await this.readable(principal, req.id);
     const line = await this.d.lines.getLine(job.id, job.runId, req.lineId);
     if (!line) throw ApiError.notFound();
-    const found = new Map<string, StoredBomLine>([[line.id, line]]);
-    const like: Array<['orderNumber' | 'manufacturerNumber' | 'matchedArticleId', string | undefined]> = [
-      ['matchedArticleId', line.matchedArticleId],
-      ['orderNumber', line.orderNumber],
-      ['manufacturerNumber', line.manufacturerNumber],
-    ];
-    for (const [field, value] of like) {
-      if (!value || found.size >= ADMIN_BOM_REMATCH_MAX_LINES) continue;
-      const more = await this.d.lines.linesWhere(job.id, job.runId, field, value, ADMIN_BOM_REMATCH_MAX_LINES);
-      for (const l of more) if (found.size < ADMIN_BOM_REMATCH_MAX_LINES) found.set(l.id, l);
-    }
-    const originals = [...found.values()];
-    const redone = originals.map((l) => structuredClone(l));
-    const byNumber: StoredBomLine[] = [];
-    const articles = new Map<string, Promise<MatchableArticle | undefined>>();
-    const articleOf = (id: string) => {
-      if (!articles.has(id))
-        articles.set(
-          id,
-          this.d.catalogue.matchableArticle(id).catch(() => undefined),
-        );
-      return articles.get(id)!;
-    };
-    for (const l of redone) {
-      if (l.manualReplacement && l.matchedArticleId) {
-        const article = await articleOf(l.matchedArticleId);
-        if (article) setMatchedArticle(l, article);
-        else dropManualMatch(l);
-        continue;
-      }
-      // the manufacturer a line had came from its article (the file names none by id): the matcher finds it again
-      if (l.matchedArticle && l.manufacturerId === l.matchedArticle.manufacturerId) delete l.manufacturerId;
-      byNumber.push(l);
-    }
-    if (byNumber.length) {
-      const context = await this.d.catalogue.matchContext();
-      await matchBomLines(byNumber, context.lookup, { manufacturers: context.manufacturers });
-    }
+    const { originals, redone } = await rematchedLines(this.d, job, line);
     return this.d.transaction(async (tx) => {
       const current = await this.d.jobs.getInTx(tx, job.id);
       if (!current || current.runId !== job.runId) throw ApiError.notFound();
@@ -439,24 +314,4 @@ export class BomImportService {
       return { result: resultOf(next), lines: changes.map(([, after]) => after) };
     });
   }
-}
-
-function resultOf(job: AdminBomJob): AdminBomResult {
-  return {
-    id: job.ownerId,
-    bomFileName: job.bomFileName,
-    headers: job.headers,
-    fieldMapping: job.fieldMapping,
-    bomHeaderRowIndex: job.bomHeaderRowIndex,
-    ...(job.suppliedPartString ? { suppliedPartString: job.suppliedPartString } : {}),
-    lineCount: job.lineCount,
-    errorCount: job.errorCount,
-    successRate: job.successRate,
-    errorsByType: job.errorsByType,
-    estimate: estimateFromCents(job.totalCents),
-    createdBy: job.mappedBy,
-    createdByName: job.createdByName,
-    createDate: job.createDate,
-    lastUpdate: job.lastUpdate,
-  };
 }
