@@ -63,7 +63,7 @@ export interface AdminBomImportRequest extends MapRequest {
 /** Administrators (the ADMIN company's admin-flag users) see every result; other ADMIN users their own. */
 const seesAll = (p: Principal) => p.companyType === 'ADMIN' && p.admin;
 
-export const displayName = (p: Principal) => [p.user.name, p.user.lastname].filter(Boolean).join(' ');
+const displayName = (p: Principal) => [p.user.name, p.user.lastname].filter(Boolean).join(' ');
 
 /**
  * The administrators' BOM import (spec 02 §2 /import/stueckliste, §3 BOM result, §7 Admin BOM results): a file is

@@ -347,7 +347,7 @@ export class BomJobsService {
 export const filePathOf = (t: BomTarget) => t.enquiry.bomRevisions.find((r) => r.revision === t.revision)?.path;
 
 /** The owner reference of a target (the calls' `enquiryId` and `offerId`). */
-export function refOf(target: BomTarget): BomOwnerRef {
+function refOf(target: BomTarget): BomOwnerRef {
   return target.owner === 'offer'
     ? { enquiryId: target.enquiry.id, offerId: target.ownerId }
     : { enquiryId: target.enquiry.id };
