@@ -1,7 +1,6 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
 import { createAuthenticate } from './http/authenticate.js';
-import { bomImportArea } from './modules/bom-import/bom-import.module.js';
-import { bomJobsArea } from './modules/bom-jobs/bom-jobs.module.js';
+import { bomArea } from './modules/bom/bom.module.js';
 import { businessDataArea } from './modules/business-data/business-data.module.js';
 import { articleTransferArea } from './modules/article-transfer/article-transfer.module.js';
 import { catalogueArea } from './modules/catalogue/catalogue.module.js';
@@ -37,9 +36,7 @@ export const AREAS: readonly Area[] = [
   catalogueArea,
   importConfigsArea,
   articleTransferArea,
-  // before bom-jobs: it takes POST /enquiry/bom/map?admin=true and passes every other map call on
-  bomImportArea,
-  bomJobsArea,
+  bomArea,
 ];
 
 /**

@@ -10,7 +10,7 @@ import {
   signIn,
 } from '../../functions/src/testing/fixtures.js';
 import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
-import { bomOffer } from '../../functions/src/modules/bom-jobs/bom-job-fixtures.js';
+import { bomOffer } from '../../functions/src/modules/bom/bom-job-fixtures.js';
 import { share, withFolderFile } from '../../functions/src/testing/business-data-fixtures.js';
 import {
   createArticle,
@@ -34,7 +34,7 @@ import {
 } from './route-walker.js';
 import { openConversation, withMessage } from '../../functions/src/modules/chat/chat-fixtures.js';
 import { pdfBytes } from '../../functions/src/testing/upload-client.js';
-import { importBom } from '../../functions/src/modules/bom-import/bom-import-fixtures.js';
+import { importBom } from '../../functions/src/modules/bom/admin-bom-fixtures.js';
 
 // Issue 12 items 5 and 6: every route of every role (taken from the feature registry, so areas added later are
 // walked too) on a 390 × 844 phone: no sideways scrolling, no WCAG 2.1 AA violation (axe-core), no console error.

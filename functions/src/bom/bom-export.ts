@@ -1,7 +1,7 @@
 import type { BomLine } from '../model/bom/bom-line.js';
 import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
 import { roundTo2 } from '../model/bom/price.js';
-import { writeCsv, type CsvCell } from './csv-writer.js';
+import { writeCsv, type CsvCell } from '../spreadsheet/csv-writer.js';
 
 /** Column keys of the generated files (spec section 9), in file order. */
 export const SUPPLIER_COLUMNS = [

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet/BOM benchmark: `node --import tsx functions/src/bom/bench.ts` or `npm run bench bom`.
+ * Spreadsheet/BOM benchmark: `node --import tsx functions/src/bom/bench.ts` or `npm run bench -- bom-engine`.
  * Each measurement runs in its own child process (fixtures/bench-worker.ts) so peak RSS (VmHWM) is
  * that of the measured work alone. Big files are generated into a temp dir and deleted afterwards.
  */

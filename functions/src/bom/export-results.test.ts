@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BomErrorType } from '../model/bom/bom-error.js';
 import type { BomLine } from '../model/bom/bom-line.js';
 import { generateCustomerBom, generateSupplierBom } from './bom-export.js';
-import { csvLine, neutraliseFormula } from './csv-writer.js';
+import { csvLine, neutraliseFormula } from '../spreadsheet/csv-writer.js';
 import { bomLinePrice, summariseBom } from './results.js';
 import { readCsv } from '../spreadsheet/read-csv.js';
 import { buildBomLines } from './lines.js';

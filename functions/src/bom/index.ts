@@ -10,6 +10,5 @@ export * from './article-rows.js';
 export * from './article-lookup.js';
 export * from './matcher.js';
 export * from './results.js';
-export * from './csv-writer.js';
 export * from './bom-export.js';
 export * from './mapping-memory.js';

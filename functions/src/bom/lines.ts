@@ -128,7 +128,7 @@ export class BomLineBuilder {
     const col = this.cols.get(field);
     if (col === undefined) return undefined;
     let v = row[col]?.trim();
-    // undo the apostrophe our generated files put before "-K1", "+A1", "=G1" (see csv-writer.ts)
+    // undo the apostrophe our generated files put before "-K1", "+A1", "=G1" (see spreadsheet/csv-writer.ts)
     if (v && v.charCodeAt(0) === 39 && /^'[=+\-@]/.test(v)) v = v.slice(1);
     return v ? v : undefined;
   }

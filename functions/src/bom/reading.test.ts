@@ -21,7 +21,6 @@ import {
   rankRememberedMappings,
   type MappingMemoryEntry,
 } from './mapping-memory.js';
-import { InMemoryMappingMemoryStore } from './mapping-memory.repository.js';
 
 const byField = (s: readonly MappingSuggestion[]): Record<string, string> =>
   Object.fromEntries(s.map((x) => [x.articleField, x.importHeader]));
@@ -283,19 +282,5 @@ describe('remembered mappings (issue 11: remember what people chose)', () => {
     expect(first.suggestions.every((s) => s.source === 'remembered')).toBe(true);
     expect(byField(first.computed).orderNumber).toBe('Bestellnummer');
     expect(firstSuggestion(['a', 'b'], [], [entry(headers)]).remembered).toBeUndefined();
-  });
-
-  it('the store keeps one entry per company and signature and counts saves', async () => {
-    const store = new InMemoryMappingMemoryStore();
-    await store.remember({ companyId: 'c1', headers, mapping: saved, savedAt: new Date('2026-01-01') });
-    const again = await store.remember({
-      companyId: 'c1',
-      headers: headers.map((h) => h.toUpperCase()),
-      mapping: saved,
-      savedAt: new Date('2026-01-02'),
-    });
-    await store.remember({ companyId: 'c2', headers, mapping: saved });
-    expect(again.useCount).toBe(2);
-    expect(await store.listForCompany('c1')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { csvLine, UTF8_BOM, type CsvCell } from '../bom/csv-writer.js';
+import { csvLine, UTF8_BOM, type CsvCell } from '../spreadsheet/csv-writer.js';
 import type * as yup from 'yup';
 import { EXPORT_MAX_ROWS, exportRequestSchema, type ExportColumn } from '../model/paging.js';
 import { ApiError } from '../platform/api-error.js';
@@ -35,7 +35,7 @@ export function exportCell(value: unknown, column: Pick<ExportColumn, 'values'>)
 
 /**
  * Streams a list export as CSV (UTF-8 with byte-order mark, `;`, every cell quoted, formula cells neutralised:
- * bom/csv-writer.ts): the header line from the columns' labels, then one line per row as the rows arrive.
+ * spreadsheet/csv-writer.ts): the header line from the columns' labels, then one line per row as the rows arrive.
  */
 export async function sendCsvExport<T>(
   res: Response,

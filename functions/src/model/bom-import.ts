@@ -131,7 +131,7 @@ export interface AdminBomRematchAnswer {
 
 /**
  * What the admin import's background task stores (above BOM_SYNC_MAX_LINES): the line set's part (owner
- * 'adminImport', ownerId = the result's id; modules/bom-jobs/line-set.task.ts) and the uploaded file it reads.
+ * 'adminImport', ownerId = the result's id; modules/bom/line-set.task.ts) and the uploaded file it reads.
  */
 export interface AdminBomTaskParams extends LineSetParams {
   owner: 'adminImport';

@@ -15,9 +15,10 @@ import { pageRequestSchema } from './paging.js';
 import { flag, line, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
 /**
- * BOM jobs (spec 02 §3 "BOM job", "BOM line"; §4; §9; issue 24): a mapped BOM of an owner (an enquiry now; an
- * offer and the admin import reuse it) and its lines, stored apart from the owner (docs/decisions-bom.md).
- * Isomorphic: the web's panel and table use the same types, columns and rules.
+ * BOM jobs (spec 02 §3 "BOM job", "BOM line"; §4; §9; issue 24): a mapped BOM of an owner (the enquiry, the offer,
+ * the admin import) and its lines, stored apart from the owner (docs/decisions-bom.md), and the enquiry's and offer's
+ * calls; the admin result's calls are model/bom-import.ts. Isomorphic: the web's panel and table use the same types,
+ * columns and rules.
  */
 
 /** Who a BOM job belongs to; the job's id is `{owner}_{ownerId}`. */
@@ -32,11 +33,11 @@ export type BomJobOwner = (typeof BOM_JOB_OWNERS)[number];
 export const BOM_SYNC_MAX_LINES = 5000;
 /**
  * Above the synchronous ceiling the map runs as a background task (in chunks of a few hundred lines, with real
- * progress: modules/bom-jobs/line-set.task.ts) up to this many data rows; above it 413 bomTooLarge.
+ * progress: modules/bom/line-set.task.ts) up to this many data rows; above it 413 bomTooLarge.
  */
 export const BOM_TASK_MAX_LINES = 50_000;
 
-/** What every line-set task stores (modules/bom-jobs/line-set.task.ts); an owner adds who maps and which file. */
+/** What every line-set task stores (modules/bom/line-set.task.ts); an owner adds who maps and which file. */
 export interface LineSetParams {
   owner: BomJobOwner;
   ownerId: string;
@@ -220,7 +221,7 @@ export type BomMapRequest = yup.InferType<typeof bomMapSchema>;
 export const BOM_LINE_TEXT_MAX_LENGTH = 200;
 const optionalText = () => line(BOM_LINE_TEXT_MAX_LENGTH).optional();
 
-/** A line's id: its row number, zero-padded (bom-jobs.repository.ts `lineId`). */
+/** A line's id: its row number, zero-padded (modules/bom/bom-jobs.repository.ts `lineId`). */
 export const bomLineIdSchema = line(20)
   .matches(/^\d{1,7}$/, V.id)
   .required(V.required);

@@ -107,7 +107,7 @@ export interface Enquiry extends EnquiryInput {
   bomFileName?: string;
   bomHeaderRowIndex?: number;
   headers?: string[];
-  /** the columns the customer mapped (POST /enquiry/bom/map, the bom-jobs area) and the supplied-part marker */
+  /** the columns the customer mapped (POST /enquiry/bom/map, the BOM area) and the supplied-part marker */
   fieldMapping?: FieldMapping;
   suppliedPartString?: string;
   /** the mapped lines' counts and success rate (the lines live apart: docs/decisions-bom.md) */

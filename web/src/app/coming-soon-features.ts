@@ -17,6 +17,6 @@ export const catalogueAndImportPlaceholders: Feature = {
   routes: [
     { path: paths.imports.configs.path, allowed: platformAdmin, menu: { labelKey: 'menu.import.config' } },
     { path: paths.imports.config.path, allowed: platformAdmin },
-    { path: paths.imports.bom.path, allowed: adminCompany, menu: { labelKey: 'menu.import.stueckliste' } },
+    { path: paths.imports.bom.path, allowed: adminCompany, menu: { labelKey: 'bom:menu' } },
   ],
 };

@@ -2,7 +2,6 @@ import { articleTransferFeature } from '@/features/article-transfer/feature';
 import { articlesFeature } from '@/features/articles/feature';
 import { authFeature } from '@/features/auth/feature';
 import { bomFeature } from '@/features/bom/feature';
-import { bomImportFeature } from '@/features/bom/import-feature';
 import { businessDataFeature } from '@/features/business-data/feature';
 import { chatFeature } from '@/features/chat/feature';
 import { companiesFeature } from '@/features/companies/feature';
@@ -30,7 +29,6 @@ export const FEATURES: Feature[] = [
   companiesFeature,
   enquiriesFeature,
   offersFeature,
-  bomFeature,
   documentsFeature,
   businessDataFeature,
   chatFeature,
@@ -38,7 +36,7 @@ export const FEATURES: Feature[] = [
   articleTransferFeature,
   fieldValuesFeature,
   importConfigsFeature,
-  bomImportFeature,
+  bomFeature,
   catalogueAndImportPlaceholders,
   legalFeature,
 ];

@@ -1,4 +1,4 @@
-import { csvLine, UTF8_BOM, type CsvCell } from '../../bom/csv-writer.js';
+import { csvLine, UTF8_BOM, type CsvCell } from '../../spreadsheet/csv-writer.js';
 import type { ArticleExportFilter } from '../../model/article-transfer.js';
 import type { Article } from '../../model/catalogue.js';
 

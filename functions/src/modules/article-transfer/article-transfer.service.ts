@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
-import { writeCsv } from '../../bom/csv-writer.js';
+import { writeCsv } from '../../spreadsheet/csv-writer.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import {
   ARTICLE_IMPORT_EXTENSIONS,

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { ValidationError } from 'yup';
-import { UTF8_BOM, csvLine, germanNumber } from '../../bom/csv-writer.js';
+import { UTF8_BOM, csvLine, germanNumber } from '../../spreadsheet/csv-writer.js';
 import { parseDecimal } from '../../bom/parse-number.js';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { validationDetails } from '../../http/error-handler.js';

@@ -1,15 +1,27 @@
 import { offerSide } from '@model/permissions-offers';
-import type { Feature } from '@/lib/feature';
+import { paths } from '@/config/paths';
 import { lazyComponent } from '@/lib/lazy';
+import { lazyPage, type Feature, type RouteAccess } from '@/lib/feature';
+
+/** Every ADMIN-company user (spec 02 §1: with or without the admin flag); the history inside is for administrators. */
+const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
 
 /**
- * The bill of materials (spec 02 §2): the BOM panel on the enquiry page - upload, re-upload, download, delete, the
- * kept revisions, mapping and the article table - and on the offer page for its supplier (the enquiry revision the
- * offer priced, mapped for the offer; docs/decisions-bom.md "Offers").
+ * The bill of materials (spec 02 §2; docs/decisions-bom.md), one area with three owners: the BOM panel on the
+ * enquiry page - upload, re-upload, download, delete, the kept revisions, mapping and the article table -, the same
+ * on the offer page for its supplier (the enquiry revision the offer priced, mapped for the offer), and
+ * /import/stueckliste, the administrators' BOM import with its history.
  */
 export const bomFeature: Feature = {
   namespace: 'bom',
-  routes: [],
+  routes: [
+    {
+      path: paths.imports.bom.path,
+      allowed: adminCompany,
+      menu: { labelKey: 'bom:menu' },
+      element: lazyPage(() => import('./components/bom-import-page'), 'BomImportPage'),
+    },
+  ],
   panels: [
     {
       record: 'enquiry',

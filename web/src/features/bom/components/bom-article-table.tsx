@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import {
   Alert,
   Box,
@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BomLineColumn, StoredBomLine } from '@model/bom-job';
+import type { BomJobView, BomLineColumn, StoredBomLine } from '@model/bom-job';
 import { DEFAULT_PAGE_SIZE } from '@model/constants';
 import type { PageSize } from '@model/paging';
 import { ListPagination } from '@/components/list-page/list-pagination';
@@ -69,6 +69,87 @@ function WithOriginal({ file, catalogue }: { file?: string; catalogue?: string }
   );
 }
 
+/** The table's summary line (success rate, counts, the estimate for whoever sees prices) and its two filters. */
+function LinesToolbar({
+  summary,
+  request,
+  setRequest,
+}: {
+  summary?: BomJobView;
+  request: BomLinesRequest;
+  setRequest: Dispatch<SetStateAction<BomLinesRequest>>;
+}) {
+  const { t } = useTranslation('bom');
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {summary && (
+        <Typography data-testid="bom-success-rate">
+          {t('table.successRate', { rate: formatNumber(summary.successRate) })}
+        </Typography>
+      )}
+      {summary && (
+        <Typography variant="body2" color="text.secondary">
+          {t('table.counts', { count: summary.lineCount, errors: summary.errorCount })}
+        </Typography>
+      )}
+      {summary?.estimate && (
+        <Typography variant="body2">{t('table.estimate', { range: summary.estimate.formatted })}</Typography>
+      )}
+      <FormControlLabel
+        control={
+          <Switch
+            checked={request.errorsOnly}
+            onChange={(e) => setRequest((r) => ({ ...r, page: 0, errorsOnly: e.target.checked }))}
+          />
+        }
+        label={t('table.errorsOnly')}
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={request.replacedOnly}
+            onChange={(e) => setRequest((r) => ({ ...r, page: 0, replacedOnly: e.target.checked }))}
+          />
+        }
+        label={t('table.replaced')}
+      />
+    </Stack>
+  );
+}
+
+/** One line: the file's numbers with the catalogue's beside them, its markers, and (`onMatch`) its actions. */
+function BomLineRow({ line, onMatch, actions }: { line: StoredBomLine; onMatch?: () => void; actions?: ReactNode }) {
+  const { t } = useTranslation('bom');
+  return (
+    <TableRow data-testid={`bom-line-${line.rowNumber}`}>
+      <TableCell>{line.rowNumber}</TableCell>
+      <TableCell>
+        <WithOriginal file={line.orderNumber} catalogue={line.matchedArticle?.orderNumber} />
+      </TableCell>
+      <TableCell>
+        <WithOriginal file={line.manufacturerNumber} catalogue={line.matchedArticle?.manufacturerNumber} />
+      </TableCell>
+      <TableCell>{line.matchedArticle?.manufacturerName ?? line.manufacturerName ?? ''}</TableCell>
+      <TableCell>{formatNumber(line.quantity)}</TableCell>
+      <TableCell>{line.quantityUnitName ?? line.matchedArticle?.unitName ?? ''}</TableCell>
+      <TableCell>{line.matchedArticle?.description ?? line.description ?? ''}</TableCell>
+      <TableCell>
+        <LineStatus line={line} />
+      </TableCell>
+      {onMatch && (
+        <TableCell>
+          <Stack direction="row" spacing={1}>
+            <Button size="small" onClick={onMatch}>
+              {t('table.match')}
+            </Button>
+            {actions}
+          </Stack>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
+
 /**
  * The article table of a mapped BOM (spec 02 §2, §3 BOM line, §4, §9): server pages of the lines (paging contract,
  * sortable columns, errors-only toggle), each line's markers, the file's numbers read-only with the catalogue
@@ -102,39 +183,7 @@ export function BomArticleTable({
 
   return (
     <Stack spacing={1} data-testid="bom-article-table">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        {page && (
-          <Typography data-testid="bom-success-rate">
-            {t('table.successRate', { rate: formatNumber(page.summary.successRate) })}
-          </Typography>
-        )}
-        {page && (
-          <Typography variant="body2" color="text.secondary">
-            {t('table.counts', { count: page.summary.lineCount, errors: page.summary.errorCount })}
-          </Typography>
-        )}
-        {page?.summary.estimate && (
-          <Typography variant="body2">{t('table.estimate', { range: page.summary.estimate.formatted })}</Typography>
-        )}
-        <FormControlLabel
-          control={
-            <Switch
-              checked={request.errorsOnly}
-              onChange={(e) => setRequest((r) => ({ ...r, page: 0, errorsOnly: e.target.checked }))}
-            />
-          }
-          label={t('table.errorsOnly')}
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={request.replacedOnly}
-              onChange={(e) => setRequest((r) => ({ ...r, page: 0, replacedOnly: e.target.checked }))}
-            />
-          }
-          label={t('table.replaced')}
-        />
-      </Stack>
+      <LinesToolbar summary={page?.summary} request={request} setRequest={setRequest} />
       {lines.isFetching && <LinearProgress aria-label={t('table.title')} />}
       {lines.isError && <Alert severity="error">{errorMessage(lines.error, t('table.loadFailed'))}</Alert>}
       <TableContainer>
@@ -161,32 +210,12 @@ export function BomArticleTable({
           </TableHead>
           <TableBody>
             {page?.content.map((l) => (
-              <TableRow key={l.id} data-testid={`bom-line-${l.rowNumber}`}>
-                <TableCell>{l.rowNumber}</TableCell>
-                <TableCell>
-                  <WithOriginal file={l.orderNumber} catalogue={l.matchedArticle?.orderNumber} />
-                </TableCell>
-                <TableCell>
-                  <WithOriginal file={l.manufacturerNumber} catalogue={l.matchedArticle?.manufacturerNumber} />
-                </TableCell>
-                <TableCell>{l.matchedArticle?.manufacturerName ?? l.manufacturerName ?? ''}</TableCell>
-                <TableCell>{formatNumber(l.quantity)}</TableCell>
-                <TableCell>{l.quantityUnitName ?? l.matchedArticle?.unitName ?? ''}</TableCell>
-                <TableCell>{l.matchedArticle?.description ?? l.description ?? ''}</TableCell>
-                <TableCell>
-                  <LineStatus line={l} />
-                </TableCell>
-                {canChange && (
-                  <TableCell>
-                    <Stack direction="row" spacing={1}>
-                      <Button size="small" onClick={() => setMatching(l)}>
-                        {t('table.match')}
-                      </Button>
-                      {lineActions?.(l)}
-                    </Stack>
-                  </TableCell>
-                )}
-              </TableRow>
+              <BomLineRow
+                key={l.id}
+                line={l}
+                onMatch={canChange ? () => setMatching(l) : undefined}
+                actions={lineActions?.(l)}
+              />
             ))}
           </TableBody>
         </Table>

@@ -39,7 +39,7 @@ const COLUMNS: AdminBomColumn[] = ['createDate', 'bomFileName', 'successRate'];
  * server refuses everybody else).
  */
 export function BomImportHistory({ open, shownId, onShow, onDelete }: BomImportHistoryProps) {
-  const { t } = useTranslation('bom-import');
+  const { t } = useTranslation('bom');
   const [request, setRequest] = useState<PageRequest<AdminBomColumn>>({
     page: 0,
     paginationSize: DEFAULT_PAGE_SIZE,
@@ -52,12 +52,12 @@ export function BomImportHistory({ open, shownId, onShow, onDelete }: BomImportH
     setRequest((r) => ({ ...r, page: 0, column: c, sortDescending: column === c ? !r.sortDescending : false }));
 
   return (
-    <Stack spacing={2} role="region" aria-label={t('history.title')} data-testid="bom-import-history">
-      <Typography variant="h2">{t('history.title')}</Typography>
-      {history.isFetching && <LinearProgress aria-label={t('history.title')} />}
-      {history.isError && <Alert severity="error">{errorMessage(history.error, t('history.loadFailed'))}</Alert>}
+    <Stack spacing={2} role="region" aria-label={t('import.history.title')} data-testid="bom-import-history">
+      <Typography variant="h2">{t('import.history.title')}</Typography>
+      {history.isFetching && <LinearProgress aria-label={t('import.history.title')} />}
+      {history.isError && <Alert severity="error">{errorMessage(history.error, t('import.history.loadFailed'))}</Alert>}
       <TableContainer>
-        <Table size="small" aria-label={t('history.title')}>
+        <Table size="small" aria-label={t('import.history.title')}>
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (
@@ -67,12 +67,12 @@ export function BomImportHistory({ open, shownId, onShow, onDelete }: BomImportH
                     direction={column === c && request.sortDescending ? 'desc' : 'asc'}
                     onClick={() => sortBy(c)}
                   >
-                    {t(`history.${c}`)}
+                    {t(`import.history.${c}`)}
                   </TableSortLabel>
                 </TableCell>
               ))}
-              <TableCell>{t('history.createdBy')}</TableCell>
-              <TableCell>{t('history.actions')}</TableCell>
+              <TableCell>{t('import.history.createdBy')}</TableCell>
+              <TableCell>{t('import.history.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -80,15 +80,15 @@ export function BomImportHistory({ open, shownId, onShow, onDelete }: BomImportH
               <TableRow key={r.id} selected={r.id === shownId} data-testid={`bom-import-history-${r.id}`}>
                 <TableCell>{formatDateTime(r.createDate)}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{r.bomFileName}</TableCell>
-                <TableCell>{t('history.rate', { rate: formatNumber(r.successRate) })}</TableCell>
+                <TableCell>{t('import.history.rate', { rate: formatNumber(r.successRate) })}</TableCell>
                 <TableCell>{r.createdByName}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>
                     <Button size="small" onClick={() => onShow(r.id)}>
-                      {t('history.show')}
+                      {t('import.history.show')}
                     </Button>
                     <Button size="small" color="error" onClick={() => onDelete(r)}>
-                      {t('history.delete')}
+                      {t('import.history.delete')}
                     </Button>
                   </Stack>
                 </TableCell>
@@ -97,7 +97,7 @@ export function BomImportHistory({ open, shownId, onShow, onDelete }: BomImportH
           </TableBody>
         </Table>
       </TableContainer>
-      {page && page.totalElements === 0 && <Typography color="text.secondary">{t('history.empty')}</Typography>}
+      {page && page.totalElements === 0 && <Typography color="text.secondary">{t('import.history.empty')}</Typography>}
       {page && (
         <ListPagination
           page={request.page}
@@ -122,23 +122,23 @@ export interface BomImportDeleteConfirmProps {
 
 /** The side panel's delete confirmation (spec 02 §4 view 3): Yes deletes the import with its lines, No goes back. */
 export function BomImportDeleteConfirm({ result, onDeleted, onCancel }: BomImportDeleteConfirmProps) {
-  const { t } = useTranslation('bom-import');
+  const { t } = useTranslation('bom');
   const remove = useDeleteAdminBoms();
   const confirm = async () => {
     try {
       await remove.mutateAsync([result.id]);
-      notify.success(t('history.deleted'));
+      notify.success(t('import.history.deleted'));
       onDeleted([result.id]);
     } catch (error) {
-      notify.error(errorMessage(error, t('history.deleteFailed')));
+      notify.error(errorMessage(error, t('import.history.deleteFailed')));
     }
   };
   return (
     <Stack spacing={2} role="region" aria-labelledby="bom-import-delete-title" data-testid="bom-import-delete">
       <Typography variant="h2" id="bom-import-delete-title">
-        {t('history.deleteTitle')}
+        {t('import.history.deleteTitle')}
       </Typography>
-      <Typography>{t('history.deleteText', { name: result.bomFileName })}</Typography>
+      <Typography>{t('import.history.deleteText', { name: result.bomFileName })}</Typography>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={remove.isPending}>
           {t('common.no')}

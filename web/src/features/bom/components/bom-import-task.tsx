@@ -18,7 +18,7 @@ export interface BomImportTaskProps {
  * polled), then the result (`onDone`) and the history refreshed, or the reason it failed.
  */
 export function BomImportTask({ taskId, onDone, onEnd }: BomImportTaskProps) {
-  const { t } = useTranslation('bom-import');
+  const { t } = useTranslation('bom');
   const queryClient = useQueryClient();
   const task = useAdminBomTask(taskId);
   const gone = task.isError;
@@ -32,15 +32,15 @@ export function BomImportTask({ taskId, onDone, onEnd }: BomImportTaskProps) {
       task={task.data}
       testId="bom-import-task"
       texts={{
-        running: (percent) => t('task.running', { percent }),
-        runningLabel: t('task.runningLabel'),
-        failed: (reason) => t('task.failed', { reason }),
+        running: (percent) => t('import.task.running', { percent }),
+        runningLabel: t('import.task.runningLabel'),
+        failed: (reason) => t('import.task.failed', { reason }),
       }}
       onEnd={(ended) => {
         onEnd?.();
         if (ended.state !== 'done') return;
         void queryClient.invalidateQueries({ queryKey: ['admin-bom', 'history'] });
-        notify.success(t('imported'));
+        notify.success(t('import.imported'));
         onDone(ended.resultId);
       }}
     />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FileIcon } from '@/components/file-table/file-icon';
 import { FileUpload } from '@/components/upload';
+import type { BomRevision } from '@model/enquiry';
 import type { RecordPanelProps } from '@/lib/feature';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -15,6 +16,75 @@ import { useDeleteBom } from '../api/delete-bom';
 import { useDownloadBom } from '../api/download-bom';
 import { useUploadBom } from '../api/upload-bom';
 import { BomJobSection } from './bom-job-section';
+
+/** The current file with its actions: Map, Re-upload and Delete only while the enquiry can be changed. */
+function BomFileRow(props: {
+  name: string;
+  revision: number;
+  canChange: boolean;
+  onMap: () => void;
+  onReupload: () => void;
+  onDownload: () => void;
+  onDelete: () => void;
+}) {
+  const { name, revision, canChange } = props;
+  const { t } = useTranslation('bom');
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <FileIcon name={name} />
+      <Typography sx={{ wordBreak: 'break-all', flexGrow: 1 }} data-testid="bom-file-name">
+        {name}
+        {revision > 1 && ` · ${t('revision', { revision })}`}
+      </Typography>
+      {canChange && (
+        <Button size="small" startIcon={<TuneIcon />} onClick={props.onMap}>
+          {t('map')}
+        </Button>
+      )}
+      {canChange && (
+        <Button size="small" startIcon={<UploadIcon />} onClick={props.onReupload}>
+          {t('reupload')}
+        </Button>
+      )}
+      <Button size="small" startIcon={<DownloadIcon />} onClick={props.onDownload}>
+        {t('download')}
+      </Button>
+      {canChange && (
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={props.onDelete}>
+          {t('delete')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The revisions kept from earlier releases, each with its download. */
+function BomRevisions({ revisions, onDownload }: { revisions: BomRevision[]; onDownload: (r: BomRevision) => void }) {
+  const { t } = useTranslation('bom');
+  return (
+    <Box>
+      <Typography variant="subtitle2">{t('revisions')}</Typography>
+      <List dense>
+        {revisions.map((r) => (
+          <ListItem key={r.revision} disableGutters>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => onDownload(r)}
+              sx={{ textAlign: 'left', wordBreak: 'break-all' }}
+            >
+              {t('revisionLine', {
+                revision: r.revision,
+                name: r.fileName,
+                date: formatDateTime(new Date(r.uploadDate)),
+              })}
+            </Link>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
 
 /**
  * Spec 02 §2 BOM panel, a panel of the enquiry page (feature.ts): a drop zone (.xlsx, .xls, .csv); once a file
@@ -72,31 +142,15 @@ export function BomPanel({ record: enquiry, caller, canChange }: RecordPanelProp
         {t('hint')}
       </Typography>
       {current ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <FileIcon name={current} />
-          <Typography sx={{ wordBreak: 'break-all', flexGrow: 1 }} data-testid="bom-file-name">
-            {current}
-            {enquiry.bomRevision > 1 && ` · ${t('revision', { revision: enquiry.bomRevision })}`}
-          </Typography>
-          {canChange && (
-            <Button size="small" startIcon={<TuneIcon />} onClick={() => setMapping(true)}>
-              {t('map')}
-            </Button>
-          )}
-          {canChange && (
-            <Button size="small" startIcon={<UploadIcon />} onClick={() => setReupload((v) => !v)}>
-              {t('reupload')}
-            </Button>
-          )}
-          <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()}>
-            {t('download')}
-          </Button>
-          {canChange && (
-            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmDelete(true)}>
-              {t('delete')}
-            </Button>
-          )}
-        </Stack>
+        <BomFileRow
+          name={current}
+          revision={enquiry.bomRevision}
+          canChange={canChange}
+          onMap={() => setMapping(true)}
+          onReupload={() => setReupload((v) => !v)}
+          onDownload={() => void download()}
+          onDelete={() => setConfirmDelete(true)}
+        />
       ) : (
         !canChange && (
           <Typography variant="body2" color="text.secondary">
@@ -114,29 +168,7 @@ export function BomPanel({ record: enquiry, caller, canChange }: RecordPanelProp
         mapping={mapping}
         onCloseMapping={() => setMapping(false)}
       />
-      {older.length > 0 && (
-        <Box>
-          <Typography variant="subtitle2">{t('revisions')}</Typography>
-          <List dense>
-            {older.map((r) => (
-              <ListItem key={r.revision} disableGutters>
-                <Link
-                  component="button"
-                  type="button"
-                  onClick={() => void download(r.revision, r.fileName)}
-                  sx={{ textAlign: 'left', wordBreak: 'break-all' }}
-                >
-                  {t('revisionLine', {
-                    revision: r.revision,
-                    name: r.fileName,
-                    date: formatDateTime(new Date(r.uploadDate)),
-                  })}
-                </Link>
-              </ListItem>
-            ))}
-          </List>
-        </Box>
-      )}
+      {older.length > 0 && <BomRevisions revisions={older} onDownload={(r) => void download(r.revision, r.fileName)} />}
       <ConfirmDialog
         open={confirmDelete}
         title={t('confirm.deleteTitle')}
