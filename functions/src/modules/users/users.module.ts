@@ -20,6 +20,7 @@ import {
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import { AccountService } from './account.service.js';
 import { RegistrationDigestRepository } from './registration-digest.repository.js';
+import { registrationDigestIntervalMs } from './registration-limits.js';
 import { RegistrationDigest, registrationDigestTask } from './registration-digest.task.js';
 import { sendPasswordResetTask } from './send-password-reset.task.js';
 import { USERS_PAGE_SHAPE, UsersRepository } from './users.repository.js';
@@ -60,7 +61,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
   const digest = new RegistrationDigest({
     repo: digests,
     tasks: d.tasks,
-    intervalMs: d.config.registrationDigestIntervalMs,
+    intervalMs: registrationDigestIntervalMs(d.config),
     now: d.now,
   });
   const account = new AccountService({ ...shared, tasks: d.tasks, digest });
