@@ -27,7 +27,7 @@ export interface SeedContext {
 
 /**
  * An area's demo data (`modules/<area>/<area>.seed.ts`, default export), loaded on an empty database by
- * `emulators/seed/seed.ts` in the order of the area list, through the services the API uses.
+ * `seed/seed.ts` in the order of the area list, through the services the API uses.
  */
 export interface AreaSeed {
   /** the demo accounts it creates (README, seed test) */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoLogins, seedIfEmpty } from '../../../emulators/seed/seed.js';
+import { DEMO_PASSWORD, demoLogins, seedIfEmpty } from '../seed/seed.js';
 import { SECOND_SUPPLIER } from '../modules/companies/companies.seed.js';
 import { DEMO_ENQUIRY_TITLES } from '../modules/enquiries/enquiries.seed.js';
 import { DEMO_OFFER_NUMBERS, DEMO_ORDER_ENQUIRY_TITLES } from '../modules/offers/offers.seed.js';

@@ -4,21 +4,21 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import type { Firestore } from 'firebase-admin/firestore';
-import { defaultBucketName } from '../../functions/src/config.js';
-import { AREAS, createModules } from '../../functions/src/modules.js';
-import type { Principal } from '../../functions/src/model/user.js';
-import { CompaniesRepository } from '../../functions/src/modules/companies/companies.repository.js';
-import { UsersRepository } from '../../functions/src/modules/users/users.repository.js';
-import { principalLoader } from '../../functions/src/modules/users/principal.js';
-import type { AreaSeed, DemoLogin } from '../../functions/src/testing/area-seed.js';
+import { defaultBucketName } from '../config.js';
+import { AREAS, createModules } from '../modules.js';
+import type { Principal } from '../model/user.js';
+import { CompaniesRepository } from '../modules/companies/companies.repository.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+import { principalLoader } from '../modules/users/principal.js';
+import type { AreaSeed, DemoLogin } from '../testing/area-seed.js';
 
-export { DEMO_PASSWORD, type DemoLogin } from '../../functions/src/testing/area-seed.js';
+export { DEMO_PASSWORD, type DemoLogin } from '../testing/area-seed.js';
 
 /** The areas' seeds (`functions/src/modules/<area>/<area>.seed.ts`), in the order of the area list. */
 async function areaSeeds(): Promise<AreaSeed[]> {
   const seeds: AreaSeed[] = [];
   for (const { name } of AREAS) {
-    const file = new URL(`../../functions/src/modules/${name}/${name}.seed.ts`, import.meta.url);
+    const file = new URL(`../modules/${name}/${name}.seed.ts`, import.meta.url);
     if (fs.existsSync(file)) seeds.push(((await import(file.href)) as { default: AreaSeed }).default);
   }
   return seeds;
