@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
@@ -139,9 +140,12 @@ export function withEmulatorOrigins(csp: string, ports: Ports): string {
   );
 }
 
-/** A file of our emulators' package, by its export (emulators/package.json `exports`). */
+/**
+ * A file of our emulators' package, by its export (emulators/package.json `exports`); through require.resolve,
+ * since vitest's module runner (the test stack's global setup) has no import.meta.resolve.
+ */
 function emulatorsFile(name: string): string {
-  return fileURLToPath(import.meta.resolve(`@schrankwerk/emulators/${name}`));
+  return createRequire(import.meta.url).resolve(`@schrankwerk/emulators/${name}`);
 }
 
 /**

@@ -5,11 +5,11 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import type { Firestore } from 'firebase-admin/firestore';
 import { defaultBucketName } from '../config.js';
+import { PRINCIPALS_PORT } from '../http/authenticate.js';
 import { AREAS, createModules } from '../modules.js';
 import type { Principal } from '../model/user.js';
 import { CompaniesRepository } from '../modules/companies/companies.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
-import { principalLoader } from '../modules/users/principal.js';
 import type { AreaSeed, DemoLogin } from '../testing/area-seed.js';
 
 export { DEMO_PASSWORD, type DemoLogin } from '../testing/area-seed.js';
@@ -63,8 +63,9 @@ export async function seedIfEmpty(): Promise<boolean> {
     await auth.deleteUsers(page.users.map((u) => u.uid));
   }
 
-  const load = principalLoader(new UsersRepository(db), companies);
+  const load = ports.get(PRINCIPALS_PORT);
   const principals = new Map<string, Principal>();
+  const remembered = new Map<string, string>();
   const ctx = {
     db,
     auth,
@@ -79,6 +80,14 @@ export async function seedIfEmpty(): Promise<boolean> {
       if (!p) throw new Error(`seed: user ${userId} not found`);
       principals.set(key, p);
       return p;
+    },
+    remember(key: string, id: string) {
+      remembered.set(key, id);
+    },
+    recall(key: string) {
+      const id = remembered.get(key);
+      if (!id) throw new Error(`seed: nothing remembered as '${key}' (seeded by an earlier area?)`);
+      return id;
     },
   };
   for (const seed of seeds) await seed.run(ctx);

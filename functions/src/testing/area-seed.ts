@@ -23,6 +23,13 @@ export interface SeedContext {
   principal(key: string): Principal;
   /** registers a demo caller for the seeds after this one */
   addPrincipal(key: string, userId: string): Promise<Principal>;
+  /**
+   * names a record this seed created for the seeds after it (`enquiry:<title>`, `offer:<offer number>`): a seed
+   * finds another area's demo records here, never by querying that area's collection
+   */
+  remember(key: string, id: string): void;
+  /** the id an earlier seed remembered under this key */
+  recall(key: string): string;
 }
 
 /**

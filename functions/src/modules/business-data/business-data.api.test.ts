@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { businessDataPath, FOLDER_TOKEN_HEADER } from '../../model/business-data.js';
 import type { Offer } from '../../model/offer.js';
 import { call, get, post } from '../../testing/api-client.js';
@@ -490,8 +491,7 @@ describe('the password link', () => {
     });
     expect(forged.status).toBe(429);
     expect((await checkFrom('127.0.0.2', o.id, password)).status).toBe(200);
-    const uses = await admin().db.collection('throttles').get();
-    await Promise.all(uses.docs.map((d) => d.ref.delete()));
+    await new ThrottlesRepository(admin().db).forget();
   });
 });
 

@@ -1,4 +1,4 @@
-import { USERS_PORT } from './users.module.js';
+import { USERS_PORT } from './users.port.js';
 import type { AddressInfo } from 'node:net';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
