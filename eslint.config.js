@@ -81,7 +81,13 @@ export default tseslint.config(
   {
     // The emulators handle protobuf messages as plain JSON of many shapes; tests and their HTTP helpers read
     // answers of any shape and assert on them.
-    files: ['emulators/**/*.ts', '**/*.test.{ts,tsx}', '**/testing/**', 'functions/src/modules/files/upload-client.ts'],
+    files: [
+      'emulators/**/*.ts',
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      '**/*-fixtures.ts',
+      'functions/src/modules/files/upload-client.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -1,5 +1,5 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
-import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
+import { bomCsv, postForm } from '../enquiries/enquiries-fixtures.js';
 import { importBom, importedBom, storeDoneImportTask } from './bom-import-fixtures.js';
 
 /**

@@ -16,7 +16,7 @@ import {
   uploadToFolder,
   withFolderFile,
   withFolderToken,
-} from '../../testing/business-data-fixtures.js';
+} from './business-data-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import {
   admin,
@@ -31,7 +31,7 @@ import {
   type World,
 } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
-import { offerInput } from '../../testing/offer-fixtures.js';
+import { offerInput } from '../offers/offers-fixtures.js';
 import { pdfBytes } from '../../testing/upload-client.js';
 
 /**
