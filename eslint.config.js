@@ -13,6 +13,44 @@ const features = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// The layers (docs/architecture.md "Layers"). emulators/ is a package of its own (@schrankwerk/emulators): others
+// reach it by package name, through its `exports`, and it reaches nothing of the portal. Relative paths in
+// `target`/`from` are from the repository root.
+const packageZones = [
+  {
+    target: ['./functions', './web'],
+    from: './emulators',
+    message: 'Use the emulators by package name (@schrankwerk/emulators/..., emulators/package.json exports).',
+  },
+  {
+    target: './emulators',
+    from: ['./functions', './web'],
+    message: 'The emulators know nothing of the portal or its web.',
+  },
+  {
+    // one exception: the section type of `npm run bench`, which collects the emulators' benchmarks too
+    target: './emulators',
+    from: './scripts',
+    except: ['./bench-types.ts'],
+    message: 'The emulators know nothing of the scripts that run them (only the bench section type).',
+  },
+];
+// Within the functions (production code; tests may reach across to set up what they check).
+const functionsZones = [
+  {
+    target: './functions/src/platform',
+    from: ['./functions/src/http', './functions/src/modules'],
+    message: 'platform/ sits below http/ and every area.',
+  },
+  { target: './functions/src/config.ts', from: './functions/src/modules', message: 'config.ts knows no area.' },
+  {
+    target: './functions/src/data',
+    from: ['./functions/src/modules', './functions/src/http'],
+    message: 'data/ sits below http/ and every area.',
+  },
+];
+const testFiles = ['**/*.test.{ts,tsx}', '**/testing/**', '**/fixtures/**', '**/*-fixtures.ts', '**/*.bench.ts'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', '.data/**', '.tmp/**', 'coverage/**'] },
   js.configs.recommended,
@@ -34,6 +72,12 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
+  { rules: { 'import/no-restricted-paths': ['error', { zones: packageZones }] } },
+  {
+    files: ['functions/src/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'import/no-restricted-paths': ['error', { zones: [...packageZones, ...functionsZones] }] },
+  },
   {
     // Runtime code logs through the Functions logger (functions) or not at all (web); command-line tools
     // (emulators, launcher, scripts, benchmarks, fixture generators) print to the console.
@@ -44,7 +88,13 @@ export default tseslint.config(
   {
     // The emulators handle protobuf messages as plain JSON of many shapes; tests and their HTTP helpers read
     // answers of any shape and assert on them.
-    files: ['emulators/**/*.ts', '**/*.test.{ts,tsx}', '**/testing/**', 'functions/src/modules/files/upload-client.ts'],
+    files: [
+      'emulators/**/*.ts',
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      '**/*-fixtures.ts',
+      'functions/src/modules/files/upload-client.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
@@ -59,6 +109,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            ...packageZones,
             ...features.map((f) => ({
               target: `./web/src/features/${f}`,
               from: './web/src/features',

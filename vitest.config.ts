@@ -40,12 +40,8 @@ export default defineConfig({
       {
         test: {
           name: 'stack',
-          include: [
-            'emulators/launcher/**/*.api.test.ts',
-            'functions/src/**/*.api.test.ts',
-            'web/e2e/**/*.e2e.test.ts',
-          ],
-          globalSetup: ['emulators/launcher/test-stack.ts'],
+          include: ['scripts/stack/**/*.api.test.ts', 'functions/src/**/*.api.test.ts', 'web/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['scripts/stack/test-stack.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll } from '../emulators/launcher/build.js';
-import { startStack, type StackOptions } from '../emulators/launcher/stack.js';
+import { buildAll } from './stack/build.js';
+import { startStack, type StackOptions } from './stack/stack.js';
 
 /** The value at fraction `p` (0.5, 0.95) of ascending `sorted` times. */
 export function percentile(sorted: readonly number[], p: number): number {

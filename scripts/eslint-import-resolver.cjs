@@ -26,6 +26,26 @@ function candidates(base) {
   return [base, ...EXTENSIONS.map((e) => stem + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
 }
 
+/**
+ * Node resolves a workspace package (node_modules/@schrankwerk/emulators -> ../../emulators) to its real
+ * folder; the path under its node_modules link is returned instead, so an import by package name counts as a
+ * package import (external for import/no-cycle) and not as a path into that folder (import/no-restricted-paths).
+ */
+function asLinked(source, resolved, file) {
+  const name = source
+    .split('/')
+    .slice(0, source.startsWith('@') ? 2 : 1)
+    .join('/');
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    const link = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(link)) {
+      const real = fs.realpathSync(link);
+      return resolved.startsWith(real + path.sep) ? path.join(link, path.relative(real, resolved)) : resolved;
+    }
+    if (dir === path.dirname(dir)) return resolved;
+  }
+}
+
 exports.interfaceVersion = 2;
 exports.resolve = (source, file) => {
   if (source.startsWith('node:') || builtinModules.includes(source)) return { found: true, path: null };
@@ -36,7 +56,7 @@ exports.resolve = (source, file) => {
   else {
     // a package: resolved by Node from the importing file (externals are not linted for cycles)
     try {
-      return { found: true, path: require.resolve(source, { paths: [path.dirname(file)] }) };
+      return { found: true, path: asLinked(source, require.resolve(source, { paths: [path.dirname(file)] }), file) };
     } catch {
       return { found: true, path: null };
     }

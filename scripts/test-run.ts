@@ -46,7 +46,7 @@ export async function runVitest(projects: string[], filters: string[]): Promise<
   summary.unhandled = (vitest?.state.getUnhandledErrors() ?? []).map((e) => (e as Error)?.message ?? String(e));
   summary.projects = [...perProject];
   await vitest?.close();
-  summary.exitCode = process.exitCode ?? 0;
+  summary.exitCode = Number(process.exitCode ?? 0);
   return summary;
 }
 

@@ -1,5 +1,4 @@
-import { defineInt, defineString, type Expression } from 'firebase-functions/params';
-import { REGISTRATION_DIGEST_INTERVAL_MS } from './modules/users/registration-limits.js';
+import { defineInt, defineString, type Expression, type IntParam } from 'firebase-functions/params';
 
 /**
  * Every value that differs between Firebase projects, declared with the Functions parameter API so that
@@ -18,20 +17,25 @@ export const params = {
   }),
   /** At most one forgotten-password mail per address within this many seconds. */
   passwordResetIntervalSeconds: defineInt('PASSWORD_RESET_INTERVAL_SECONDS', { default: 60 }),
-  /**
-   * The platform admins get at most one mail of new registrations per this many seconds (the registration
-   * digest); the local test stack shortens it to see a digest within a test.
-   */
-  registrationDigestIntervalSeconds: defineInt('REGISTRATION_DIGEST_INTERVAL_SECONDS', {
-    default: REGISTRATION_DIGEST_INTERVAL_MS / 1000,
-  }),
 } as const;
 
 export interface Config {
   portalUrl: string;
   mailFrom: string;
   passwordResetIntervalMs: number;
-  registrationDigestIntervalMs: number;
+  /**
+   * Values of the parameters areas declare in their own folders (`areaIntParam`), by parameter name: a Config
+   * built for a test gives them here; without one the Functions parameter is read.
+   */
+  areaParams?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A parameter an area declares next to its code (with defineInt at module level, so a deploy finds it), read at
+ * run time like the ones above: this file names no area.
+ */
+export function areaIntParam(config: Config, param: IntParam): number {
+  return config.areaParams?.[param.name] ?? param.value();
 }
 
 /**
@@ -44,7 +48,6 @@ export function readConfig(): Config {
     portalUrl: required(params.portalUrl),
     mailFrom: params.mailFrom.value(),
     passwordResetIntervalMs: params.passwordResetIntervalSeconds.value() * 1000,
-    registrationDigestIntervalMs: params.registrationDigestIntervalSeconds.value() * 1000,
   };
 }
 

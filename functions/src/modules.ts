@@ -1,20 +1,17 @@
 import type { Area, AreaDeps, AreaModule } from './http/area-module.js';
-import { createAuthenticate } from './http/authenticate.js';
+import { createAuthenticate, PRINCIPALS_PORT } from './http/authenticate.js';
 import { bomArea } from './modules/bom/bom.module.js';
 import { businessDataArea } from './modules/business-data/business-data.module.js';
 import { articleTransferArea } from './modules/article-transfer/article-transfer.module.js';
 import { catalogueArea } from './modules/catalogue/catalogue.module.js';
 import { chatArea } from './modules/chat/chat.module.js';
 import { companiesArea } from './modules/companies/companies.module.js';
-import { CompaniesRepository } from './modules/companies/companies.repository.js';
 import { enquiriesArea } from './modules/enquiries/enquiries.module.js';
 import { filesArea } from './modules/files/files.module.js';
 import { importConfigsArea } from './modules/import-configs/import-configs.module.js';
 import { healthArea } from './modules/health/health.module.js';
 import { legalArea } from './modules/legal/legal.module.js';
 import { offersArea } from './modules/offers/offers.module.js';
-import { principalLoader } from './modules/users/principal.js';
-import { UsersRepository } from './modules/users/users.repository.js';
 import { usersArea } from './modules/users/users.module.js';
 import { createPlatform, type PlatformDeps } from './platform/platform.js';
 import { Ports } from './platform/ports.js';
@@ -46,11 +43,10 @@ export const AREAS: readonly Area[] = [
  */
 export function createModules(deps: PlatformDeps, areas: readonly Area[] = AREAS) {
   const platform = createPlatform(deps);
-  const authenticate = createAuthenticate(
-    platform.verifier,
-    principalLoader(new UsersRepository(platform.db), new CompaniesRepository(platform.db)),
-  );
   const ports = new Ports();
+  // the callers are known to an area (PRINCIPALS_PORT), built with this authenticate like every other
+  const loadPrincipal = ports.later(PRINCIPALS_PORT);
+  const authenticate = createAuthenticate(platform.verifier, (uid) => loadPrincipal()(uid));
   const d: AreaDeps = { ...platform, authenticate, ports };
   const modules: AreaModule[] = areas.map((area) => {
     const built = area.create(d);
@@ -58,6 +54,7 @@ export function createModules(deps: PlatformDeps, areas: readonly Area[] = AREAS
     for (const owner of built.fileOwners ?? []) platform.fileOwners.register(owner);
     return built;
   });
+  ports.assertComplete();
   return { platform, authenticate, ports, modules };
 }
 

@@ -10,7 +10,7 @@ import {
   waitUntilNoImportRuns,
 } from '../../functions/src/modules/article-transfer/article-transfer-fixtures.js';
 import { IMPORT_LOCK } from '../../functions/src/modules/article-transfer/article-transfer.repository.js';
-import { createManufacturer, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
+import { createManufacturer, uniq } from '../../functions/src/modules/catalogue/catalogue-fixtures.js';
 import {
   admin,
   createCompany,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArticle, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
+import { createArticle, uniq } from '../../functions/src/modules/catalogue/catalogue-fixtures.js';
 import {
   createCompany,
   createUser,

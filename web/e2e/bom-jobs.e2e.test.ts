@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArticle, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
-import { storeEnquiry } from '../../functions/src/testing/enquiry-fixtures.js';
+import { createArticle, uniq } from '../../functions/src/modules/catalogue/catalogue-fixtures.js';
+import { storeEnquiry } from '../../functions/src/modules/enquiries/enquiries-fixtures.js';
 import {
   createCompany,
   createUser,

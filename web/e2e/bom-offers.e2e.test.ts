@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArticle, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
-import { storeEnquiry, uploadBom, uploadCircuitDiagram } from '../../functions/src/testing/enquiry-fixtures.js';
+import { createArticle, uniq } from '../../functions/src/modules/catalogue/catalogue-fixtures.js';
+import {
+  storeEnquiry,
+  uploadBom,
+  uploadCircuitDiagram,
+} from '../../functions/src/modules/enquiries/enquiries-fixtures.js';
 import {
   createCompany,
   createUser,
@@ -9,7 +13,7 @@ import {
   type TestUser,
 } from '../../functions/src/testing/fixtures.js';
 import { HOSTS } from '../../functions/src/testing/env.js';
-import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
+import { storeOffer } from '../../functions/src/modules/offers/offers-fixtures.js';
 import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 
 // Issue 24 in the browser, offer part: a supplier maps the BOM of his draft offer (the enquiry revision it priced)

@@ -17,7 +17,7 @@ const CHROMIUM_ARGS = [
 ];
 
 function executablePath(): string | undefined {
-  // the stack's global setup found or installed the browser (emulators/launcher/chromium.ts)
+  // the stack's global setup found or installed the browser (scripts/stack/chromium.ts)
   if (process.env.CHROMIUM_MISSING) throw new Error(process.env.CHROMIUM_MISSING);
   return process.env.CHROMIUM_PATH;
 }

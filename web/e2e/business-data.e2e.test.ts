@@ -9,7 +9,7 @@ import {
   openPasswordLink,
   share,
   withFolderFile,
-} from '../../functions/src/testing/business-data-fixtures.js';
+} from '../../functions/src/modules/business-data/business-data-fixtures.js';
 import {
   admin,
   createCompany,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnit, createArticle, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
+import { createUnit, createArticle, uniq } from '../../functions/src/modules/catalogue/catalogue-fixtures.js';
 import {
   admin,
   createCompany,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, seedIfEmpty } from '../../emulators/seed/seed.js';
+import { DEMO_PASSWORD, seedIfEmpty } from '../../functions/src/seed/seed.js';
 import { resetAll } from '../../functions/src/testing/emulator-reset.js';
 import { disposeClients } from '../../functions/src/testing/fixtures.js';
 import { fitsPhone, launch, login, logout, openPage, typeDay } from './browser.js';

@@ -7,7 +7,7 @@ import {
 import { IMPORT_LOCK } from '../../functions/src/modules/article-transfer/article-transfer.repository.js';
 import { get } from '../../functions/src/testing/api-client.js';
 import { waitForDocument } from '../../functions/src/testing/wait-for-document.js';
-import { createManufacturer, createUnit, uniq } from '../../functions/src/testing/catalogue-fixtures.js';
+import { createManufacturer, createUnit, uniq } from '../../functions/src/modules/catalogue/catalogue-fixtures.js';
 import {
   admin,
   createCompany,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ensureChromium } from '../../emulators/launcher/chromium.js';
+import { ensureChromium } from '../../scripts/stack/chromium.js';
 import type { BenchSection } from '../../scripts/bench-types.js';
 import { LOGIN_JS_BUDGET_BYTES, loadLogin } from './login-delivery.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, seedIfEmpty } from '../../emulators/seed/seed.js';
+import { DEMO_PASSWORD, seedIfEmpty } from '../../functions/src/seed/seed.js';
 import { DEMO_ENQUIRY_TITLES } from '../../functions/src/modules/enquiries/enquiries.seed.js';
 import { DEMO_OFFER_NUMBERS } from '../../functions/src/modules/offers/offers.seed.js';
 import { resetAll } from '../../functions/src/testing/emulator-reset.js';

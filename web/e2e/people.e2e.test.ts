@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Enquiry } from '../../functions/src/model/enquiry.js';
-import { storeEnquiry } from '../../functions/src/testing/enquiry-fixtures.js';
+import { storeEnquiry } from '../../functions/src/modules/enquiries/enquiries-fixtures.js';
 import {
   admin,
   createCompany,
@@ -10,7 +10,7 @@ import {
   PASSWORD,
   type TestUser,
 } from '../../functions/src/testing/fixtures.js';
-import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
+import { storeOffer } from '../../functions/src/modules/offers/offers-fixtures.js';
 import { launchBrowser, login, nextPaint, openPage, PORTAL, shownDay, signInHere, typeDay } from './browser.js';
 
 // Issue 19 in the browser: the core flow as people meet it - a mail link opened signed out leads through the

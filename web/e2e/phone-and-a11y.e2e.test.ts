@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { storeEnquiry } from '../../functions/src/testing/enquiry-fixtures.js';
+import { storeEnquiry } from '../../functions/src/modules/enquiries/enquiries-fixtures.js';
 import {
   admin,
   createCompany,
@@ -9,17 +9,17 @@ import {
   PASSWORD,
   signIn,
 } from '../../functions/src/testing/fixtures.js';
-import { storeOffer } from '../../functions/src/testing/offer-fixtures.js';
+import { storeOffer } from '../../functions/src/modules/offers/offers-fixtures.js';
 import { bomOffer } from '../../functions/src/modules/bom/bom-job-fixtures.js';
-import { share, withFolderFile } from '../../functions/src/testing/business-data-fixtures.js';
+import { share, withFolderFile } from '../../functions/src/modules/business-data/business-data-fixtures.js';
 import {
   createArticle,
   createDiscountGroup,
   createManufacturer,
   createUnit,
   createWholesaler,
-} from '../../functions/src/testing/catalogue-fixtures.js';
-import { configBody, createImportConfig } from '../../functions/src/testing/import-config-fixtures.js';
+} from '../../functions/src/modules/catalogue/catalogue-fixtures.js';
+import { configBody, createImportConfig } from '../../functions/src/modules/import-configs/import-configs-fixtures.js';
 import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 import {
   addressesOf,

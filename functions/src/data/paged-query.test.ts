@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionReference } from 'firebase-admin/firestore';
-import { startEnv, uniq, type TestEnv } from '../../../emulators/firestore/test-utils.js';
+import { startEnv, uniq, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { entityConverter } from './converter.js';
 import { indexesFor, readPage, requiredIndex, type QueryFilter } from './paged-query.js';
 import { searchTerm, searchTokens } from './search-tokens.js';

@@ -28,6 +28,16 @@ export class ThrottlesRepository {
     return this.db.collection('throttles').doc(key.replace(/\//g, '%2F'));
   }
 
+  /**
+   * Forgets the recorded uses of every key that starts with `prefix` ('' for all): the tests that call a
+   * throttled endpoint more often than it allows start with none recorded.
+   */
+  async forget(prefix = ''): Promise<void> {
+    const escaped = prefix.replace(/\//g, '%2F');
+    const uses = await this.db.collection('throttles').get();
+    await Promise.all(uses.docs.filter((d) => d.id.startsWith(escaped)).map((d) => d.ref.delete()));
+  }
+
   /** True when `key` was not used within `intervalMs`; the use is recorded in the same transaction. */
   tryUse(key: string, intervalMs: number, now: Date): Promise<boolean> {
     return this.db.runTransaction((tx) => this.tryUseInTx(tx, key, intervalMs, now));

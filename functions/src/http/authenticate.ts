@@ -2,10 +2,16 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Principal } from '../model/user.js';
 import { ApiError } from '../platform/api-error.js';
 import { authCode, type TokenVerifier } from '../platform/identity.js';
-
+import { Port } from '../platform/ports.js';
 
 /** Reads the caller's user and company from Firestore (never from custom claims). */
 export type PrincipalLoader = (uid: string) => Promise<Principal | undefined>;
+
+/**
+ * Who is calling: provided by the area that keeps users and companies (the users area); authenticate reads it
+ * on the first request (`ports.later`), since every area, that one too, is built with authenticate.
+ */
+export const PRINCIPALS_PORT = new Port<PrincipalLoader>('principals');
 
 export interface AuthenticateOptions {
   /** The call is one of the few a restricted caller may make (docs/api.md "Restricted callers"). */

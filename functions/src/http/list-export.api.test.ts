@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../testing/api-client.js';
 import { resetAll } from '../testing/emulator-reset.js';
-import { storeEnquiry } from '../testing/enquiry-fixtures.js';
+import { storeEnquiry } from '../modules/enquiries/enquiries-fixtures.js';
 import { createWorld, disposeClients, type World } from '../testing/fixtures.js';
 
 /** The list exports (issue 19): every row the filters match, streamed as CSV, columns and texts from the web. */

@@ -11,6 +11,7 @@ export class Port<T> {
 
 export class Ports {
   private readonly values = new Map<Port<unknown>, unknown>();
+  private readonly awaited = new Set<Port<unknown>>();
 
   provide<T>(port: Port<T>, value: T): void {
     if (this.values.has(port)) throw new Error(`port ${port.name} provided twice`);
@@ -21,5 +22,20 @@ export class Ports {
     if (!this.values.has(port))
       throw new Error(`port ${port.name} is not provided yet: list its area before this one in modules.ts`);
     return this.values.get(port) as T;
+  }
+
+  /**
+   * A port of an area listed later, for the one pair that needs each other (users and companies; the
+   * authenticate middleware and the users area): read on first use, after the composition. `assertComplete`
+   * at the end of the composition fails the start if no area provided it.
+   */
+  later<T>(port: Port<T>): () => T {
+    this.awaited.add(port);
+    return () => this.get(port);
+  }
+
+  assertComplete(): void {
+    const missing = [...this.awaited].filter((port) => !this.values.has(port)).map((port) => port.name);
+    if (missing.length) throw new Error(`ports ${missing.join(', ')} are asked for but no area provides them`);
   }
 }

@@ -23,11 +23,18 @@ export interface SeedContext {
   principal(key: string): Principal;
   /** registers a demo caller for the seeds after this one */
   addPrincipal(key: string, userId: string): Promise<Principal>;
+  /**
+   * names a record this seed created for the seeds after it (`enquiry:<title>`, `offer:<offer number>`): a seed
+   * finds another area's demo records here, never by querying that area's collection
+   */
+  remember(key: string, id: string): void;
+  /** the id an earlier seed remembered under this key */
+  recall(key: string): string;
 }
 
 /**
  * An area's demo data (`modules/<area>/<area>.seed.ts`, default export), loaded on an empty database by
- * `emulators/seed/seed.ts` in the order of the area list, through the services the API uses.
+ * `seed/seed.ts` in the order of the area list, through the services the API uses.
  */
 export interface AreaSeed {
   /** the demo accounts it creates (README, seed test) */

@@ -1,6 +1,6 @@
 /**
  * Stack tests: the emulator addresses (the global setup starts the stack there), shifted by STACK_PORT_OFFSET
- * like the stack itself (emulators/launcher/ports.ts) so a second checkout's suite can run beside this one.
+ * like the stack itself (scripts/stack/ports.ts) so a second checkout's suite can run beside this one.
  */
 export const PROJECT_ID = 'demo-schrankwerk';
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0);

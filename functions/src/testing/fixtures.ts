@@ -1,5 +1,5 @@
-import { COMPANIES_PORT } from '../modules/companies/companies.module.js';
-import { USERS_PORT } from '../modules/users/users.module.js';
+import { COMPANIES_PORT } from '../modules/companies/companies.port.js';
+import { USERS_PORT } from '../modules/users/users.port.js';
 import { deleteApp as deleteClientApp, initializeApp as initializeClientApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth as getClientAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -51,7 +51,7 @@ export function uniqueMail(prefix = 'user'): string {
 
 export async function createCompany(type: CompanyType, overrides: Partial<Company> = {}): Promise<Company> {
   const { container } = admin();
-  const company = await container.ports.get(COMPANIES_PORT).create(
+  const company = await container.ports.get(COMPANIES_PORT).companies.create(
     'test',
     {
       name: overrides.name ?? `${type} Test GmbH ${++seq}`,

@@ -3,7 +3,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnv, type TestEnv } from '../../../emulators/firestore/test-utils.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { createApp } from '../app.js';
 import type { Company } from '../model/company.js';
 import type { User } from '../model/user.js';

@@ -7,7 +7,7 @@ import type { Article, FieldValue } from '../../model/catalogue.js';
 import type { ImportConfig, SourceFormat } from '../../model/import-config.js';
 import { IMPORT_CONFIG_UNIT_DEFAULTS } from '../../model/import-config.js';
 import { get, post } from '../../testing/api-client.js';
-import { createManufacturer, createUnit, uniq } from '../../testing/catalogue-fixtures.js';
+import { createManufacturer, createUnit, uniq } from '../catalogue/catalogue-fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 import { admin } from '../../testing/fixtures.js';
 import { waitForTask } from '../../testing/task-fixtures.js';

@@ -1,6 +1,6 @@
 import type { AccessRow } from '../../testing/access-matrix.js';
 import { post } from '../../testing/api-client.js';
-import { uniq } from '../../testing/catalogue-fixtures.js';
+import { uniq } from '../catalogue/catalogue-fixtures.js';
 import { createImportConfig, csvFile, startImport, waitUntilNoImportRuns } from './article-transfer-fixtures.js';
 
 /**

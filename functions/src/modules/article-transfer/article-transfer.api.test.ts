@@ -4,13 +4,7 @@ import type { Article, FieldValue } from '../../model/catalogue.js';
 import type { ArticleImportProgress } from '../../model/article-transfer.js';
 import { CloudTaskQueue } from '../../platform/tasks/task-queue.js';
 import { call, get, post } from '../../testing/api-client.js';
-import {
-  createManufacturer,
-  createUnit,
-  createWholesaler,
-  fieldValue,
-  uniq,
-} from '../../testing/catalogue-fixtures.js';
+import { createManufacturer, createUnit, createWholesaler, fieldValue, uniq } from '../catalogue/catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, mailsTo, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';

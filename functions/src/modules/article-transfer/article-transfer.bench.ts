@@ -33,7 +33,7 @@ export default function bench(): Promise<BenchSection> {
       // after the environment points at the stack
       const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
       const { call, post } = await import('../../testing/api-client.js');
-      const { createManufacturer } = await import('../../testing/catalogue-fixtures.js');
+      const { createManufacturer } = await import('../catalogue/catalogue-fixtures.js');
       const { createImportConfig, csvFile, startImport, waitForTask, TEST_HEADERS } =
         await import('./article-transfer-fixtures.js');
       const XLSX = await import('@e965/xlsx');

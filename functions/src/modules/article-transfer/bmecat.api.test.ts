@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldValue } from '../../model/catalogue.js';
 import { get, post } from '../../testing/api-client.js';
-import { createDiscountGroup, createManufacturer, uniq } from '../../testing/catalogue-fixtures.js';
+import { createDiscountGroup, createManufacturer, uniq } from '../catalogue/catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import {

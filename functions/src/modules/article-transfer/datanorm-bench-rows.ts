@@ -21,7 +21,7 @@ export function datanormBenchFile(articles = ARTICLES): Buffer {
 export async function datanormBenchRows(token: string): Promise<BenchRow[]> {
   const { admin } = await import('../../testing/fixtures.js');
   const { call, get, post } = await import('../../testing/api-client.js');
-  const { createManufacturer, createUnit } = await import('../../testing/catalogue-fixtures.js');
+  const { createManufacturer, createUnit } = await import('../catalogue/catalogue-fixtures.js');
   const { startImport, waitForTask, waitUntilNoImportRuns } = await import('./article-transfer-fixtures.js');
   const manufacturer = await createManufacturer(token, { displayName: 'Bench DATANORM Hersteller' });
   const unit = await get('/unit/name', { token, query: { name: 'Stk' } });

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldValue } from '../../model/catalogue.js';
 import type { ImportConfig } from '../../model/import-config.js';
 import { get, post } from '../../testing/api-client.js';
-import { createManufacturer, createWholesaler, uniq } from '../../testing/catalogue-fixtures.js';
+import { createManufacturer, createWholesaler, uniq } from '../catalogue/catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
-import { postConfig } from '../../testing/import-config-fixtures.js';
+import { postConfig } from '../import-configs/import-configs-fixtures.js';
 import {
   csvFile,
   exchangeConfig,

@@ -1,6 +1,6 @@
 import type { AdminBomImportAnswer } from '../../model/bom-import.js';
 import type { FieldMapping } from '../../model/bom/fields.js';
-import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
+import { bomCsv, postForm } from '../enquiries/enquiries-fixtures.js';
 import { BOM_CSV_MAPPING } from './bom-job-fixtures.js';
 import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { admin } from '../../testing/fixtures.js';

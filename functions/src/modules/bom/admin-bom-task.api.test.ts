@@ -4,7 +4,7 @@ import { defaultBucketName } from '../../config.js';
 import type { AdminBomResult, AdminBomTaskState } from '../../model/bom-import.js';
 import { BOM_SYNC_MAX_LINES, BOM_TASK_MAX_LINES } from '../../model/bom-job.js';
 import { get } from '../../testing/api-client.js';
-import { createArticle, uniq } from '../../testing/catalogue-fixtures.js';
+import { createArticle, uniq } from '../catalogue/catalogue-fixtures.js';
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
 import { finalTask, holdTaskAfterFirstChunk, resumeTask } from '../../testing/task-fixtures.js';
 import { lineSetFolder } from './line-set.task.js';

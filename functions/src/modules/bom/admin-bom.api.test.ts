@@ -3,8 +3,8 @@ import type { AdminBomResult } from '../../model/bom-import.js';
 import type { StoredBomLine } from '../../model/bom-job.js';
 import type { Article } from '../../model/catalogue.js';
 import { get, post } from '../../testing/api-client.js';
-import { createArticle, createManufacturer, uniq } from '../../testing/catalogue-fixtures.js';
-import { postForm } from '../../testing/enquiry-fixtures.js';
+import { createArticle, createManufacturer, uniq } from '../catalogue/catalogue-fixtures.js';
+import { postForm } from '../enquiries/enquiries-fixtures.js';
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
 import { importBom, importedBom } from './admin-bom-fixtures.js';
 

@@ -2,14 +2,14 @@ import type { FieldMapping } from '../../model/bom/fields.js';
 import type { Enquiry } from '../../model/enquiry.js';
 import type { Offer } from '../../model/offer.js';
 import { post } from '../../testing/api-client.js';
-import { releasableEnquiry, releasedEnquiry } from '../../testing/enquiry-fixtures.js';
-import { storeOffer } from '../../testing/offer-fixtures.js';
+import { releasableEnquiry, releasedEnquiry } from '../enquiries/enquiries-fixtures.js';
+import { storeOffer } from '../offers/offers-fixtures.js';
 import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { OFFERS } from '../offers/offers.repository.js';
 import { admin, type TestUser } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 
-/** The mapping of testing/enquiry-fixtures.ts `bomCsv` (header row 2: Pos;Artikelnummer;Hersteller;Menge). */
+/** The mapping of modules/enquiries/enquiries-fixtures.ts `bomCsv` (header row 2: Pos;Artikelnummer;Hersteller;Menge). */
 export const BOM_CSV_MAPPING: FieldMapping = [
   { columnIndex: 1, importHeader: 'Artikelnummer', articleField: 'orderNumber' },
   { columnIndex: 2, importHeader: 'Hersteller', articleField: 'manufacturerName' },

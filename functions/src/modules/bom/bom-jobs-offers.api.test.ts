@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomMappingProposal } from '../../model/bom-job.js';
 import { get, post } from '../../testing/api-client.js';
-import { uploadBom } from '../../testing/enquiry-fixtures.js';
+import { uploadBom } from '../enquiries/enquiries-fixtures.js';
 import { createCompany, createUser, createWorld, disposeClients, type TestUser } from '../../testing/fixtures.js';
 import { BOM_CSV_MAPPING, bomOffer, mapOfferBom } from './bom-job-fixtures.js';
 

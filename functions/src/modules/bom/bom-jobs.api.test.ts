@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomJobView, BomMappingProposal, StoredBomLine } from '../../model/bom-job.js';
 import type { Enquiry } from '../../model/enquiry.js';
 import { get, post } from '../../testing/api-client.js';
-import { createArticle, createDiscountGroup, createManufacturer, uniq } from '../../testing/catalogue-fixtures.js';
-import { releasableEnquiry, storeEnquiry, uploadBom } from '../../testing/enquiry-fixtures.js';
+import { createArticle, createDiscountGroup, createManufacturer, uniq } from '../catalogue/catalogue-fixtures.js';
+import { releasableEnquiry, storeEnquiry, uploadBom } from '../enquiries/enquiries-fixtures.js';
 import {
   admin,
   createCompany,

@@ -1,6 +1,6 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
 import type { Offer } from '../../model/offer.js';
-import { bomCsv, postForm } from '../../testing/enquiry-fixtures.js';
+import { bomCsv, postForm } from '../enquiries/enquiries-fixtures.js';
 import { importBom, importedBom, storeDoneImportTask } from './admin-bom-fixtures.js';
 import { BOM_CSV_MAPPING, bomOffer, mappedEnquiry, storeDoneMapTask } from './bom-job-fixtures.js';
 

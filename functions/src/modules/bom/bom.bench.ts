@@ -25,7 +25,7 @@ export default function bench(): Promise<BenchSection> {
   return withBenchStack(async () => {
     const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
     const { call } = await import('../../testing/api-client.js');
-    const { storeEnquiry, uploadBom } = await import('../../testing/enquiry-fixtures.js');
+    const { storeEnquiry, uploadBom } = await import('../enquiries/enquiries-fixtures.js');
     const { countReads } = await import('../../testing/read-counter.js');
     const { waitForDocument } = await import('../../testing/wait-for-document.js');
     const { ArticlesRepository } = await import('../catalogue/catalogue.repository.js');

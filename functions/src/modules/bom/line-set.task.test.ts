@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { InMemoryArticleLookup } from '../../bom/article-lookup.js';
 import type { BackgroundTask } from '../../model/background-task.js';
 import type { BomJob } from '../../model/bom-job.js';

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { type ApiError } from '../../platform/api-error.js';
 import { defaultFolderSettings, FOLDER_TOKEN_TTL_MS } from '../../model/business-data.js';

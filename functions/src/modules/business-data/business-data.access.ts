@@ -8,7 +8,7 @@ import {
   uploadToFolder,
   withFolderFile,
   withFolderToken,
-} from '../../testing/business-data-fixtures.js';
+} from './business-data-fixtures.js';
 import { uniqueMail } from '../../testing/fixtures.js';
 import { uploadFile, pdfBytes } from '../../testing/upload-client.js';
 

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { businessDataPath, FOLDER_TOKEN_HEADER } from '../../model/business-data.js';
 import type { Offer } from '../../model/offer.js';
 import { call, get, post } from '../../testing/api-client.js';
@@ -15,7 +16,7 @@ import {
   uploadToFolder,
   withFolderFile,
   withFolderToken,
-} from '../../testing/business-data-fixtures.js';
+} from './business-data-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import {
   admin,
@@ -30,7 +31,7 @@ import {
   type World,
 } from '../../testing/fixtures.js';
 import { HOSTS } from '../../testing/env.js';
-import { offerInput } from '../../testing/offer-fixtures.js';
+import { offerInput } from '../offers/offers-fixtures.js';
 import { pdfBytes } from '../../testing/upload-client.js';
 
 /**
@@ -490,8 +491,7 @@ describe('the password link', () => {
     });
     expect(forged.status).toBe(429);
     expect((await checkFrom('127.0.0.2', o.id, password)).status).toBe(200);
-    const uses = await admin().db.collection('throttles').get();
-    await Promise.all(uses.docs.map((d) => d.ref.delete()));
+    await new ThrottlesRepository(admin().db).forget();
   });
 
   it('throttle under parallel guesses: of 25 overlapping checks (24 wrong, the right one last) at most 10 failures are evaluated', async () => {

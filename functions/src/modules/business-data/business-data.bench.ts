@@ -24,11 +24,11 @@ export default function bench(): Promise<BenchSection> {
   return withBenchStack(async () => {
     // after the environment points at the stack
     const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
-    const { storeEnquiry } = await import('../../testing/enquiry-fixtures.js');
-    const { storeOffer } = await import('../../testing/offer-fixtures.js');
+    const { storeEnquiry } = await import('../enquiries/enquiries-fixtures.js');
+    const { storeOffer } = await import('../offers/offers-fixtures.js');
     const { call } = await import('../../testing/api-client.js');
     const { folderOffer, folderToken, openPasswordLink, share, uploadToFolder, withFolderFile } =
-      await import('../../testing/business-data-fixtures.js');
+      await import('./business-data-fixtures.js');
     const { businessDataPath, FOLDER_TOKEN_HEADER } = await import('../../model/business-data.js');
     const { pdfBytes } = await import('../../testing/upload-client.js');
 

@@ -24,7 +24,7 @@ import { contentTypeOf } from '../../model/files.js';
 import { ApiError } from '../../platform/api-error.js';
 import { FILES_PORT } from '../files/files.module.js';
 import { OFFERS_PORT } from '../offers/offers.port.js';
-import { USERS_PORT } from '../users/users.module.js';
+import { USERS_PORT } from '../users/users.port.js';
 import { AnonymousAccess, publicView } from './anonymous-access.js';
 import { BusinessDataRepository, itemsOf } from './business-data.repository.js';
 import { BusinessDataService } from './business-data.service.js';

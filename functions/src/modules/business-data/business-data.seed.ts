@@ -40,8 +40,7 @@ const seed: AreaSeed = {
     const files = ctx.ports.get(FILES_PORT);
     const weber = ctx.principal('weber');
     const customer = ctx.principal('customer');
-    const snap = await ctx.db.collection('offers').where('offerNumber', '==', DEMO_FOLDER.offerNumber).limit(1).get();
-    const offerId = snap.docs[0]!.id;
+    const offerId = ctx.recall(`offer:${DEMO_FOLDER.offerNumber}`);
     const upload = (by: Principal, filename: string, bytes: Buffer, declaredType: string) =>
       files.upload(by, businessDataPath(offerId), { field: 'file', filename, declaredType, bytes }, 'UNKNOWN');
 

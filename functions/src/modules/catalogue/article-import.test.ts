@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
 import { FIELD_VALUE_KINDS } from '../../model/catalogue.js';
 import type { BulkArticleRow } from './article-import.js';

@@ -6,7 +6,7 @@ import {
   createUnit,
   createWholesaler,
   uniq,
-} from '../../testing/catalogue-fixtures.js';
+} from './catalogue-fixtures.js';
 import { postForm } from '../../testing/upload-client.js';
 
 /**

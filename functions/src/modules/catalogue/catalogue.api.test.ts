@@ -10,7 +10,7 @@ import {
   createWholesaler,
   fieldValue,
   uniq,
-} from '../../testing/catalogue-fixtures.js';
+} from './catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { waitForDocument } from '../../testing/wait-for-document.js';

@@ -3,9 +3,11 @@ import { CHAT_DIGEST_DELAY_MS, CHAT_DIGEST_INTERVAL_MS } from '../../model/chat.
 import { get, post } from '../../testing/api-client.js';
 import { TEST_CONFIG } from '../../testing/config.js';
 import { admin, createCompany, createUser, disposeClients, mailsTo, type TestUser } from '../../testing/fixtures.js';
-import { USERS_PORT } from '../users/users.module.js';
+import { USERS_PORT } from '../users/users.port.js';
 import { chatEnquiry, openConversation, withMessage } from './chat-fixtures.js';
 import { CHAT_DIGEST, chatDigestTask } from './chat-digest.js';
+import { ChatDigestsRepository } from './chat-digests.repository.js';
+import { MessagesRepository } from './chat.repository.js';
 
 /**
  * The e-mail digest of unread messages (issue 21 "beyond the spec"; docs/decisions-chat.md "Mail digest"): the switch
@@ -37,7 +39,8 @@ const digestTasksOf = async (userId: string) =>
 async function runDigest(userId: string, at: Date) {
   const { db, container } = admin();
   const kind = chatDigestTask({
-    db,
+    digests: new ChatDigestsRepository(db),
+    messages: new MessagesRepository(db),
     mail: container.platform.mail,
     contact: (id) => container.ports.get(USERS_PORT).users.contact(id),
     portalUrl: TEST_CONFIG.portalUrl,

@@ -1,30 +1,13 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { revive } from '../../data/firestore-values.js';
-import {
-  CHAT_DIGEST_DELAY_MS,
-  CHAT_DIGEST_INTERVAL_MS,
-  CHAT_DIGEST_MAX_MESSAGES,
-  type Message,
-} from '../../model/chat.js';
+import type { Transaction } from 'firebase-admin/firestore';
+import { CHAT_DIGEST_DELAY_MS, CHAT_DIGEST_INTERVAL_MS, CHAT_DIGEST_MAX_MESSAGES } from '../../model/chat.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import type { TaskKind } from '../../platform/tasks/task-kind.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import { chatDigestMail } from './chat-mails.js';
-import { MESSAGES } from './chat.repository.js';
+import type { ChatDigestsRepository, DigestState } from './chat-digests.repository.js';
+import type { MessagesRepository } from './chat.repository.js';
 
 export const CHAT_DIGEST = 'chatDigest';
-const DIGESTS = 'chatDigests';
-
-/** `chatDigests/{userId}`: the user's switch and schedule. */
-export interface DigestState {
-  /** switched off in the profile */
-  disabled?: boolean;
-  lastSentAt?: Date;
-  /** the newest message (`sortKey`) a digest listed: later digests list only newer ones */
-  sentUpTo?: string;
-  /** the latest moment a digest task is scheduled for (none after it) */
-  nextAt?: Date | null;
-}
 
 export interface ScheduledDigest {
   taskId: string;
@@ -41,19 +24,13 @@ export interface ScheduledDigest {
 export class ChatDigest {
   constructor(
     private readonly d: {
-      db: Firestore;
+      digests: ChatDigestsRepository;
       tasks: Pick<TaskRunner, 'createInTx' | 'start'>;
     },
   ) {}
 
-  private ref(userId: string) {
-    return this.d.db.collection(DIGESTS).doc(userId);
-  }
-
-  async statesInTx(tx: Transaction, userIds: readonly string[]): Promise<Map<string, DigestState>> {
-    if (!userIds.length) return new Map();
-    const snaps = await tx.getAll(...userIds.map((id) => this.ref(id)));
-    return new Map(snaps.map((s) => [s.id, s.exists ? revive<DigestState>(s.data()) : {}]));
+  statesInTx(tx: Transaction, userIds: readonly string[]): Promise<Map<string, DigestState>> {
+    return this.d.digests.statesInTx(tx, userIds);
   }
 
   /** The transaction's writes, after its reads (`states` from `statesInTx`): the tasks to start after the commit. */
@@ -74,7 +51,7 @@ export class ChatDigest {
       const after = next ?? state.lastSentAt?.getTime();
       const notBefore = new Date(Math.max(ripe, after !== undefined ? after + CHAT_DIGEST_INTERVAL_MS : 0));
       const taskId = this.d.tasks.createInTx(tx, { kind: CHAT_DIGEST, params: { userId }, createdBy, notBefore });
-      tx.set(this.ref(userId), { nextAt: notBefore }, { merge: true });
+      this.d.digests.mergeInTx(tx, userId, { nextAt: notBefore });
       out.push({ taskId, notBefore });
     }
     return out;
@@ -85,12 +62,11 @@ export class ChatDigest {
   }
 
   async setting(userId: string): Promise<{ enabled: boolean }> {
-    const snap = await this.ref(userId).get();
-    return { enabled: !(snap.exists && snap.get('disabled') === true) };
+    return { enabled: !(await this.d.digests.disabled(userId)) };
   }
 
   async setSetting(userId: string, enabled: boolean): Promise<{ enabled: boolean }> {
-    await this.ref(userId).set({ disabled: !enabled }, { merge: true });
+    await this.d.digests.setDisabled(userId, !enabled);
     return { enabled };
   }
 }
@@ -101,7 +77,8 @@ export class ChatDigest {
  * last digest is younger than the interval: then the later task scheduled with it sends), and records what it sent.
  */
 export function chatDigestTask(d: {
-  db: Firestore;
+  digests: ChatDigestsRepository;
+  messages: Pick<MessagesRepository, 'digestPendingInTx'>;
   mail: Pick<MailOutbox, 'sendInTx'>;
   /** the recipient's address and name, read when the digest is sent */
   contact: (userId: string) => Promise<{ mail: string; name: string; lastname: string } | undefined>;
@@ -123,23 +100,19 @@ export function chatDigestTask(d: {
         processed: 1,
         finished: true,
         async commit(tx) {
-          const ref = d.db.collection(DIGESTS).doc(userId);
-          const snap = await tx.get(ref);
-          const state = snap.exists ? revive<DigestState>(snap.data()) : {};
+          const state = await d.digests.stateInTx(tx, userId);
           const now = d.now();
           const cutoff = new Date(now.getTime() - CHAT_DIGEST_DELAY_MS).toISOString();
-          let q = d.db
-            .collection(MESSAGES)
-            .where('unreadBy', 'array-contains', userId)
-            .where('sortKey', '<=', `${cutoff}\uffff`);
-          if (state.sentUpTo) q = q.where('sortKey', '>', state.sentUpTo);
-          const page = await tx.get(q.orderBy('sortKey', 'desc').limit(CHAT_DIGEST_MAX_MESSAGES + 1));
-          const found = page.docs.map((doc) => revive<Message>({ ...doc.data(), id: doc.id }));
+          const found = await d.messages.digestPendingInTx(tx, userId, {
+            upTo: `${cutoff}\uffff`,
+            after: state.sentUpTo,
+            limit: CHAT_DIGEST_MAX_MESSAGES + 1,
+          });
           const pending = found.slice(0, CHAT_DIGEST_MAX_MESSAGES);
           const tooSoon = !!state.lastSentAt && now.getTime() - state.lastSentAt.getTime() < CHAT_DIGEST_INTERVAL_MS;
           const next = (state.nextAt?.getTime() ?? 0) <= now.getTime() ? { nextAt: null } : {};
           if (state.disabled || !contact || !pending.length || tooSoon) {
-            tx.set(ref, next, { merge: true });
+            d.digests.mergeInTx(tx, userId, next);
             return;
           }
           d.mail.sendInTx(
@@ -147,7 +120,7 @@ export function chatDigestTask(d: {
             chatDigestMail({ contact, messages: pending, more: found.length > pending.length, portalUrl: d.portalUrl }),
             now,
           );
-          tx.set(ref, { ...next, lastSentAt: now, sentUpTo: pending[0]!.sortKey }, { merge: true });
+          d.digests.mergeInTx(tx, userId, { ...next, lastSentAt: now, sentUpTo: pending[0]!.sortKey });
         },
       };
     },

@@ -3,8 +3,8 @@ import type { Enquiry } from '../../model/enquiry.js';
 import type { Offer } from '../../model/offer.js';
 import type { User } from '../../model/user.js';
 import { post } from '../../testing/api-client.js';
-import { storeEnquiry } from '../../testing/enquiry-fixtures.js';
-import { storeOffer } from '../../testing/offer-fixtures.js';
+import { storeEnquiry } from '../enquiries/enquiries-fixtures.js';
+import { storeOffer } from '../offers/offers-fixtures.js';
 import { postForm } from '../../testing/upload-client.js';
 
 /** Test set-up of the chat (stack tests only: never imported by the function). */

@@ -20,10 +20,11 @@ import { usesChat } from '../../model/permissions-chat.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
 import { FILES_PORT } from '../files/files.module.js';
 import { OFFERS_PORT } from '../offers/offers.port.js';
-import { USERS_PORT } from '../users/users.module.js';
+import { USERS_PORT } from '../users/users.port.js';
 import { errorsOf } from '../../platform/api-error.js';
 import { conversationFilesOwner, copyAttachment } from './chat-attachments.js';
 import { ChatDigest, chatDigestTask } from './chat-digest.js';
+import { ChatDigestsRepository } from './chat-digests.repository.js';
 import { CHAT_PAGE_SHAPES, ConversationsRepository, MessagesRepository } from './chat.repository.js';
 import { CHAT_PORT } from './chat.port.js';
 import { ChatService } from './chat.service.js';
@@ -43,10 +44,12 @@ function createChatModule(d: AreaDeps): AreaModule {
   const files = d.ports.get(FILES_PORT);
   const { users } = d.ports.get(USERS_PORT);
   const conversations = new ConversationsRepository(d.db);
-  const digest = new ChatDigest({ db: d.db, tasks: d.tasks });
+  const digests = new ChatDigestsRepository(d.db);
+  const digest = new ChatDigest({ digests, tasks: d.tasks });
+  const messages = new MessagesRepository(d.db);
   const chat = new ChatService({
     conversations,
-    messages: new MessagesRepository(d.db),
+    messages,
     enquiries,
     offers,
     files,
@@ -112,7 +115,8 @@ function createChatModule(d: AreaDeps): AreaModule {
     fileOwners: [conversationFilesOwner(conversations)],
     taskKinds: [
       chatDigestTask({
-        db: d.db,
+        digests,
+        messages,
         mail: d.mail,
         contact: (userId) => users.contact(userId),
         portalUrl: d.config.portalUrl,

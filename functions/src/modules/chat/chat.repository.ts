@@ -102,6 +102,20 @@ export class MessagesRepository extends EntityCollection<Message> {
     return cursor.after ? docs.reverse() : docs;
   }
 
+  /**
+   * The chat digest's messages of a user (chat-digest.ts), newest first, in its task's transaction: unread, with a
+   * `sortKey` up to `upTo` and after `after` (what an earlier digest listed).
+   */
+  async digestPendingInTx(
+    tx: Transaction,
+    userId: string,
+    q: { upTo: string; after?: string; limit: number },
+  ): Promise<Message[]> {
+    let query = this.col().where('unreadBy', 'array-contains', userId).where('sortKey', '<=', q.upTo);
+    if (q.after) query = query.where('sortKey', '>', q.after);
+    return (await tx.get(query.orderBy('sortKey', 'desc').limit(q.limit))).docs.map((d) => d.data());
+  }
+
   /** A user's unread messages, newest first (`size` 0: none, only the count). */
   async unread(userId: string, size: number): Promise<{ content: Message[]; totalElements: number }> {
     const base = this.col().where('unreadBy', 'array-contains', userId);

@@ -3,6 +3,7 @@ import type { AreaSeed } from '../../testing/area-seed.js';
 import { demoDocumentPdf } from '../../testing/demo-documents.js';
 import { DEMO_ENQUIRY_TITLES } from '../enquiries/enquiries.seed.js';
 import { DEMO_OFFER_NUMBERS } from '../offers/offers.seed.js';
+import { USERS_PORT } from '../users/users.port.js';
 import { CHAT_PORT } from './chat.port.js';
 
 /**
@@ -16,17 +17,15 @@ const seed: AreaSeed = {
     const customer = ctx.principal('customer');
     const weber = ctx.principal('weber');
     const nord = ctx.principal('nord');
-    const idOf = async (collection: string, field: string, value: string) =>
-      (await ctx.db.collection(collection).where(field, '==', value).limit(1).get()).docs[0]!.id;
-    const enquiryId = await idOf('enquiries', 'title', DEMO_ENQUIRY_TITLES.released);
-    const offerId = await idOf('offers', 'offerNumber', DEMO_OFFER_NUMBERS.open);
+    const members = ctx.ports.get(USERS_PORT).records;
+    const enquiryId = ctx.recall(`enquiry:${DEMO_ENQUIRY_TITLES.released}`);
+    const offerId = ctx.recall(`offer:${DEMO_OFFER_NUMBERS.open}`);
     const say = (by: Principal, conversationId: string, content: string) =>
       chat.send(by, { conversationId, content }, undefined);
     /** Every user of the company has read the conversation so far (the demo's older messages). */
     const readByCompany = async (p: Principal, conversationId: string) => {
-      const users = await ctx.db.collection('users').where('companyId', '==', p.company.id).get();
-      for (const doc of users.docs)
-        await chat.readAll(await ctx.addPrincipal(`chat-${doc.id}`, doc.id), conversationId);
+      for (const user of await members.listByCompany(p.company.id))
+        await chat.readAll(await ctx.addPrincipal(`chat-${user.id}`, user.id), conversationId);
     };
 
     const weberChat = (await chat.create(weber, { enquiryId })).conversation.id;

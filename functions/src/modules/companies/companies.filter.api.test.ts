@@ -1,4 +1,4 @@
-import { COMPANIES_PORT } from './companies.module.js';
+import { COMPANIES_PORT } from './companies.port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company, CompanyType } from '../../model/company.js';
 import { get } from '../../testing/api-client.js';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   for (let i = 0; i < 14; i++) {
     const type: CompanyType = (['CUSTOMER', 'SUPPLIER', 'ADMIN'] as const)[i % 3]!;
     created.push(
-      await container.ports.get(COMPANIES_PORT).create('test', {
+      await container.ports.get(COMPANIES_PORT).companies.create('test', {
         name: `Quarz ${String(i).padStart(2, '0')} ${i % 2 ? 'Elektrik' : 'Anlagenbau'} GmbH`,
         type,
         customerNumber: type === 'CUSTOMER' ? `K-${50000 + i}` : undefined,

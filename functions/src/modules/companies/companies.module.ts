@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import * as yup from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
-import { Port } from '../../platform/ports.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
 import { sendListExport } from '../../http/csv-export.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { companyFilterSchema, companySchema, companyUpdateSchema } from '../../model/company.js';
 import { idSchema } from '../../model/id.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { USERS_PORT } from '../users/users.port.js';
+import { COMPANIES_PORT } from './companies.port.js';
 import { COMPANIES_PAGE_SHAPE, CompaniesRepository } from './companies.repository.js';
 import { COMPANY_EXPORT } from './company-export.js';
 import { companyDocumentsOwner } from './company-documents.js';
@@ -18,12 +18,9 @@ import { revokeCompanySessionsTask } from './revoke-company-sessions.task.js';
 const idQuery = yup.object({ id: idSchema });
 const companyIdQuery = yup.object({ companyId: idSchema });
 
-/** What the companies area offers the areas after it (and the seed). */
-export const COMPANIES_PORT = new Port<CompaniesService>('companies');
-
 /** /company/* — docs/api.md. Each route: authenticate → guard (caller facts) → validate → service (record rules). */
 function createCompaniesModule(d: AreaDeps): AreaModule {
-  const users = new UsersRepository(d.db);
+  const users = d.ports.get(USERS_PORT).records;
   const repo = new CompaniesRepository(d.db);
   const companies = new CompaniesService({
     companies: repo,
@@ -56,7 +53,7 @@ function createCompaniesModule(d: AreaDeps): AreaModule {
   r.post('/', d.authenticate(), requirePlatformAdmin, validateBody(companySchema), async (req, res) =>
     res.status(201).json(await companies.create(principalOf(res).uid, req.body)),
   );
-  d.ports.provide(COMPANIES_PORT, companies);
+  d.ports.provide(COMPANIES_PORT, { companies, records: repo });
   return {
     path: '/company',
     router: r,

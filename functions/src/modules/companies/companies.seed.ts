@@ -3,8 +3,8 @@ import type { CompanyInput } from '../../model/company.js';
 import { companyDocumentsPath } from '../../model/files.js';
 import { DEMO_PASSWORD, type AreaSeed, type DemoLogin } from '../../testing/area-seed.js';
 import { FILES_PORT } from '../files/files.module.js';
-import { USERS_PORT } from '../users/users.module.js';
-import { COMPANIES_PORT } from './companies.module.js';
+import { USERS_PORT } from '../users/users.port.js';
+import { COMPANIES_PORT } from './companies.port.js';
 
 const ADMIN_COMPANY: CompanyInput = {
   name: 'Schrankwerk GmbH',
@@ -157,7 +157,7 @@ async function demoAvv(companyName: string): Promise<Buffer> {
 const seed: AreaSeed = {
   logins: DEMO_LOGINS,
   async run(ctx) {
-    const companies = ctx.ports.get(COMPANIES_PORT);
+    const { companies } = ctx.ports.get(COMPANIES_PORT);
     const { users, account } = ctx.ports.get(USERS_PORT);
     const actor = 'seed';
     const keys = new Map<CompanyInput, string>([

@@ -15,14 +15,14 @@ import type { Identity } from '../../platform/identity.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import { companyReleasedMail } from './company-mails.js';
 import type { RunTransaction } from '../../platform/transaction.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserRecords } from '../users/users.port.js';
 import type { CompaniesRepository } from './companies.repository.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import { REVOKE_COMPANY_SESSIONS, type RevokeCompanySessionsParams } from './revoke-company-sessions.task.js';
 
 export interface CompaniesServiceDeps {
   companies: CompaniesRepository;
-  users: UsersRepository;
+  users: UserRecords;
   mail: MailOutbox;
   identity: Identity;
   transaction: RunTransaction;

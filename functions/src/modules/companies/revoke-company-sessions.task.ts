@@ -1,7 +1,7 @@
 import { isValidId } from '../../model/id.js';
 import { TaskFailure, type TaskKind } from '../../platform/tasks/task-kind.js';
 import type { Identity } from '../../platform/identity.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserRecords } from '../users/users.port.js';
 
 export const REVOKE_COMPANY_SESSIONS = 'revokeCompanySessions';
 
@@ -15,7 +15,7 @@ export interface RevokeCompanySessionsParams {
  * idempotent (it moves the user's validSince to now), so a chunk repeated after a crash does no harm.
  */
 export function revokeCompanySessionsTask(d: {
-  users: Pick<UsersRepository, 'idsOfCompany' | 'countOfCompany'>;
+  users: Pick<UserRecords, 'idsOfCompany' | 'countOfCompany'>;
   identity: Identity;
 }): TaskKind<RevokeCompanySessionsParams> {
   return {

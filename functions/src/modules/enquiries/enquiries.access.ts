@@ -6,7 +6,7 @@ import {
   releasableEnquiry,
   releasedEnquiry,
   storeEnquiry,
-} from '../../testing/enquiry-fixtures.js';
+} from './enquiries-fixtures.js';
 
 /**
  * /enquiry/* rows of the access matrix (docs/api.md "Enquiries"). ADMIN and EXTERNAL callers are refused by

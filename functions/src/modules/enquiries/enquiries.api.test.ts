@@ -13,7 +13,7 @@ import {
   storeEnquiry,
   uploadBom,
   uploadCircuitDiagram,
-} from '../../testing/enquiry-fixtures.js';
+} from './enquiries-fixtures.js';
 import {
   createCompany,
   createUser,

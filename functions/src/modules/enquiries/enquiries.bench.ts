@@ -19,7 +19,7 @@ export default function bench(): Promise<BenchSection> {
     const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
     const { EnquiriesRepository } = await import('./enquiries.repository.js');
     const { newDraft } = await import('./enquiry-record.js');
-    const { enquiryInput } = await import('../../testing/enquiry-fixtures.js');
+    const { enquiryInput } = await import('./enquiries-fixtures.js');
     const { call } = await import('../../testing/api-client.js');
 
     const company = await createCompany('CUSTOMER', { name: 'Bench Maschinenbau GmbH' });

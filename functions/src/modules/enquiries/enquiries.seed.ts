@@ -35,6 +35,7 @@ export async function enquiryWithFiles(
 ) {
   const { service, bom } = ctx.ports.get(ENQUIRIES_PORT);
   const e = await service.create(customer, input);
+  ctx.remember(`enquiry:${input.title}`, e.id);
   await bom.upload(
     customer,
     e.id,

@@ -1,5 +1,5 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
-import { configBody, createImportConfig, postConfig, priceListCsv } from '../../testing/import-config-fixtures.js';
+import { configBody, createImportConfig, postConfig, priceListCsv } from './import-configs-fixtures.js';
 import { postForm } from '../../testing/upload-client.js';
 
 /**

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBucketName } from '../../config.js';
 import type { ImportConfig } from '../../model/import-config.js';
 import { get, post } from '../../testing/api-client.js';
-import { createManufacturer, createUnit, createWholesaler } from '../../testing/catalogue-fixtures.js';
+import { createManufacturer, createUnit, createWholesaler } from '../catalogue/catalogue-fixtures.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { createWorld, disposeClients, type World } from '../../testing/fixtures.js';
-import { configBody, createImportConfig, postConfig, priceListCsv } from '../../testing/import-config-fixtures.js';
+import { configBody, createImportConfig, postConfig, priceListCsv } from './import-configs-fixtures.js';
 import { postForm } from '../../testing/upload-client.js';
 
 /**

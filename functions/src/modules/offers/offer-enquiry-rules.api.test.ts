@@ -3,10 +3,10 @@ import { enquiryFolderPath, type Enquiry } from '../../model/enquiry.js';
 import { offerDocumentsPath, type Offer } from '../../model/offer.js';
 import { call, get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
-import { releasableEnquiry, releasedEnquiry } from '../../testing/enquiry-fixtures.js';
+import { releasableEnquiry, releasedEnquiry } from '../enquiries/enquiries-fixtures.js';
 import { HOSTS } from '../../testing/env.js';
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
-import { offerInput, uploadOfferDocument, withDocument } from '../../testing/offer-fixtures.js';
+import { offerInput, uploadOfferDocument, withDocument } from './offers-fixtures.js';
 import { OffersRepository } from './offers.repository.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { AccessCtx, AccessRow } from '../../testing/access-matrix.js';
-import { storeEnquiry } from '../../testing/enquiry-fixtures.js';
-import { offerInput, storeOffer, uploadOfferDocument, withDocument } from '../../testing/offer-fixtures.js';
+import { storeEnquiry } from '../enquiries/enquiries-fixtures.js';
+import { offerInput, storeOffer, uploadOfferDocument, withDocument } from './offers-fixtures.js';
 import type { DocumentType } from '../../model/files.js';
 import type { Offer } from '../../model/offer.js';
 

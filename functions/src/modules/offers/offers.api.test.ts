@@ -3,7 +3,7 @@ import type { Enquiry } from '../../model/enquiry.js';
 import type { Offer, OfferState } from '../../model/offer.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
-import { releasedEnquiry, storeEnquiry, uploadBom } from '../../testing/enquiry-fixtures.js';
+import { releasedEnquiry, storeEnquiry, uploadBom } from '../enquiries/enquiries-fixtures.js';
 import {
   admin,
   createCompany,
@@ -14,7 +14,7 @@ import {
   type TestUser,
   type World,
 } from '../../testing/fixtures.js';
-import { offerInput, storeOffer, uploadOfferDocument, withDocument } from '../../testing/offer-fixtures.js';
+import { offerInput, storeOffer, uploadOfferDocument, withDocument } from './offers-fixtures.js';
 import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
 import { offerDocumentsPath } from '../../model/offer.js';
 import { OffersRepository } from './offers.repository.js';

@@ -17,8 +17,8 @@ export default function bench(): Promise<BenchSection> {
   return withBenchStack(async () => {
     // after the environment points at the stack
     const { admin, createCompany, createUser, disposeClients } = await import('../../testing/fixtures.js');
-    const { storeEnquiry } = await import('../../testing/enquiry-fixtures.js');
-    const { offerInput } = await import('../../testing/offer-fixtures.js');
+    const { storeEnquiry } = await import('../enquiries/enquiries-fixtures.js');
+    const { offerInput } = await import('./offers-fixtures.js');
     const { OffersRepository } = await import('./offers.repository.js');
     const { newOffer } = await import('./offer-record.js');
     const { call } = await import('../../testing/api-client.js');

@@ -23,7 +23,7 @@ import {
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
 import { AreaEvent } from '../../platform/events.js';
 import { ENQUIRIES_PORT } from '../enquiries/enquiries.port.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { USERS_PORT } from '../users/users.port.js';
 import { OFFER_EXPORT } from './offer-export.js';
 import { offerDocumentsOwner } from './offer-file-owners.js';
 import { OfferMailer } from './offer-mails.js';
@@ -50,7 +50,7 @@ const requireOfferUser = guard((p) => usesEnquiries(p));
 function createOffersModule(d: AreaDeps): AreaModule {
   const { service: enquiries, events } = d.ports.get(ENQUIRIES_PORT);
   const repo = new OffersRepository(d.db);
-  const mails = new OfferMailer({ users: new UsersRepository(d.db), portalUrl: d.config.portalUrl });
+  const mails = new OfferMailer({ users: d.ports.get(USERS_PORT).records, portalUrl: d.config.portalUrl });
   const offerEvents: OfferEvents = { revised: new AreaEvent('offer.revised', d.log) };
   const offers = new OffersService({
     offers: repo,

@@ -65,6 +65,7 @@ const seed: AreaSeed = {
     };
     const released = async (by: Principal, e: Enquiry, input: OfferInput) => {
       const o = await offers.create(by, { ...input, enquiryId: e.id });
+      ctx.remember(`offer:${input.offerNumber}`, o.id);
       await document(o.id, 'OFFER', by, [
         `Angebot ${input.offerNumber}`,
         by.company.name,
@@ -74,10 +75,7 @@ const seed: AreaSeed = {
       return offers.release(by, o.id);
     };
 
-    const byTitle = async (title: string) => {
-      const snap = await ctx.db.collection('enquiries').where('title', '==', title).limit(1).get();
-      return (await enquiries.record(snap.docs[0]!.id))!;
-    };
+    const byTitle = async (title: string) => (await enquiries.record(ctx.recall(`enquiry:${title}`)))!;
     const market = await byTitle(DEMO_ENQUIRY_TITLES.released);
 
     await released(d.weber, market, form({ offerNumber: DEMO_OFFER_NUMBERS.open, price: 48_750 }, market));
@@ -87,7 +85,7 @@ const seed: AreaSeed = {
       form({ offerNumber: DEMO_OFFER_NUMBERS.declined, price: 56_900, packaging: 'WOODEN_BOX' }, market),
     );
     await offers.stateChange(d.customer, variant.id, 'DECLINED', { rejectionReason: 'PRICE_NOT_AS_EXPECTED' });
-    await offers.create(d.weber, {
+    const draft = await offers.create(d.weber, {
       ...form(
         {
           offerNumber: DEMO_OFFER_NUMBERS.draft,
@@ -98,6 +96,7 @@ const seed: AreaSeed = {
       ),
       enquiryId: market.id,
     });
+    ctx.remember(`offer:${DEMO_OFFER_NUMBERS.draft}`, draft.id);
     const first = await released(
       d.nord,
       market,
@@ -112,6 +111,7 @@ const seed: AreaSeed = {
       id: second.id,
     });
     await offers.release(d.nord, second.id);
+    ctx.remember(`offer:${DEMO_OFFER_NUMBERS.revised}`, second.id); // the current version
 
     const order = await releasedEnquiry(ctx, d.customer, DEMO_ORDER_ENQUIRY_TITLES.order, 'MM-2026-0121');
     const ordered = await released(

@@ -1,7 +1,7 @@
 import type { PrincipalLoader } from '../../http/authenticate.js';
 import { isPlatformAdmin } from '../../model/permissions.js';
 import type { Restriction } from '../../model/user.js';
-import type { CompaniesRepository } from '../companies/companies.repository.js';
+import type { CompanyRecords } from '../companies/companies.port.js';
 import type { UsersRepository } from './users.repository.js';
 
 /**
@@ -10,7 +10,7 @@ import type { UsersRepository } from './users.repository.js';
  */
 export function principalLoader(
   users: Pick<UsersRepository, 'get'>,
-  companies: Pick<CompaniesRepository, 'get'>,
+  companies: Pick<CompanyRecords, 'get'>,
 ): PrincipalLoader {
   return async (uid) => {
     const user = await users.get(uid);

@@ -12,7 +12,7 @@ import { REGISTRATION_DIGEST } from './registration-digest.task.js';
 // The platform admins' registration digest through the whole stack: POST /user/register via the portal, the
 // digest task queued with its schedule time in the Cloud Tasks emulator (emulators/tasks), dispatched to the
 // backgroundTasks function when due. The test stack shortens the interval with the Functions parameter
-// REGISTRATION_DIGEST_INTERVAL_SECONDS (emulators/launcher/test-stack.ts); the product keeps its own clock.
+// REGISTRATION_DIGEST_INTERVAL_SECONDS (scripts/stack/test-stack.ts); the product keeps its own clock.
 
 interface MailDoc {
   to: string[];

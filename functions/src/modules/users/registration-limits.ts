@@ -1,3 +1,5 @@
+import { defineInt } from 'firebase-functions/params';
+import { areaIntParam, type Config } from '../../config.js';
 import { addressKey } from '../../http/client-address.js';
 import type { RateLimit } from '../../data/throttles.repository.js';
 
@@ -25,9 +27,19 @@ export const REGISTRATION_LIMITS: RegistrationLimits = {
 
 /**
  * The platform admins get at most one digest mail of new registrations per this interval: the default of the
- * Functions parameter REGISTRATION_DIGEST_INTERVAL_SECONDS (config.ts).
+ * Functions parameter REGISTRATION_DIGEST_INTERVAL_SECONDS.
  */
 export const REGISTRATION_DIGEST_INTERVAL_MS = 15 * 60_000;
+
+/** The users area's own Functions parameter; the local test stack shortens it to see a digest within a test. */
+export const registrationDigestIntervalSeconds = defineInt('REGISTRATION_DIGEST_INTERVAL_SECONDS', {
+  default: REGISTRATION_DIGEST_INTERVAL_MS / 1000,
+});
+
+/** The registration digest's interval for this build (config.ts `areaIntParam`). */
+export function registrationDigestIntervalMs(config: Config): number {
+  return areaIntParam(config, registrationDigestIntervalSeconds) * 1000;
+}
 
 export { TooManyRequests } from '../../platform/api-error.js';
 export { addressKey };

@@ -1,9 +1,9 @@
-import { USERS_PORT } from './users.module.js';
+import { USERS_PORT } from './users.port.js';
 import type { AddressInfo } from 'node:net';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { createApp } from '../../app.js';
 import { createModules } from '../../modules.js';
 import type { EnqueueOptions } from '../../platform/tasks/task-queue.js';

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import type { Identity } from '../../platform/identity.js';
 import { MailOutbox } from '../../platform/mail/outbox.js';

@@ -1,3 +1,4 @@
+import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import type { AccessRow } from '../../testing/access-matrix.js';
 import { call } from '../../testing/api-client.js';
 import { admin, createUser, PASSWORD, uniqueMail } from '../../testing/fixtures.js';
@@ -13,9 +14,7 @@ const registration = () => ({
  * each call starts with none of their uses recorded.
  */
 async function registerUnthrottled(token: string | undefined) {
-  const { db } = admin();
-  const uses = await db.collection('throttles').get();
-  await Promise.all(uses.docs.filter((d) => d.id.startsWith('registration:')).map((d) => d.ref.delete()));
+  await new ThrottlesRepository(admin().db).forget('registration:');
   return call('POST', '/user/register', { token, body: registration() });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackgroundTask } from '../../model/background-task.js';
 import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
+import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { waitForQuery } from '../../testing/wait-for-document.js';
@@ -137,8 +138,7 @@ describe('POST /user/register', () => {
     });
     expect(forged.status).toBe(429);
     // Later files and the e2e tests register from the same address: free it again.
-    const uses = await admin().db.collection('throttles').get();
-    await Promise.all(uses.docs.map((d) => d.ref.delete()));
+    await new ThrottlesRepository(admin().db).forget();
   });
 });
 

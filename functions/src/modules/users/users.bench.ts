@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { startEnv } from '../../../../emulators/firestore/test-utils.js';
+import { startEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import type { BenchRow, BenchSection } from '../../../../scripts/bench-types.js';
 import { percentile } from '../../../../scripts/bench-helpers.js';
 import { createApp } from '../../app.js';

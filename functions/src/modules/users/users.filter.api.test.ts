@@ -1,4 +1,4 @@
-import { USERS_PORT } from './users.module.js';
+import { USERS_PORT } from './users.port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../../model/company.js';
 import { get, post } from '../../testing/api-client.js';

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import * as yup from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
-import { Port } from '../../platform/ports.js';
-import { principalOf } from '../../http/authenticate.js';
+import type { Ports } from '../../platform/ports.js';
+import { PRINCIPALS_PORT, principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requireUserLister, requireUserManager } from '../../http/guards.js';
 import { clientAddress } from '../../http/client-address.js';
 import { sendListExport } from '../../http/csv-export.js';
@@ -17,12 +17,15 @@ import {
   userSchema,
   userUpdateSchema,
 } from '../../model/user.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
+import { COMPANIES_PORT, type CompanyRecords } from '../companies/companies.port.js';
 import { AccountService } from './account.service.js';
+import { principalLoader } from './principal.js';
 import { RegistrationDigestRepository } from './registration-digest.repository.js';
+import { registrationDigestIntervalMs } from './registration-limits.js';
 import { RegistrationDigest, registrationDigestTask } from './registration-digest.task.js';
 import { sendPasswordResetTask } from './send-password-reset.task.js';
 import { USERS_PAGE_SHAPE, UsersRepository } from './users.repository.js';
+import { USERS_PORT } from './users.port.js';
 import { UsersService } from './users.service.js';
 import { USER_EXPORT } from './user-export.js';
 
@@ -32,12 +35,20 @@ const companyIdQuery = yup.object({ companyId: idSchema });
 const mailQuery = yup.object({ mail: mailSchema });
 const infoQuery = yup.object({ info: yup.string().trim().max(2000).optional() });
 
-/** What the users area offers the areas after it (and the seed). */
-export interface UsersPort {
-  users: UsersService;
-  account: AccountService;
+/**
+ * The companies area's records, read when first used: it is listed after this area and needs the users' records
+ * itself (its members, their sessions), so this side of the pair waits (platform/ports.ts `later`).
+ */
+function laterCompanyRecords(ports: Ports): CompanyRecords {
+  const port = ports.later(COMPANIES_PORT);
+  return {
+    newId: () => port().records.newId(),
+    get: (id) => port().records.get(id),
+    getInTx: (tx, id) => port().records.getInTx(tx, id),
+    getMany: (ids) => port().records.getMany(ids),
+    createInTx: (tx, company) => port().records.createInTx(tx, company),
+  };
 }
-export const USERS_PORT = new Port<UsersPort>('users');
 
 /**
  * /user/* — docs/api.md. Each route: authenticate → guard (facts about the caller) → validate → service
@@ -46,7 +57,7 @@ export const USERS_PORT = new Port<UsersPort>('users');
 function createUsersModule(d: AreaDeps): AreaModule {
   const shared = {
     users: new UsersRepository(d.db),
-    companies: new CompaniesRepository(d.db),
+    companies: laterCompanyRecords(d.ports),
     mail: d.mail,
     identity: d.identity,
     throttles: d.throttles,
@@ -60,7 +71,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
   const digest = new RegistrationDigest({
     repo: digests,
     tasks: d.tasks,
-    intervalMs: d.config.registrationDigestIntervalMs,
+    intervalMs: registrationDigestIntervalMs(d.config),
     now: d.now,
   });
   const account = new AccountService({ ...shared, tasks: d.tasks, digest });
@@ -74,7 +85,8 @@ function createUsersModule(d: AreaDeps): AreaModule {
       now: d.now,
     }),
   ];
-  d.ports.provide(USERS_PORT, { users, account });
+  d.ports.provide(USERS_PORT, { users, account, records: shared.users });
+  d.ports.provide(PRINCIPALS_PORT, principalLoader(shared.users, shared.companies));
   const self = { allowRestricted: true };
   const r = Router();
 
@@ -130,7 +142,7 @@ export const usersArea = defineArea({
 });
 
 /** The mail addresses of the active platform admins (the registration digest's recipients). */
-async function platformAdminMails(d: { users: UsersRepository; companies: CompaniesRepository }): Promise<string[]> {
+async function platformAdminMails(d: { users: UsersRepository; companies: CompanyRecords }): Promise<string[]> {
   const admins = await d.users.adminCompanyAdmins();
   const companies = await d.companies.getMany(admins.map((u) => u.companyId));
   return admins.filter((u) => companies.get(u.companyId)?.active).map((u) => u.mail);

@@ -29,7 +29,7 @@ import type { Identity } from '../../platform/identity.js';
 import type { MailOutbox, OutgoingMail } from '../../platform/mail/outbox.js';
 import { invitationMail, resetPasswordUrl } from './user-mails.js';
 import type { RunTransaction } from '../../platform/transaction.js';
-import type { CompaniesRepository } from '../companies/companies.repository.js';
+import type { CompanyRecords } from '../companies/companies.port.js';
 import type { UsersRepository } from './users.repository.js';
 
 const fail = errorsOf(USER_ERRORS);
@@ -38,7 +38,7 @@ export type { UserView } from '../../model/user.js';
 
 export interface UsersServiceDeps {
   users: UsersRepository;
-  companies: CompaniesRepository;
+  companies: CompanyRecords;
   mail: MailOutbox;
   identity: Identity;
   throttles: ThrottlesRepository;

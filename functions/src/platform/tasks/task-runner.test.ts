@@ -1,6 +1,6 @@
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEnv, type TestEnv } from '../../../../emulators/firestore/test-utils.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import type { BackgroundTask } from '../../model/background-task.js';
 import { TaskFailure, TaskKindRegistry, type TaskKind } from './task-kind.js';
 import type { TaskQueuePort } from './task-queue.js';

@@ -160,7 +160,7 @@ export class TaskRunner {
       const outcome = await this.deliver(taskId, { id: `inline-${taskId}`, lastAttempt: false }, INLINE_BUDGET_MS);
       // The queued delivery can claim the task first (Cloud Tasks may dispatch before this line): the request
       // still answers only after the work it promised (e.g. sessions revoked), within the same budget.
-      if (outcome === 'busy') await this.waitUntilFinal(taskId, INLINE_BUDGET_MS - (performance.now() - started));
+      if (outcome === 'busy') await this.repo.waitUntilFinal(taskId, INLINE_BUDGET_MS - (performance.now() - started));
     } catch (error) {
       this.log.warn('background task: inline delivery failed; the queued delivery continues', {
         taskId,
@@ -190,25 +190,6 @@ export class TaskRunner {
     }
     // Outside the try: a failed enqueue must fail the delivery (its retry continues), not end it.
     return this.handOn(taskId, token);
-  }
-
-  /**
-   * Waits (real time, at most `ms`) until the task is final, listening to its document; a task still running after
-   * that is left to its delivery.
-   */
-  private waitUntilFinal(taskId: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        stop();
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      const stop = this.repo.ref(taskId).onSnapshot((snap) => {
-        const task = snap.data();
-        if (!task || isFinalTaskState(task.state)) done();
-      }, done);
-    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
-import type { BackgroundTask } from '../../model/background-task.js';
+import { isFinalTaskState, type BackgroundTask } from '../../model/background-task.js';
 
 export const TASKS_COLLECTION = 'backgroundTasks';
 
@@ -40,6 +40,25 @@ export class TasksRepository {
 
   async getInTx(tx: Transaction, id: string): Promise<BackgroundTask | undefined> {
     return (await tx.get(this.ref(id))).data();
+  }
+
+  /**
+   * Waits (real time, at most `ms`) until the task is final (or gone), listening to its document; a task still
+   * running after that is left to its delivery.
+   */
+  waitUntilFinal(id: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const stop = this.ref(id).onSnapshot((snap) => {
+        const task = snap.data();
+        if (!task || isFinalTaskState(task.state)) done();
+      }, done);
+    });
   }
 
   /** Unfinished tasks whose delivery has gone (single-field range on resumeAt: no composite index). */

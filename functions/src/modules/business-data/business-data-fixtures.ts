@@ -1,12 +1,12 @@
-import type { Company } from '../model/company.js';
-import { FOLDER_TOKEN_HEADER } from '../model/business-data.js';
-import type { Offer } from '../model/offer.js';
-import type { User } from '../model/user.js';
-import { call, post, type ApiResponse } from './api-client.js';
-import { storeEnquiry } from './enquiry-fixtures.js';
-import { HOSTS } from './env.js';
-import { storeOffer } from './offer-fixtures.js';
-import { pdfBytes } from './upload-client.js';
+import type { Company } from '../../model/company.js';
+import { FOLDER_TOKEN_HEADER } from '../../model/business-data.js';
+import type { Offer } from '../../model/offer.js';
+import type { User } from '../../model/user.js';
+import { call, post, type ApiResponse } from '../../testing/api-client.js';
+import { storeEnquiry } from '../enquiries/enquiries-fixtures.js';
+import { HOSTS } from '../../testing/env.js';
+import { storeOffer } from '../offers/offers-fixtures.js';
+import { pdfBytes } from '../../testing/upload-client.js';
 
 type Party = { user: User; company: Company; token: string };
 

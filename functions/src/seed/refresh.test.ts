@@ -1,8 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompaniesRepository } from '../../functions/src/modules/companies/companies.repository.js';
-import { UsersRepository } from '../../functions/src/modules/users/users.repository.js';
-import { startEnv, type TestEnv } from '../firestore/test-utils.js';
+import { CompaniesRepository } from '../modules/companies/companies.repository.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { refreshDerivedFields } from './seed.js';
 
 /** Data written before the list pages existed gets its query-only fields on the next start. */

@@ -4,21 +4,21 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import type { Firestore } from 'firebase-admin/firestore';
-import { defaultBucketName } from '../../functions/src/config.js';
-import { AREAS, createModules } from '../../functions/src/modules.js';
-import type { Principal } from '../../functions/src/model/user.js';
-import { CompaniesRepository } from '../../functions/src/modules/companies/companies.repository.js';
-import { UsersRepository } from '../../functions/src/modules/users/users.repository.js';
-import { principalLoader } from '../../functions/src/modules/users/principal.js';
-import type { AreaSeed, DemoLogin } from '../../functions/src/testing/area-seed.js';
+import { defaultBucketName } from '../config.js';
+import { PRINCIPALS_PORT } from '../http/authenticate.js';
+import { AREAS, createModules } from '../modules.js';
+import type { Principal } from '../model/user.js';
+import { CompaniesRepository } from '../modules/companies/companies.repository.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
+import type { AreaSeed, DemoLogin } from '../testing/area-seed.js';
 
-export { DEMO_PASSWORD, type DemoLogin } from '../../functions/src/testing/area-seed.js';
+export { DEMO_PASSWORD, type DemoLogin } from '../testing/area-seed.js';
 
 /** The areas' seeds (`functions/src/modules/<area>/<area>.seed.ts`), in the order of the area list. */
 async function areaSeeds(): Promise<AreaSeed[]> {
   const seeds: AreaSeed[] = [];
   for (const { name } of AREAS) {
-    const file = new URL(`../../functions/src/modules/${name}/${name}.seed.ts`, import.meta.url);
+    const file = new URL(`../modules/${name}/${name}.seed.ts`, import.meta.url);
     if (fs.existsSync(file)) seeds.push(((await import(file.href)) as { default: AreaSeed }).default);
   }
   return seeds;
@@ -63,8 +63,9 @@ export async function seedIfEmpty(): Promise<boolean> {
     await auth.deleteUsers(page.users.map((u) => u.uid));
   }
 
-  const load = principalLoader(new UsersRepository(db), companies);
+  const load = ports.get(PRINCIPALS_PORT);
   const principals = new Map<string, Principal>();
+  const remembered = new Map<string, string>();
   const ctx = {
     db,
     auth,
@@ -79,6 +80,14 @@ export async function seedIfEmpty(): Promise<boolean> {
       if (!p) throw new Error(`seed: user ${userId} not found`);
       principals.set(key, p);
       return p;
+    },
+    remember(key: string, id: string) {
+      remembered.set(key, id);
+    },
+    recall(key: string) {
+      const id = remembered.get(key);
+      if (!id) throw new Error(`seed: nothing remembered as '${key}' (seeded by an earlier area?)`);
+      return id;
     },
   };
   for (const seed of seeds) await seed.run(ctx);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Article, FieldValue } from '../model/catalogue.js';
-import { get, post } from './api-client.js';
+import type { Article, FieldValue } from '../../model/catalogue.js';
+import { get, post } from '../../testing/api-client.js';
 
 /** A name or number no other test uses. */
 export const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;

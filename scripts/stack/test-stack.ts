@@ -5,8 +5,8 @@ import { buildAll } from './build.js';
 import { ensureChromium } from './chromium.js';
 import { HOST, portsFor } from './ports.js';
 import { startStack, type Stack } from './stack.js';
-import { printIndexReport } from '../firestore/index-report.js';
-import { timed } from '../../scripts/stage-times.js';
+import { printIndexReport } from '@schrankwerk/emulators/firestore/index-report';
+import { timed } from '../stage-times.js';
 
 // vitest globalSetup of the `stack` project: build once, start the whole emulator stack once per
 // test run on a throw-away data folder, stop it afterwards. Logs go to .tmp/stack.log.

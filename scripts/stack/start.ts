@@ -1,8 +1,8 @@
-import { stopOnSignals } from '../shared/stop-on-signals.js';
+import { stopOnSignals } from '@schrankwerk/emulators/shared/stop-on-signals';
 import path from 'node:path';
 import { buildAll } from './build.js';
 import { ROOT, startStack } from './stack.js';
-import { seedIfEmpty } from '../seed/seed.js';
+import { seedIfEmpty } from '../../functions/src/seed/seed.js';
 
 // `npm start`: build, start the whole local stack with persisted state, seed demo data on an empty
 // database, print the URLs; Ctrl-C stops everything cleanly.

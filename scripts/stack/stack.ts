@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
@@ -67,7 +68,7 @@ function paramsFileFor(ports: Ports, projectId: string): string | undefined {
 }
 
 /** Marks a functions/.env.local the launcher wrote (and may remove); any other one is the developer's. */
-const LOCAL_PARAMS_MARK = '# written by emulators/launcher/stack.ts (StackOptions.functionParams); removed on stop';
+const LOCAL_PARAMS_MARK = '# written by scripts/stack/stack.ts (StackOptions.functionParams); removed on stop';
 
 /** functions/.env.local with the overridden parameters, or nothing when there are none. */
 function localParamsFile(params: Record<string, string> | undefined): string | undefined {
@@ -139,8 +140,56 @@ export function withEmulatorOrigins(csp: string, ports: Ports): string {
   );
 }
 
-function tsxNode(script: string, args: string[]) {
-  return { command: process.execPath, args: ['--import', 'tsx', path.join(ROOT, script), ...args] };
+/**
+ * A file of our emulators' package, by its export (emulators/package.json `exports`); through require.resolve,
+ * since vitest's module runner (the test stack's global setup) has no import.meta.resolve.
+ */
+function emulatorsFile(name: string): string {
+  return createRequire(import.meta.url).resolve(`@schrankwerk/emulators/${name}`);
+}
+
+/**
+ * Starts our Firestore, Storage and Cloud Tasks emulators (only Cloud Tasks with `official`: firebase-tools'
+ * ignores schedule times). Settled, not all: if one fails to start, the started ones are in `children` to be
+ * stopped by the caller.
+ */
+async function startOwnEmulators(
+  opts: StackOptions,
+  ports: Ports,
+  env: NodeJS.ProcessEnv,
+  children: ManagedChild[],
+): Promise<void> {
+  const names = opts.official ? (['tasks'] as const) : (['firestore', 'storage', 'tasks'] as const);
+  const own = await Promise.allSettled(
+    names.map((name) =>
+      spawnUntilReady({
+        name,
+        command: process.execPath,
+        args: [
+          '--import',
+          'tsx',
+          emulatorsFile(`${name}/main`),
+          '--port',
+          String(ports[name]),
+          '--host',
+          HOST,
+          '--data',
+          path.join(opts.dataDir, name),
+          ...(name === 'firestore'
+            ? ['--indexes', path.join(ROOT, 'firestore.indexes.json'), '--index-mode', opts.indexMode ?? 'warn']
+            : []),
+          ...(name === 'tasks' ? ['--functions', `http://${HOST}:${ports.functions}`] : []),
+        ],
+        env,
+        readyWhen: /ready on/i,
+        log: opts.log,
+        timeoutMs: 60_000,
+      }),
+    ),
+  );
+  for (const result of own) if (result.status === 'fulfilled') children.push(result.value.child);
+  const failed = own.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
@@ -181,35 +230,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const shifted: Record<string, string> =
       projectId === PROJECT_ID && offset !== 0 ? { PORTAL_URL: functionParams(ports).PORTAL_URL! } : {};
     localParams = localParamsFile({ ...shifted, ...opts.functionParams });
-    // Settled, not all: if one emulator fails to start, the others must still be stopped below.
-    // The Cloud Tasks emulator is ours in both modes (firebase-tools' ignores schedule times).
-    const ownEmulators = opts.official ? (['tasks'] as const) : (['firestore', 'storage', 'tasks'] as const);
-    const own = await Promise.allSettled(
-      ownEmulators.map((name) =>
-        spawnUntilReady({
-          name,
-          ...tsxNode(`emulators/${name}/main.ts`, [
-            '--port',
-            String(ports[name]),
-            '--host',
-            HOST,
-            '--data',
-            path.join(opts.dataDir, name),
-            ...(name === 'firestore'
-              ? ['--indexes', path.join(ROOT, 'firestore.indexes.json'), '--index-mode', opts.indexMode ?? 'warn']
-              : []),
-            ...(name === 'tasks' ? ['--functions', `http://${HOST}:${ports.functions}`] : []),
-          ]),
-          env,
-          readyWhen: /ready on/i,
-          log: opts.log,
-          timeoutMs: 60_000,
-        }),
-      ),
-    );
-    for (const result of own) if (result.status === 'fulfilled') children.push(result.value.child);
-    const failed = own.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    await startOwnEmulators(opts, ports, env, children);
 
     const authDir = path.join(opts.dataDir, 'firebase');
     // tasks: firebase-tools' own, on its internal port (it would start it with the Functions emulator anyway)
@@ -240,7 +261,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         NODE_OPTIONS: [
           env.NODE_OPTIONS,
           opts.functionsNodeOptions,
-          `--require ${JSON.stringify(path.join(ROOT, 'emulators/tasks/runtime-env.cjs'))}`,
+          `--require ${JSON.stringify(emulatorsFile('tasks/runtime-env.cjs'))}`,
         ]
           .filter(Boolean)
           .join(' '),

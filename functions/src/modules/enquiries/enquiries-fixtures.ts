@@ -1,15 +1,15 @@
-import type { Company } from '../model/company.js';
-import type { Enquiry, EnquiryInput } from '../model/enquiry.js';
-import { JOB_CONDITION_DEFAULTS } from '../model/job-conditions.js';
-import type { User } from '../model/user.js';
-import { EnquiriesRepository } from '../modules/enquiries/enquiries.repository.js';
-import { newDraft } from '../modules/enquiries/enquiry-record.js';
-import { enquiryFolderPath } from '../model/enquiry.js';
-import { pdfBytes, postForm, uploadFile } from './upload-client.js';
+import type { Company } from '../../model/company.js';
+import type { Enquiry, EnquiryInput } from '../../model/enquiry.js';
+import { JOB_CONDITION_DEFAULTS } from '../../model/job-conditions.js';
+import type { User } from '../../model/user.js';
+import { EnquiriesRepository } from './enquiries.repository.js';
+import { newDraft } from './enquiry-record.js';
+import { enquiryFolderPath } from '../../model/enquiry.js';
+import { pdfBytes, postForm, uploadFile } from '../../testing/upload-client.js';
 
-export { postForm } from './upload-client.js';
-import { HOSTS } from './env.js';
-import { admin, type TestUser } from './fixtures.js';
+export { postForm } from '../../testing/upload-client.js';
+import { HOSTS } from '../../testing/env.js';
+import { admin, type TestUser } from '../../testing/fixtures.js';
 
 let seq = 0;
 

@@ -1,6 +1,6 @@
-import type { ImportConfig } from '../model/import-config.js';
-import { uniq } from './catalogue-fixtures.js';
-import { postForm } from './upload-client.js';
+import type { ImportConfig } from '../../model/import-config.js';
+import { uniq } from '../catalogue/catalogue-fixtures.js';
+import { postForm } from '../../testing/upload-client.js';
 
 /** A small price list as a manufacturer sends it (`;`, German headers). */
 export function priceListCsv(rows = 3): Buffer {

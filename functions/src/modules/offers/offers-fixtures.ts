@@ -1,14 +1,14 @@
-import type { Company } from '../model/company.js';
-import type { Enquiry } from '../model/enquiry.js';
-import type { DocumentType } from '../model/files.js';
-import { JOB_CONDITION_DEFAULTS } from '../model/job-conditions.js';
-import type { Offer, OfferInput } from '../model/offer.js';
-import type { User } from '../model/user.js';
-import { pdfBytes, uploadFile } from './upload-client.js';
-import { offerDocumentsPath } from '../model/offer.js';
-import { newOffer } from '../modules/offers/offer-record.js';
-import { OffersRepository } from '../modules/offers/offers.repository.js';
-import { admin } from './fixtures.js';
+import type { Company } from '../../model/company.js';
+import type { Enquiry } from '../../model/enquiry.js';
+import type { DocumentType } from '../../model/files.js';
+import { JOB_CONDITION_DEFAULTS } from '../../model/job-conditions.js';
+import type { Offer, OfferInput } from '../../model/offer.js';
+import type { User } from '../../model/user.js';
+import { pdfBytes, uploadFile } from '../../testing/upload-client.js';
+import { offerDocumentsPath } from '../../model/offer.js';
+import { newOffer } from './offer-record.js';
+import { OffersRepository } from './offers.repository.js';
+import { admin } from '../../testing/fixtures.js';
 
 let seq = 0;
 
