@@ -2,6 +2,7 @@ import { bomMapSchema } from '../../model/bom-job.js';
 import type { AreaSeed, SeedContext } from '../../testing/area-seed.js';
 import { demoBomCsv } from '../../testing/demo-documents.js';
 import { DEMO_OFFER_NUMBERS } from '../offers/offers.seed.js';
+import { OFFERS_PORT } from '../offers/offers.port.js';
 import { BOM_PORT } from './bom.port.js';
 
 /** The demo BOM of the released enquiry, once imported by the administrator: the history panel has an entry. */
@@ -21,9 +22,9 @@ async function adminImport(ctx: SeedContext): Promise<void> {
 async function offerMap(ctx: SeedContext): Promise<void> {
   const { jobs } = ctx.ports.get(BOM_PORT);
   const weber = ctx.principal('weber');
-  const draft = (await ctx.db.collection('offers').where('offerNumber', '==', DEMO_OFFER_NUMBERS.draft).get()).docs[0];
+  const draft = await ctx.ports.get(OFFERS_PORT).record(ctx.recall(`offer:${DEMO_OFFER_NUMBERS.draft}`));
   if (!draft) return;
-  const ref = { enquiryId: String(draft.get('enquiryId')), offerId: draft.id };
+  const ref = { enquiryId: draft.enquiryId, offerId: draft.id };
   const proposal = await jobs.proposal(weber, ref);
   // the request as the route validates it
   const request = bomMapSchema.validateSync({
