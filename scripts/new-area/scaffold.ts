@@ -107,10 +107,9 @@ export function refusals(root: string, n: AreaNames): string[] {
 
 /** A route path or Firestore collection of that name in use already (an area named "article" would shadow one). */
 function usedNames(root: string, n: AreaNames): string | undefined {
-  const sources = [
-    ...walk(path.join(root, 'functions/src')).filter((f) => f.endsWith('.ts') && !f.includes('.test.')),
-    path.join(root, 'web/src/config/paths.ts'),
-  ].map((file) => ({ file: path.relative(root, file), text: fs.readFileSync(file, 'utf8') }));
+  const sources = [...walk(path.join(root, 'functions/src')), ...walk(path.join(root, 'web/src'))]
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes(`${path.sep}testing${path.sep}`))
+    .map((file) => ({ file: path.relative(root, file), text: fs.readFileSync(file, 'utf8') }));
   const route = new RegExp(`['\`]/${n.kebab}(['\`/?])`);
   const collection = new RegExp(`(collection\\(|collectionGroup:\\s*|[A-Z_]+\\s*=\\s*)'${n.camel}'`);
   const onRoute = sources.find((s) => route.test(s.text));
