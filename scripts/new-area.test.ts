@@ -134,6 +134,16 @@ describe(`npm run new-area ${NAMES.kebab}`, () => {
     expect(scaffold.output).toMatch(/firestore\.indexes\.json (written|is up to date)/);
   });
 
+  it('the copy resolves the workspaces to itself, not to the original', () => {
+    for (const [link, dir] of [
+      ['node_modules/functions', 'functions'],
+      ['node_modules/web', 'web'],
+      ['node_modules/@schrankwerk/emulators', 'emulators'],
+    ])
+      if (fs.existsSync(path.join(ROOT, link)))
+        expect(fs.realpathSync(path.join(copy, link)), link).toBe(fs.realpathSync(path.join(copy, dir)));
+  });
+
   it('refuses an existing or malformed name with a clear message', async () => {
     const again = await run(copy, 'npm', ['run', '--silent', 'new-area', NAMES.kebab]);
     expect(again.code).not.toBe(0);

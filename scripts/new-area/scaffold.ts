@@ -11,7 +11,7 @@ import * as prettier from 'prettier';
  */
 
 /** The names an area is written with, derived from its kebab-case name. */
-export interface AreaNames {
+interface AreaNames {
   /** `test-area`: folders, files, API and web paths, the web namespace, the area's `name` */
   kebab: string;
   /** `testArea`: variables, the Firestore collection */
