@@ -172,6 +172,25 @@ export default tseslint.config(
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Sizes (docs/architecture.md "Sizes"): production files stay small enough to read in one sitting and functions
+    // short enough to see whole. Tests, fixtures and benchmarks are measurements and scenarios, not the product.
+    files: ['**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      '**/fixtures/**',
+      '**/*-fixtures.ts',
+      'web/e2e/**',
+      '**/*.bench.ts',
+      '**/bench.ts',
+      '**/*-bench-*.ts',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
