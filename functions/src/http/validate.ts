@@ -12,18 +12,44 @@ function asValidationError(error: unknown): Error {
     : ApiError.badRequest('validation', [{ path: '', key: 'validation.type' }]);
 }
 
-/** Validates what `read` picks (abortEarly off, unknown keys stripped) and hands the value to `store`. */
+/**
+ * `value` without the keys `Object.prototype` has (`__proto__`, `constructor`, `toString`, …), at any depth: no schema
+ * has such a field, and yup looks an unknown key up in a plain object of fields, so `{"toString": 1}` would reach
+ * `Object.prototype.toString` and throw a TypeError (a 500) instead of being stripped like any other unknown key.
+ */
+function withoutPrototypeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !(key in Object.prototype))
+      .map(([key, v]) => [key, withoutPrototypeKeys(v)]),
+  );
+}
+
+/**
+ * The API's one way to check a client's input against a model schema (the body and query middlewares below, and the
+ * multipart and JSON form fields the routes read themselves): abortEarly off, unknown keys stripped unless
+ * `stripUnknown: false`, and anything the client sent that makes the schema throw answers 400, never 500.
+ */
+export async function validateInput<T extends AnyObject>(
+  schema: ObjectSchema<T>,
+  input: unknown,
+  { stripUnknown = true } = {},
+): ReturnType<ObjectSchema<T>['validate']> {
+  return schema.validate(withoutPrototypeKeys(input), { abortEarly: false, stripUnknown }).catch((error: unknown) => {
+    throw asValidationError(error);
+  });
+}
+
+/** Validates what `read` picks and hands the value to `store`. */
 function validateWith<T extends AnyObject>(
   schema: ObjectSchema<T>,
   read: (req: Request) => unknown,
   store: (req: Request, res: Response, value: unknown) => void,
 ): RequestHandler {
   return async (req, res, next) => {
-    const input = read(req) ?? {};
-    const value = await schema.validate(input, { abortEarly: false, stripUnknown: true }).catch((error: unknown) => {
-      throw asValidationError(error);
-    });
-    store(req, res, value);
+    store(req, res, await validateInput(schema, read(req) ?? {}));
     next();
   };
 }

@@ -6,7 +6,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
-import { validateBody } from '../../http/validate.js';
+import { validateBody, validateInput } from '../../http/validate.js';
 import {
   ARTICLE_TRANSFER_ERRORS,
   articleExportFilterSchema,
@@ -68,9 +68,10 @@ function createArticleTransferModule(d: AreaDeps): AreaModule {
   const r = Router();
   r.post('/import', d.authenticate(), importer, multipart(), async (_req, res) => {
     const { fields, files } = multipartOf(res);
-    const { importConfigId } = await importFieldsSchema.validate(
+    const { importConfigId } = await validateInput(
+      importFieldsSchema,
       { importConfigId: fields.importConfigId },
-      { abortEarly: false },
+      { stripUnknown: false },
     );
     res.status(202).json(
       await service.startImport(

@@ -4,7 +4,7 @@ import type { StoredBomLine } from '../../model/bom-job.js';
 import type { Article } from '../../model/catalogue.js';
 import { get, post } from '../../testing/api-client.js';
 import { createArticle, createManufacturer, uniq } from '../catalogue/catalogue-fixtures.js';
-import { postForm } from '../enquiries/enquiries-fixtures.js';
+import { bomCsv, postForm } from '../enquiries/enquiries-fixtures.js';
 import { admin, createWorld, disposeClients, type TestUser, type World } from '../../testing/fixtures.js';
 import { importBom, importedBom } from './admin-bom-fixtures.js';
 
@@ -86,6 +86,18 @@ describe('POST /enquiry/bom/map?admin=true', () => {
     expect(noNumber.status).toBe(400);
     expect(noNumber.body.details[0].path).toBe('mapping');
     expect((await importBom(adminUser.token, { name: 'Stückliste.pdf' })).status).toBe(415);
+  });
+
+  it('answers 400, not 500, for mapping entries keyed like Object.prototype (toString, constructor, __proto__)', async () => {
+    for (const key of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const res = await postForm(
+        adminUser.token,
+        '/enquiry/bom/map?admin=true&headerRowIndex=2',
+        { mapping: `[{"${key}":{"x":1}}]` },
+        { name: 'Stückliste.csv', bytes: bomCsv() },
+      );
+      expect([res.status, res.body.code], key).toEqual([400, 'validation']);
+    }
   });
 });
 

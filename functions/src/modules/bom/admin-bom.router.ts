@@ -4,7 +4,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import { sendDownload } from '../../http/send-download.js';
-import { validateBody, validateQuery } from '../../http/validate.js';
+import { validateBody, validateInput, validateQuery } from '../../http/validate.js';
 import {
   adminBomDeleteQuerySchema,
   adminBomGeneratedQuerySchema,
@@ -57,10 +57,10 @@ export async function importForm(req: Request, res: Response): Promise<AdminBomI
     ]);
   }
   const headerRowIndex = headerRowIndexOf(pick('headerRowIndex'), 'bomSave');
-  const valid = await mapFieldsSchema.validate(
-    { mapping, suppliedPartString: pick('suppliedPartString') || undefined },
-    { abortEarly: false, stripUnknown: true },
-  );
+  const valid = await validateInput(mapFieldsSchema, {
+    mapping,
+    suppliedPartString: pick('suppliedPartString') || undefined,
+  });
   return {
     file: files.find((f) => f.field === 'file'),
     headerRowIndex,

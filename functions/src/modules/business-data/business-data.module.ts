@@ -5,7 +5,7 @@ import { clientAddress } from '../../http/client-address.js';
 import { guard } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import { sendDownload } from '../../http/send-download.js';
-import { validateBody, validateQuery } from '../../http/validate.js';
+import { validateBody, validateInput, validateQuery } from '../../http/validate.js';
 import {
   BUSINESS_DATA_ERRORS,
   FOLDER_TOKEN_HEADER,
@@ -84,7 +84,11 @@ function createBusinessDataModule(d: AreaDeps): AreaModule {
   );
   r.post('/', ...caller(), multipart(), async (_req, res) => {
     const { fields, files: parts } = multipartOf(res);
-    const { offerId: id } = await folderQuerySchema.validate({ offerId: fields.offerId }, { abortEarly: false });
+    const { offerId: id } = await validateInput(
+      folderQuerySchema,
+      { offerId: fields.offerId },
+      { stripUnknown: false },
+    );
     const file = parts.find((f) => f.field === 'file');
     res.status(201).json(await service.upload(principalOf(res), id, file));
   });

@@ -3,7 +3,7 @@ import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-modu
 import { principalOf } from '../../http/authenticate.js';
 import { guard } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
-import { validateBody, validateQuery } from '../../http/validate.js';
+import { validateBody, validateInput, validateQuery } from '../../http/validate.js';
 import {
   CHAT_ERRORS,
   conversationCreateSchema,
@@ -101,10 +101,10 @@ function createChatModule(d: AreaDeps): AreaModule {
   // one attachment at most: a second file part is parsed (files: 2) so it answers 400 oneAttachment, not 413
   r.post('/message/send', ...caller(), multipart({ files: 2 }), async (_req, res) => {
     const { fields, files: parts } = multipartOf(res);
-    const input = await messageSendSchema.validate(
-      { conversationId: fields.conversationId, content: fields.content },
-      { abortEarly: false, stripUnknown: true },
-    );
+    const input = await validateInput(messageSendSchema, {
+      conversationId: fields.conversationId,
+      content: fields.content,
+    });
     if (parts.length > 1) throw fail.oneAttachment([{ path: 'file', key: 'validation.max' }]);
     res.status(201).json(await chat.send(principalOf(res), input, parts[0]));
   });

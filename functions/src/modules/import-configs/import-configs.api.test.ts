@@ -175,6 +175,16 @@ describe('create', () => {
     expect(json.status).toBe(400);
     expect(keys(json.body)).toEqual(['config:validation.type']);
   });
+
+  it('answers 400, not 500, for config keys like Object.prototype (toString, constructor, __proto__)', async () => {
+    for (const key of ['toString', 'constructor', '__proto__']) {
+      const config = `{"${key}":{"x":1},"mapping":[{"${key}":1}]}`;
+      const res = await postForm(t, '/import/config/', { config }, { name: 'a.csv', bytes: priceListCsv() });
+      expect([res.status, res.body.code], key).toEqual([400, 'validation']);
+    }
+    const headers = await postForm(t, '/import/config/headers', { headerRowIndex: '1', toString: 'x' });
+    expect(headers.status).not.toBe(500);
+  });
 });
 
 describe('headers', () => {

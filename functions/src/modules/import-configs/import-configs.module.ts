@@ -4,7 +4,7 @@ import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-modu
 import { principalOf } from '../../http/authenticate.js';
 import { requirePlatformAdmin } from '../../http/guards.js';
 import { multipart, type MultipartBody } from '../../http/multipart.js';
-import { validateBody, validateQuery } from '../../http/validate.js';
+import { validateBody, validateInput, validateQuery } from '../../http/validate.js';
 import {
   headerRowIndexSchema,
   IMPORT_CONFIG_ERRORS,
@@ -35,7 +35,7 @@ async function parseJsonField<T extends AnyObject>(schema: ObjectSchema<T>, name
     throw invalid([field(name, 'validation.type')]);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid([field(name, 'validation.type')]);
-  return schema.validate(value, { abortEarly: false, stripUnknown: true });
+  return validateInput(schema, value);
 }
 
 /**
@@ -94,10 +94,7 @@ function router(d: AreaDeps, service: ImportConfigsService) {
   });
   r.post('/headers', ...admin(), multipart(), async (_req, res) => {
     const form = formOf(res);
-    const { headerRowIndex, configId } = await headersFormSchema.validate(form.fields, {
-      abortEarly: false,
-      stripUnknown: true,
-    });
+    const { headerRowIndex, configId } = await validateInput(headersFormSchema, form.fields);
     const file = form.files.find((f) => f.field === 'file');
     res.json(await service.headers(file, headerRowIndex, configId || undefined));
   });
