@@ -154,7 +154,8 @@ function register(
   line: { import: string; entry: string },
 ): void {
   const rows = fs.readFileSync(file, 'utf8').split('\n');
-  const lastImport = rows.findLastIndex((r) => r.startsWith('import ') && r.includes(registry.importAfter));
+  const imports = rows.map((r, i) => (r.startsWith('import ') && r.includes(registry.importAfter) ? i : -1));
+  const lastImport = Math.max(...imports);
   const listStart = rows.findIndex((r) => r.startsWith(registry.list));
   const listEnd = rows.findIndex((r, i) => i > listStart && r === '];');
   if (lastImport < 0 || listStart < 0 || listEnd < 0) throw new Error(`${file}: cannot find where to register`);

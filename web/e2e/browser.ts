@@ -124,3 +124,11 @@ export async function menu(page: Page): Promise<string[]> {
   await nav.waitFor();
   return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
 }
+
+/**
+ * The main menu's entries among the spec's (in the menu's order): a role's spec menu stays pinned while a later area
+ * may add its own entry (which roles see a declared entry: app/routes/route-table.test.ts).
+ */
+export async function specMenu(page: Page, spec: readonly string[]): Promise<string[]> {
+  return (await menu(page)).filter((label) => spec.includes(label));
+}

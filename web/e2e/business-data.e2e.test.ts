@@ -20,7 +20,7 @@ import {
   type TestUser,
 } from '../../functions/src/testing/fixtures.js';
 import { waitForQuery } from '../../functions/src/testing/wait-for-document.js';
-import { launchBrowser, menu, openPage, PORTAL, signInHere } from './browser.js';
+import { launchBrowser, specMenu, openPage, PORTAL, signInHere } from './browser.js';
 
 // Issue 20 in the browser: the project folder as its three kinds of visitors meet it - an anonymous visitor of the
 // password link, an invited external user, and the two companies while the supplier's admin changes the settings.
@@ -134,7 +134,7 @@ describe('issue 20: the project folder in the browser', () => {
       await page.getByTestId('file-row').filter({ hasText: 'Klemmenplan.pdf' }).waitFor();
       await page.getByText('Sie können die Dateien ansehen und herunterladen.').waitFor();
       expect(await page.getByText(DROPZONE).count()).toBe(0);
-      expect(await menu(page)).toEqual(['Geschäftsdaten']);
+      expect(await specMenu(page, ['Geschäftsdaten'])).toEqual(['Geschäftsdaten']);
 
       await page.goto(`${PORTAL}/business-data`);
       await page.getByTestId('list-row').first().waitFor();

@@ -1,37 +1,35 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { BackgroundTask } from './background-task.js';
-import type { Company } from './company.js';
-import { DATE_TIME_FIELDS, isDateTimeField, type DateTimeField } from './dates.js';
+import { dateTimeFields, SHARED_DATE_TIME_FIELDS, type DateFieldsOf, type SharedDateTimeField } from './dates.js';
 import type { Enquiry } from './enquiry.js';
 import type { AttachedFile, FileFact } from './files.js';
-import type { Offer } from './offer.js';
-import type { User } from './user.js';
 
-/** The keys of `T` (nested objects and arrays included) whose values are `Date`s. */
-type DateFieldsOf<T> = T extends Date
-  ? never
-  : T extends readonly (infer Item)[]
-    ? DateFieldsOf<Item>
-    : T extends object
-      ? {
-          [K in keyof T]-?: (NonNullable<T[K]> extends Date ? K : never) | DateFieldsOf<NonNullable<T[K]>>;
-        }[keyof T]
-      : never;
+describe('SHARED_DATE_TIME_FIELDS', () => {
+  it('names every Date field of the records every area shares (files, tasks; checked by the compiler)', () => {
+    type Shared = AttachedFile | FileFact | BackgroundTask;
+    expectTypeOf<Exclude<DateFieldsOf<Shared>, SharedDateTimeField>>().toEqualTypeOf<never>();
+    expect(SHARED_DATE_TIME_FIELDS).toContain('createDate');
+  });
+});
 
-/** Every record the API answers. */
-type Records = User | Company | Enquiry | Offer | AttachedFile | FileFact | BackgroundTask;
-
-describe('DATE_TIME_FIELDS', () => {
-  it('names every Date field of the model (checked by the compiler)', () => {
-    expectTypeOf<Exclude<DateFieldsOf<Records>, DateTimeField>>().toEqualTypeOf<never>();
+describe('dateTimeFields', () => {
+  it('finds nested Date fields', () => {
     expectTypeOf<DateFieldsOf<Enquiry>>().toEqualTypeOf<
       'releaseDate' | 'firstReleaseDate' | 'createDate' | 'lastUpdate' | 'date' | 'uploadDate' | 'mappedAt'
     >();
   });
 
-  it('holds no calendar day and no text field', () => {
-    for (const field of ['desiredDeliveryDate', 'title', 'referenceNumber', 'name'])
-      expect(isDateTimeField(field)).toBe(false);
-    expect(DATE_TIME_FIELDS.every((f) => isDateTimeField(f))).toBe(true);
+  it("accepts an area's complete list and refuses an incomplete one or a field that is no Date", () => {
+    interface Rec {
+      at: Date;
+      nested: { when?: Date }[];
+      createDate: Date;
+      title: string;
+    }
+    expect(dateTimeFields<Rec>()(['at', 'when'])).toEqual(['at', 'when']);
+    // @ts-expect-error -- 'when' (nested) is missing
+    dateTimeFields<Rec>()(['at']);
+    // @ts-expect-error -- 'title' is no Date field
+    dateTimeFields<Rec>()(['at', 'when', 'title']);
   });
 });

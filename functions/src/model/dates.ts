@@ -1,43 +1,57 @@
 /**
  * The fields of the model that hold a point in time (`Date` on the server, an ISO-8601 date-time string in JSON).
- * The web turns exactly these back into `Date`s when it reads an answer (web `lib/api-client.ts` `reviveDates`);
- * every other string stays a string, so a title like `2026-01-01T00:00:00.000Z` is text. Calendar days
- * (`desiredDeliveryDate`, `YYYY-MM-DD`) are strings in the model and are not listed.
+ * The web turns exactly the declared fields back into `Date`s when it reads an answer (web `lib/api-client.ts`
+ * `reviveDates`); every other string stays a string, so a title like `2026-01-01T00:00:00.000Z` is text. Calendar
+ * days (`desiredDeliveryDate`, `YYYY-MM-DD`) are strings in the model and are never listed.
  *
- * `dates.test.ts` checks at compile time that every `Date` field of the model's records is listed here.
+ * No central list of the areas' fields: each area declares its own beside its records with `dateTimeFields`
+ * (`ENQUIRY_DATE_FIELDS` in model/enquiry.ts), checked by the compiler against its records; its web feature names
+ * them (`Feature.dateFields`) and `app/` hands every feature's to the api client at start. Only the fields of the
+ * records every area shares are listed here.
  */
-export const DATE_TIME_FIELDS = [
-  // records: users, companies, enquiries, offers
+
+/**
+ * The date-time fields of the records every area shares: every stored record (`createDate`, `lastUpdate`), a file's
+ * facts (`uploadDate`, model/files.ts) and a background task (model/background-task.ts; `dates.test.ts` checks
+ * both records against this list).
+ */
+export const SHARED_DATE_TIME_FIELDS = [
   'createDate',
   'lastUpdate',
-  'lastLoginAt',
-  'releaseDate',
-  'firstReleaseDate',
-  'enquiryReleaseDate',
-  // chat: conversations, messages
-  'lastMessageDate',
-  'readDate',
-  // change entries (companies, enquiries)
-  'date',
-  // file facts, BOM revisions
   'uploadDate',
-  // BOM jobs (the enquiry's bomSummary)
-  'mappedAt',
-  // background tasks
   'startedAt',
   'finishedAt',
   'resumeAt',
   'expiresAt',
-  // article import progress (model/article-transfer.ts)
-  'startDate',
-  'finishDate',
 ] as const;
 
-export type DateTimeField = (typeof DATE_TIME_FIELDS)[number];
+export type SharedDateTimeField = (typeof SHARED_DATE_TIME_FIELDS)[number];
 
-const FIELDS: ReadonlySet<string> = new Set(DATE_TIME_FIELDS);
+/** The keys of `T` (nested objects and arrays included) whose values are `Date`s. */
+export type DateFieldsOf<T> = T extends Date
+  ? never
+  : T extends readonly (infer Item)[]
+    ? DateFieldsOf<Item>
+    : T extends object
+      ? {
+          [K in keyof T]-?: (NonNullable<T[K]> extends Date ? K : never) | DateFieldsOf<NonNullable<T[K]>>;
+        }[keyof T]
+      : never;
 
-/** Is `key` a field the model declares as a date-time? */
-export function isDateTimeField(key: string): key is DateTimeField {
-  return FIELDS.has(key);
+/** The `Date` fields of `Records` that are neither in `Listed` nor shared. */
+type Unlisted<Records, Listed> = Exclude<DateFieldsOf<Records>, Listed | SharedDateTimeField>;
+
+/**
+ * An area's date-time fields, checked against the records its API answers:
+ * `export const ENQUIRY_DATE_FIELDS = dateTimeFields<Enquiry>()(['releaseDate', …])`. It fails to compile when a
+ * field is not a `Date` field of the records, or when a `Date` field of the records is neither listed nor shared
+ * (the error names the missing fields: "Expected 2 arguments").
+ */
+export function dateTimeFields<Records>() {
+  return <const Listed extends readonly DateFieldsOf<Records>[]>(
+    fields: Listed,
+    ..._unlisted: [Unlisted<Records, Listed[number]>] extends [never]
+      ? []
+      : [missing: Unlisted<Records, Listed[number]>]
+  ): Listed => fields;
 }

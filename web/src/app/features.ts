@@ -15,12 +15,12 @@ import { profileFeature } from '@/features/profile/feature';
 import { usersFeature } from '@/features/users/feature';
 import { SHARED_NAMESPACES } from '@/config/i18n';
 import type { Feature } from '@/lib/feature';
-import { catalogueAndImportPlaceholders } from './coming-soon-features';
 
 /**
  * Every area of the portal, in menu order: the route table, the menus, the translation namespaces and the slots
- * (record panels, header widgets: lib/slots) are built from this list. Adding an area = its folder under
- * features/ plus one line here (a built area's routes supersede its placeholder in coming-soon-features.ts).
+ * (record panels, header widgets: lib/slots) and the date-time fields the api client revives are built from this
+ * list. Adding an area = its folder under features/, its locale file and one line here (docs/web.md "Adding an
+ * area").
  */
 export const FEATURES: Feature[] = [
   authFeature,
@@ -37,9 +37,11 @@ export const FEATURES: Feature[] = [
   fieldValuesFeature,
   importConfigsFeature,
   bomFeature,
-  catalogueAndImportPlaceholders,
   legalFeature,
 ];
 
 /** The translation namespaces to load: the shared one plus one per area. */
 export const NAMESPACES = [...SHARED_NAMESPACES, ...FEATURES.flatMap((f) => (f.namespace ? [f.namespace] : []))];
+
+/** The date-time fields of every area's records (`Feature.dateFields`), for the api client (`declareDateTimeFields`). */
+export const DATE_TIME_FIELDS = FEATURES.flatMap((f) => f.dateFields ?? []);

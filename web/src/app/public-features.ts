@@ -17,3 +17,6 @@ export const PUBLIC_NAMESPACES = [
   ...SHARED_NAMESPACES,
   ...PUBLIC_FEATURES.flatMap((f) => (f.namespace ? [f.namespace] : [])),
 ];
+
+/** The public features' date-time fields, declared to the api client at start (main.tsx). */
+export const PUBLIC_DATE_TIME_FIELDS = PUBLIC_FEATURES.flatMap((f) => f.dateFields ?? []);

@@ -4,7 +4,8 @@ import { CurrentUserProvider } from '@/lib/current-user/current-user-provider';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { QueryScope } from '@/lib/query-scope';
 import { slotsOf, SlotsProvider } from '@/lib/slots';
-import { FEATURES, NAMESPACES } from './features';
+import { declareDateTimeFields } from '@/lib/date-fields';
+import { DATE_TIME_FIELDS, FEATURES, NAMESPACES } from './features';
 import { AppRoutes } from './routes/app-routes';
 import { APP_ROUTES } from './routes/route-table';
 
@@ -23,6 +24,9 @@ function SignedInRoutes() {
 export function loadAreaTexts(): Promise<void> {
   return i18next.loadNamespaces(NAMESPACES);
 }
+
+// every area's records revive their date-time fields from the first call of the signed-in app on
+declareDateTimeFields(DATE_TIME_FIELDS);
 
 /** What the features contribute to each other's pages and to the header (record panels, header widgets). */
 const SLOTS = slotsOf(FEATURES);

@@ -66,7 +66,7 @@ export const paths = {
     list: { path: '/job', getHref: () => '/job' },
     detail: { path: '/job/:id', getHref: (jobId: string) => `/job/${id(jobId)}` },
   },
-  // Areas that arrive with later issues (their routes render the coming-soon placeholder until then).
+  // the chat, the project folder, the catalogue and the imports
   messages: { list: { path: '/messages', getHref: () => '/messages' } },
   businessData: {
     list: { path: '/business-data', getHref: () => '/business-data' },

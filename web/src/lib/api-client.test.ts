@@ -68,6 +68,12 @@ describe('api-client', () => {
     expect(reviveDates('releaseDate', 'kein Datum')).toBe('kein Datum');
   });
 
+  it("revives the fields an area declares with its model (the project folder's download log: `at`)", async () => {
+    mockFetch(() => ({ body: { entries: [{ itemId: 'i1', at: '2026-01-01T08:00:00.000Z' }] } }));
+    const data = await api.get<{ entries: { at: Date }[] }>('/offer/businessdata/log');
+    expect(data.entries[0].at).toBeInstanceOf(Date);
+  });
+
   it('a throttle without the seconds in its body takes them from Retry-After', async () => {
     mockFetch(() => ({
       status: 429,

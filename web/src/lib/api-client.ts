@@ -1,9 +1,9 @@
-import { isDateTimeField } from '@model/dates';
 import { UPLOAD_PROGRESS_CHUNK_BYTES } from '@model/files';
 import { auth } from '@/config/firebase';
 import { FATAL_AUTH_CODES, authActions } from '@/lib/auth';
 import { ApiError, type ErrorCode } from '@/lib/api-error';
 import { showError } from '@/lib/errors';
+import { isDateTimeField } from '@/lib/date-fields';
 
 export { ApiError, CLIENT_ERROR_CODES, type ErrorCode } from '@/lib/api-error';
 
@@ -35,9 +35,9 @@ export interface RequestOptions {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * JSON.parse reviver: the ISO-8601 date-time strings of the fields the model declares as date-times
- * (`DATE_TIME_FIELDS` of `@model/dates`) become Date objects; every other string stays text (a title that looks
- * like a timestamp is a title).
+ * JSON.parse reviver: the ISO-8601 date-time strings of the fields declared as date-times (lib/date-fields: the
+ * shared ones of `@model/dates` and the features' `dateFields`) become Date objects; every other string stays text (a title that
+ * looks like a timestamp is a title).
  */
 export function reviveDates(key: string, value: unknown): unknown {
   return typeof value === 'string' && isDateTimeField(key) && ISO_DATE.test(value) ? new Date(value) : value;

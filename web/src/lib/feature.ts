@@ -1,8 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Company, CompanyType } from '@model/company';
-import type { Enquiry } from '@model/enquiry';
-import type { Offer } from '@model/offer';
-import type { User } from '@model/user';
+import type { CompanyType } from '@model/company';
 import type { WebPrincipal } from './current-user/principal';
 import { lazyFrom, type LazyComponent } from './lazy';
 
@@ -26,15 +23,15 @@ export type Audience = 'signedOut' | 'signedIn' | 'everyone';
 export interface FeatureRoute {
   /** react-router pattern, from `config/paths.ts` */
   path: string;
-  /**
-   * the page (lazy); absent: the coming-soon placeholder. A route with a page supersedes a placeholder of the same
-   * path (app/coming-soon-features.ts), so a built area never edits the placeholder list.
-   */
-  element?: ComponentType;
+  /** the page (lazy: `lazyPage(...)`); one route per path */
+  element: ComponentType;
   audience?: Audience;
   /** signed in: may this caller open it? Built from the model's permission functions. Default: everyone. */
   allowed?: (p: RouteAccess) => boolean;
-  /** the main-menu entry (label with its namespace, e.g. 'users:menu'); `visible` defaults to `allowed` */
+  /**
+   * the main-menu entry; its label is in the area's namespace (`<namespace>:menu`, e.g. 'users:menu'); `visible`
+   * defaults to `allowed`
+   */
   menu?: { labelKey: string; visible?: (p: RouteAccess) => boolean };
   /** "/" lands here for callers matching this (spec 2: the index of each route table) */
   landing?: (p: RouteAccess) => boolean;
@@ -48,22 +45,24 @@ export interface FeatureRoute {
   signOutFirst?: boolean;
   /**
    * signed out, its page also answers every unknown path (spec 2: "any other path shows the same screen as the invite
-   * page"); without such a route the placeholder does
+   * page"); without such a route only a way to the sign-in is shown
    */
   signedOutFallback?: boolean;
 }
 
 /**
- * The records whose pages offer panel slots, by kind: a feature attaches a panel to a kind, the owning feature's
- * page renders `<RecordPanels record="enquiry" value={enquiry} …/>` (components/record-panels) without knowing who
- * filled it (like Backstage's "extension attaches to a named input").
+ * The records whose pages offer panel slots, by kind -> the record a panel is given: a feature attaches a panel to
+ * a kind, the owning feature's page renders `<RecordPanels record="enquiry" value={enquiry} …/>`
+ * (components/record-panels) without knowing who filled it (like Backstage's "extension attaches to a named input").
+ * Open: the feature that owns the page declares its kind beside its routes (declaration merging, like the server's
+ * `UniqueKinds`), so a new host page needs no edit here:
+ *
+ *     declare module '@/lib/feature' {
+ *       interface SlotRecords { enquiry: Enquiry }
+ *     }
  */
-export interface SlotRecords {
-  enquiry: Enquiry;
-  offer: Offer;
-  /** the signed-in user's own profile page (/profile): e.g. the chat's mail-digest switch */
-  profile: User & { company: Company };
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface SlotRecords {}
 export type RecordKind = keyof SlotRecords;
 
 /** What a record panel is given by the page it is shown on. */
@@ -106,9 +105,12 @@ export interface HeaderWidget {
 
 /**
  * The pages that offer a section slot: another feature adds whole sections to them (the article import and export
- * panels on /article). The owning page renders `<PageSections page="articles" />` (components/page-sections).
+ * panels on /article). The owning page renders `<PageSections page="articles" />` (components/page-sections) and its
+ * feature declares the name: `declare module '@/lib/feature' { interface SectionPages { articles: true } }`.
  */
-export type SectionPage = 'articles';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface SectionPages {}
+export type SectionPage = keyof SectionPages;
 
 /** A section a feature adds to another feature's page (not to a record: see RecordPanel for those). */
 export interface PageSection {
@@ -127,12 +129,15 @@ export interface PageSection {
 }
 
 /**
- * The records another feature may open an editor for: the owning feature contributes the editor (its own form), the
- * feature that needs it opens it where it wants (a side panel) through `useRecordEditor(kind)` (lib/slots), without
- * importing the owner. Today the article: the admin BOM import edits a line's catalogue article with the articles'
- * form.
+ * The records another feature may open an editor for, by kind -> the record the editor saves: the owning feature
+ * contributes the editor (its own form) and declares the kind
+ * (`declare module '@/lib/feature' { interface EditorRecords { article: Article } }`), the feature that needs it
+ * opens it where it wants (a side panel) through `useRecordEditor(kind)` (lib/slots), without importing the owner.
+ * Today the article: the admin BOM import edits a line's catalogue article with the articles' form.
  */
-export type EditorKind = 'article';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
+export interface EditorRecords {}
+export type EditorKind = keyof EditorRecords;
 
 /** What an editor is given by the feature that opens it. */
 export interface RecordEditorProps<R = unknown> {
@@ -145,15 +150,23 @@ export interface RecordEditorProps<R = unknown> {
 }
 
 /** An editor a feature offers for a record kind (its own form, lazy). */
-export interface RecordEditor {
-  kind: EditorKind;
-  component: LazyComponent<RecordEditorProps>;
+export interface RecordEditor<K extends EditorKind = EditorKind> {
+  kind: K;
+  component: LazyComponent<RecordEditorProps<EditorRecords[K]>>;
 }
+
+/** An editor of any kind (what `Feature.editors` holds). */
+export type AnyRecordEditor = { [K in EditorKind]: RecordEditor<K> }[EditorKind];
 
 /** What an area registers with the app (one line in `app/features.ts`). */
 export interface Feature {
   /** its translation namespace: public/locales/de/<namespace>.json */
   namespace?: string;
+  /**
+   * the date-time fields of its records that are not shared by every area (the model's `<AREA>_DATE_FIELDS`,
+   * model/dates.ts): `app/` hands them to the api client at start, which revives exactly these into `Date`s
+   */
+  dateFields?: readonly string[];
   routes: FeatureRoute[];
   /** sections it adds to other features' record pages */
   panels?: AnyRecordPanel[];
@@ -162,7 +175,7 @@ export interface Feature {
   /** sections it adds to other features' pages */
   pageSections?: PageSection[];
   /** editors of its records that other features may open (at most one per kind) */
-  editors?: RecordEditor[];
+  editors?: AnyRecordEditor[];
 }
 
 /**

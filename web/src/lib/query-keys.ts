@@ -1,50 +1,29 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * The query keys of the resources several features read or change; an area's own keys live in its folder
- * (`features/chat/api/keys.ts`, built with `resource()` or by hand in the same shape). A key starts with the API
- * resource (`['enquiries', …]`), then the kind (`list`, `detail`, …), then the request; a change to a resource invalidates its prefix (`all`), which also
- * refreshes other features' views of it - without either feature importing the other. Endpoint files build their
- * query options from these keys; a feature that changes another feature's record (a panel's upload) updates or
- * invalidates the record's key here.
+ * The keys of an API resource: `resource('enquiries')`, or a resource under a parent (`resource('field-values',
+ * kind)`: one per field-value kind, all under `['field-values']`). **The resource name is the contract**: each
+ * feature keeps its keys in `features/<area>/api/keys.ts`, built with this, and a feature that reads or changes
+ * another area's resource builds the same keys from the same name in its own keys.ts (never importing the other
+ * feature). A key starts with the resource path, then the kind (`list`, `detail`, or an own kind such as the
+ * offers' `compare`), then the request; a change to a resource invalidates its prefix (`all`), which also refreshes
+ * every other feature's view of it.
  */
-export const resource = <R extends string>(name: R) => ({
-  all: [name] as const,
+export const resource = <const P extends readonly string[]>(...path: P) => ({
+  all: path,
   /** every page of the list (`list()`), or one page (`list(request)`: the page request is the key) */
-  list: <Q extends object>(request?: Q) => (request ? ([name, 'list', request] as const) : ([name, 'list'] as const)),
-  detail: (id: string) => [name, 'detail', id] as const,
+  list: <Q extends object>(request?: Q) =>
+    request ? ([...path, 'list', request] as const) : ([...path, 'list'] as const),
+  detail: (id: string) => [...path, 'detail', id] as const,
 });
 
+/** The keys of shared code (lib/, components/), not of an area. */
 export const queryKeys = {
   /** the signed-in principal (lib/current-user) */
   currentUser: (uid: string) => ['current-user', uid] as const,
-  users: {
-    ...resource('users'),
-    lastLogin: () => ['users', 'last-login'] as const,
-  },
-  companies: {
-    ...resource('companies'),
-    /** every company at once (GET /company/all: the user form's choice, the user list's filter) */
-    choices: () => ['companies', 'all'] as const,
-  },
-  enquiries: resource('enquiries'),
-  offers: {
-    ...resource('offers'),
-    /** the customer's comparison of the offers on one enquiry */
-    compare: (enquiryId: string) => ['offers', 'compare', enquiryId] as const,
-  },
-  /** the catalogue (features/articles) and its field values (features/field-values; one resource per kind): several
-   * areas change them (the field values' combine, the article import) */
-  articles: resource('articles'),
-  fieldValues: {
-    all: ['field-values'] as const,
-    /** one kind's whole list (GET /<kind>/all?withAmount=true) */
-    list: (kind: string) => ['field-values', kind, 'all'] as const,
-    detail: (kind: string, id: string) => ['field-values', kind, 'detail', id] as const,
-  },
+  /** a folder's listing (GET /file/names?path=; components/file-table), which several areas' uploads change */
   files: {
     all: ['files'] as const,
-    /** a folder's listing (GET /file/names?path=) */
     folder: (path: string) => ['files', path] as const,
   },
 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { Feature, RecordEditorProps } from './feature';
+import type { EditorRecords, Feature, RecordEditorProps } from './feature';
 import { lazyFrom } from './lazy';
 import { SlotsProvider, slotsOf, useRecordEditor } from './slots';
 
-function Editor({ id }: RecordEditorProps) {
+function Editor({ id }: RecordEditorProps<EditorRecords['article']>) {
   return <p>{id}</p>;
 }
 const owner: Feature = { routes: [], editors: [{ kind: 'article', component: lazyFrom(async () => Editor) }] };

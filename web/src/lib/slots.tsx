@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type {
+  AnyRecordEditor,
   AnyRecordPanel,
   EditorKind,
   Feature,
@@ -21,7 +22,7 @@ export interface Slots {
   panels: readonly AnyRecordPanel[];
   headerWidgets: readonly HeaderWidget[];
   pageSections: readonly PageSection[];
-  editors: readonly RecordEditor[];
+  editors: readonly AnyRecordEditor[];
 }
 
 const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
@@ -72,7 +73,11 @@ export function usePageSections(page: SectionPage): PageSection[] {
 }
 
 /** The editor another feature offers for a record kind, or undefined (the feature is not in the app). */
-export function useRecordEditor(kind: EditorKind): RecordEditor | undefined {
+export function useRecordEditor<K extends EditorKind>(kind: K): RecordEditor<K> | undefined {
   const { editors } = useContext(SlotsContext);
-  return useMemo(() => editors.find((e) => e.kind === kind), [editors, kind]);
+  return useMemo(
+    // the editor of kind K is a RecordEditor<K> (AnyRecordEditor is the union over the kinds)
+    () => editors.find((e) => e.kind === kind) as RecordEditor<K> | undefined,
+    [editors, kind],
+  );
 }

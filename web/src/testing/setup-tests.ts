@@ -4,6 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { COMMON_NAMESPACE } from '@/config/i18n';
+import { DATE_TIME_FIELDS } from '@/app/features';
+import { declareDateTimeFields } from '@/lib/date-fields';
 
 // findBy*/waitFor wait for an event (a response, a lazy chunk, a debounce); this bound only ends a test that will
 // never see it. Being generous keeps a busy machine from failing a test that merely ran slowly (vitest's
@@ -32,6 +34,9 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
   showSupportNotice: false,
 });
+
+// the api client revives every area's date-time fields, as in the signed-in app (app/signed-in-app.tsx)
+declareDateTimeFields(DATE_TIME_FIELDS);
 
 afterEach(() => {
   cleanup();

@@ -5,7 +5,6 @@ import { Link as RouterLink, Navigate, Outlet, Route, Routes, useSearchParams } 
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Loading } from '@/components/loading';
 import { NotFound } from '@/components/errors/not-found';
-import { ComingSoonPage } from '@/components/coming-soon-page';
 import { paths } from '@/config/paths';
 import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-to';
 import type { RouteFacts, RouteTable } from './route-builders';
@@ -37,7 +36,7 @@ function SignedOutLayout() {
 
 /**
  * Signed out, an unknown path that is no signed-in page either: the invite screen (spec 2), the page of the feature
- * route marked `signedOutFallback`; without one, the placeholder with a way to the sign-in.
+ * route marked `signedOutFallback`; without one, only a way to the sign-in.
  */
 function SignedOutFallback({ page: Page }: { page: RouteFacts['signedOutFallback'] }) {
   const { t } = useTranslation();
@@ -48,12 +47,9 @@ function SignedOutFallback({ page: Page }: { page: RouteFacts['signedOutFallback
           <Page />
         </Suspense>
       ) : (
-        <>
-          <ComingSoonPage />
-          <Button component={RouterLink} to={paths.auth.login.getHref()} variant="contained" sx={{ mt: 2 }}>
-            {t('common.toLogin')}
-          </Button>
-        </>
+        <Button component={RouterLink} to={paths.auth.login.getHref()} variant="contained" sx={{ mt: 2 }}>
+          {t('common.toLogin')}
+        </Button>
       )}
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { isPlatformAdmin } from '@model/permissions';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { NotFound } from '@/components/errors/not-found';
 import { paths } from '@/config/paths';
 import type { Feature, FeatureRoute, RouteAccess, RoutePrincipal } from '@/lib/feature';
 import type { ComponentType } from 'react';
@@ -51,24 +51,12 @@ function accessOf(p: RoutePrincipal): RouteAccess {
 const signedOut = (r: FeatureRoute) => r.audience === 'signedOut' || r.audience === 'everyone';
 const signedIn = (r: FeatureRoute) => r.audience !== 'signedOut';
 
-/**
- * The features' routes, one per path: a route with a page supersedes a placeholder (no element) of the same path,
- * so a built area only adds itself to `FEATURES` and its placeholder in coming-soon-features.ts simply stops
- * counting. Otherwise the first registration of a path wins. Order: FEATURES order (the menu's).
- */
-export function effectiveRoutes(features: readonly Feature[]): FeatureRoute[] {
-  const all = features.flatMap((f) => f.routes);
-  const chosen = new Map<string, FeatureRoute>();
-  for (const route of all) {
-    const before = chosen.get(route.path);
-    if (!before || (!before.element && route.element)) chosen.set(route.path, route);
-  }
-  return all.filter((route) => chosen.get(route.path) === route);
-}
+/** The features' routes, in FEATURES order (the menu's); one route per path (route-table.test.ts checks it). */
+const routesOf = (features: readonly Feature[]): FeatureRoute[] => features.flatMap((f) => f.routes);
 
 /** The route-table function of a list of features (the app's list, or a test's). */
 export function createRoutesFor(features: Feature[]) {
-  const routes = effectiveRoutes(features);
+  const routes = routesOf(features);
   return function routesFor(principal: RoutePrincipal | null): RouteTable {
     if (!principal) {
       const open = routes.filter(signedOut).map((r) => r.path);
@@ -117,12 +105,12 @@ export function createRoutesFor(features: Feature[]) {
 
 /** What the route component needs of a feature list beyond its tables: pages and the signed-out specials. */
 export function routeFacts(features: readonly Feature[]) {
-  const all = effectiveRoutes(features);
-  const elements = new Map(all.flatMap((r) => (r.element ? [[r.path, r.element] as const] : [])));
+  const all = routesOf(features);
+  const elements = new Map(all.map((r) => [r.path, r.element] as const));
   return {
     routesFor: createRoutesFor([...features]),
-    /** the page of a path pattern; patterns without a page render the coming-soon placeholder */
-    elementFor: (path: string): ComponentType => elements.get(path) ?? ComingSoonPage,
+    /** the page of a path pattern (the table's paths all have one; any other path is not found) */
+    elementFor: (path: string): ComponentType => elements.get(path) ?? NotFound,
     /**
      * links from mails (invitation / password reset: /action, then /reset) belong to whoever opens them: a signed-in
      * session is ended first and the signed-out page continues at the same address (Root does this)
@@ -131,7 +119,7 @@ export function routeFacts(features: readonly Feature[]) {
     /** signed-out pages that bring their own (card) layout */
     ownLayoutPaths: all.filter((r) => r.ownLayout).map((r) => r.path),
     /** what a signed-out unknown path shows: the page of the route marked `signedOutFallback` (the invite screen) */
-    signedOutFallback: all.find((r) => r.signedOutFallback && r.element)?.element as ComponentType | undefined,
+    signedOutFallback: all.find((r) => r.signedOutFallback)?.element,
   };
 }
 

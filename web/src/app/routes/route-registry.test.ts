@@ -9,7 +9,7 @@ import type { Feature } from '@/lib/feature';
 import { FEATURES, NAMESPACES } from '../features';
 import { PUBLIC_FEATURES } from '../public-features';
 import { PUBLIC_ROUTES } from './public-routes';
-import { createRoutesFor, effectiveRoutes, elementFor, routesFor, type RoutePrincipal } from './route-table';
+import { createRoutesFor, elementFor, routesFor, type RoutePrincipal } from './route-table';
 
 const principal = (extra: Partial<RoutePrincipal> = {}): RoutePrincipal => ({
   companyType: 'CUSTOMER',
@@ -19,7 +19,13 @@ const principal = (extra: Partial<RoutePrincipal> = {}): RoutePrincipal => ({
   ...extra,
 });
 
-/** Every pattern `config/paths.ts` knows (`path`, and `pathOf(list)` for the field-value lists). */
+/** An area's own paths (`features/<area>/paths.ts`: the pages no other area links to), same shape as config/paths. */
+const AREA_PATHS = import.meta.glob<Record<string, unknown>>('../../features/*/paths.ts', { eager: true });
+
+/**
+ * Every pattern `config/paths.ts` and the areas' own `paths.ts` know (`path`, and `pathOf(list)` for the field-value
+ * lists).
+ */
 function knownPatterns(): Set<string> {
   const found = new Set<string>();
   const walk = (node: unknown) => {
@@ -29,6 +35,7 @@ function knownPatterns(): Set<string> {
     Object.values(node).forEach(walk);
   };
   walk(paths);
+  Object.values(AREA_PATHS).forEach(walk);
   for (const list of ['manufacturer', 'discount', 'unit', 'wholesaler'] as const) {
     found.add(paths.fieldValues.list.pathOf(list));
     found.add(paths.fieldValues.detail.pathOf(list));
@@ -49,7 +56,7 @@ describe('route registry (features register their routes)', () => {
           menu: { labelKey: 'reports:menu' },
           landing: (p) => p.admin,
         },
-        { path: '/report/:id', allowed: isUserManager },
+        { path: '/report/:id', element: Page, allowed: isUserManager },
       ],
     };
     const routesWith = createRoutesFor([...FEATURES, reports]);
@@ -66,8 +73,8 @@ describe('route registry (features register their routes)', () => {
   });
 
   it('the app table is built from FEATURES: every path once, every menu entry a path of the table', () => {
-    // a path appears once with a page; a built area's page supersedes the placeholder of its path
-    const all = effectiveRoutes(FEATURES).map((r) => r.path);
+    // a path appears once, with its page
+    const all = FEATURES.flatMap((f) => f.routes.map((r) => r.path));
     expect(new Set(all).size).toBe(all.length);
     const pages = FEATURES.flatMap((f) => f.routes.filter((r) => r.element).map((r) => r.path));
     expect(new Set(pages).size).toBe(pages.length);
@@ -94,19 +101,18 @@ describe('route registry (features register their routes)', () => {
     expect(PUBLIC_ROUTES.signedOutFallback).toBeDefined();
   });
 
-  it('every registered path comes from config/paths.ts', () => {
+  it("every registered path comes from config/paths.ts or the area's own paths.ts", () => {
     const known = knownPatterns();
     const unknown = FEATURES.flatMap((f) => f.routes.map((r) => r.path)).filter((p) => !known.has(p));
     expect(unknown).toEqual([]);
   });
 
-  it('built features render their pages; placeholders render the coming-soon page', () => {
+  it('the features render their pages', () => {
     expect(elementFor(paths.users.list.path)).toBe(
       FEATURES.flatMap((f) => f.routes).find((r) => r.path === '/user')?.element,
     );
-    // every placeholder of app/coming-soon-features.ts has its page by now
     for (const path of [paths.imports.bom.path, paths.imports.configs.path])
-      expect(elementFor(path).name).not.toBe('ComingSoonPage');
+      expect(elementFor(path)).toBe(FEATURES.flatMap((f) => f.routes).find((r) => r.path === path)?.element);
   });
 
   it('each namespace is a file in public/locales/de and every menu label has a German text', () => {
@@ -117,7 +123,7 @@ describe('route registry (features register their routes)', () => {
   });
 });
 
-describe('links come from config/paths.ts', () => {
+describe("links come from config/paths.ts or the area's own paths.ts", () => {
   const src = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
@@ -130,7 +136,7 @@ describe('links come from config/paths.ts', () => {
 
   it('no component writes a path string', () => {
     const offenders = files(src)
-      .filter((f) => !f.endsWith(join('config', 'paths.ts')))
+      .filter((f) => !f.endsWith(join('config', 'paths.ts')) && !/features[\\/][^\\/]+[\\/]paths\.ts$/.test(f))
       .filter((f) => HAND_WRITTEN.test(readFileSync(f, 'utf8')))
       .map((f) => relative(src, f));
     expect(offenders).toEqual([]);

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyType } from '@model/company';
-import type { Feature } from '@/lib/feature';
-import { ComingSoonPage } from '@/components/coming-soon-page';
-import { catalogueAndImportPlaceholders } from '../coming-soon-features';
-import {
-  createRoutesFor,
-  effectiveRoutes,
-  elementFor,
-  LEGAL_PATHS,
-  routesFor,
-  SIGN_OUT_FIRST_PATHS,
-  signsOutFirst,
-  type RoutePrincipal,
-} from './route-table';
+import { COMPANY_TYPES, type CompanyType } from '@model/company';
+import { isPlatformAdmin } from '@model/permissions';
+import type { RouteAccess } from '@/lib/feature';
+import { FEATURES } from '../features';
+import { LEGAL_PATHS, routesFor, SIGN_OUT_FIRST_PATHS, signsOutFirst, type RoutePrincipal } from './route-table';
 
 const p = (companyType: CompanyType, admin: boolean, extra: Partial<RoutePrincipal> = {}): RoutePrincipal => ({
   companyType,
@@ -22,6 +13,13 @@ const p = (companyType: CompanyType, admin: boolean, extra: Partial<RoutePrincip
   ...extra,
 });
 const menuOf = (principal: RoutePrincipal) => routesFor(principal).menu.map((m) => m.path);
+
+/**
+ * The spec's menu of a role, pinned in its order; entries that later areas declare may join it (each is checked
+ * against its own declaration in "every declared menu entry" below), so a new area edits no test here.
+ */
+const expectSpecMenu = (principal: RoutePrincipal, spec: string[]) =>
+  expect(menuOf(principal).filter((path) => spec.includes(path))).toEqual(spec);
 
 describe('routesFor', () => {
   it('signed out: the public pages, index to /login, unknown paths show the invite screen', () => {
@@ -69,7 +67,7 @@ describe('routesFor', () => {
       ]),
     );
     expect(t.paths).not.toContain('/enquiry');
-    expect(menuOf(p('ADMIN', true))).toEqual([
+    expectSpecMenu(p('ADMIN', true), [
       '/user',
       '/company',
       '/article',
@@ -90,7 +88,8 @@ describe('routesFor', () => {
     expect(t.paths).not.toContain('/user/:id');
     expect(t.paths).not.toContain('/company');
     expect(t.paths).not.toContain('/import/config');
-    expect(menuOf(p('ADMIN', false))).toEqual(['/article', '/import/stueckliste']);
+    expectSpecMenu(p('ADMIN', false), ['/article', '/import/stueckliste']);
+    expect(menuOf(p('ADMIN', false))).not.toContain('/user');
   });
 
   it.each(['CUSTOMER', 'SUPPLIER'] as const)(
@@ -117,11 +116,12 @@ describe('routesFor', () => {
       );
       expect(plain.paths).not.toContain('/user');
       expect(plain.paths).not.toContain('/company');
-      expect(menuOf(p(type, false))).toEqual(['/enquiry', '/offer', '/order', '/job']);
+      expectSpecMenu(p(type, false), ['/enquiry', '/offer', '/order', '/job']);
+      expect(menuOf(p(type, false))).not.toContain('/user');
 
       const admin = routesFor(p(type, true));
       expect(admin.paths).toEqual(expect.arrayContaining(['/user', '/user/:id']));
-      expect(menuOf(p(type, true))).toEqual(['/user', '/enquiry', '/offer', '/order', '/job']);
+      expectSpecMenu(p(type, true), ['/user', '/enquiry', '/offer', '/order', '/job']);
     },
   );
 
@@ -135,7 +135,7 @@ describe('routesFor', () => {
       '/business-data/invite/:id',
       '/profile',
     ]);
-    expect(menuOf(p('EXTERNAL', admin))).toEqual(['/business-data']);
+    expectSpecMenu(p('EXTERNAL', admin), ['/business-data']);
   });
 
   it.each([
@@ -164,10 +164,42 @@ describe('routesFor', () => {
     expect(routesFor(null).alsoOpen).toEqual([]);
   });
 
-  it('menu labels are i18n keys', () => {
-    expect(routesFor(p('ADMIN', true)).menu.find((m) => m.path === '/import/config')?.labelKey).toBe(
-      'menu.import.config',
-    );
+  it("menu labels are i18n keys of the area's namespace", () => {
+    expect(routesFor(p('ADMIN', true)).menu.find((m) => m.path === '/article')?.labelKey).toBe('articles:menu');
+  });
+});
+
+describe('every declared menu entry (FEATURES)', () => {
+  const roles = COMPANY_TYPES.flatMap((type) => [p(type, false), p(type, true)]);
+  const accessOf = (principal: RoutePrincipal): RouteAccess => ({
+    ...principal,
+    platformAdmin: isPlatformAdmin(principal, principal.companyType),
+  });
+
+  it.each(roles.map((r) => [`${r.companyType}${r.admin ? ' admin' : ''}`, r] as const))(
+    '%s: the menu holds exactly the entries whose visible/allowed admit the role, in FEATURES order',
+    (_role, principal) => {
+      const access = accessOf(principal);
+      const declared = FEATURES.flatMap((f) => f.routes).filter(
+        (r) =>
+          r.menu &&
+          r.audience !== 'signedOut' &&
+          (r.allowed?.(access) ?? true) &&
+          (r.menu.visible ?? r.allowed ?? (() => true))(access),
+      );
+      expect(routesFor(principal).menu).toEqual(declared.map((r) => ({ path: r.path, labelKey: r.menu!.labelKey })));
+    },
+  );
+
+  it('each entry shows for at least one role, and nobody in restricted mode or signed out sees a menu', () => {
+    const entries = FEATURES.flatMap((f) => f.routes).filter((r) => r.menu);
+    for (const entry of entries)
+      expect(
+        roles.some((r) => menuOf(r).includes(entry.path)),
+        entry.path,
+      ).toBe(true);
+    expect(routesFor(null).menu).toEqual([]);
+    for (const r of roles) expect(routesFor({ ...r, passwordChangeNeeded: true }).menu).toEqual([]);
   });
 });
 
@@ -179,51 +211,5 @@ describe('mail links while signed in', () => {
     expect(signsOutFirst('/reset/')).toBe(true);
     expect(signsOutFirst('/login')).toBe(false);
     expect(signsOutFirst('/user')).toBe(false);
-  });
-});
-
-describe('a built area supersedes its placeholder', () => {
-  const ImportConfigsPage = () => null;
-  // a new import area, added to the feature list AFTER the placeholders, without editing coming-soon-features.ts
-  const importsFeature: Feature = {
-    namespace: 'imports',
-    routes: [
-      {
-        path: '/import/config',
-        allowed: (a) => a.platformAdmin,
-        menu: { labelKey: 'imports:menu' },
-        element: ImportConfigsPage,
-      },
-    ],
-  };
-  const features = [catalogueAndImportPlaceholders, importsFeature];
-
-  it("the route with a page wins, the path exists once, the menu shows the area's own entry once", () => {
-    const routes = effectiveRoutes(features).filter((r) => r.path === '/import/config');
-    expect(routes).toHaveLength(1);
-    expect(routes[0]!.element).toBe(ImportConfigsPage);
-    const table = createRoutesFor(features)(p('ADMIN', true));
-    expect(table.paths.filter((path) => path === '/import/config')).toHaveLength(1);
-    expect(table.menu.filter((m) => m.path === '/import/config')).toEqual([
-      { path: '/import/config', labelKey: 'imports:menu' },
-    ]);
-    // the other placeholders of the same entry stay (no page yet)
-    expect(table.paths).toEqual(expect.arrayContaining(['/import/config/:id', '/import/stueckliste']));
-  });
-
-  it('the app: the catalogue, import configurations, the BOM import and /messages have their pages', () => {
-    for (const path of [
-      '/import/stueckliste',
-      '/messages',
-      '/article',
-      '/article/:id',
-      '/fieldvalues',
-      '/fieldvalues/unit/:id',
-      '/import/config',
-      '/import/config/:id',
-    ]) {
-      expect(elementFor(path)).toBeDefined();
-      expect(elementFor(path)).not.toBe(ComingSoonPage);
-    }
   });
 });

@@ -1,32 +1,15 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  IconButton,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Button, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { AttachedFile } from '@model/files';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { TableScrollRegion } from '@/components/table-scroll-region';
 import { useContainerWidth } from '@/lib/use-container-width';
 import { FileCards } from './file-cards';
-import { FileIcon, formatSize } from './file-icon';
+import { FileRows } from './file-rows';
 
 export { FileIcon } from './file-icon';
 
@@ -68,10 +51,6 @@ export function FileTable({
   const [confirm, setConfirm] = useState<AttachedFile[] | null>(null);
   const chosen = files.filter((f) => selected.includes(f.id));
   const allSelected = files.length > 0 && chosen.length === files.length;
-  const showUploader = files.some((f) => f.uploadedByName);
-  const showSide = files.some((f) => f.side);
-  const showCounter = files.some((f) => f.downloadCounter !== undefined);
-  const columnCount = 7 + (showUploader ? 1 : 0) + (showSide ? 1 : 0) + (showCounter ? 1 : 0);
 
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
@@ -141,84 +120,16 @@ export function FileTable({
           )}
         </>
       ) : (
-        <TableScrollRegion label={t('table.label')}>
-          <Table size="small" aria-label={t('table.label')}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allSelected}
-                    indeterminate={chosen.length > 0 && !allSelected}
-                    disabled={!files.length}
-                    onChange={() => setSelected(allSelected ? [] : files.map((f) => f.id))}
-                    slotProps={{ input: { 'aria-label': t('table.selectAll') } }}
-                  />
-                </TableCell>
-                <TableCell />
-                <TableCell>{t('table.name')}</TableCell>
-                <TableCell>{t('table.type')}</TableCell>
-                <TableCell align="right">{t('table.size')}</TableCell>
-                <TableCell>{t('table.date')}</TableCell>
-                {showUploader && <TableCell>{t('table.uploadedBy')}</TableCell>}
-                {showSide && <TableCell>{t('table.side')}</TableCell>}
-                {showCounter && <TableCell align="right">{t('table.downloads')}</TableCell>}
-                <TableCell align="right">{t('table.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {files.map((file) => (
-                <TableRow key={file.id} data-testid="file-row" hover>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={selected.includes(file.id)}
-                      onChange={() => toggle(file.id)}
-                      slotProps={{ input: { 'aria-label': t('table.select', { name: file.filename }) } }}
-                    />
-                  </TableCell>
-                  <TableCell padding="checkbox">
-                    <FileIcon name={file.filename} />
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{file.filename}</TableCell>
-                  <TableCell>{t(`documentTypes.${file.fileType}`)}</TableCell>
-                  <TableCell align="right">{formatSize(file.size)}</TableCell>
-                  <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
-                  {showUploader && <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.uploadedByName ?? ''}</TableCell>}
-                  {showSide && <TableCell>{file.side ? t(`sides.${file.side}`) : ''}</TableCell>}
-                  {showCounter && <TableCell align="right">{file.downloadCounter ?? 0}</TableCell>}
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t('table.download')}>
-                      <IconButton
-                        aria-label={t('table.downloadNamed', { name: file.filename })}
-                        onClick={() => void download([file])}
-                      >
-                        <DownloadIcon />
-                      </IconButton>
-                    </Tooltip>
-                    {canDelete && (
-                      <Tooltip title={t('table.delete')}>
-                        <IconButton
-                          aria-label={t('table.deleteNamed', { name: file.filename })}
-                          onClick={() => askDelete([file])}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!files.length && !loading && (
-                <TableRow>
-                  <TableCell colSpan={columnCount}>
-                    <Typography variant="body2" color="text.secondary">
-                      {t('table.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableScrollRegion>
+        <FileRows
+          files={files}
+          loading={loading}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={() => setSelected(allSelected ? [] : files.map((f) => f.id))}
+          canDelete={canDelete}
+          onDownload={(file) => void download([file])}
+          onDelete={(file) => askDelete([file])}
+        />
       )}
       <ConfirmDialog
         open={confirm !== null}

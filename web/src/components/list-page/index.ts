@@ -1,4 +1,5 @@
-export { ListPage, SEARCH_DEBOUNCE_MS } from './list-page';
+export { ListPage } from './list-page';
+export { SEARCH_DEBOUNCE_MS } from './use-list-controls';
 export type {
   ListPageProps,
   BulkAction,

@@ -1,3 +1,4 @@
+import { ARTICLE_TRANSFER_DATE_FIELDS } from '@model/article-transfer';
 import type { Feature } from '@/lib/feature';
 import { lazyComponent } from '@/lib/lazy';
 
@@ -9,6 +10,7 @@ import { lazyComponent } from '@/lib/lazy';
  */
 export const articleTransferFeature: Feature = {
   namespace: 'article-transfer',
+  dateFields: ARTICLE_TRANSFER_DATE_FIELDS,
   routes: [],
   pageSections: [
     {

@@ -1,6 +1,18 @@
+import type { Article } from '@model/catalogue';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
 import { lazyComponent } from '@/lib/lazy';
+
+declare module '@/lib/feature' {
+  /** /article offers a section slot (the article import and export panels of features/article-transfer) */
+  interface SectionPages {
+    articles: true;
+  }
+  /** the article form, for other features' side panels */
+  interface EditorRecords {
+    article: Article;
+  }
+}
 
 /**
  * /article and /article/:id for every ADMIN-company user (spec 02 §2; docs/decisions-catalogue.md "Access": users
@@ -12,7 +24,7 @@ export const articlesFeature: Feature = {
     {
       path: paths.articles.list.path,
       allowed: (p) => p.companyType === 'ADMIN',
-      menu: { labelKey: 'menu.article' },
+      menu: { labelKey: 'articles:menu' },
       element: lazyPage(() => import('./components/article-list-page'), 'ArticleListPage'),
     },
     {

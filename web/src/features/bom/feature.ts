@@ -1,3 +1,4 @@
+import { BOM_JOB_DATE_FIELDS } from '@model/bom-job';
 import { offerSide } from '@model/permissions-offers';
 import { paths } from '@/config/paths';
 import { lazyComponent } from '@/lib/lazy';
@@ -14,6 +15,7 @@ const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
  */
 export const bomFeature: Feature = {
   namespace: 'bom',
+  dateFields: BOM_JOB_DATE_FIELDS,
   routes: [
     {
       path: paths.imports.bom.path,

@@ -1,3 +1,4 @@
+import { BUSINESS_DATA_DATE_FIELDS } from '@model/business-data';
 import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature, type RouteAccess } from '@/lib/feature';
@@ -15,6 +16,7 @@ const folderUser = (p: RouteAccess) =>
  */
 export const businessDataFeature: Feature = {
   namespace: 'business-data',
+  dateFields: BUSINESS_DATA_DATE_FIELDS,
   routes: [
     {
       path: paths.businessData.list.path,

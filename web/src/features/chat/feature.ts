@@ -1,3 +1,4 @@
+import { CHAT_DATE_FIELDS } from '@model/chat';
 import type { Enquiry } from '@model/enquiry';
 import type { Offer } from '@model/offer';
 import { enquiryChatStanding, offerChatStanding, usesChat } from '@model/chat-standing';
@@ -23,6 +24,7 @@ const offerHasChat = (o: Offer) => offerChatStanding(o) !== 'notOpen';
  */
 export const chatFeature: Feature = {
   namespace: 'chat',
+  dateFields: CHAT_DATE_FIELDS,
   routes: [
     {
       path: paths.messages.list.path,

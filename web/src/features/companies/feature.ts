@@ -1,9 +1,11 @@
+import { COMPANY_DATE_FIELDS } from '@model/company';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
 
 /** Company administration: platform admins only. */
 export const companiesFeature: Feature = {
   namespace: 'companies',
+  dateFields: COMPANY_DATE_FIELDS,
   routes: [
     {
       path: paths.companies.list.path,

@@ -1,6 +1,14 @@
+import { ENQUIRY_DATE_FIELDS, type Enquiry } from '@model/enquiry';
 import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature, type RouteAccess } from '@/lib/feature';
+
+declare module '@/lib/feature' {
+  /** the enquiry page offers record panels (the BOM, documents, chat) */
+  interface SlotRecords {
+    enquiry: Enquiry;
+  }
+}
 
 /** CUSTOMER and SUPPLIER companies (the same caller kinds as the model's guard `usesEnquiries`). */
 const enquiryCompany = (p: RouteAccess) => SELF_MANAGED_COMPANY_TYPES.includes(p.companyType);
@@ -8,6 +16,7 @@ const enquiryCompany = (p: RouteAccess) => SELF_MANAGED_COMPANY_TYPES.includes(p
 /** Enquiries: the list is the landing page of customers and suppliers (spec 2: index redirects to /enquiry). */
 export const enquiriesFeature: Feature = {
   namespace: 'enquiries',
+  dateFields: ENQUIRY_DATE_FIELDS,
   routes: [
     {
       path: paths.enquiries.list.path,

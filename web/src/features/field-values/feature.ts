@@ -18,7 +18,7 @@ export const fieldValuesFeature: Feature = {
     {
       path: paths.fieldValues.overview.path,
       allowed: platformAdmin,
-      menu: { labelKey: 'menu.fieldvalues' },
+      menu: { labelKey: 'field-values:menu' },
       element: lazyPage(() => import('./components/field-values-overview-page'), 'FieldValuesOverviewPage'),
     },
     ...FIELD_VALUE_LISTS.flatMap((list): FeatureRoute[] => [

@@ -4,14 +4,14 @@ import { lazyPage, type Feature } from '@/lib/feature';
 /** Admin-flag users of the ADMIN company (spec 02 §2/§6; the API enforces the same). */
 const platformAdmin = (p: { platformAdmin: boolean }) => p.platformAdmin;
 
-/** /import/config and /import/config/:id (supersede the placeholders of app/coming-soon-features.ts). */
+/** /import/config and /import/config/:id. */
 export const importConfigsFeature: Feature = {
   namespace: 'import-configs',
   routes: [
     {
       path: paths.imports.configs.path,
       allowed: platformAdmin,
-      menu: { labelKey: 'menu.import.config' },
+      menu: { labelKey: 'import-configs:menu' },
       element: lazyPage(() => import('./components/import-config-list-page'), 'ImportConfigListPage'),
     },
     {

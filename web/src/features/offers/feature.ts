@@ -1,6 +1,14 @@
+import { OFFER_DATE_FIELDS, type Offer } from '@model/offer';
 import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature, type RouteAccess } from '@/lib/feature';
+
+declare module '@/lib/feature' {
+  /** the offer, order and job page offers record panels (documents, project folder, chat) */
+  interface SlotRecords {
+    offer: Offer;
+  }
+}
 
 /** CUSTOMER and SUPPLIER companies: the offer -> order -> job workflow (ADMIN and EXTERNAL see no offers). */
 const offerCompany = (p: RouteAccess) => SELF_MANAGED_COMPANY_TYPES.includes(p.companyType);
@@ -9,6 +17,7 @@ const formPage = lazyPage(() => import('./components/offer-form-page'), 'OfferFo
 /** Offers, orders and jobs (spec 01 §2): one list component per view, one form page, the comparison view. */
 export const offersFeature: Feature = {
   namespace: 'offers',
+  dateFields: OFFER_DATE_FIELDS,
   routes: [
     {
       path: paths.offers.list.path,

@@ -1,3 +1,4 @@
+import { USER_DATE_FIELDS } from '@model/user';
 import { isUserManager } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
@@ -8,6 +9,7 @@ import { lazyPage, type Feature } from '@/lib/feature';
  */
 export const usersFeature: Feature = {
   namespace: 'users',
+  dateFields: USER_DATE_FIELDS,
   routes: [
     {
       path: paths.users.list.path,

@@ -8,7 +8,7 @@ import { IMPORT_SOURCES, MAX_IDS_PER_CALL, type FieldValue, type ImportSource } 
 import { downloadFile, FileTable, useDeleteFiles, useFiles } from '@/components/file-table';
 import { api, ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
-import { queryKeys } from '@/lib/query-keys';
+import { resource } from '@/lib/query-keys';
 import { useExportArticles, type ExportOutcome } from '../api/article-export';
 
 /** A price field: German decimal comma accepted; '' is no bound. */
@@ -27,7 +27,7 @@ const parsePrice = (text: string): number | undefined | 'invalid' => {
 export function ExportPanel() {
   const { t } = useTranslation('article-transfer');
   const manufacturers = useQuery({
-    queryKey: queryKeys.fieldValues.list('manufacturer'),
+    queryKey: resource('field-values', 'manufacturer').list(),
     queryFn: () => api.get<FieldValue[]>('/manufacturer/all', { query: { withAmount: true } }),
     staleTime: 60_000,
   });

@@ -5,7 +5,7 @@ import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { normalisePartNumberKey } from '@model/bom/part-number';
 import { notify } from '@/lib/notify';
-import { numberOwner } from '../api/articles';
+import { numberOwner } from '../api/find-number-owner';
 import type { ArticleFormValues } from './article-form-values';
 
 type Kind = 'possibleOrderNumbers' | 'possibleManufacturerNumbers';

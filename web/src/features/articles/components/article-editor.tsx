@@ -7,6 +7,6 @@ import { ArticleForm } from './article-form-page';
  * `useRecordEditor('article')`): the admin BOM import edits a line's catalogue article with it. Back closes it, a
  * save hands the saved article on.
  */
-export function ArticleEditor({ id, onSaved, onClose }: RecordEditorProps) {
-  return <ArticleForm id={id} onBack={onClose} onSaved={(article: Article) => onSaved(article)} />;
+export function ArticleEditor({ id, onSaved, onClose }: RecordEditorProps<Article>) {
+  return <ArticleForm id={id} onBack={onClose} onSaved={onSaved} />;
 }

@@ -9,7 +9,9 @@ import { RecordError } from '@/components/errors/record-error';
 import { FormPage, FormSelectField, FormTextField, useValidationText } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useArticle, useChoices, useSaveArticle } from '../api/articles';
+import { useArticle } from '../api/get-article';
+import { useChoices } from '../api/get-choices';
+import { useSaveArticle } from '../api/save-article';
 import {
   articleFormSchema,
   NUMBER_FIELDS,

@@ -9,7 +9,9 @@ import { ListPage, type BulkAction, type ListColumn, type ListRequest } from '@/
 import { PageSections } from '@/components/page-sections';
 import { paths } from '@/config/paths';
 import { formatEur, formatNumber } from '@/lib/format';
-import { articlesQueryOptions, useChoices, useDeleteArticles } from '../api/articles';
+import { useDeleteArticles } from '../api/delete-articles';
+import { articlesQueryOptions } from '../api/get-articles';
+import { useChoices } from '../api/get-choices';
 
 /** What the manufacturer form's to-articles button passes (navigation state). */
 export interface ArticleListState {

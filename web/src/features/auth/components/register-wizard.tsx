@@ -12,7 +12,7 @@ import {
   StepLabel,
   Stepper,
 } from '@mui/material';
-import { Form, Formik, getIn, type FormikProps } from 'formik';
+import { Form, Formik, getIn, useFormikContext, type FormikProps } from 'formik';
 import * as yup from 'yup';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -73,6 +73,102 @@ const EMPTY: RegisterValues = {
   terms: false,
 };
 
+/** The registration call's body from the wizard's flat values (a CUSTOMER company; `info` from the invitation link). */
+function registrationOf(values: RegisterValues, mail: string, info: string | undefined): RegistrationInput {
+  return {
+    user: {
+      name: values.name,
+      lastname: values.lastname,
+      phoneNumber: values.phoneNumber,
+      mail,
+      password: values.password,
+    },
+    company: {
+      name: values.companyName,
+      type: 'CUSTOMER',
+      address: { street: values.street, houseNo: values.houseNo, zip: values.zip, city: values.city },
+      ...(info ? { additionalInfo: info } : {}),
+    },
+  };
+}
+
+/** An agreement checkbox with the link to its page (privacy policy, terms). */
+function Agreement({ name }: { name: 'privacy' | 'terms' }) {
+  const { t } = useTranslation('auth');
+  const text = useValidationText();
+  const formik = useFormikContext<RegisterValues>();
+  const error = getIn(formik.touched, name) ? text(formik.errors[name]) : undefined;
+  return (
+    <Box>
+      <FormControlLabel
+        control={<Checkbox name={name} checked={formik.values[name]} onChange={formik.handleChange} required />}
+        label={
+          <>
+            {t(`register.${name}Prefix`)}{' '}
+            <Link component={RouterLink} to={AGREEMENT_PAGES[name]} target="_blank">
+              {t(`register.${name}Link`)}
+            </Link>
+          </>
+        }
+      />
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Box>
+  );
+}
+
+/** The fields of a step: 0 the person, 1 the access, 2 the company and the agreements. */
+function StepFields({ step }: { step: number }) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      {step === 0 && (
+        <>
+          <FormTextField name="name" labelKey="user.name" required autoComplete="given-name" />
+          <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
+          <FormTextField
+            name="phoneNumber"
+            labelKey="user.phoneNumber"
+            type="tel"
+            required
+            hintKey="user.phoneHint"
+            autoComplete="tel"
+          />
+        </>
+      )}
+      {step === 1 && (
+        <>
+          <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
+          <FormTextField
+            name="password"
+            labelKey="auth:register.password"
+            type="password"
+            required
+            autoComplete="new-password"
+          />
+          <FormTextField
+            name="passwordRepeat"
+            labelKey="auth:register.passwordRepeat"
+            type="password"
+            required
+            autoComplete="new-password"
+          />
+        </>
+      )}
+      {step === 2 && (
+        <>
+          <FormTextField name="companyName" labelKey="company.name" required autoComplete="organization" />
+          <AddressFields />
+          <Agreement name="privacy" />
+          <Agreement name="terms" />
+          <Alert severity="info" data-testid="register-note">
+            {t('register.note')}
+          </Alert>
+        </>
+      )}
+    </>
+  );
+}
+
 /** /register: the three-step registration wizard (spec 2, 4, 5). On success: sign in and go to /profile. */
 export function RegisterWizard() {
   const { t } = useTranslation('auth');
@@ -80,7 +176,6 @@ export function RegisterWizard() {
   const [search] = useSearchParams();
   const info = search.get('info') ?? undefined;
   const [step, setStep] = useState(0);
-  const text = useValidationText();
   const register = useRegister();
 
   const next = async (formik: FormikProps<RegisterValues>) => {
@@ -96,50 +191,13 @@ export function RegisterWizard() {
   const submit = async (values: RegisterValues) => {
     const mail = values.mail.trim().toLowerCase();
     try {
-      await register.mutateAsync({
-        body: {
-          user: {
-            name: values.name,
-            lastname: values.lastname,
-            phoneNumber: values.phoneNumber,
-            mail,
-            password: values.password,
-          },
-          company: {
-            name: values.companyName,
-            type: 'CUSTOMER',
-            address: { street: values.street, houseNo: values.houseNo, zip: values.zip, city: values.city },
-            ...(info ? { additionalInfo: info } : {}),
-          },
-        },
-        info,
-      });
+      await register.mutateAsync({ body: registrationOf(values, mail, info), info });
       await authActions.signIn(mail, values.password);
       navigate(paths.profile.getHref(), { replace: true });
     } catch (error) {
       // spec 8: logged and the loading state stops; the api client has shown the German error toast
       log.warn('registration failed', error);
     }
-  };
-
-  const agreement = (formik: FormikProps<RegisterValues>, name: 'privacy' | 'terms') => {
-    const error = getIn(formik.touched, name) ? text(formik.errors[name]) : undefined;
-    return (
-      <Box>
-        <FormControlLabel
-          control={<Checkbox name={name} checked={formik.values[name]} onChange={formik.handleChange} required />}
-          label={
-            <>
-              {t(`register.${name}Prefix`)}{' '}
-              <Link component={RouterLink} to={AGREEMENT_PAGES[name]} target="_blank">
-                {t(`register.${name}Link`)}
-              </Link>
-            </>
-          }
-        />
-        {error && <FormHelperText error>{error}</FormHelperText>}
-      </Box>
-    );
   };
 
   return (
@@ -174,50 +232,7 @@ export function RegisterWizard() {
         {(formik) => (
           <Form noValidate>
             <Stack spacing={2} data-testid={`register-step-${step}`}>
-              {step === 0 && (
-                <>
-                  <FormTextField name="name" labelKey="user.name" required autoComplete="given-name" />
-                  <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
-                  <FormTextField
-                    name="phoneNumber"
-                    labelKey="user.phoneNumber"
-                    type="tel"
-                    required
-                    hintKey="user.phoneHint"
-                    autoComplete="tel"
-                  />
-                </>
-              )}
-              {step === 1 && (
-                <>
-                  <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
-                  <FormTextField
-                    name="password"
-                    labelKey="auth:register.password"
-                    type="password"
-                    required
-                    autoComplete="new-password"
-                  />
-                  <FormTextField
-                    name="passwordRepeat"
-                    labelKey="auth:register.passwordRepeat"
-                    type="password"
-                    required
-                    autoComplete="new-password"
-                  />
-                </>
-              )}
-              {step === 2 && (
-                <>
-                  <FormTextField name="companyName" labelKey="company.name" required autoComplete="organization" />
-                  <AddressFields />
-                  {agreement(formik, 'privacy')}
-                  {agreement(formik, 'terms')}
-                  <Alert severity="info" data-testid="register-note">
-                    {t('register.note')}
-                  </Alert>
-                </>
-              )}
+              <StepFields step={step} />
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
                 <Button onClick={() => setStep((s) => Math.max(s - 1, 0))} disabled={step === 0 || formik.isSubmitting}>
                   {t('common.back')}

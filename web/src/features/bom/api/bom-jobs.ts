@@ -15,7 +15,7 @@ import type { Enquiry } from '@model/enquiry';
 import type { Offer } from '@model/offer';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
-import { queryKeys, storeRecord } from '@/lib/query-keys';
+import { resource, storeRecord } from '@/lib/query-keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /**
@@ -39,11 +39,11 @@ const ownerQuery = (owner: BomOwnerRef) => ({
  */
 const ownerKey = (owner: BomOwnerRef) =>
   owner.offerId
-    ? [...queryKeys.offers.all, 'bom', owner.offerId]
-    : [...queryKeys.enquiries.all, 'bom', owner.enquiryId];
+    ? [...resource('offers').all, 'bom', owner.offerId]
+    : [...resource('enquiries').all, 'bom', owner.enquiryId];
 const bomKey = (owner: BomOwnerRef, ...rest: unknown[]) => [...ownerKey(owner), ...rest];
 /** Everything an offer's BOM shows (its summary and table): refetched after a map or line change. */
-export const offerBomKey = (offerId: string) => [...queryKeys.offers.all, 'bom', offerId];
+export const offerBomKey = (offerId: string) => [...resource('offers').all, 'bom', offerId];
 
 /**
  * GET /enquiry/bom/mapping: what the Map panel starts with (saved, remembered or computed mapping); with
@@ -79,13 +79,13 @@ export function mapBom(request: MapBomRequest): Promise<MapBomAnswer> {
 export const useMapBom = () =>
   useEndpointMutation(mapBom, async (queryClient, answer) => {
     if ('taskId' in answer) return;
-    if (answer.enquiry) await storeRecord(queryClient, queryKeys.enquiries, answer.enquiry);
+    if (answer.enquiry) await storeRecord(queryClient, resource('enquiries'), answer.enquiry);
     if (answer.offer) await queryClient.invalidateQueries({ queryKey: offerBomKey(answer.offer.id) });
   });
 
 /** After a background mapping ended: what shows the owner's summary and table reloads. */
 export const bomOwnerQueries = (owner: BomOwnerRef) =>
-  owner.offerId ? offerBomKey(owner.offerId) : queryKeys.enquiries.all;
+  owner.offerId ? offerBomKey(owner.offerId) : resource('enquiries').all;
 
 export interface BomTaskState {
   state: TaskState;

@@ -1,6 +1,6 @@
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import { queryKeys, storeRecord } from '@/lib/query-keys';
+import { resource, storeRecord } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /** POST /enquiry/bom/delete?enquiryId= - removes the current BOM (revisions of earlier releases stay). */
@@ -12,7 +12,7 @@ export function deleteBom(enquiryId: string): Promise<Enquiry> {
 export function useDeleteBom({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteBom> } = {}) {
   return useEndpointMutation(
     deleteBom,
-    (queryClient, enquiry) => storeRecord(queryClient, queryKeys.enquiries, enquiry),
+    (queryClient, enquiry) => storeRecord(queryClient, resource('enquiries'), enquiry),
     mutationConfig,
   );
 }

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { resource } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /**
@@ -39,7 +39,7 @@ export function useReadBomHeader({ mutationConfig }: { mutationConfig?: Mutation
     // re-reading the stored BOM saved the new header row on the enquiry
     async (queryClient, _answer, request) => {
       if (!request.file)
-        await queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.detail(request.enquiryId) });
+        await queryClient.invalidateQueries({ queryKey: resource('enquiries').detail(request.enquiryId) });
     },
     mutationConfig,
   );

@@ -1,6 +1,6 @@
 import type { Enquiry } from '@model/enquiry';
 import { uploadWithProgress } from '@/lib/api-client';
-import { queryKeys, storeRecord } from '@/lib/query-keys';
+import { resource, storeRecord } from '@/lib/query-keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /**
@@ -26,7 +26,7 @@ export function uploadBom({ enquiryId, file, headerRowIndex, onProgress }: Uploa
 export function useUploadBom({ mutationConfig }: { mutationConfig?: MutationConfig<typeof uploadBom> } = {}) {
   return useEndpointMutation(
     uploadBom,
-    (queryClient, enquiry) => storeRecord(queryClient, queryKeys.enquiries, enquiry),
+    (queryClient, enquiry) => storeRecord(queryClient, resource('enquiries'), enquiry),
     mutationConfig,
   );
 }

@@ -32,6 +32,128 @@ async function toastError(text: string) {
   (await import('@/lib/notify')).notify.error(text);
 }
 
+/** The password form (and the way to the invitees' sign-in). */
+function PasswordForm(props: {
+  id: string;
+  password: string;
+  onPassword: (password: string) => void;
+  /** why the last try failed */
+  failed: string | undefined;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  const { t } = useTranslation('business-data');
+  const { id, password, onPassword, failed, busy, onSubmit } = props;
+  return (
+    <Stack spacing={2} component="form" noValidate onSubmit={onSubmit}>
+      <Typography variant="h2" component="h1">
+        {t('anonymous.title')}
+      </Typography>
+      <Typography>{t('anonymous.intro')}</Typography>
+      <TextInput
+        id="folder-password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={t('anonymous.password')}
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+        error={Boolean(failed)}
+        helperText={failed}
+        required
+      />
+      <Button type="submit" variant="contained" disabled={busy || !password} sx={{ alignSelf: 'flex-start' }}>
+        {t('anonymous.open')}
+      </Button>
+      <Link component={RouterLink} to={paths.businessData.invite.getHref(id)}>
+        {t('anonymous.inviteLogin')}
+      </Link>
+    </Stack>
+  );
+}
+
+type FolderItemView = PublicFolderView['items'][number];
+
+/** The folder's files: select, name (on a phone with date and counter under it), downloads, last update, download. */
+function FolderFiles({
+  folder,
+  selected,
+  onSelect,
+  onDownload,
+}: {
+  folder: PublicFolderView;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+  onDownload: (item: FolderItemView) => void;
+}) {
+  const { t } = useTranslation('business-data');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const all = folder.items.length > 0 && selected.length === folder.items.length;
+  const toggle = (itemId: string) =>
+    onSelect(selected.includes(itemId) ? selected.filter((x) => x !== itemId) : [...selected, itemId]);
+  return (
+    <TableScrollRegion label={t('anonymous.files')}>
+      <Table size="small" aria-label={t('anonymous.files')}>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={all}
+                indeterminate={selected.length > 0 && !all}
+                disabled={!folder.items.length}
+                onChange={() => onSelect(all ? [] : folder.items.map((i) => i.id))}
+                slotProps={{ input: { 'aria-label': t('files:table.selectAll') } }}
+              />
+            </TableCell>
+            <TableCell sx={{ width: '100%' }}>{t('files:table.name')}</TableCell>
+            {!phone && <TableCell align="right">{t('files:table.downloads')}</TableCell>}
+            {!phone && <TableCell>{t('anonymous.lastUpdate')}</TableCell>}
+            <TableCell align="right">{t('files:table.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {folder.items.map((item) => (
+            <TableRow key={item.id} data-testid="folder-row" hover>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selected.includes(item.id)}
+                  onChange={() => toggle(item.id)}
+                  slotProps={{ input: { 'aria-label': t('files:table.select', { name: item.filename }) } }}
+                />
+              </TableCell>
+              <TableCell sx={WRAP_WORDS}>
+                {item.filename}
+                {/* on a phone date and counter go under the name: the name keeps the width, the button stays in view */}
+                {phone && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {formatDateTime(item.lastUpdate)} ·{' '}
+                    {t('files:table.downloadCount', { count: item.downloadCounter })}
+                  </Typography>
+                )}
+              </TableCell>
+              {!phone && <TableCell align="right">{item.downloadCounter}</TableCell>}
+              {!phone && <TableCell>{formatDateTime(item.lastUpdate)}</TableCell>}
+              <TableCell align="right">
+                <IconButton
+                  aria-label={t('files:table.downloadNamed', { name: item.filename })}
+                  onClick={() => onDownload(item)}
+                >
+                  <DownloadIcon />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+          {!folder.items.length && (
+            <TableRow>
+              <TableCell colSpan={phone ? 3 : 5}>{t('files:table.empty')}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableScrollRegion>
+  );
+}
+
 /**
  * /business-data/{id} signed out (spec 2, §7 check, §8): the password form or the invitation sign-in; after a correct
  * password the file table (name, download counter, last update) with a selection and "download selected" (one ZIP;
@@ -41,7 +163,6 @@ async function toastError(text: string) {
  */
 export function AnonymousFolderPage() {
   const { t } = useTranslation('business-data');
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [token, setToken] = useState(() => sessionStorage.getItem(tokenKey(id)) ?? undefined);
@@ -118,36 +239,17 @@ export function AnonymousFolderPage() {
 
   if (!token || !folder) {
     return (
-      <Stack spacing={2} component="form" noValidate onSubmit={(e) => void submit(e)}>
-        <Typography variant="h2" component="h1">
-          {t('anonymous.title')}
-        </Typography>
-        <Typography>{t('anonymous.intro')}</Typography>
-        <TextInput
-          id="folder-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t('anonymous.password')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(failed)}
-          helperText={failed}
-          required
-        />
-        <Button type="submit" variant="contained" disabled={busy || !password} sx={{ alignSelf: 'flex-start' }}>
-          {t('anonymous.open')}
-        </Button>
-        <Link component={RouterLink} to={paths.businessData.invite.getHref(id)}>
-          {t('anonymous.inviteLogin')}
-        </Link>
-      </Stack>
+      <PasswordForm
+        id={id}
+        password={password}
+        onPassword={setPassword}
+        failed={failed}
+        busy={busy}
+        onSubmit={(e) => void submit(e)}
+      />
     );
   }
 
-  const all = folder.items.length > 0 && selected.length === folder.items.length;
-  const toggle = (itemId: string) =>
-    setSelected((s) => (s.includes(itemId) ? s.filter((x) => x !== itemId) : [...s, itemId]));
   return (
     <Stack spacing={2}>
       <Typography variant="h2" component="h1">
@@ -161,65 +263,12 @@ export function AnonymousFolderPage() {
       >
         {t('anonymous.downloadSelected')}
       </Button>
-      <TableScrollRegion label={t('anonymous.files')}>
-        <Table size="small" aria-label={t('anonymous.files')}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={all}
-                  indeterminate={selected.length > 0 && !all}
-                  disabled={!folder.items.length}
-                  onChange={() => setSelected(all ? [] : folder.items.map((i) => i.id))}
-                  slotProps={{ input: { 'aria-label': t('files:table.selectAll') } }}
-                />
-              </TableCell>
-              <TableCell sx={{ width: '100%' }}>{t('files:table.name')}</TableCell>
-              {!phone && <TableCell align="right">{t('files:table.downloads')}</TableCell>}
-              {!phone && <TableCell>{t('anonymous.lastUpdate')}</TableCell>}
-              <TableCell align="right">{t('files:table.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {folder.items.map((item) => (
-              <TableRow key={item.id} data-testid="folder-row" hover>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={selected.includes(item.id)}
-                    onChange={() => toggle(item.id)}
-                    slotProps={{ input: { 'aria-label': t('files:table.select', { name: item.filename }) } }}
-                  />
-                </TableCell>
-                <TableCell sx={WRAP_WORDS}>
-                  {item.filename}
-                  {/* on a phone date and counter go under the name: the name keeps the width, the button stays in view */}
-                  {phone && (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {formatDateTime(item.lastUpdate)} ·{' '}
-                      {t('files:table.downloadCount', { count: item.downloadCounter })}
-                    </Typography>
-                  )}
-                </TableCell>
-                {!phone && <TableCell align="right">{item.downloadCounter}</TableCell>}
-                {!phone && <TableCell>{formatDateTime(item.lastUpdate)}</TableCell>}
-                <TableCell align="right">
-                  <IconButton
-                    aria-label={t('files:table.downloadNamed', { name: item.filename })}
-                    onClick={() => void download(() => downloadPublicFile(id, token, item))}
-                  >
-                    <DownloadIcon />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-            {!folder.items.length && (
-              <TableRow>
-                <TableCell colSpan={phone ? 3 : 5}>{t('files:table.empty')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableScrollRegion>
+      <FolderFiles
+        folder={folder}
+        selected={selected}
+        onSelect={setSelected}
+        onDownload={(item) => void download(() => downloadPublicFile(id, token, item))}
+      />
     </Stack>
   );
 }

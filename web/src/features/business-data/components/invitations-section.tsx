@@ -43,9 +43,8 @@ export function InvitationsSection({ view }: { view: FolderView }) {
   const unshare = useUnshareFolder();
   const today = berlinDate(new Date());
   const entries = view.facts.settings.visibilities;
-  const initialValues = { email: '', endDate: '', read: true, write: false };
 
-  const add = async (values: typeof initialValues): Promise<boolean> => {
+  const add = async (values: InvitationValues): Promise<boolean> => {
     const entry: VisibilityEntry = {
       email: values.email.trim(),
       read: values.read,
@@ -86,84 +85,111 @@ export function InvitationsSection({ view }: { view: FolderView }) {
           {t('invitations.externalOff')}
         </Typography>
       )}
-      <Formik
-        initialValues={initialValues}
-        validationSchema={visibilityEntrySchema}
-        onSubmit={async (values, helpers) => {
-          if (await add(values)) helpers.resetForm();
-        }}
-      >
-        {({ values, setFieldValue, isSubmitting }) => (
-          <Form noValidate>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <FormTextField
-                name="email"
-                labelKey="business-data:invitations.email"
-                type="email"
-                required
-                sx={{ minWidth: 260 }}
-              />
-              <FormDateField name="endDate" labelKey="business-data:invitations.endDate" />
-              <FormControlLabel
-                control={
-                  <Checkbox checked={values.read} onChange={(e) => void setFieldValue('read', e.target.checked)} />
-                }
-                label={t('invitations.read')}
-              />
-              <FormControlLabel
-                control={
-                  <Checkbox checked={values.write} onChange={(e) => void setFieldValue('write', e.target.checked)} />
-                }
-                label={t('invitations.write')}
-              />
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
-                {t('invitations.add')}
-              </Button>
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-      <TableScrollRegion label={t('invitations.title')}>
-        <Table size="small" aria-label={t('invitations.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('invitations.email')}</TableCell>
-              <TableCell>{t('invitations.endDate')}</TableCell>
-              <TableCell>{t('invitations.rights')}</TableCell>
-              <TableCell align="right">{t('files:table.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {entries.map((e) => (
-              <TableRow key={e.email} data-testid="invitation-row">
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.email}</TableCell>
-                <TableCell>
-                  {e.endDate ? formatDate(`${e.endDate}T12:00:00`) : t('invitations.unlimited')}
-                  {!isEntryValid(e, today) && ` (${t('invitations.expired')})`}
-                </TableCell>
-                <TableCell>
-                  {t(e.write ? 'invitations.readWrite' : e.read ? 'invitations.readOnly' : 'invitations.none')}
-                </TableCell>
-                <TableCell align="right">
-                  <Tooltip title={t('invitations.remove')}>
-                    <IconButton
-                      aria-label={t('invitations.removeNamed', { email: e.email })}
-                      onClick={() => void remove(e.email)}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {!entries.length && (
-              <TableRow>
-                <TableCell colSpan={4}>{t('invitations.empty')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableScrollRegion>
+      <InvitationForm onAdd={add} />
+      <InvitationTable entries={entries} today={today} onRemove={(address) => void remove(address)} />
     </Stack>
+  );
+}
+
+const NEW_INVITATION = { email: '', endDate: '', read: true, write: false };
+type InvitationValues = typeof NEW_INVITATION;
+
+/** The add row: address, optional end day, read and write; emptied after a successful add. */
+function InvitationForm({ onAdd }: { onAdd: (values: InvitationValues) => Promise<boolean> }) {
+  const { t } = useTranslation('business-data');
+  return (
+    <Formik
+      initialValues={NEW_INVITATION}
+      validationSchema={visibilityEntrySchema}
+      onSubmit={async (values, helpers) => {
+        if (await onAdd(values)) helpers.resetForm();
+      }}
+    >
+      {({ values, setFieldValue, isSubmitting }) => (
+        <Form noValidate>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <FormTextField
+              name="email"
+              labelKey="business-data:invitations.email"
+              type="email"
+              required
+              sx={{ minWidth: 260 }}
+            />
+            <FormDateField name="endDate" labelKey="business-data:invitations.endDate" />
+            <FormControlLabel
+              control={
+                <Checkbox checked={values.read} onChange={(e) => void setFieldValue('read', e.target.checked)} />
+              }
+              label={t('invitations.read')}
+            />
+            <FormControlLabel
+              control={
+                <Checkbox checked={values.write} onChange={(e) => void setFieldValue('write', e.target.checked)} />
+              }
+              label={t('invitations.write')}
+            />
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              {t('invitations.add')}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/** The invited people: address, end day (expired marked), rights, remove. */
+function InvitationTable({
+  entries,
+  today,
+  onRemove,
+}: {
+  entries: VisibilityEntry[];
+  today: string;
+  onRemove: (address: string) => void;
+}) {
+  const { t } = useTranslation('business-data');
+  return (
+    <TableScrollRegion label={t('invitations.title')}>
+      <Table size="small" aria-label={t('invitations.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('invitations.email')}</TableCell>
+            <TableCell>{t('invitations.endDate')}</TableCell>
+            <TableCell>{t('invitations.rights')}</TableCell>
+            <TableCell align="right">{t('files:table.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow key={e.email} data-testid="invitation-row">
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.email}</TableCell>
+              <TableCell>
+                {e.endDate ? formatDate(`${e.endDate}T12:00:00`) : t('invitations.unlimited')}
+                {!isEntryValid(e, today) && ` (${t('invitations.expired')})`}
+              </TableCell>
+              <TableCell>
+                {t(e.write ? 'invitations.readWrite' : e.read ? 'invitations.readOnly' : 'invitations.none')}
+              </TableCell>
+              <TableCell align="right">
+                <Tooltip title={t('invitations.remove')}>
+                  <IconButton
+                    aria-label={t('invitations.removeNamed', { email: e.email })}
+                    onClick={() => onRemove(e.email)}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+          {!entries.length && (
+            <TableRow>
+              <TableCell colSpan={4}>{t('invitations.empty')}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableScrollRegion>
   );
 }

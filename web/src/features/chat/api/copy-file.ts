@@ -1,6 +1,7 @@
 import type { AttachedFile } from '@model/files';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys, offerKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /** POST /conversation/message/copyfile?messageId=&path= - the attachment into a folder of the record. */
@@ -13,8 +14,8 @@ export function useCopyFile() {
   return useEndpointMutation(copyFile, (queryClient, _file, { path }) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.files.folder(path) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
+      queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: offerKeys.all }),
     ]),
   );
 }

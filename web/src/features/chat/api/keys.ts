@@ -1,6 +1,8 @@
+import { resource } from '@/lib/query-keys';
+
 /** chat (GET /conversation*): a record's conversations, a thread, the caller's unread messages (the bell) */
 export const chatKeys = {
-  all: ['chat'] as const,
+  ...resource('chat'),
   conversations: (record: { enquiryId?: string; offerId?: string }) => ['chat', 'conversations', record] as const,
   thread: (conversationId: string) => ['chat', 'thread', conversationId] as const,
   /** the caller's mail digest switch */
@@ -11,3 +13,7 @@ export const chatKeys = {
     list: () => ['chat', 'unread', 'list'] as const,
   },
 };
+
+/** the records a copied file lands on (its documents folder changes them) */
+export const enquiryKeys = resource('enquiries');
+export const offerKeys = resource('offers');

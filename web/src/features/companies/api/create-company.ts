@@ -1,6 +1,6 @@
 import type { Company, CompanyInput } from '@model/company';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { companyKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /** POST /company/ - platform admin; answers 201 with the company (active, not pending). */
@@ -15,7 +15,7 @@ export function createCompany(company: CreateCompanyRequest): Promise<CreateComp
 export function useCreateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createCompany> } = {}) {
   return useEndpointMutation(
     createCompany,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.companies.all }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
     mutationConfig,
   );
 }

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { companyKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /** POST /company/delete?companyId= - sets the company inactive (not the own company). */
@@ -22,7 +22,7 @@ export function useDeleteCompanies({
 }: { mutationConfig?: MutationConfig<typeof deleteCompanies> } = {}) {
   return useEndpointMutation(
     deleteCompanies,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.companies.all }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
     mutationConfig,
   );
 }

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Company, CompanySortColumn, CompanyType } from '@model/company';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { companyKeys } from './keys';
 
 /** GET /company/filter: the paging contract plus `search` and the type filter. */
 export type GetCompaniesRequest = PageRequest<CompanySortColumn> & { search?: string; types?: CompanyType[] };
@@ -22,7 +22,7 @@ export function getCompanies(request: GetCompaniesRequest): Promise<GetCompanies
  */
 export const getCompaniesQueryOptions = (request?: GetCompaniesRequest) =>
   queryOptions({
-    queryKey: queryKeys.companies.list(request),
+    queryKey: companyKeys.list(request),
     queryFn: () => getCompanies(request!),
     enabled: request !== undefined,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company } from '@model/company';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { companyKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /company/?id= - platform admin, or the own company. No toast: the form page shows not found / forbidden. */
@@ -12,7 +12,7 @@ export function getCompany(id: string): Promise<GetCompanyResponse> {
 }
 
 export const getCompanyQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.companies.detail(id), queryFn: () => getCompany(id) });
+  queryOptions({ queryKey: companyKeys.detail(id), queryFn: () => getCompany(id) });
 
 /** One company; `initialData`: the row a list passed in navigation state. */
 export function useCompany({

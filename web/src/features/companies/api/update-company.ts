@@ -1,6 +1,7 @@
 import { companySchema, type Company, type CompanyInput, type CompanyUpdateInput } from '@model/company';
 import { api } from '@/lib/api-client';
-import { queryKeys, storeRecord } from '@/lib/query-keys';
+import { storeRecord } from '@/lib/query-keys';
+import { companyKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /**
@@ -36,7 +37,7 @@ export function releaseCompany(company: Company): Promise<UpdateCompanyResponse>
 export function useUpdateCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateCompany> } = {}) {
   return useEndpointMutation(
     updateCompany,
-    (queryClient, company) => storeRecord(queryClient, queryKeys.companies, company),
+    (queryClient, company) => storeRecord(queryClient, companyKeys, company),
     mutationConfig,
   );
 }
@@ -45,7 +46,7 @@ export function useUpdateCompany({ mutationConfig }: { mutationConfig?: Mutation
 export function useReleaseCompany({ mutationConfig }: { mutationConfig?: MutationConfig<typeof releaseCompany> } = {}) {
   return useEndpointMutation(
     releaseCompany,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.companies.all }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
     mutationConfig,
   );
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AttachedFile } from '@model/files';
 import { principalOf } from '@/lib/current-user/principal';
-import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys } from '../api/keys';
 import { attachedFile, customerUser, makeEnquiry } from '@/testing/enquiry-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { createTestQueryClient, renderPage } from '@/testing/render';
@@ -30,7 +30,7 @@ describe('the documents panels', () => {
       { ...attachedFile('enquiries/e1/documents/plan.pdf', 'CIRCUIT_DIAGRAM'), uploadedByName: 'Max Muster' },
     ]);
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(queryKeys.enquiries.detail('e1'), enquiry);
+    queryClient.setQueryData(enquiryKeys.detail('e1'), enquiry);
     renderPage(<EnquiryDocuments record={enquiry} caller={principalOf(customerUser)} canChange />, {
       user: customerUser,
       queryClient,
@@ -45,7 +45,7 @@ describe('the documents panels', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/file/delete')).map((c) => c.url)).toEqual([
       '/api/file/delete?path=enquiries%2Fe1%2Fdocuments%2Fplan.pdf',
     ]);
-    await waitFor(() => expect(queryClient.getQueryState(queryKeys.enquiries.detail('e1'))?.isInvalidated).toBe(true));
+    await waitFor(() => expect(queryClient.getQueryState(enquiryKeys.detail('e1'))?.isInvalidated).toBe(true));
   });
 
   it('enquiry without the right to change it: list and download only', async () => {

@@ -5,7 +5,7 @@ import { enquiryFolderPath } from '@model/enquiry';
 import type { DocumentType } from '@model/files';
 import { FolderFiles } from '@/components/file-table';
 import type { RecordPanelProps } from '@/lib/feature';
-import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys } from '../api/keys';
 
 /**
  * The document types an enquiry's files carry (spec 02 §5/§9; each allowed for some extension of the
@@ -37,7 +37,7 @@ export function EnquiryDocuments({ record: enquiry, canChange }: RecordPanelProp
         context="general"
         canChange={canChange}
         documentTypes={ENQUIRY_DOCUMENT_TYPES}
-        onChange={() => queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.detail(enquiry.id) })}
+        onChange={() => queryClient.invalidateQueries({ queryKey: enquiryKeys.detail(enquiry.id) })}
       />
     </Stack>
   );

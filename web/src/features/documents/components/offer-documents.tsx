@@ -6,7 +6,7 @@ import { offerDocumentsPath, type OfferSide } from '@model/offer';
 import { canChangeOfferFiles, offerSide } from '@model/permissions-offers';
 import { FolderFiles } from '@/components/file-table';
 import type { RecordPanelProps } from '@/lib/feature';
-import { queryKeys } from '@/lib/query-keys';
+import { offerKeys } from '../api/keys';
 
 /** The document types each side attaches (spec 01 §5: offer PDF, order PDF, order-confirmation PDF). */
 export const OFFER_DOCUMENT_TYPES: Record<OfferSide, readonly DocumentType[]> = {
@@ -35,7 +35,7 @@ export function OfferDocuments({ record: offer, caller }: RecordPanelProps<'offe
         context="offer"
         canChange={canChangeOfferFiles(caller, offer)}
         documentTypes={OFFER_DOCUMENT_TYPES[side]}
-        onChange={() => queryClient.invalidateQueries({ queryKey: queryKeys.offers.all })}
+        onChange={() => queryClient.invalidateQueries({ queryKey: offerKeys.all })}
       />
     </Stack>
   );

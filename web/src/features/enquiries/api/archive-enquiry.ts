@@ -1,6 +1,6 @@
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeEnquiry } from './enquiry-cache';
 
@@ -24,7 +24,7 @@ export function useArchiveEnquiries({
 }: { mutationConfig?: MutationConfig<typeof archiveEnquiries> } = {}) {
   return useEndpointMutation(
     archiveEnquiries,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: enquiryKeys.all }),
     mutationConfig,
   );
 }

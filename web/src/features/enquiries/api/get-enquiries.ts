@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { EnquiryListItem, EnquirySortColumn } from '@model/enquiry';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /enquiry/filter: the paging contract plus the title search (no column: createDate descending). */
@@ -20,7 +20,7 @@ export function getEnquiries(request: GetEnquiriesRequest): Promise<GetEnquiries
 /** Keys (lib/query-keys): ['enquiries', 'list'] for every page, ['enquiries', 'list', request] for one. */
 export const getEnquiriesQueryOptions = (request?: GetEnquiriesRequest) =>
   queryOptions({
-    queryKey: queryKeys.enquiries.list(request),
+    queryKey: enquiryKeys.list(request),
     queryFn: () => getEnquiries(request!),
     enabled: request !== undefined,
   });

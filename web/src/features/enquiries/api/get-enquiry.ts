@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /enquiry/?id= - the customer company, or a supplier for a released, unarchived enquiry (else 404). */
@@ -12,7 +12,7 @@ export function getEnquiry(id: string): Promise<GetEnquiryResponse> {
 }
 
 export const getEnquiryQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.enquiries.detail(id), queryFn: () => getEnquiry(id) });
+  queryOptions({ queryKey: enquiryKeys.detail(id), queryFn: () => getEnquiry(id) });
 
 export function useEnquiry({
   id,

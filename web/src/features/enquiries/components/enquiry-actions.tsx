@@ -16,7 +16,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { latestRecord, queryKeys } from '@/lib/query-keys';
+import { latestRecord } from '@/lib/query-keys';
+import { enquiryKeys } from '../api/keys';
 import { useArchiveEnquiry } from '../api/archive-enquiry';
 import { useCopyEnquiry } from '../api/copy-enquiry';
 import { getEnquiry } from '../api/get-enquiry';
@@ -74,7 +75,7 @@ export function EnquiryActions({
     // it: a refetch after a document upload is awaited); the server decides again
     const id = enquiry.id;
     const missing = releaseRefusals(
-      await latestRecord(queryClient, queryKeys.enquiries.detail(id), () => getEnquiry(id), enquiry),
+      await latestRecord(queryClient, enquiryKeys.detail(id), () => getEnquiry(id), enquiry),
     );
     if (missing.length) return warn(missing);
     try {

@@ -5,7 +5,8 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { exportDiscountGroups, useImportDiscountGroups } from '../api/field-values';
+import { exportDiscountGroups } from '../api/export-discount-groups';
+import { useImportDiscountGroups } from '../api/import-discount-groups';
 
 /** The discount-group list's CSV export and import (spec 02 §2, §7, §8: 417 wrong format, else the default text). */
 export function DiscountGroupCsvButtons() {

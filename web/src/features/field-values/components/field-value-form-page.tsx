@@ -7,7 +7,7 @@ import { FieldArray, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import * as yup from 'yup';
-import type { FieldValue } from '@model/catalogue';
+import type { FieldValue, FieldValueKind } from '@model/catalogue';
 import { isHttpLink } from '@model/catalogue-schemas';
 import { VALIDATION_KEYS as V } from '@model/validation';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -17,13 +17,11 @@ import { paths, type FieldValueList } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import {
-  KIND_OF,
-  useDeleteManufacturerArticles,
-  useFieldValue,
-  useFieldValues,
-  useSaveFieldValue,
-} from '../api/field-values';
+import { useDeleteManufacturerArticles } from '../api/delete-manufacturer-articles';
+import { useFieldValue } from '../api/get-field-value';
+import { useFieldValues } from '../api/get-field-values';
+import { KIND_OF } from '../api/kinds';
+import { useSaveFieldValue } from '../api/save-field-value';
 import { NameVariantsField } from './name-variants-field';
 
 interface Values {
@@ -120,6 +118,48 @@ function WholesalerDiscounts() {
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
+/** The form's values of a stored item (empty for a new one). */
+function valuesOf(item: FieldValue | undefined): Values {
+  return {
+    displayName: item?.displayName ?? '',
+    nameVariants: item?.nameVariants ?? [],
+    abbreviation: str(item?.abbreviation),
+    link: str(item?.link),
+    percent: str(item?.percent),
+    manufacturerId: str(item?.manufacturerId),
+    wholesalerDiscounts: (item?.wholesalerDiscounts ?? []).map((w) => ({
+      wholesalerId: w.wholesalerId,
+      percent: str(w.percent),
+    })),
+  };
+}
+
+/** The body of the save: the fields of the item's kind. */
+function bodyOf(kind: FieldValueKind, id: string | undefined, v: Values) {
+  const common = { id, displayName: v.displayName.trim() };
+  return kind === 'manufacturer'
+    ? {
+        ...common,
+        nameVariants: v.nameVariants,
+        abbreviation: v.abbreviation.trim() || undefined,
+        link: v.link.trim() || undefined,
+      }
+    : kind === 'discountGroup'
+      ? {
+          ...common,
+          nameVariants: v.nameVariants,
+          percent: num(v.percent),
+          manufacturerId: v.manufacturerId,
+          wholesalerDiscounts: v.wholesalerDiscounts.map((w) => ({
+            wholesalerId: w.wholesalerId,
+            percent: num(w.percent),
+          })),
+        }
+      : kind === 'unit'
+        ? { ...common, nameVariants: v.nameVariants }
+        : common;
+}
+
 /** /fieldvalues/<list>/:id ('new' = create): the fields of the list's kind (spec 02 §2). */
 export function FieldValueFormPage({ list }: { list: FieldValueList }) {
   const kind = KIND_OF[list];
@@ -140,44 +180,9 @@ export function FieldValueFormPage({ list }: { list: FieldValueList }) {
   if (!isNew && loaded.isError && !item)
     return <RecordError error={loaded.error} backTo={back} onRetry={() => void loaded.refetch()} />;
 
-  const initialValues: Values = {
-    displayName: item?.displayName ?? '',
-    nameVariants: item?.nameVariants ?? [],
-    abbreviation: str(item?.abbreviation),
-    link: str(item?.link),
-    percent: str(item?.percent),
-    manufacturerId: str(item?.manufacturerId),
-    wholesalerDiscounts: (item?.wholesalerDiscounts ?? []).map((w) => ({
-      wholesalerId: w.wholesalerId,
-      percent: str(w.percent),
-    })),
-  };
-
+  const initialValues = valuesOf(item);
   const submit = async (v: Values) => {
-    const common = { id: isNew ? undefined : id, displayName: v.displayName.trim() };
-    const body =
-      kind === 'manufacturer'
-        ? {
-            ...common,
-            nameVariants: v.nameVariants,
-            abbreviation: v.abbreviation.trim() || undefined,
-            link: v.link.trim() || undefined,
-          }
-        : kind === 'discountGroup'
-          ? {
-              ...common,
-              nameVariants: v.nameVariants,
-              percent: num(v.percent),
-              manufacturerId: v.manufacturerId,
-              wholesalerDiscounts: v.wholesalerDiscounts.map((w) => ({
-                wholesalerId: w.wholesalerId,
-                percent: num(w.percent),
-              })),
-            }
-          : kind === 'unit'
-            ? { ...common, nameVariants: v.nameVariants }
-            : common;
-    await save.mutateAsync(body);
+    await save.mutateAsync(bodyOf(kind, isNew ? undefined : id, v));
     navigate(back);
   };
 

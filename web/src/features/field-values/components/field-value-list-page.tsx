@@ -11,7 +11,10 @@ import { ListPage, type BulkAction, type ListColumn } from '@/components/list-pa
 import { paths, type FieldValueList } from '@/config/paths';
 import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { KIND_OF, useCombineFieldValues, useDeleteFieldValues, useFieldValues } from '../api/field-values';
+import { useCombineFieldValues } from '../api/combine-field-values';
+import { useDeleteFieldValues } from '../api/delete-field-values';
+import { useFieldValues } from '../api/get-field-values';
+import { KIND_OF } from '../api/kinds';
 import { CombineDialog } from './combine-dialog';
 import { DiscountGroupCsvButtons } from './discount-group-csv-buttons';
 

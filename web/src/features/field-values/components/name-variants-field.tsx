@@ -5,7 +5,7 @@ import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { nameKey, namesOf, type FieldValue, type FieldValueKind } from '@model/catalogue';
 import { notify } from '@/lib/notify';
-import { findByName } from '../api/field-values';
+import { findByName } from '../api/find-by-name';
 
 /**
  * The name variants of an item (spec 02 §5): trimmed; a name another item of the kind uses already gets the

@@ -3,7 +3,7 @@ import type { FieldMapping } from '@model/bom/fields';
 import type { FieldValue, FieldValueKind } from '@model/catalogue';
 import type { ImportConfig, SampleHeaders, SourceFormat } from '@model/import-config';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { resource } from '@/lib/query-keys';
 import { importConfigKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
@@ -82,7 +82,7 @@ const FIELD_VALUE_PATHS: Record<FieldValueKind, string> = {
 /** The selects' choices: GET /<kind>/all under the field values' key, so list changes refresh them. */
 export const useFieldValueChoices = (kind: FieldValueKind) =>
   useQuery({
-    queryKey: queryKeys.fieldValues.list(kind),
+    queryKey: resource('field-values', kind).list(),
     queryFn: () => api.get<FieldValue[]>(`${FIELD_VALUE_PATHS[kind]}/all`, { query: { withAmount: true } }),
     staleTime: 60_000,
   });

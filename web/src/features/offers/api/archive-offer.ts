@@ -1,6 +1,6 @@
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { offerKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeOffer } from './offer-cache';
 
@@ -22,7 +22,7 @@ export function useArchiveOffer({ mutationConfig }: { mutationConfig?: MutationC
 export function useArchiveOffers({ mutationConfig }: { mutationConfig?: MutationConfig<typeof archiveOffers> } = {}) {
   return useEndpointMutation(
     archiveOffers,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
     mutationConfig,
   );
 }

@@ -1,6 +1,6 @@
 import type { Offer, RejectionReason } from '@model/offer';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeOffer } from './offer-cache';
 
@@ -32,7 +32,7 @@ export function useChangeOfferState({
     async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
       // accept closes the enquiry
-      await queryClient.invalidateQueries({ queryKey: queryKeys.enquiries.all });
+      await queryClient.invalidateQueries({ queryKey: enquiryKeys.all });
     },
     mutationConfig,
   );

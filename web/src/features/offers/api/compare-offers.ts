@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { offerKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 import type { OfferComparison } from './offer-types';
 
@@ -10,7 +10,7 @@ export function compareOffers(enquiryId: string): Promise<OfferComparison> {
 }
 
 export const compareOffersQueryOptions = (enquiryId: string) =>
-  queryOptions({ queryKey: queryKeys.offers.compare(enquiryId), queryFn: () => compareOffers(enquiryId) });
+  queryOptions({ queryKey: offerKeys.compare(enquiryId), queryFn: () => compareOffers(enquiryId) });
 
 export function useOfferComparison({
   enquiryId,

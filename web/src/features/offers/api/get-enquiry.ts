@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Enquiry } from '@model/enquiry';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { enquiryKeys } from './keys';
 
 /**
  * GET /enquiry/?id= - what the new-offer form copies (a supplier sees released, unarchived enquiries). Under the
@@ -12,7 +12,7 @@ export function getEnquiry(id: string): Promise<Enquiry> {
 }
 
 export const getEnquiryQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.enquiries.detail(id), queryFn: () => getEnquiry(id) });
+  queryOptions({ queryKey: enquiryKeys.detail(id), queryFn: () => getEnquiry(id) });
 
 export function useEnquiry({ id, enabled = true }: { id: string; enabled?: boolean }) {
   return useQuery({ ...getEnquiryQueryOptions(id), enabled });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { offerKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /offer/?id= answers the offer plus whether the enquiry has a newer BOM or circuit diagram since. */
@@ -13,7 +13,7 @@ export function getOffer(id: string): Promise<OfferWithOutdated> {
 }
 
 export const getOfferQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.offers.detail(id), queryFn: () => getOffer(id) });
+  queryOptions({ queryKey: offerKeys.detail(id), queryFn: () => getOffer(id) });
 
 export function useOffer({ id, queryConfig }: { id: string; queryConfig?: QueryConfig<typeof getOfferQueryOptions> }) {
   return useQuery({ ...getOfferQueryOptions(id), ...queryConfig });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { OfferSortColumn, OfferState } from '@model/offer';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { offerKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 import type { OfferListItem } from './offer-types';
 
@@ -24,7 +24,7 @@ export function getOffers(request: GetOffersRequest): Promise<GetOffersResponse>
 /** Keys: ['offers', 'list'] for every page, ['offers', 'list', request] for one. */
 export const getOffersQueryOptions = (request?: GetOffersRequest) =>
   queryOptions({
-    queryKey: queryKeys.offers.list(request),
+    queryKey: offerKeys.list(request),
     queryFn: () => getOffers(request!),
     enabled: request !== undefined,
   });

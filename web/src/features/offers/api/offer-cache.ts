@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Offer } from '@model/offer';
-import { queryKeys, storeRecord } from '@/lib/query-keys';
+import { storeRecord } from '@/lib/query-keys';
+import { offerKeys } from './keys';
 import type { OfferWithOutdated } from './get-offer';
 
 /**
@@ -8,7 +9,7 @@ import type { OfferWithOutdated } from './get-offer';
  * marker, which only GET /offer/ computes), every other offer query (lists, comparison) is refetched.
  */
 export function storeOffer(queryClient: QueryClient, offer: Offer): Promise<void> {
-  return storeRecord<OfferWithOutdated>(queryClient, queryKeys.offers, { outdated: false, ...offer }, (before) => ({
+  return storeRecord<OfferWithOutdated>(queryClient, offerKeys, { outdated: false, ...offer }, (before) => ({
     outdated: before?.outdated ?? false,
     ...offer,
   }));

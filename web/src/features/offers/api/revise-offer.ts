@@ -1,6 +1,6 @@
 import type { Offer } from '@model/offer';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { offerKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 import { storeOffer } from './offer-cache';
 
@@ -18,7 +18,7 @@ export function useReviseOffer({ mutationConfig }: { mutationConfig?: MutationCo
     async (queryClient, offer) => {
       await storeOffer(queryClient, offer);
       // the old version changed too (invalidated, nextOfferId)
-      await queryClient.invalidateQueries({ queryKey: queryKeys.offers.all });
+      await queryClient.invalidateQueries({ queryKey: offerKeys.all });
     },
     mutationConfig,
   );

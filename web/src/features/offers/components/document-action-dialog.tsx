@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { missingDocument, offerDocumentsPath, OFFER_TRANSITIONS, type Offer } from '@model/offer';
 import { FileUpload } from '@/components/upload';
 import { queryKeys } from '@/lib/query-keys';
+import { offerKeys } from '../api/keys';
 
 /** The transitions that need a document of the acting side, with their dialog's texts (offers:<group>.*). */
 const TEXTS = { accept: 'accept', confirm: 'confirmOrder' } as const;
@@ -56,7 +57,7 @@ export function DocumentActionDialog({
     setRefreshing(true);
     try {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
+        queryClient.invalidateQueries({ queryKey: offerKeys.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.files.folder(path) }),
       ]);
     } finally {

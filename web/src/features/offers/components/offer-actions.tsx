@@ -1,35 +1,12 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import {
-  missingDocument,
-  MISSING_DOCUMENT_REFUSALS,
-  type MissingDocumentRefusal,
-  type Offer,
-  type OfferAction,
-} from '@model/offer';
+import type { Offer, OfferAction } from '@model/offer';
 import { canActOnOffer, type OfferCaller } from '@model/permissions-offers';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { showError } from '@/lib/errors';
-import { notify } from '@/lib/notify';
-import { latestRecord, queryKeys } from '@/lib/query-keys';
-import { useArchiveOffer } from '../api/archive-offer';
-import { useChangeOfferState, type ChangeOfferStateRequest } from '../api/change-offer-state';
-import { getOffer } from '../api/get-offer';
-import { useReleaseOffer } from '../api/release-offer';
-import { useReviseOffer } from '../api/revise-offer';
 import { DeclineDialog } from './decline-dialog';
 import { DocumentActionDialog } from './document-action-dialog';
-
-/** The server's 422 for a missing document (the model's refusal codes), if the error is one. */
-export function missingFileOf(error: unknown): MissingDocumentRefusal | undefined {
-  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
-  return MISSING_DOCUMENT_REFUSALS.find((code) => code === error.code);
-}
+import { useOfferActionRuns } from './use-offer-action-runs';
 
 /** The actions the table offers this caller now, in the order the page shows them. */
 export const ACTION_ORDER: readonly OfferAction[] = ['release', 'accept', 'decline', 'confirm', 'revise', 'archive'];
@@ -50,84 +27,13 @@ type Dialog = 'accept' | 'decline' | 'confirm' | 'revise' | 'archive' | null;
  */
 export function OfferActions({ offer, caller, dirty = false }: { offer: Offer; caller: OfferCaller; dirty?: boolean }) {
   const { t } = useTranslation('offers');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const release = useReleaseOffer();
-  const changeState = useChangeOfferState();
-  const revise = useReviseOffer();
-  const archive = useArchiveOffer();
-  const busy = release.isPending || changeState.isPending || revise.isPending || archive.isPending;
   const actions = availableActions(caller, offer);
-
-  const warnMissing = (missing: MissingDocumentRefusal) => notify.warn(t(`notices.${missing}`));
-  const failed = (error: unknown) => {
-    const missing = missingFileOf(error);
-    if (missing) warnMissing(missing);
-    else showError(error);
-  };
-
-  /**
-   * The document the action still needs (spec 01 §4/§5): the model's rule on the record as the server last
-   * answered it (a refetch after a document upload is awaited); the server decides again.
-   */
-  const missingFor = async (action: OfferAction) =>
-    missingDocument(
-      await latestRecord(queryClient, queryKeys.offers.detail(offer.id), () => getOffer(offer.id), offer),
-      action,
-    );
-
-  const doRelease = async () => {
-    if (dirty) return notify.warn(t('notices.saveFirst'));
-    const missing = await missingFor('release');
-    if (missing) return warnMissing(missing);
-    try {
-      await release.mutateAsync(offer.id);
-      notify.success(t('notices.released'));
-    } catch (error) {
-      failed(error);
-    }
-  };
-
-  const doChange = async (request: ChangeOfferStateRequest, notice: string, to: string) => {
-    try {
-      await changeState.mutateAsync(request);
-      setDialog(null);
-      notify.success(notice);
-      navigate(to);
-    } catch (error) {
-      failed(error);
-    }
-  };
-  const doAccept = async () => {
-    const missing = await missingFor('accept');
-    if (missing) return warnMissing(missing);
-    await doChange({ offerId: offer.id, state: 'ACCEPTED' }, t('notices.accepted'), paths.orders.list.getHref());
-  };
-  const doConfirm = async () => {
-    const missing = await missingFor('confirm');
-    if (missing) return warnMissing(missing);
-    await doChange({ offerId: offer.id, state: 'CONFIRMED' }, t('notices.confirmed'), paths.jobs.list.getHref());
-  };
-  const doRevise = async () => {
-    setDialog(null);
-    try {
-      const next = await revise.mutateAsync(offer.id);
-      notify.success(t('notices.revised', { version: next.version }));
-      navigate(paths.offers.detail.getHref(next.id));
-    } catch (error) {
-      failed(error);
-    }
-  };
-  const doArchive = async () => {
-    setDialog(null);
-    try {
-      await archive.mutateAsync(offer.id);
-      notify.success(t('notices.archived'));
-    } catch (error) {
-      failed(error);
-    }
-  };
+  const { busy, doRelease, doAccept, doConfirm, doDecline, doRevise, doArchive } = useOfferActionRuns(
+    offer,
+    dirty,
+    () => setDialog(null),
+  );
 
   const buttons: Record<OfferAction, React.ReactNode> = {
     release: (
@@ -183,18 +89,7 @@ export function OfferActions({ offer, caller, dirty = false }: { offer: Offer; c
         onConfirm={() => void doConfirm()}
         onCancel={() => setDialog(null)}
       />
-      <DeclineDialog
-        open={dialog === 'decline'}
-        busy={busy}
-        onDecline={(reason) =>
-          doChange(
-            { offerId: offer.id, state: 'DECLINED', ...reason },
-            t('notices.declined'),
-            paths.orders.list.getHref(),
-          )
-        }
-        onCancel={() => setDialog(null)}
-      />
+      <DeclineDialog open={dialog === 'decline'} busy={busy} onDecline={doDecline} onCancel={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === 'revise'}
         title={t('confirm.reviseTitle')}

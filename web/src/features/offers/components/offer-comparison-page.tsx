@@ -54,6 +54,68 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** One released offer in the comparison: its facts, its deviations from the enquiry, open and accept / decline. */
+function ComparedOfferCard({
+  offer,
+  enquiry,
+  caller,
+}: {
+  offer: ComparedOffer;
+  enquiry: Record<string, unknown> | undefined;
+  caller: OfferCaller;
+}) {
+  const { t } = useTranslation('offers');
+  const navigate = useNavigate();
+  return (
+    <Card data-testid="compared-offer" variant="outlined">
+      <CardContent>
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="compared-supplier">
+            {offer.supplierName}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <OfferStateChip state={offer.state} />
+            {offer.outdated && <OutdatedChip />}
+          </Stack>
+          <Row label={t('field.offerNumber')}>{offer.offerNumber}</Row>
+          <Row label={t('field.version')}>{offer.version}</Row>
+          <Row label={t('field.priceShort')}>
+            <strong data-testid="compared-price">{formatEur(offer.price)}</strong>
+          </Row>
+          <Row label={t('field.deliveryCondition')}>{t(`enquiries:deliveryConditions.${offer.deliveryCondition}`)}</Row>
+          <Row label={t('field.desiredDeliveryDate')}>{formatDay(offer.desiredDeliveryDate)}</Row>
+          <Typography variant="subtitle2" sx={{ pt: 1 }}>
+            {t('sections.deviations')}
+          </Typography>
+          {offer.deviations.length === 0 ? (
+            <Typography variant="body2">{t('deviations.none')}</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="compared-deviations">
+              {offer.deviations.map((field) => (
+                <li key={field}>
+                  <Typography variant="body2">
+                    {t('deviations.line', {
+                      label: copiedFieldLabel(t, field),
+                      value: copiedFieldValue(t, field, (offer as unknown as Record<string, unknown>)[field]),
+                      original: copiedFieldValue(t, field, enquiry?.[field]),
+                    })}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button size="small" onClick={() => navigate(offerHref(offer))}>
+          {t('actions.open')}
+        </Button>
+        <OfferActions offer={offer} caller={caller} />
+      </CardActions>
+    </Card>
+  );
+}
+
 /**
  * /enquiry/:id/offers (issue 9 "beyond the spec"): the customer's released offers on one enquiry side by
  * side - supplier, version, price, delivery, state, outdated marker and every deviation from the enquiry's
@@ -123,59 +185,7 @@ export function OfferComparisonPage() {
             }}
           >
             {offers.map((offer) => (
-              <Card key={offer.id} data-testid="compared-offer" variant="outlined">
-                <CardContent>
-                  <Stack spacing={1}>
-                    <Typography
-                      variant="h6"
-                      component="h2"
-                      sx={{ overflowWrap: 'anywhere' }}
-                      data-testid="compared-supplier"
-                    >
-                      {offer.supplierName}
-                    </Typography>
-                    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-                      <OfferStateChip state={offer.state} />
-                      {offer.outdated && <OutdatedChip />}
-                    </Stack>
-                    <Row label={t('field.offerNumber')}>{offer.offerNumber}</Row>
-                    <Row label={t('field.version')}>{offer.version}</Row>
-                    <Row label={t('field.priceShort')}>
-                      <strong data-testid="compared-price">{formatEur(offer.price)}</strong>
-                    </Row>
-                    <Row label={t('field.deliveryCondition')}>
-                      {t(`enquiries:deliveryConditions.${offer.deliveryCondition}`)}
-                    </Row>
-                    <Row label={t('field.desiredDeliveryDate')}>{formatDay(offer.desiredDeliveryDate)}</Row>
-                    <Typography variant="subtitle2" sx={{ pt: 1 }}>
-                      {t('sections.deviations')}
-                    </Typography>
-                    {offer.deviations.length === 0 ? (
-                      <Typography variant="body2">{t('deviations.none')}</Typography>
-                    ) : (
-                      <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="compared-deviations">
-                        {offer.deviations.map((field) => (
-                          <li key={field}>
-                            <Typography variant="body2">
-                              {t('deviations.line', {
-                                label: copiedFieldLabel(t, field),
-                                value: copiedFieldValue(t, field, (offer as unknown as Record<string, unknown>)[field]),
-                                original: copiedFieldValue(t, field, enquiry?.[field]),
-                              })}
-                            </Typography>
-                          </li>
-                        ))}
-                      </Box>
-                    )}
-                  </Stack>
-                </CardContent>
-                <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <Button size="small" onClick={() => navigate(offerHref(offer))}>
-                    {t('actions.open')}
-                  </Button>
-                  <OfferActions offer={offer} caller={caller} />
-                </CardActions>
-              </Card>
+              <ComparedOfferCard key={offer.id} offer={offer} enquiry={enquiry} caller={caller} />
             ))}
           </Box>
         </>

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DELIVERY_CONDITIONS, enquiryInputSchema, type DeliveryCondition, type Enquiry } from '@model/enquiry';
@@ -49,6 +50,89 @@ function termsOfEnquiry(enquiry: Enquiry): OfferTerms {
   const input = enquiryInputSchema.cast({ additionalInfo: '', ...enquiry }, { stripUnknown: true, assert: false });
   const { title: _title, ...terms } = input as unknown as OfferTerms & { title: string };
   return terms;
+}
+
+/** The price, shown again in German format when the box is left ("1234,5" -> "1.234,50"). */
+function PriceField() {
+  const formik = useFormikContext<OfferFormValues>();
+  return (
+    <FormTextField
+      name="price"
+      labelKey="offers:field.price"
+      required
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-max': PRICE_MAX } }}
+      onBlur={(e) => {
+        formik.handleBlur(e);
+        // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
+        const parsed = parsePriceInput(formik.values.price);
+        if (isValidPrice(parsed)) void formik.setFieldValue('price', formatPriceInput(parsed));
+      }}
+      // the amount as it will be stored, unless the field shows its error
+      {...(formik.errors.price && (formik.touched.price || formik.submitCount > 0)
+        ? {}
+        : { helperText: formatEur(parsePriceInput(formik.values.price)) })}
+    />
+  );
+}
+
+/** The project data copied from the enquiry, each with the enquiry's value under it where it differs. */
+function ProjectDataFields({ original }: { original: OfferTerms | undefined }) {
+  const { t } = useTranslation('offers');
+  const formik = useFormikContext<OfferFormValues>();
+  return (
+    <>
+      <Typography variant="h2">{t('sections.projectData')}</Typography>
+      <Stack spacing={0.5}>
+        <FormTextField name="referenceNumber" labelKey="offers:field.referenceNumber" required />
+        <OriginalValue field="referenceNumber" original={original} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+          <FormSelectField
+            name="deliveryCondition"
+            labelKey="offers:field.deliveryCondition"
+            required
+            options={DELIVERY_CONDITIONS.map((value) => ({
+              value,
+              label: t(`enquiries:deliveryConditions.${value}`),
+            }))}
+          />
+          <OriginalValue field="deliveryCondition" original={original} />
+        </Stack>
+        <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+          <FormDateField name="desiredDeliveryDate" labelKey="offers:field.desiredDeliveryDate" required />
+          <OriginalValue field="desiredDeliveryDate" original={original} />
+        </Stack>
+        <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+          <FormTextField
+            name="amount"
+            labelKey="offers:field.amount"
+            type="number"
+            required
+            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            onChange={(e) =>
+              void formik.setFieldValue('amount', e.target.value === '' ? undefined : Number(e.target.value))
+            }
+          />
+          <OriginalValue field="amount" original={original} />
+        </Stack>
+      </Stack>
+      <FormTextField
+        name="additionalInfo"
+        labelKey="offers:field.additionalInfo"
+        multiline
+        minRows={2}
+        // spec 01 §5: disabled once an original exists (the customer's text stays his)
+        disabled={!!original}
+      />
+      <FormTextField
+        name="additionalInfoSupplier"
+        labelKey="offers:field.additionalInfoSupplier"
+        multiline
+        minRows={3}
+      />
+    </>
+  );
 }
 
 /**
@@ -140,73 +224,8 @@ export function OfferFormPage() {
               )}
               <Typography variant="h2">{t('sections.offer')}</Typography>
               <FormTextField name="offerNumber" labelKey="offers:field.offerNumber" required />
-              <FormTextField
-                name="price"
-                labelKey="offers:field.price"
-                required
-                slotProps={{ htmlInput: { inputMode: 'decimal', 'data-max': PRICE_MAX } }}
-                // shown again in German format when the box is left ("1234,5" -> "1.234,50")
-                onBlur={(e) => {
-                  formik.handleBlur(e);
-                  // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
-                  const parsed = parsePriceInput(formik.values.price);
-                  if (isValidPrice(parsed)) void formik.setFieldValue('price', formatPriceInput(parsed));
-                }}
-                // the amount as it will be stored, unless the field shows its error
-                {...(formik.errors.price && (formik.touched.price || formik.submitCount > 0)
-                  ? {}
-                  : { helperText: formatEur(parsePriceInput(formik.values.price)) })}
-              />
-              <Typography variant="h2">{t('sections.projectData')}</Typography>
-              <Stack spacing={0.5}>
-                <FormTextField name="referenceNumber" labelKey="offers:field.referenceNumber" required />
-                <OriginalValue field="referenceNumber" original={original} />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-                  <FormSelectField
-                    name="deliveryCondition"
-                    labelKey="offers:field.deliveryCondition"
-                    required
-                    options={DELIVERY_CONDITIONS.map((value) => ({
-                      value,
-                      label: t(`enquiries:deliveryConditions.${value}`),
-                    }))}
-                  />
-                  <OriginalValue field="deliveryCondition" original={original} />
-                </Stack>
-                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-                  <FormDateField name="desiredDeliveryDate" labelKey="offers:field.desiredDeliveryDate" required />
-                  <OriginalValue field="desiredDeliveryDate" original={original} />
-                </Stack>
-                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-                  <FormTextField
-                    name="amount"
-                    labelKey="offers:field.amount"
-                    type="number"
-                    required
-                    slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                    onChange={(e) =>
-                      void formik.setFieldValue('amount', e.target.value === '' ? undefined : Number(e.target.value))
-                    }
-                  />
-                  <OriginalValue field="amount" original={original} />
-                </Stack>
-              </Stack>
-              <FormTextField
-                name="additionalInfo"
-                labelKey="offers:field.additionalInfo"
-                multiline
-                minRows={2}
-                // spec 01 §5: disabled once an original exists (the customer's text stays his)
-                disabled={!!original}
-              />
-              <FormTextField
-                name="additionalInfoSupplier"
-                labelKey="offers:field.additionalInfoSupplier"
-                multiline
-                minRows={3}
-              />
+              <PriceField />
+              <ProjectDataFields original={original} />
               <Typography variant="h2">{t('enquiries:sections.jobConditions')}</Typography>
               <OfferConditionFields original={original} />
               {original && (

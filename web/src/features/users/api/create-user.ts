@@ -1,6 +1,6 @@
 import type { User, UserInput } from '@model/user';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /** POST /user/ body: the model's user form. companyId: required for the platform admin, forced to the own company otherwise. */
@@ -19,7 +19,7 @@ export async function createUser(user: CreateUserRequest): Promise<CreateUserRes
 export function useCreateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createUser> } = {}) {
   return useEndpointMutation(
     createUser,
-    (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.users.list() }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: userKeys.list() }),
     mutationConfig,
   );
 }

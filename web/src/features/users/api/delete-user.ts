@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /** POST /user/delete?userId= - deletes Auth account and user (never self). */
@@ -21,8 +21,8 @@ export function useDeleteUsers({ mutationConfig }: { mutationConfig?: MutationCo
   return useEndpointMutation(
     deleteUsers,
     (queryClient, _results, userIds) => {
-      userIds.forEach((id) => queryClient.removeQueries({ queryKey: queryKeys.users.detail(id) }));
-      return queryClient.invalidateQueries({ queryKey: queryKeys.users.list() });
+      userIds.forEach((id) => queryClient.removeQueries({ queryKey: userKeys.detail(id) }));
+      return queryClient.invalidateQueries({ queryKey: userKeys.list() });
     },
     mutationConfig,
   );

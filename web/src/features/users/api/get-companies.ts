@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company } from '@model/company';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { companyKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /company/all - ADMIN company only (company selection and the company filter of the user list). */
@@ -12,8 +12,7 @@ export function getCompanies(): Promise<GetCompaniesResponse> {
 }
 
 /** Keyed under the companies resource, so the companies feature's changes (invalidating ['companies']) refresh it. */
-export const getCompaniesQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.companies.choices(), queryFn: getCompanies });
+export const getCompaniesQueryOptions = () => queryOptions({ queryKey: companyKeys.choices(), queryFn: getCompanies });
 
 export function useCompanies({ queryConfig }: { queryConfig?: QueryConfig<typeof getCompaniesQueryOptions> } = {}) {
   return useQuery({ ...getCompaniesQueryOptions(), ...queryConfig });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /user/lastlogin - ADMIN company: the latest login, or {}. */
@@ -13,8 +13,7 @@ export function getLastLogin(): Promise<GetLastLoginResponse> {
   return api.get<GetLastLoginResponse>('/user/lastlogin');
 }
 
-export const getLastLoginQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.users.lastLogin(), queryFn: getLastLogin });
+export const getLastLoginQueryOptions = () => queryOptions({ queryKey: userKeys.lastLogin(), queryFn: getLastLogin });
 
 export function useLastLogin({ queryConfig }: { queryConfig?: QueryConfig<typeof getLastLoginQueryOptions> } = {}) {
   return useQuery({ ...getLastLoginQueryOptions(), ...queryConfig });

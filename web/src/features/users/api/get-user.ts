@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@model/user';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /user/?id= - one user with `company`. No toast: the form page shows not found / forbidden itself. */
@@ -12,7 +12,7 @@ export function getUser(id: string): Promise<GetUserResponse> {
 }
 
 export const getUserQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.users.detail(id), queryFn: () => getUser(id) });
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUser(id) });
 
 /**
  * One user. `initialData`: the row a list passed in navigation state (spares the load, like the list had it);

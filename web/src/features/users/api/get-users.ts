@@ -3,7 +3,7 @@ import type { Company } from '@model/company';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import type { User, UserSortColumn } from '@model/user';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /user/filter: the paging contract plus `search` and the company filter (at most 30 ids). */
@@ -24,7 +24,7 @@ export function getUsers(request: GetUsersRequest): Promise<GetUsersResponse> {
 /** Keys: ['users', 'list'] for every page, ['users', 'list', request] for one (the page request is the key). */
 export const getUsersQueryOptions = (request?: GetUsersRequest) =>
   queryOptions({
-    queryKey: queryKeys.users.list(request),
+    queryKey: userKeys.list(request),
     queryFn: () => getUsers(request!),
     enabled: request !== undefined,
   });

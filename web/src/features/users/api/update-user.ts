@@ -1,6 +1,6 @@
 import type { User, UserUpdateInput } from '@model/user';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { userKeys } from './keys';
 import { useEndpointMutation, type MutationConfig } from '@/lib/react-query';
 
 /** POST /user/update - the model's user form with id (`admin` omitted leaves the flag unchanged). */
@@ -16,8 +16,8 @@ export function useUpdateUser({ mutationConfig }: { mutationConfig?: MutationCon
   return useEndpointMutation(
     updateUser,
     (queryClient, user) => {
-      queryClient.setQueryData(queryKeys.users.detail(user.id), user);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.users.list() });
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      return queryClient.invalidateQueries({ queryKey: userKeys.list() });
     },
     mutationConfig,
   );

@@ -1,0 +1,4 @@
+import { resource } from '@/lib/query-keys';
+
+/** the companies (GET /company*) */
+export const companyKeys = resource('companies');
