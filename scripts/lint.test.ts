@@ -1,5 +1,5 @@
 import { ESLint } from 'eslint';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,5 +37,12 @@ describe('code style', () => {
         unformatted.push(file);
     }
     expect(unformatted).toEqual([]);
+  }, 180_000);
+
+  it('knip finds no unused file, export, dependency or duplicate export', () => {
+    const knip = path.join(ROOT, 'node_modules', '.bin', 'knip');
+    const run = spawnSync(knip, ['--no-progress', '--no-config-hints'], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
   }, 180_000);
 });

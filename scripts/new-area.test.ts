@@ -39,7 +39,7 @@ interface VitestReport {
 let copy: string;
 const times: Record<string, number> = {};
 let scaffold: Run;
-let checks: { functions: Run; web: Run; eslint: Run; vitest: Run; report?: VitestReport };
+let checks: { functions: Run; web: Run; eslint: Run; knip: Run; vitest: Run; report?: VitestReport };
 
 beforeAll(async () => {
   let started = performance.now();
@@ -52,10 +52,11 @@ beforeAll(async () => {
   started = performance.now();
   const reportFile = path.join(copy, '.tmp', 'new-area-vitest.json');
   const lintable = [...areaFiles(NAMES), REGISTRIES.server.file, REGISTRIES.web.file].filter((f) => /\.tsx?$/.test(f));
-  const [functions, web, eslint, vitest] = await Promise.all([
+  const [functions, web, eslint, knip, vitest] = await Promise.all([
     run(copy, 'npx', ['tsc', '-p', 'functions', '--noEmit']),
     run(copy, 'npx', ['tsc', '-p', 'web', '--noEmit']),
     run(copy, 'npx', ['eslint', '--max-warnings=0', ...lintable]),
+    run(copy, 'npx', ['knip', '--no-progress', '--no-config-hints']),
     run(copy, 'npx', [
       'vitest',
       'run',
@@ -71,7 +72,7 @@ beforeAll(async () => {
   const report = fs.existsSync(reportFile)
     ? (JSON.parse(fs.readFileSync(reportFile, 'utf8')) as VitestReport)
     : undefined;
-  checks = { functions, web, eslint, vitest, report };
+  checks = { functions, web, eslint, knip, vitest, report };
 }, 900_000);
 
 afterAll(() => {
@@ -158,8 +159,9 @@ describe(`npm run new-area ${NAMES.kebab}`, () => {
     expect(checks.web.code, tail(checks.web)).toBe(0);
   });
 
-  it('ESLint and Prettier accept the new files and the registries', async () => {
+  it('ESLint, knip and Prettier accept the new files and the registries', async () => {
     expect(checks.eslint.code, tail(checks.eslint)).toBe(0);
+    expect(checks.knip.code, tail(checks.knip)).toBe(0);
     const unformatted: string[] = [];
     for (const file of [...areaFiles(NAMES), REGISTRIES.server.file, REGISTRIES.web.file]) {
       const full = path.join(copy, file);

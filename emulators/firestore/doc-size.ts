@@ -3,7 +3,7 @@ import { kindOf, type Fields, type Value } from './values.js';
 /** Document size per production's storage-size rules (used for the 1 MiB limit). */
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
 
-export function valueSize(v: Value): number {
+function valueSize(v: Value): number {
   switch (kindOf(v)) {
     case 'nullValue':
     case 'booleanValue':
@@ -27,14 +27,14 @@ export function valueSize(v: Value): number {
   }
 }
 
-export function fieldsSize(f: Fields): number {
+function fieldsSize(f: Fields): number {
   let s = 0;
   for (const k of Object.keys(f)) s += utf8(k) + 1 + valueSize(f[k]!);
   return s;
 }
 
 /** Document name size: each path segment after `documents/` + 1, plus 16. */
-export function nameSize(name: string): number {
+function nameSize(name: string): number {
   const i = name.indexOf('/documents/');
   const rel = i >= 0 ? name.slice(i + 11) : name;
   return rel.split('/').reduce((s, seg) => s + utf8(seg) + 1, 16);

@@ -26,7 +26,7 @@ function gcHandle(): Gc | undefined {
  * flavour (V8's CollectAllAvailableGarbage, memory-reducing) shrinks it to ~1 MB. It grows back on demand, so
  * queries afterwards run as before.
  */
-export function compactHeap(): void {
+function compactHeap(): void {
   const collect = gcHandle();
   if (!collect) return;
   try {

@@ -19,7 +19,7 @@ interface Snapshot {
   documents: { name: string; createTime: number; updateTime: number; fields: Fields }[];
 }
 
-export function loadSnapshot(store: Store, dir: string): number {
+function loadSnapshot(store: Store, dir: string): number {
   const file = path.join(dir, FILE);
   if (!existsSync(file)) return 0;
   const snap = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;

@@ -9,7 +9,7 @@ import { compareStrings, type Value } from './values.js';
 import { compileFilter } from './filter.js';
 import { indexHints } from './index-hints.js';
 
-export interface FieldRef {
+interface FieldRef {
   fieldPath?: string;
 }
 export interface Filter {
@@ -17,7 +17,7 @@ export interface Filter {
   fieldFilter?: { field?: FieldRef; op?: string; value?: Value };
   unaryFilter?: { op?: string; field?: FieldRef };
 }
-export interface Cursor {
+interface Cursor {
   values?: Value[];
   before?: boolean;
 }

@@ -5,7 +5,7 @@ import type { Doc } from './store.js';
 import type { Value } from './values.js';
 
 /** The elements of a vector value (`{__type__: "__vector__", value: [...]}`), or null for anything else. */
-export function vectorOf(v: Value | undefined): number[] | null {
+function vectorOf(v: Value | undefined): number[] | null {
   const f = v?.mapValue?.fields;
   if (!f || f.__type__?.stringValue !== '__vector__') return null;
   const arr = f.value?.arrayValue;
@@ -19,7 +19,7 @@ export function vectorOf(v: Value | undefined): number[] | null {
   return out;
 }
 
-export type DistanceMeasure = 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
+type DistanceMeasure = 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
 
 export interface FindNearestSpec {
   vectorField?: { fieldPath?: string };

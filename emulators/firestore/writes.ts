@@ -18,7 +18,7 @@ import {
 } from './values.js';
 import { toTimestamp } from './wire.js';
 
-export interface FieldTransform {
+interface FieldTransform {
   fieldPath?: string;
   setToServerValue?: string;
   increment?: Value;

@@ -12,13 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CorsRule } from './objects.js';
 
 /** What the session URI exposes to the page: the 308's `Range` above all (the resume offset), and the ids. */
-export const SESSION_EXPOSED_HEADERS = [
-  'Range',
-  'Location',
-  'X-GUploader-UploadID',
-  'X-Goog-Hash',
-  'X-Goog-Generation',
-];
+const SESSION_EXPOSED_HEADERS = ['Range', 'Location', 'X-GUploader-UploadID', 'X-Goog-Hash', 'X-Goog-Generation'];
 /** Methods a session URI takes from its origin: chunk PUTs (POST works the same), DELETE cancels. */
 const SESSION_METHODS = ['PUT', 'POST', 'DELETE'];
 const SESSION_MAX_AGE_SECONDS = 3600;
@@ -26,7 +20,7 @@ const SESSION_MAX_AGE_SECONDS = 3600;
 /** Request headers a preflight never has to be granted (the CORS-safelisted ones). */
 const SAFELISTED_REQUEST_HEADERS = new Set(['accept', 'accept-language', 'content-language', 'content-type']);
 
-export interface CorsGrant {
+interface CorsGrant {
   methods: string[];
   /** request headers a preflight may name; `'*'` = any */
   requestHeaders: string[] | '*';
@@ -35,7 +29,7 @@ export interface CorsGrant {
 }
 
 /** The grant for `origin` and `method`: the session's own origin first, then the first matching bucket rule. */
-export function grantFor(
+function grantFor(
   origin: string,
   method: string,
   rules: readonly CorsRule[] | undefined,

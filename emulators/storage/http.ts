@@ -4,7 +4,7 @@ import { badRequest } from './errors.js';
 
 const MAX_JSON = 16 * 1024 * 1024;
 
-export async function readBody(req: IncomingMessage, limit = MAX_JSON): Promise<Buffer> {
+async function readBody(req: IncomingMessage, limit = MAX_JSON): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {

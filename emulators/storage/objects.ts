@@ -60,7 +60,6 @@ export const WRITABLE_FIELDS = [
   'cacheControl',
   'customTime',
 ] as const;
-export type WritableField = (typeof WRITABLE_FIELDS)[number];
 
 let lastGeneration = 0;
 /** Generations are microsecond timestamps, strictly increasing within this process. */

@@ -32,7 +32,7 @@ export const RETRY_DEFAULTS: RetryConfig = {
   maxBackoffSeconds: 3600,
   maxDoublings: 16,
 };
-export const RATE_DEFAULTS: RateLimits = { maxConcurrentDispatches: 1000, maxDispatchesPerSecond: 500 };
+const RATE_DEFAULTS: RateLimits = { maxConcurrentDispatches: 1000, maxDispatchesPerSecond: 500 };
 /** Cloud Tasks' default dispatch deadline for HTTP targets. */
 const DEFAULT_DEADLINE_MS = 10 * 60_000;
 /** setTimeout's longest delay; later schedule times are reached in steps. */
@@ -75,7 +75,7 @@ export function retriesExhausted(r: RetryConfig, attempts: number, elapsedMs: nu
   return byAttempts && byTime; // both limits set: retried until both are reached
 }
 
-export interface HttpRequestSpec {
+interface HttpRequestSpec {
   url: string;
   headers: Record<string, string>;
   body: Buffer;
@@ -97,7 +97,7 @@ export interface StoredTask {
   nextAttemptTime?: number;
 }
 
-export interface DispatchResult {
+interface DispatchResult {
   /** HTTP status, or undefined when no response came (connection refused, deadline passed). */
   status?: number;
   error?: string;

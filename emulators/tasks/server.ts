@@ -24,7 +24,7 @@ export interface TasksEmulatorOptions {
 }
 
 /** Cloud Tasks: a name cannot be reused for about an hour after its task was deleted or executed. */
-export const NAME_RETENTION_MS = 60 * 60 * 1000;
+const NAME_RETENTION_MS = 60 * 60 * 1000;
 
 export interface TasksEmulator {
   host: string;

@@ -4,7 +4,7 @@ import { roundTo2 } from '../model/bom/price.js';
 import { writeCsv, type CsvCell } from '../spreadsheet/csv-writer.js';
 
 /** Column keys of the generated files (spec section 9), in file order. */
-export const SUPPLIER_COLUMNS = [
+const SUPPLIER_COLUMNS = [
   BOM_I18N_KEYS.exportErpNumber,
   BOM_I18N_KEYS.exportQuantity,
   BOM_I18N_KEYS.exportDescription,
@@ -16,7 +16,7 @@ export const SUPPLIER_COLUMNS = [
   BOM_I18N_KEYS.exportListPricePerPiece,
 ] as const;
 
-export const CUSTOMER_COLUMNS = [
+const CUSTOMER_COLUMNS = [
   BOM_I18N_KEYS.exportManufacturerNumber,
   BOM_I18N_KEYS.exportOrderNumber,
   BOM_I18N_KEYS.exportQuantity,
@@ -27,7 +27,7 @@ export const CUSTOMER_COLUMNS = [
  * German column titles written into the files. Files leave the web app, so the server renders them;
  * the keys above let the web show the same titles translated.
  */
-export const BOM_EXPORT_HEADERS_DE: Record<string, string> = {
+const BOM_EXPORT_HEADERS_DE: Record<string, string> = {
   [BOM_I18N_KEYS.exportErpNumber]: 'ERP-Nummer',
   [BOM_I18N_KEYS.exportQuantity]: 'Menge',
   [BOM_I18N_KEYS.exportDescription]: 'Beschreibung',

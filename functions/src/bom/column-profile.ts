@@ -36,7 +36,7 @@ export interface ColumnProfile {
 
 const CURRENCY = /[€$£¥]|\b(?:eur|usd|gbp|chf|sek|pln)\b/i;
 /** Quantity units seen in parts lists (German, English, French; compared lower case, dots removed). */
-export const KNOWN_UNIT_NAMES = new Set([
+const KNOWN_UNIT_NAMES = new Set([
   'stk',
   'st',
   'stck',

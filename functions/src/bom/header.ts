@@ -29,4 +29,4 @@ export function extractHeaders(rows: readonly (readonly string[])[], headerRowIn
   return headers.some((h) => h !== '') ? { headers } : { headers, issue: BOM_I18N_KEYS.noHeadersFound };
 }
 
-export { suggestHeaderRow, type HeaderRowSuggestion } from './table.js';
+export { suggestHeaderRow } from './table.js';

@@ -2,7 +2,6 @@ export * from './text-normalise.js';
 export * from './synonyms.js';
 export * from './mapping.js';
 export * from './header.js';
-export { classifyNonDataRow, headerKey, type SkipReason, type SkippedRow } from './table.js';
 export * from './column-profile.js';
 export * from './parse-number.js';
 export * from './lines.js';

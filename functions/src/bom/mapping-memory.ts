@@ -88,7 +88,7 @@ export function headerRowSimilarity(a: readonly string[], b: readonly string[]):
 }
 
 /** Below this similarity a remembered mapping is not offered. */
-export const MIN_REMEMBERED_SIMILARITY = 0.8;
+const MIN_REMEMBERED_SIMILARITY = 0.8;
 
 export interface RememberedSuggestion {
   entry: MappingMemoryEntry;

@@ -28,7 +28,7 @@ export interface MappingOptions {
 }
 
 /** Suggestions below this confidence are not offered. */
-export const MIN_SUGGESTION_CONFIDENCE = 0.7;
+const MIN_SUGGESTION_CONFIDENCE = 0.7;
 /** A bonus never lifts a pair to 1: a header that names the field exactly still wins over evidence. */
 const MAX_WITH_BONUS = 0.99;
 
@@ -74,7 +74,7 @@ const UNIT_TOKENS = new Set([
 ]);
 
 /** Splits trailing unit tokens off a normalised header: "breite mm" → { core: "breite", unit: MM }. */
-export function splitHeaderUnit(normalised: string): { core: string; unit?: ConversionUnit } {
+function splitHeaderUnit(normalised: string): { core: string; unit?: ConversionUnit } {
   const t = tokens(normalised);
   let unit: ConversionUnit | undefined;
   while (t.length > 1 && UNIT_TOKENS.has(t[t.length - 1]!)) unit ??= parseConversionUnit(t.pop()!);

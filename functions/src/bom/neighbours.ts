@@ -10,7 +10,7 @@ import { contentFit, type ColumnProfile } from './column-profile.js';
 import { headerNamesVendor } from './content-signals.js';
 
 /** Factor per piece of evidence; large enough to lift "Type" (0.65) beside "Manufacturer" over 0.7, no more. */
-export const EVIDENCE_BONUS = 1.15;
+const EVIDENCE_BONUS = 1.15;
 /** At most two pieces of evidence meet (an order number holding …-ND right of the vendor column). */
 export const MAX_EVIDENCE_BONUS = EVIDENCE_BONUS * EVIDENCE_BONUS;
 

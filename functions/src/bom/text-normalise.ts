@@ -48,7 +48,7 @@ export function tokens(normalised: string): string[] {
 }
 
 /** Levenshtein distance with a single rolling row. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (!a.length) return b.length;
   if (!b.length) return a.length;
@@ -73,7 +73,7 @@ function lengthBound(a: string, b: string): number {
 }
 
 /** 1 − distance / longer length. */
-export function stringSimilarity(a: string, b: string): number {
+function stringSimilarity(a: string, b: string): number {
   const max = Math.max(a.length, b.length);
   return max === 0 ? 1 : 1 - editDistance(a, b) / max;
 }

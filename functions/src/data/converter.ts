@@ -17,7 +17,7 @@ export interface ConverterSpec<T extends { id: string }> {
 }
 
 /** A document could not be read as its entity (a field is missing): a data problem, answered 500 and logged. */
-export class CorruptDocumentError extends Error {
+class CorruptDocumentError extends Error {
   constructor(path: string, field: string) {
     super(`${path}: required field '${field}' is missing`);
     this.name = 'CorruptDocumentError';

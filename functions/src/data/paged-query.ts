@@ -6,8 +6,8 @@ import type { Page } from '../model/paging.js';
  * sort field only — Firestore orders a range query by its range field first, so a range elsewhere would change
  * the sort. count() and the page share one index set either way.
  */
-export type FilterOp = '==' | 'in' | 'array-contains' | RangeOp;
-export type RangeOp = '<' | '<=' | '>' | '>=';
+type FilterOp = '==' | 'in' | 'array-contains' | RangeOp;
+type RangeOp = '<' | '<=' | '>' | '>=';
 const RANGE_OPS: readonly FilterOp[] = ['<', '<=', '>', '>='];
 const isRange = (f: Pick<QueryFilter, 'op'>) => RANGE_OPS.includes(f.op);
 
@@ -109,10 +109,10 @@ export function indexesFor(shape: PagedListShape): IndexDefinition[] {
 }
 
 /** The rows a list export reads per query (a cursor walks on from the last one). */
-export const EXPORT_BATCH = 500;
+const EXPORT_BATCH = 500;
 
 /** How many documents a list's filters match (one count() aggregation). */
-export async function countMatches<T>(base: Query<T>, filters: readonly QueryFilter[]): Promise<number> {
+async function countMatches<T>(base: Query<T>, filters: readonly QueryFilter[]): Promise<number> {
   let filtered = base;
   for (const f of filters) filtered = filtered.where(f.field, f.op, f.value);
   return (await filtered.count().get()).data().count;

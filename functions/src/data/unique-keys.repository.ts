@@ -14,6 +14,8 @@ import { revive } from './firestore-values.js';
  *     declare module '../../data/unique-keys.repository.js' {
  *       interface UniqueKinds { offerNumber: true }
  *     }
+ *
+ * @public (knip: used by declaration merging, not by import)
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
 export interface UniqueKinds {}

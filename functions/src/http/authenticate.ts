@@ -13,7 +13,7 @@ export type PrincipalLoader = (uid: string) => Promise<Principal | undefined>;
  */
 export const PRINCIPALS_PORT = new Port<PrincipalLoader>('principals');
 
-export interface AuthenticateOptions {
+interface AuthenticateOptions {
   /** The call is one of the few a restricted caller may make (docs/api.md "Restricted callers"). */
   allowRestricted?: boolean;
 }

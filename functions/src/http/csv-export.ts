@@ -37,7 +37,7 @@ export function exportCell(value: unknown, column: Pick<ExportColumn, 'values'>)
  * Streams a list export as CSV (UTF-8 with byte-order mark, `;`, every cell quoted, formula cells neutralised:
  * spreadsheet/csv-writer.ts): the header line from the columns' labels, then one line per row as the rows arrive.
  */
-export async function sendCsvExport<T>(
+async function sendCsvExport<T>(
   res: Response,
   filename: string,
   columns: readonly ExportColumn[],

@@ -14,7 +14,7 @@ export interface MultipartLimits {
   fieldSize: number;
 }
 
-export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
+const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
   fileSize: FILE_MAX_BYTES,
   files: 1,
   fields: 10,

@@ -32,7 +32,7 @@ interface ExpressModule {
 const PATCHED = Symbol.for('schrankwerk.runtimeErrorsAsJson');
 
 /** What a runtime error answers: the status body-parser gave it, mapped to one of our codes. */
-export function runtimeErrorAnswer(err: unknown): { status: number; code: ApiErrorCode } {
+function runtimeErrorAnswer(err: unknown): { status: number; code: ApiErrorCode } {
   const e = (err ?? {}) as { status?: unknown; statusCode?: unknown; type?: unknown };
   const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 413 || e.type === 'entity.too.large') return { status: 413, code: 'payloadTooLarge' };

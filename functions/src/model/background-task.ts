@@ -3,11 +3,10 @@
  * (functions/src/platform/tasks/README.md). Shared with the web so a progress view can read them.
  * Not "job": a job is a product entity of the spec.
  */
-export const TASK_STATES = ['queued', 'running', 'done', 'failed', 'aborted'] as const;
-export type TaskState = (typeof TASK_STATES)[number];
+export type TaskState = 'queued' | 'running' | 'done' | 'failed' | 'aborted';
 
 /** States a task never leaves. */
-export const FINAL_TASK_STATES: readonly TaskState[] = ['done', 'failed', 'aborted'];
+const FINAL_TASK_STATES: readonly TaskState[] = ['done', 'failed', 'aborted'];
 export const isFinalTaskState = (state: TaskState): boolean => FINAL_TASK_STATES.includes(state);
 
 /** Where a kind continues: the last id it handled, a row number, or null before the first chunk. */
@@ -23,7 +22,7 @@ export interface TaskProgress {
 }
 
 /** Who may work on the task right now: one delivery until `expiresAt`, renewed with each chunk. */
-export interface TaskLease {
+interface TaskLease {
   /** The delivery's id (Cloud Tasks task name; the same for retries of one task). */
   owner: string;
   /** Fresh per claim: a commit whose token no longer matches lost the lease and writes nothing. */

@@ -70,7 +70,7 @@ export const ADMIN_BOM_SORT_FIELDS = {
   successRate: 'successRate',
 } as const;
 export type AdminBomColumn = keyof typeof ADMIN_BOM_SORT_FIELDS;
-export const ADMIN_BOM_COLUMNS = Object.keys(ADMIN_BOM_SORT_FIELDS) as AdminBomColumn[];
+const ADMIN_BOM_COLUMNS = Object.keys(ADMIN_BOM_SORT_FIELDS) as AdminBomColumn[];
 
 /** GET /admin/bom/all/simple: the paging contract (newest first without a column). */
 export const adminBomHistoryQuerySchema = pageRequestSchema(ADMIN_BOM_COLUMNS, {});

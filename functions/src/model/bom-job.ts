@@ -23,8 +23,7 @@ import { dateTimeFields } from './dates.js';
  */
 
 /** Who a BOM job belongs to; the job's id is `{owner}_{ownerId}`. */
-export const BOM_JOB_OWNERS = ['enquiry', 'offer', 'adminImport'] as const;
-export type BomJobOwner = (typeof BOM_JOB_OWNERS)[number];
+export type BomJobOwner = 'enquiry' | 'offer' | 'adminImport';
 
 /**
  * The synchronous ceiling: a BOM with more data rows below its header is mapped as a background task (202).
@@ -219,7 +218,7 @@ export const bomMapSchema = yup.object({
 });
 export type BomMapRequest = yup.InferType<typeof bomMapSchema>;
 
-export const BOM_LINE_TEXT_MAX_LENGTH = 200;
+const BOM_LINE_TEXT_MAX_LENGTH = 200;
 const optionalText = () => line(BOM_LINE_TEXT_MAX_LENGTH).optional();
 
 /** A line's id: its row number, zero-padded (modules/bom/bom-jobs.repository.ts `lineId`). */

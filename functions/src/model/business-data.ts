@@ -48,7 +48,7 @@ export const FOLDER_MAX_FILES = 500;
 /** At most this many invitations (visibility entries) per folder (409 tooManyInvitations). */
 export const FOLDER_MAX_INVITATIONS = 100;
 /** At most this many entries in one POST /offer/businessdata/share. */
-export const SHARE_MAX_ENTRIES = 50;
+const SHARE_MAX_ENTRIES = 50;
 /** A ZIP of a selection: at most this many files … */
 export const ZIP_MAX_FILES = 50;
 /** … and this many bytes (uncompressed; stored entries), so it streams well within Hosting's 60 s. */
@@ -293,7 +293,6 @@ export const visibilityEntrySchema = yup
   })
   .typeError(V.type)
   .nonNullable(V.type);
-export type VisibilityEntryInput = yup.InferType<typeof visibilityEntrySchema>;
 
 /** POST /offer/businessdata/share body (admins). */
 export const folderShareSchema = yup.object({

@@ -86,7 +86,7 @@ export interface Article {
 export type ArticleInput = Omit<Article, 'id' | 'manufacturerName' | 'createDate' | 'lastUpdate'> & { id?: string };
 
 /** The fields CUSTOMER and SUPPLIER users get from `GET /article/search` (no list price, discounts, wholesalers). */
-export const PUBLIC_ARTICLE_FIELDS = [
+const PUBLIC_ARTICLE_FIELDS = [
   'id',
   'orderNumber',
   'manufacturerNumber',
@@ -141,7 +141,7 @@ export const ARTICLE_COLUMNS = Object.keys(ARTICLE_SORT_FIELDS) as ArticleColumn
 export const FIELD_VALUE_KINDS = ['manufacturer', 'discountGroup', 'unit', 'wholesaler'] as const;
 export type FieldValueKind = (typeof FIELD_VALUE_KINDS)[number];
 
-export interface WholesalerDiscount {
+interface WholesalerDiscount {
   wholesalerId: string;
   percent: number;
 }

@@ -26,14 +26,13 @@ export const CHAT_ERRORS = defineErrors({
   /** copyfile: `path` is not a folder of the conversation's enquiry or offer */
   invalidCopyTarget: 400,
 });
-export type ChatErrorCode = keyof typeof CHAT_ERRORS;
 
 /** At most this many characters per message (400 `validation.maxLength`). */
 export const MESSAGE_MAX_LENGTH = 5000;
 /** A page of a thread: the newest this many, and a cursor for older ones. */
 export const MESSAGE_PAGE_SIZE = 50;
 /** GET /conversation/message/unread answers at most this many messages (and always the total count). */
-export const UNREAD_LIST_MAX = 100;
+const UNREAD_LIST_MAX = 100;
 /** GET /conversation/ by user answers at most this many conversations (newest message first). */
 export const CONVERSATION_LIST_MAX = 100;
 /** 'Read all' marks at most this many messages per batch and this many batches per call. */
@@ -71,7 +70,7 @@ export const AVATAR_PALETTE = [
   '#006064',
 ] as const;
 
-export type ConversationKind = 'enquiry' | 'offer';
+type ConversationKind = 'enquiry' | 'offer';
 
 /**
  * `conversations/{id}`: an enquiry conversation belongs to the enquiry and ONE supplier company (id
@@ -185,7 +184,6 @@ export const conversationCreateSchema = yup.object({
   enquiryId: optionalBodyIdSchema,
   offerId: optionalBodyIdSchema,
 });
-export type ConversationCreateInput = yup.InferType<typeof conversationCreateSchema>;
 
 export const messageQuerySchema = yup.object({
   conversationId: idSchema,

@@ -60,7 +60,7 @@ export const COMPANY_STATUS_COLORS: Record<CompanyStatus, string> = {
 const required = V.required;
 
 /** Company names: at most 200 characters, no control or bidi-override characters. */
-export const COMPANY_NAME_MAX_LENGTH = 200;
+const COMPANY_NAME_MAX_LENGTH = 200;
 
 export const addressSchema = yup.object({
   street: line(200).required(required),

@@ -53,9 +53,9 @@ export function isCircuitDiagram(f: Pick<FileFact, 'name' | 'documentType'>): bo
 export const DELIVERY_CONDITIONS = ['EXW', 'DAP'] as const;
 export type DeliveryCondition = (typeof DELIVERY_CONDITIONS)[number];
 
-export const ENQUIRY_TITLE_MAX_LENGTH = 200;
-export const REFERENCE_NUMBER_MAX_LENGTH = 100;
-export const ADDITIONAL_INFO_MAX_LENGTH = 5000;
+const ENQUIRY_TITLE_MAX_LENGTH = 200;
+const REFERENCE_NUMBER_MAX_LENGTH = 100;
+const ADDITIONAL_INFO_MAX_LENGTH = 5000;
 /** A sane upper bound for a cabinet series; the spec only says "at least 1". */
 export const AMOUNT_MAX = 100_000;
 /** Change entries kept on the record (newest last); older ones are dropped so the record cannot grow without end. */

@@ -18,19 +18,17 @@ export const FILE_ERRORS = defineErrors({
 });
 
 /** Spec 02 §9 "Document type". */
-export const DOCUMENT_TYPES = [
-  'LEGAL_DOCUMENT',
-  'POWER_FLOW_DIAGRAM',
-  'CIRCUIT_DIAGRAM',
-  'UNKNOWN',
-  'BILL_OF_MATERIAL',
-  'LABELLING',
-  'CONNECTION_LIST',
-  'OFFER',
-  'ORDER',
-  'ORDER_CONFIRMATION',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export type DocumentType =
+  | 'LEGAL_DOCUMENT'
+  | 'POWER_FLOW_DIAGRAM'
+  | 'CIRCUIT_DIAGRAM'
+  | 'UNKNOWN'
+  | 'BILL_OF_MATERIAL'
+  | 'LABELLING'
+  | 'CONNECTION_LIST'
+  | 'OFFER'
+  | 'ORDER'
+  | 'ORDER_CONFIRMATION';
 
 /** Spec 02 §5: the document types a file may carry, by extension (any other extension: UNKNOWN only). */
 const DOCUMENT_TYPES_BY_EXTENSION: Readonly<Record<string, readonly DocumentType[]>> = {

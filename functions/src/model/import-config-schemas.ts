@@ -23,9 +23,9 @@ export const IMPORT_CONFIG_ERRORS = defineErrors({
 export const IMPORT_CONFIG_EXTENSIONS = ['xlsx', 'xls', 'csv', 'txt'] as const;
 
 /** The largest header row index accepted (a header further down is no table we can read). */
-export const MAX_HEADER_ROW_INDEX = 1000;
-export const IMPORT_CONFIG_TITLE_MAX = 200;
-export const IMPORT_CONFIG_DESCRIPTION_MAX = 2000;
+const MAX_HEADER_ROW_INDEX = 1000;
+const IMPORT_CONFIG_TITLE_MAX = 200;
+const IMPORT_CONFIG_DESCRIPTION_MAX = 2000;
 
 /** The i18n keys of §5 (German texts in the web's `import-configs` namespace). */
 export const IMPORT_CONFIG_KEYS = {

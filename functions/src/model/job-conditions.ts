@@ -9,17 +9,17 @@ import { flag, multiline, VALIDATION_KEYS as V } from './validation.js';
  * offers IEC, UL and ATEX; the spec's unnamed "further manufacturer field" is the terminal manufacturer.
  */
 
-export const MARKING_TYPES = ['CLAMPING_POINT', 'CLAMPING_POINT_BMK', 'SINGLE_WIRE_NUMBERING', 'INDIVIDUAL'] as const;
-export const SLEEVE_TYPES = ['SLEEVE', 'IMPRINT', 'INDIVIDUAL'] as const;
-export const ROW_COUNTS = ['SINGLE', 'DOUBLE', 'TRIPLE'] as const;
-export const COMPONENT_LABELS = ['YELLOW_TAPE', 'PLASTIC', 'PLASTIC_RAIL', 'INDIVIDUAL'] as const;
-export const MOUNTING_PLATE_LABELS = ['YELLOW_TAPE', 'PLASTIC', 'INDIVIDUAL'] as const;
-export const FIXINGS = ['RIVET', 'SCREW', 'INDIVIDUAL'] as const;
-export const DUCT_BRANDS = ['HAGER', 'LICATEC', 'UNEX', 'INDIVIDUAL'] as const;
-export const TERMINAL_BRANDS = ['WEIDMUELLER', 'WAGO', 'PHOENIX', 'SEE_BILL_OF_MATERIALS', 'INDIVIDUAL'] as const;
-export const STANDARDS = ['IEC', 'UL', 'ATEX'] as const;
-export const LANGUAGE_MODES = ['MONOLINGUAL', 'BILINGUAL'] as const;
-export const LABEL_LANGUAGES = [
+const MARKING_TYPES = ['CLAMPING_POINT', 'CLAMPING_POINT_BMK', 'SINGLE_WIRE_NUMBERING', 'INDIVIDUAL'] as const;
+const SLEEVE_TYPES = ['SLEEVE', 'IMPRINT', 'INDIVIDUAL'] as const;
+const ROW_COUNTS = ['SINGLE', 'DOUBLE', 'TRIPLE'] as const;
+const COMPONENT_LABELS = ['YELLOW_TAPE', 'PLASTIC', 'PLASTIC_RAIL', 'INDIVIDUAL'] as const;
+const MOUNTING_PLATE_LABELS = ['YELLOW_TAPE', 'PLASTIC', 'INDIVIDUAL'] as const;
+const FIXINGS = ['RIVET', 'SCREW', 'INDIVIDUAL'] as const;
+const DUCT_BRANDS = ['HAGER', 'LICATEC', 'UNEX', 'INDIVIDUAL'] as const;
+const TERMINAL_BRANDS = ['WEIDMUELLER', 'WAGO', 'PHOENIX', 'SEE_BILL_OF_MATERIALS', 'INDIVIDUAL'] as const;
+const STANDARDS = ['IEC', 'UL', 'ATEX'] as const;
+const LANGUAGE_MODES = ['MONOLINGUAL', 'BILINGUAL'] as const;
+const LABEL_LANGUAGES = [
   'SYMBOLS',
   'GERMAN',
   'ENGLISH',
@@ -29,10 +29,10 @@ export const LABEL_LANGUAGES = [
   'POLISH',
   'INDIVIDUAL',
 ] as const;
-export const MATERIALS = ['STAINLESS_STEEL', 'PLASTIC', 'BRASS', 'ENTRY_PLATES', 'INDIVIDUAL'] as const;
-export const ENTRY_PLATE_VARIANTS = ['STANDARD', 'EMV', 'INDIVIDUAL'] as const;
-export const GLAND_BRANDS = ['ICOTEK', 'MURR_ELEKTRONIK', 'INDIVIDUAL'] as const;
-export const PACKAGINGS = [
+const MATERIALS = ['STAINLESS_STEEL', 'PLASTIC', 'BRASS', 'ENTRY_PLATES', 'INDIVIDUAL'] as const;
+const ENTRY_PLATE_VARIANTS = ['STANDARD', 'EMV', 'INDIVIDUAL'] as const;
+const GLAND_BRANDS = ['ICOTEK', 'MURR_ELEKTRONIK', 'INDIVIDUAL'] as const;
+const PACKAGINGS = [
   'NONE',
   'WOODEN_BOX',
   'WOODEN_BOX_SEA_FOIL',
@@ -42,7 +42,7 @@ export const PACKAGINGS = [
   'LOADING_BLOCKS',
   'INDIVIDUAL',
 ] as const;
-export const WRAPPINGS = ['STRETCH_FOIL', 'INDIVIDUAL'] as const;
+const WRAPPINGS = ['STRETCH_FOIL', 'INDIVIDUAL'] as const;
 
 /** The choice fields, each with its value set; every one has an `<field>Individual` free-text twin. */
 export const JOB_CONDITION_CHOICES = {
@@ -227,7 +227,7 @@ export function normaliseJobConditions<T extends JobConditions>(c: T): T {
   return out as T;
 }
 
-export const JOB_CONDITION_TEXT_MAX_LENGTH = 1000;
+const JOB_CONDITION_TEXT_MAX_LENGTH = 1000;
 
 function choice(values: readonly string[]) {
   return yup

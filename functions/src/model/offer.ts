@@ -202,7 +202,7 @@ export function transitionRefusal(
  * Each side's binding documents are its own (docs/decisions-offers.md): the supplier provides the OFFER and the
  * ORDER_CONFIRMATION, the customer the ORDER; any other document type either side may upload.
  */
-export const BINDING_DOCUMENT_SIDES: Readonly<Partial<Record<DocumentType, OfferSide>>> = {
+const BINDING_DOCUMENT_SIDES: Readonly<Partial<Record<DocumentType, OfferSide>>> = {
   OFFER: 'supplier',
   ORDER_CONFIRMATION: 'supplier',
   ORDER: 'customer',
@@ -300,7 +300,7 @@ export function offerDeviations(offer: OfferTerms, enquiry: OfferTerms): Array<(
   );
 }
 
-export const OFFER_NUMBER_MAX_LENGTH = 100;
+const OFFER_NUMBER_MAX_LENGTH = 100;
 export const PRICE_MAX = 100_000_000;
 
 /** A euro amount: a number ≥ 0 with at most two decimals (spec: step 0.01). */

@@ -24,7 +24,7 @@ export interface Page<T> {
 }
 
 /** The deepest page a client may ask for: offset paging beyond this is refused (a cursor is cheaper). */
-export const MAX_PAGE_INDEX = 1000;
+const MAX_PAGE_INDEX = 1000;
 
 /**
  * The yup schema of a list's query: the paging fields plus `filters`. `columns` are the sortable columns

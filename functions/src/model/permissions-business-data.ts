@@ -35,7 +35,7 @@ export function isFolderOpen(standing: Pick<FolderStanding, 'released' | 'state'
 }
 
 /** May files be added or deleted at all (any side): OPEN, ACCEPTED or CONFIRMED and not archived. */
-export function isFolderWritable(standing: Pick<FolderStanding, 'state' | 'archived'>): boolean {
+function isFolderWritable(standing: Pick<FolderStanding, 'state' | 'archived'>): boolean {
   return !standing.archived && FOLDER_OPEN_STATES.includes(standing.state);
 }
 
@@ -51,7 +51,7 @@ export function entryOf(facts: Pick<FolderFacts, 'settings'>, email: string): Vi
 }
 
 /** Which side of the offer the caller's company is on (the customer only once the offer is released). */
-export function folderSide(caller: FolderCaller, facts: FolderStanding): FolderType | undefined {
+function folderSide(caller: FolderCaller, facts: FolderStanding): FolderType | undefined {
   if (caller.kind !== 'user') return undefined;
   if (caller.companyType === 'SUPPLIER' && caller.companyId === facts.supplierId) return 'SUPPLIER';
   if (caller.companyType === 'CUSTOMER' && caller.companyId === facts.customerId && facts.released) return 'CUSTOMER';

@@ -4,7 +4,7 @@ import type { Principal } from './user.js';
 /** Rules about one company record (pure; checked in the service on the record it read; the web shows buttons by them). */
 export type CompanyCaller = Pick<Principal, 'platformAdmin' | 'company' | 'restriction'>;
 
-export function isOwnCompany(caller: Pick<Principal, 'company'>, company: Pick<Company, 'id'>): boolean {
+function isOwnCompany(caller: Pick<Principal, 'company'>, company: Pick<Company, 'id'>): boolean {
   return caller.company.id === company.id;
 }
 
@@ -16,11 +16,6 @@ export function seesAllCompanies(caller: CompanyCaller): boolean {
 /** GET /company/: the own company (also for restricted callers); any company for platform admins. */
 export function canReadCompany(caller: CompanyCaller, company: Pick<Company, 'id'>): boolean {
   return isOwnCompany(caller, company) || seesAllCompanies(caller);
-}
-
-/** POST /company/update: platform admins; EXTERNAL companies are not edited through the form (412 in the service). */
-export function canEditCompany(caller: CompanyCaller, _company: Pick<Company, 'id'>): boolean {
-  return seesAllCompanies(caller);
 }
 
 /** POST /company/delete: platform admins, never for their own company (no lock-out). */

@@ -33,7 +33,9 @@ export function canEditEnquiry(caller: EnquiryCaller, enquiry: Record): boolean 
 }
 
 /** Release: the customer, while it is a draft (the files are checked by the service). */
-export const canReleaseEnquiry = canEditEnquiry;
+export function canReleaseEnquiry(caller: EnquiryCaller, enquiry: Record): boolean {
+  return canEditEnquiry(caller, enquiry);
+}
 
 /** Reopen: the customer, when released or closed and not archived; the enquiry becomes an editable draft. */
 export function canReopenEnquiry(caller: EnquiryCaller, enquiry: Record): boolean {

@@ -9,7 +9,7 @@ export function spellOutUmlauts(text: string): string {
  * C0 and C1 controls, DEL, and the bidi/format controls that can disguise text (U+202E turns "gnp.exe" into
  * "exe.png"): LRM/RLM, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069, and the BOM.
  */
-export function isControlCharacter(cp: number): boolean {
+function isControlCharacter(cp: number): boolean {
   return (
     cp < 0x20 ||
     (cp >= 0x7f && cp <= 0x9f) ||

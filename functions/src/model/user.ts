@@ -17,7 +17,7 @@ export const USER_ERRORS = defineErrors({
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Spec 3: phone numbers consist of digits, plus and minus only. */
-export const PHONE_PATTERN = /^[0-9+-]+$/;
+const PHONE_PATTERN = /^[0-9+-]+$/;
 
 export interface User {
   id: string;
@@ -60,11 +60,11 @@ export interface Principal {
 const required = V.required;
 
 /** Person names: at most 100 characters, no control or bidi-override characters. */
-export const PERSON_NAME_MAX_LENGTH = 100;
+const PERSON_NAME_MAX_LENGTH = 100;
 const personName = () => line(PERSON_NAME_MAX_LENGTH).required(required);
 
 export const mailSchema = lowerCaseLine(254).email(V.email).required(required);
-export const passwordSchema = yup
+const passwordSchema = yup
   .string()
   .typeError(V.type)
   .nonNullable(V.type)
@@ -72,7 +72,7 @@ export const passwordSchema = yup
   .min(PASSWORD_MIN_LENGTH, withLimits(V.passwordMin))
   .max(128, withLimits(V.maxLength))
   .required(required);
-export const phoneSchema = line(40).matches(PHONE_PATTERN, V.phone).required(required);
+const phoneSchema = line(40).matches(PHONE_PATTERN, V.phone).required(required);
 
 /** The user form (/user/:id). companyId is required for the admin company, forced otherwise. */
 export const userSchema = yup.object({

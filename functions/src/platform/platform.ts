@@ -15,7 +15,7 @@ import { CloudTaskQueue, type TaskQueuePort } from './tasks/task-queue.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { transactionRunner, type RunTransaction } from './transaction.js';
 
-export type StorageBucket = ReturnType<Storage['bucket']>;
+type StorageBucket = ReturnType<Storage['bucket']>;
 
 /** What the function, the seed and the tests inject; everything else is built from it. */
 export interface PlatformDeps {

@@ -1,6 +1,6 @@
 import { SpreadsheetError } from './errors.js';
 
-export const CSV_DELIMITERS = [';', '\t', ',', '|'] as const;
+const CSV_DELIMITERS = [';', '\t', ',', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 const QUOTE = 34;

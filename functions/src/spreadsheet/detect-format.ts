@@ -8,7 +8,7 @@ export type SpreadsheetExtension = (typeof ALL_EXTENSIONS)[number];
 /** Spec: BOM upload accepts only .xlsx, .xls, .csv; article import also .txt. */
 export const BOM_EXTENSIONS: readonly SpreadsheetExtension[] = ['xlsx', 'xls', 'csv'];
 
-export function extensionOf(fileName: string): string {
+function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }

@@ -3,7 +3,7 @@ import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
 export type SpreadsheetErrorCode =
   'unsupportedFormat' | 'formatMismatch' | 'corrupt' | 'encrypted' | 'empty' | 'tooLarge';
 
-export const SPREADSHEET_ERROR_I18N: Record<SpreadsheetErrorCode, string> = {
+const SPREADSHEET_ERROR_I18N: Record<SpreadsheetErrorCode, string> = {
   unsupportedFormat: BOM_I18N_KEYS.unsupportedFormat,
   formatMismatch: BOM_I18N_KEYS.formatMismatch,
   corrupt: BOM_I18N_KEYS.corrupt,

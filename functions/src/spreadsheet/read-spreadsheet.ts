@@ -25,7 +25,7 @@ export interface SpreadsheetData extends SpreadsheetInfo {
   rows: string[][];
 }
 
-export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 function checkSize(bytes: Uint8Array, options: SpreadsheetReadOptions): void {
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;

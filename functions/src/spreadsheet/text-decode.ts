@@ -53,7 +53,7 @@ export function createDecoder(encoding: TextEncoding): ChunkDecoder {
   return { decode: (chunk, final) => td.decode(chunk, { stream: !final }) };
 }
 
-export function hasUtf8Bom(b: Uint8Array): boolean {
+function hasUtf8Bom(b: Uint8Array): boolean {
   return b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
 }
 

@@ -25,7 +25,7 @@ import {
  * the caller reads the workbook with SheetJS instead.
  */
 
-export interface XlsxCell {
+interface XlsxCell {
   t: string;
   v: string | number | boolean;
   w?: string;

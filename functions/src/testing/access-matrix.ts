@@ -18,7 +18,7 @@ export interface AccessCtx {
   target: Company;
 }
 
-export interface AccessRequest {
+interface AccessRequest {
   query?: Record<string, string | undefined>;
   body?: unknown;
 }
@@ -41,7 +41,7 @@ export interface AccessRow {
 
 export const SIGNED_IN: readonly CallerKind[] = CALLER_KINDS.filter((k) => k !== 'anonymous');
 
-export function allowedKinds(row: AccessRow): readonly CallerKind[] {
+function allowedKinds(row: AccessRow): readonly CallerKind[] {
   if (row.allowed === 'anyone') return CALLER_KINDS;
   if (row.allowed === 'signedIn') return SIGNED_IN;
   return row.allowed;

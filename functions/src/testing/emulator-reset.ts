@@ -6,11 +6,11 @@ async function del(url: string): Promise<void> {
 }
 
 /** Wipes all Firestore documents (the emulator's REST reset endpoint). */
-export const resetFirestore = () =>
+const resetFirestore = () =>
   del(`http://${HOSTS.firestore}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`);
 
 /** Deletes all Auth emulator accounts. */
-export const resetAuth = () => del(`http://${HOSTS.auth}/emulator/v1/projects/${PROJECT_ID}/accounts`);
+const resetAuth = () => del(`http://${HOSTS.auth}/emulator/v1/projects/${PROJECT_ID}/accounts`);
 
 export async function resetAll(): Promise<void> {
   await Promise.all([resetFirestore(), resetAuth()]);

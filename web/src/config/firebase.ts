@@ -11,7 +11,7 @@ import {
 const env = import.meta.env;
 
 /** Firebase web config; every value can be overridden by a VITE_FIREBASE_* variable. Defaults: the demo project. */
-export const firebaseConfig = {
+const firebaseConfig = {
   apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
   authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? 'demo-schrankwerk.firebaseapp.com',
   projectId: env.VITE_FIREBASE_PROJECT_ID ?? 'demo-schrankwerk',
@@ -19,7 +19,7 @@ export const firebaseConfig = {
   appId: env.VITE_FIREBASE_APP_ID ?? 'demo-app-id',
 };
 
-export const firebaseApp: FirebaseApp = getApps()[0] ?? initializeApp(firebaseConfig);
+const firebaseApp: FirebaseApp = getApps()[0] ?? initializeApp(firebaseConfig);
 /**
  * getAuth() with the same persistence (IndexedDB, then local, then session storage) but without the popup/redirect
  * resolver: the portal signs in with e-mail and password only, and the resolver is a large part of the Auth SDK.

@@ -3,8 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { languageDetector, localesBackend } from './i18n-loading';
 
 /** German is the language of record; other languages are not offered yet. */
-export const FALLBACK_LANGUAGE = 'de';
-export const SUPPORTED_LANGUAGES = ['de'];
+const FALLBACK_LANGUAGE = 'de';
+const SUPPORTED_LANGUAGES = ['de'];
 
 /** The namespace of shared UI texts, errors (errors.<code>), validation keys and the model's field labels. */
 export const COMMON_NAMESPACE = 'common';

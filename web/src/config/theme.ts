@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
 /** Schrankwerk brand: dark navy primary, warm accent; compact, professional. */
-export const BRAND_COLOR = '#1d3557';
+const BRAND_COLOR = '#1d3557';
 
 export const theme = createTheme({
   palette: {

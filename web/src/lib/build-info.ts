@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { BUILD_DATE } from '@model/constants';
 
-export interface BuildInfo {
+interface BuildInfo {
   buildDate: string;
   version: string;
 }
@@ -31,7 +31,7 @@ export async function checkBuildInfo(): Promise<void> {
 }
 
 /** The deployed build-info.json, bypassing every cache; null when it cannot be read (offline, missing). */
-export async function fetchBuildInfo(): Promise<BuildInfo | null> {
+async function fetchBuildInfo(): Promise<BuildInfo | null> {
   try {
     const response = await fetch('/build-info.json', { cache: 'reload' });
     return response.ok ? ((await response.json()) as BuildInfo) : null;
@@ -41,7 +41,7 @@ export async function fetchBuildInfo(): Promise<BuildInfo | null> {
 }
 
 /** Clears Cache Storage and reloads once when `info` is a newer build than the running bundle. */
-export async function reloadIfNewer(info: BuildInfo | null): Promise<void> {
+async function reloadIfNewer(info: BuildInfo | null): Promise<void> {
   if (!info) return;
   try {
     if (!isNewerBuild(info.buildDate)) {

@@ -17,7 +17,7 @@ export interface RouteAccess extends RoutePrincipal {
 }
 
 /** Who a route exists for: signed-out visitors, signed-in users (default), or both (legal pages). */
-export type Audience = 'signedOut' | 'signedIn' | 'everyone';
+type Audience = 'signedOut' | 'signedIn' | 'everyone';
 
 /** One page an area registers: where, what, for whom, and its menu entry. */
 export interface FeatureRoute {
@@ -107,6 +107,8 @@ export interface HeaderWidget {
  * The pages that offer a section slot: another feature adds whole sections to them (the article import and export
  * panels on /article). The owning page renders `<PageSections page="articles" />` (components/page-sections) and its
  * feature declares the name: `declare module '@/lib/feature' { interface SectionPages { articles: true } }`.
+ *
+ * @public (knip: used by declaration merging, not by import)
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features (declaration merging)
 export interface SectionPages {}

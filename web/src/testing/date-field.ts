@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 /**
@@ -9,10 +9,4 @@ export async function typeDay(user: UserEvent, label: RegExp, digits: string, co
   const group = within(container).getByRole('group', { name: label });
   await user.click(within(group).getAllByRole('spinbutton')[0]);
   await user.keyboard(digits);
-}
-
-/** The day a FormDateField shows (TT.MM.JJJJ), from its hidden input. */
-export function shownDay(label: RegExp): string {
-  const group = screen.getByRole('group', { name: label });
-  return group.parentElement?.querySelector('input')?.value ?? '';
 }

@@ -16,7 +16,7 @@ import { preloadSlots, slotsOf, SlotsProvider, type Slots } from '@/lib/slots';
  * The app's composition slots (record panels, header widgets), as the signed-in app provides them from `FEATURES`:
  * a record page under test shows the panels other features attach to it, like in the app.
  */
-export const APP_SLOTS: Slots = slotsOf(FEATURES);
+const APP_SLOTS: Slots = slotsOf(FEATURES);
 
 /**
  * Loads the code of every panel and widget of the app's slots: call it in `beforeAll` of a test that renders a

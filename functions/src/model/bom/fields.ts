@@ -81,7 +81,7 @@ export function mappableFields(kind: MappingKind): readonly MappableField[] {
 }
 
 /** One column-to-field pair (spec: fieldMapping = pairs of importHeader and articleField). */
-export interface FieldMappingEntry {
+interface FieldMappingEntry {
   /** 0-based column in the file; authoritative when present (headers may repeat or be empty). */
   columnIndex?: number;
   importHeader: string;
@@ -89,11 +89,3 @@ export interface FieldMappingEntry {
 }
 
 export type FieldMapping = FieldMappingEntry[];
-
-/** Fields whose cell holds a unit text (mm, kg ...) for another field. */
-export const UNIT_FIELD_FOR: Partial<Record<MappableField, MappableField>> = {
-  unitWidth: 'width',
-  unitHeight: 'height',
-  unitDepth: 'depth',
-  unitWeight: 'weight',
-};

@@ -47,5 +47,3 @@ export const BOM_I18N_KEYS = {
   exportListPricePerPiece: 'bom.export.listPricePerPiece',
   exportOrderNumber: 'bom.export.orderNumber',
 } as const;
-
-export type BomI18nKey = (typeof BOM_I18N_KEYS)[keyof typeof BOM_I18N_KEYS];

@@ -5,7 +5,6 @@ export const WEIGHT_UNITS = ['MG', 'G', 'KG'] as const;
 export type LengthUnit = (typeof LENGTH_UNITS)[number];
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 export type ConversionUnit = LengthUnit | WeightUnit;
-export const CONVERSION_UNITS: readonly ConversionUnit[] = [...LENGTH_UNITS, ...WEIGHT_UNITS];
 
 /** Import defaults of the spec: dimensions CM, weight KG. */
 export const DEFAULT_LENGTH_UNIT: LengthUnit = 'CM';
@@ -70,11 +69,11 @@ export function parseConversionUnit(text: string | undefined | null): Conversion
   return ALIASES[key];
 }
 
-export function isLengthUnit(u: ConversionUnit): u is LengthUnit {
+function isLengthUnit(u: ConversionUnit): u is LengthUnit {
   return (LENGTH_UNITS as readonly string[]).includes(u);
 }
 
-export function isWeightUnit(u: ConversionUnit): u is WeightUnit {
+function isWeightUnit(u: ConversionUnit): u is WeightUnit {
   return (WEIGHT_UNITS as readonly string[]).includes(u);
 }
 

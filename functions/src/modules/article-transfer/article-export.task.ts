@@ -8,7 +8,7 @@ import { exportFinishedMail } from './article-transfer-mails.js';
 
 export const ARTICLE_EXPORT_TASK = 'articleTransfer.export';
 /** Articles per chunk (one page read, one part file written). */
-export const EXPORT_CHUNK = 1000;
+const EXPORT_CHUNK = 1000;
 
 export interface ArticleExportParams {
   exportId: string;

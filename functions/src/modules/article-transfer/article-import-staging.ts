@@ -18,7 +18,7 @@ import type { SourceDiscountGroupRecord } from './formats/source-records.js';
  */
 export const IMPORT_BATCH_ROWS = 150;
 /** Files uploaded through the large-file path may be this large (the API's multipart path stays at 10 MB). */
-export const IMPORT_MAX_BYTES = ARTICLE_IMPORT_MAX_UPLOAD_BYTES;
+const IMPORT_MAX_BYTES = ARTICLE_IMPORT_MAX_UPLOAD_BYTES;
 
 export interface ArticleImportParams {
   importId: string;

@@ -21,7 +21,7 @@ import {
 
 export const ARTICLE_IMPORT_TASK = 'articleTransfer.import';
 
-export { IMPORT_BATCH_ROWS, IMPORT_MAX_BYTES, type ArticleImportParams } from './article-import-staging.js';
+export { type ArticleImportParams } from './article-import-staging.js';
 
 /** What the chunk path keeps per import in this process (see `perImport`). */
 interface ImportCache {

@@ -32,7 +32,7 @@ export interface ImportRowProblem {
  * `articleImportErrors/{importId}-{from}`: one chunk's row errors, `from` = the chunk's starting cursor (a
  * deterministic id: a chunk commits once).
  */
-export interface ImportErrorBatch {
+interface ImportErrorBatch {
   importId: string;
   /** the chunk's starting cursor (data rows before it); sorts the report */
   batch: number;
@@ -40,8 +40,8 @@ export interface ImportErrorBatch {
 }
 
 export const IMPORT_LOCK = { collection: 'articleImportLock', id: 'current' } as const;
-export const IMPORTS = 'articleImports';
-export const IMPORT_ERRORS = 'articleImportErrors';
+const IMPORTS = 'articleImports';
+const IMPORT_ERRORS = 'articleImportErrors';
 
 /** The article import's documents; the only code touching them. */
 export class ArticleTransferRepository {

@@ -7,7 +7,7 @@ const ARTICLES = Number(process.env.DATANORM_BENCH_ARTICLES ?? 100_000);
 const TARGET_S = 90;
 
 /** A V4 file: the header, one A record per article (price units 1/10/100 in turn), a B record for every tenth. */
-export function datanormBenchFile(articles = ARTICLES): Buffer {
+function datanormBenchFile(articles = ARTICLES): Buffer {
   const header = `V 271126${'Bench Großhandel'.padEnd(40)}${'Artikelstammdaten'.padEnd(40)}${''.padEnd(35)}04EUR`;
   const lines = [header];
   for (let i = 0; i < articles; i++) {

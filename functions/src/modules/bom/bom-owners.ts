@@ -20,13 +20,13 @@ export interface BomOwnerRef {
 }
 
 /** A mapping saved with the record (the enquiry's fields; an offer keeps it on its job). */
-export interface SavedMapping {
+interface SavedMapping {
   fieldMapping?: FieldMapping;
   bomHeaderRowIndex?: number;
   suppliedPartString?: string;
 }
 
-export type BomFile = { bytes: Uint8Array; fileName: string; revision: number };
+type BomFile = { bytes: Uint8Array; fileName: string; revision: number };
 export type MappingFields = Required<Pick<Enquiry, 'fieldMapping' | 'bomHeaderRowIndex' | 'headers' | 'bomSummary'>> &
   Pick<Enquiry, 'suppliedPartString'>;
 

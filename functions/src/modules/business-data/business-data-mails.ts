@@ -15,7 +15,7 @@ export interface FolderInvitation {
 }
 
 /** The portal's invitation sign-in of a folder (`/business-data/invite/{offerId}`). */
-export function inviteUrl(portalUrl: string, offerId: string): string {
+function inviteUrl(portalUrl: string, offerId: string): string {
   return portalLink(portalUrl, `/business-data/invite/${encodeURIComponent(offerId)}`);
 }
 

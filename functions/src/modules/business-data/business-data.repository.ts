@@ -11,10 +11,10 @@ import {
 } from '../../model/business-data.js';
 import type { PasswordHash } from './password-hash.js';
 
-export const FOLDERS = 'businessData';
-export const INVITATIONS = 'businessDataInvitations';
-export const TOKENS = 'businessDataTokens';
-export const SECRETS = 'businessDataSecrets';
+const FOLDERS = 'businessData';
+const INVITATIONS = 'businessDataInvitations';
+const TOKENS = 'businessDataTokens';
+const SECRETS = 'businessDataSecrets';
 const DOWNLOADS = 'downloads';
 
 /**

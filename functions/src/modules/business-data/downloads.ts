@@ -94,7 +94,7 @@ export async function sendZip(
  * for the password link (a visitor who knows the password gets a new token with every check): each request streams
  * up to 200 MB from Storage, and a client that hangs up after the headers costs the function that work.
  */
-export const ZIP_LIMITS = { perDownloader: 20, perAddress: 60, windowMs: 10 * 60_000 } as const;
+const ZIP_LIMITS = { perDownloader: 20, perAddress: 60, windowMs: 10 * 60_000 } as const;
 
 export async function zipThrottle(
   throttles: Pick<ThrottlesRepository, 'tryUseAll'>,

@@ -49,7 +49,7 @@ export interface BulkOutcome {
 }
 
 /** Writes one bulk call may make (articles, claims, counts), leaving room for the caller's own in the same commit. */
-export const BULK_WRITE_BUDGET = 480;
+const BULK_WRITE_BUDGET = 480;
 
 const CLAIM_KIND = { order: 'articleOrderNumber', manufacturer: 'articleManufacturerNumber' } as const;
 const REF_FIELD = {

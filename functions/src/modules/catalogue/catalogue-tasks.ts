@@ -34,7 +34,7 @@ export interface CatalogueTaskDeps {
 }
 
 /** Articles moved or deleted per chunk: one transaction, its article writes plus one count write per item. */
-export const CATALOGUE_CHUNK_SIZE = 200;
+const CATALOGUE_CHUNK_SIZE = 200;
 /**
  * Writes one chunk commits at most (Firestore's and our emulator's limit is 500 per commit): an article's own write
  * plus its claim changes, with room for the count writes. A chunk takes the articles that fit; the rest are the

@@ -34,7 +34,7 @@ import { exportDiscountGroups, importDiscountGroups } from './discount-group-csv
 import { FieldValuesService, type FieldValueInput } from './field-values.service.js';
 
 /** Where each list lives and how its id lists are named (spec 02 §7). */
-export const FIELD_VALUE_ROUTES: Record<FieldValueKind, { path: string; idsParam: string; combine: boolean }> = {
+const FIELD_VALUE_ROUTES: Record<FieldValueKind, { path: string; idsParam: string; combine: boolean }> = {
   manufacturer: { path: '/manufacturer', idsParam: 'manufacturerIds', combine: true },
   discountGroup: { path: '/discountgroup', idsParam: 'discountGroupIds', combine: true },
   unit: { path: '/unit', idsParam: 'unitIds', combine: true },

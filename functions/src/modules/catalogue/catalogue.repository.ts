@@ -7,8 +7,8 @@ import { normalisePartNumberKey } from '../../model/bom/part-number.js';
 import { ARTICLE_SORT_FIELDS, type Article, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
 import type { Page } from '../../model/paging.js';
 
-export const ARTICLES = 'articles';
-export const FIELD_VALUE_COLLECTIONS: Record<FieldValueKind, string> = {
+const ARTICLES = 'articles';
+const FIELD_VALUE_COLLECTIONS: Record<FieldValueKind, string> = {
   manufacturer: 'manufacturers',
   discountGroup: 'discountGroups',
   unit: 'units',
@@ -61,7 +61,7 @@ export const ARTICLES_PAGE_SHAPES: readonly PagedListShape[] = [
 ];
 
 /** The end of a prefix range: every key starting with `prefix` sorts below it. */
-export const prefixEnd = (prefix: string) => `${prefix}\uf8ff`;
+const prefixEnd = (prefix: string) => `${prefix}\uf8ff`;
 
 type ReferenceField = 'manufacturerId' | 'discountGroupId' | 'unitId' | 'wholesalerIds';
 

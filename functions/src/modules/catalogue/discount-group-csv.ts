@@ -17,10 +17,10 @@ const E = errorsOf(CATALOGUE_ERRORS);
  * discountGroups.csv (docs/decisions-catalogue.md "Discount-group CSV"): `;`, UTF-8 with byte-order mark, CRLF, every
  * cell quoted, German decimal comma. Variants joined by `|`; wholesaler discounts as `Name=Prozent` joined by `|`.
  */
-export const DISCOUNT_GROUP_CSV_HEADER = ['Name', 'Bezeichnungen', 'Hersteller', 'Rabatt', 'Großhändlerrabatte'];
-export const DISCOUNT_GROUP_CSV_FILE = 'discountGroups.csv';
+const DISCOUNT_GROUP_CSV_HEADER = ['Name', 'Bezeichnungen', 'Hersteller', 'Rabatt', 'Großhändlerrabatte'];
+const DISCOUNT_GROUP_CSV_FILE = 'discountGroups.csv';
 /** Rows per import (more: 413); every row is validated before the first is written. */
-export const DISCOUNT_GROUP_IMPORT_MAX_ROWS = 2000;
+const DISCOUNT_GROUP_IMPORT_MAX_ROWS = 2000;
 const LIST_SEPARATOR = '|';
 /** Rows written in parallel once all are valid (their names are distinct, checked before). */
 const WRITE_CHUNK = 10;

@@ -33,7 +33,7 @@ export function conversationFilesOwner(conversations: ConversationsRepository): 
 }
 
 /** The folders of the conversation's record an attachment may be copied into (registered folders only). */
-export function copyTargets(c: Pick<Conversation, 'kind' | 'enquiryId' | 'offerId'>): string[] {
+function copyTargets(c: Pick<Conversation, 'kind' | 'enquiryId' | 'offerId'>): string[] {
   if (c.kind === 'offer') return [offerDocumentsPath(c.offerId!)];
   return ENQUIRY_FOLDER_NAMES.map((folder) => enquiryFolderPath(folder, c.enquiryId));
 }

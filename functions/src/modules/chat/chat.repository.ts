@@ -4,8 +4,8 @@ import { EntityCollection } from '../../data/entity-collection.js';
 import type { PagedListShape } from '../../data/paged-query.js';
 import { READ_ALL_BATCH, type Conversation, type Message } from '../../model/chat.js';
 
-export const CONVERSATIONS = 'conversations';
-export const MESSAGES = 'messages';
+const CONVERSATIONS = 'conversations';
+const MESSAGES = 'messages';
 
 const conversationConverter = entityConverter<Conversation>({
   required: ['kind', 'enquiryId', 'supplierId', 'customerId', 'companyIds', 'lastMessageDate'],

@@ -57,10 +57,10 @@ export interface ChatServiceDeps {
   now: () => Date;
 }
 
-export const fullNameOf = (p: Principal) => `${p.user.name} ${p.user.lastname}`.trim();
+const fullNameOf = (p: Principal) => `${p.user.name} ${p.user.lastname}`.trim();
 
 /** The caller's view of a message. */
-export function messageView(m: Message, userId: string): MessageView {
+function messageView(m: Message, userId: string): MessageView {
   const { unreadBy, ...rest } = m;
   return { ...rest, read: !unreadBy.includes(userId) };
 }

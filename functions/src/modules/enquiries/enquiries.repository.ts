@@ -11,7 +11,7 @@ import {
 } from '../../model/enquiry.js';
 import type { Page } from '../../model/paging.js';
 
-export const ENQUIRIES = 'enquiries';
+const ENQUIRIES = 'enquiries';
 
 /**
  * Suppliers' list filter as ONE stored flag (released, not archived, not closed), so their list needs one
@@ -21,7 +21,7 @@ export function openToSuppliers(e: Pick<Enquiry, 'released' | 'archived' | 'clos
   return e.released && !e.archived && !e.closed;
 }
 
-export const enquiryConverter = entityConverter<Enquiry>({
+const enquiryConverter = entityConverter<Enquiry>({
   required: ['customerId', 'title', 'released', 'closed', 'archived', 'createDate'],
   // drafts have no release date; stored as null so sorting by it keeps them (at the start, ascending)
   nullable: ['releaseDate'],

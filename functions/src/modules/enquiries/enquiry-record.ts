@@ -14,7 +14,7 @@ import type { Principal } from '../../model/user.js';
  */
 
 /** Every field of the input schema: the only fields a body can set (everything else is the server's). */
-export const INPUT_FIELDS = Object.keys(enquiryInputSchema.fields) as Array<keyof EnquiryInput>;
+const INPUT_FIELDS = Object.keys(enquiryInputSchema.fields) as Array<keyof EnquiryInput>;
 
 /** The input fields of a validated body (or a stored enquiry), normalised; empty optional texts dropped. */
 export function inputOf(source: Partial<EnquiryInput>): EnquiryInput {

@@ -3,7 +3,7 @@ import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { DEFAULT_SOURCE_FORMAT, type ImportConfig } from '../../model/import-config.js';
 
-export const IMPORT_CONFIGS = 'importConfigs';
+const IMPORT_CONFIGS = 'importConfigs';
 
 /** What is stored: the configuration plus where its sample file lives (never answered to clients). */
 export interface StoredImportConfig extends ImportConfig {

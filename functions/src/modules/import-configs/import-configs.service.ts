@@ -25,7 +25,7 @@ export interface ImportConfigsDeps {
 }
 
 /** The Storage folder of a configuration's sample file. */
-export const importConfigFolder = (id: string) => `importConfigs/${id}/`;
+const importConfigFolder = (id: string) => `importConfigs/${id}/`;
 
 const REFERENCES: Array<{ path: 'manufacturerId' | 'wholesalerId' | 'defaultUnitId'; kind: FieldValueKind }> = [
   { path: 'manufacturerId', kind: 'manufacturer' },

@@ -18,7 +18,7 @@ import type { Principal } from '../../model/user.js';
  */
 
 /** Every field of the offer form: the only fields a body can set (everything else is the server's). */
-export const OFFER_INPUT_FIELDS = Object.keys(offerInputSchema.fields) as Array<keyof OfferInput>;
+const OFFER_INPUT_FIELDS = Object.keys(offerInputSchema.fields) as Array<keyof OfferInput>;
 
 /** The copied enquiry fields (the terms) of an enquiry as it is now: the offer's `original`. */
 export function termsOf(enquiry: Partial<Enquiry> | Partial<OfferTerms>): OfferTerms {

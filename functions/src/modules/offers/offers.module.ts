@@ -34,7 +34,6 @@ import { OFFERS_PORT, type OfferEvents } from './offers.port.js';
 
 const fail = errorsOf(OFFER_ERRORS);
 
-export { OFFERS_PORT } from './offers.port.js';
 const idQuery = yup.object({ id: idSchema });
 const offerIdQuery = yup.object({ offerId: idSchema });
 const enquiryIdQuery = yup.object({ enquiryId: idSchema });

@@ -20,7 +20,7 @@ export const OFFERS = 'offers';
  * (and the index set stays small): the supplier company's listed offers (every offer that was not revised)
  * and the customer company's (released, not revised). Null when the offer is not in that list.
  */
-export function listKey(companyId: string, state: OfferState): string {
+function listKey(companyId: string, state: OfferState): string {
   return `${companyId}:${state}`;
 }
 export function supplierListKey(o: Pick<Offer, 'supplierId' | 'invalidated' | 'state'>): string | null {
@@ -30,7 +30,7 @@ export function customerListKey(o: Pick<Offer, 'customerId' | 'invalidated' | 'r
   return o.invalidated || !o.released ? null : listKey(o.customerId, o.state);
 }
 
-export const offerConverter = entityConverter<Offer>({
+const offerConverter = entityConverter<Offer>({
   required: ['enquiryId', 'supplierId', 'customerId', 'state', 'version', 'released', 'createDate'],
   nullable: ['releaseDate'],
   defaults: () => ({ documents: [], enquiryStanding: 'open' }),

@@ -42,7 +42,7 @@ import type { OfferEvents } from './offers.port.js';
 const fail = errorsOf(OFFER_ERRORS);
 
 /** What the offers need of the enquiries area. */
-export type EnquiryReader = Pick<EnquiriesService, 'getInTx' | 'record' | 'closeInTx'>;
+type EnquiryReader = Pick<EnquiriesService, 'getInTx' | 'record' | 'closeInTx'>;
 
 export interface OffersServiceDeps {
   offers: OffersRepository;
@@ -62,7 +62,7 @@ export interface OffersServiceDeps {
 export type OfferAnswer = Offer & { outdated: boolean };
 
 /** The enquiry part of GET /offer/compare: its list fields, job conditions and revisions. */
-export type ComparedEnquiry = EnquiryListItem & OfferTerms & { bomRevision: number; circuitDiagramRevision: number };
+type ComparedEnquiry = EnquiryListItem & OfferTerms & { bomRevision: number; circuitDiagramRevision: number };
 
 export interface OfferComparison {
   enquiry: ComparedEnquiry;

@@ -18,7 +18,7 @@ export interface DigestState {
 }
 
 /** At most this many notices per digest (far above what the registration throttles let through). */
-export const DIGEST_MAX_NOTICES = 200;
+const DIGEST_MAX_NOTICES = 200;
 
 function toDate(value: unknown): Date | undefined {
   if (value instanceof Date) return value;

@@ -3,7 +3,7 @@ import type { TaskRunner } from '../tasks/task-runner.js';
 import { TaskFailure, type TaskKind } from '../tasks/task-kind.js';
 import type { FileStore } from './file-store.js';
 
-export const DISCARD_FILES = 'discardFiles';
+const DISCARD_FILES = 'discardFiles';
 /** Paths per repair task (one chunk): a document stays far below Firestore's limit. */
 const MAX_PATHS = 100;
 

@@ -6,10 +6,10 @@ import type { Principal } from '../../model/user.js';
 const fail = errorsOf(FILE_ERRORS);
 
 /** What a caller wants to do with the files of a folder. */
-export type FileAccess = 'read' | 'change';
+type FileAccess = 'read' | 'change';
 
 /** What `authorize` learned of the folder: for folders whose record lists its files, that list. */
-export interface FolderAccess {
+interface FolderAccess {
   /** the record's list (FileFact): the listing shows only these files, with who uploaded them */
   facts?: readonly FileFact[];
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import type { TaskCursor } from '../../model/background-task.js';
 
 /** What a chunk handler gets: the task's parameters, where to continue and how much to do. */
-export interface ChunkContext<P> {
+interface ChunkContext<P> {
   taskId: string;
   params: P;
   /** null before the first chunk. */
@@ -31,7 +31,7 @@ export interface ChunkResult {
  * What a commit answers when it did less than its chunk announced (e.g. its writes reached Firestore's per-commit
  * limit): the cursor, the items handled and whether that was the last; the rest is the next chunk's.
  */
-export type ChunkShortened = Pick<ChunkResult, 'cursor' | 'processed' | 'finished'>;
+type ChunkShortened = Pick<ChunkResult, 'cursor' | 'processed' | 'finished'>;
 
 /**
  * One kind of background work, registered by its area (`taskKinds.register(...)` in its create<Area>Module):

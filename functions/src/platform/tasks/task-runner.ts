@@ -50,7 +50,7 @@ export interface TaskRunnerDeps {
 }
 
 /** The inline start in a request works this long at most, then leaves the rest to the queue. */
-export const INLINE_BUDGET_MS = 10_000;
+const INLINE_BUDGET_MS = 10_000;
 /** Stalled tasks re-enqueued by each start (the rest by the next start or an explicit sweep). */
 const START_SWEEP_LIMIT = 10;
 

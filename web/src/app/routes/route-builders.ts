@@ -13,7 +13,7 @@ export type { RoutePrincipal } from '@/lib/feature';
  * (routes/public-routes.ts, in the entry: the sign-in page loads no signed-in area's declarations) and all features
  * (routes/route-table.ts, in the signed-in chunk).
  */
-export interface MenuEntry {
+interface MenuEntry {
   path: string;
   /** i18n key of the label (with its namespace when it is not common, e.g. 'users:menu') */
   labelKey: string;
@@ -40,7 +40,7 @@ export interface RouteTable {
   signInFirst: string[];
 }
 
-export function isRestricted(p: RoutePrincipal): boolean {
+function isRestricted(p: RoutePrincipal): boolean {
   return p.passwordChangeNeeded || p.pendingRegistration;
 }
 

@@ -12,4 +12,3 @@ export const routesFor = APP_ROUTES.routesFor;
 export const elementFor = APP_ROUTES.elementFor;
 export const SIGN_OUT_FIRST_PATHS = APP_ROUTES.signOutFirstPaths;
 export const LEGAL_PATHS = legalFeature.routes.map((r) => r.path);
-export const SIGNED_OUT_PATHS = routesFor(null).paths;

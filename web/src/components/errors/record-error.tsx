@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/errors';
 /** What a failed load of one record (GET /user/?id=, /company/?id=) means for the page. */
 export type RecordErrorKind = 'notFound' | 'forbidden' | 'failed';
 
-export function recordErrorKind(error: unknown): RecordErrorKind {
+function recordErrorKind(error: unknown): RecordErrorKind {
   if (!(error instanceof ApiError)) return 'failed';
   // a malformed id is refused by validation before the lookup: to the visitor it does not exist either
   if (error.status === 404 || error.code === 'validation' || error.code === 'badRequest') return 'notFound';

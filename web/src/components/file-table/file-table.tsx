@@ -11,8 +11,6 @@ import { useContainerWidth } from '@/lib/use-container-width';
 import { FileCards } from './file-cards';
 import { FileRows } from './file-rows';
 
-export { FileIcon } from './file-icon';
-
 export interface FileTableProps {
   files: AttachedFile[];
   loading?: boolean;

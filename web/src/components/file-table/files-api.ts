@@ -4,11 +4,11 @@ import { api, downloadBlob } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /file/names?path= - the files of a folder (AttachedFile[], sorted by name). */
-export function listFiles(path: string): Promise<AttachedFile[]> {
+function listFiles(path: string): Promise<AttachedFile[]> {
   return api.get<AttachedFile[]>('/file/names', { query: { path } });
 }
 
-export const filesQueryOptions = (path: string) =>
+const filesQueryOptions = (path: string) =>
   queryOptions({ queryKey: queryKeys.files.folder(path), queryFn: () => listFiles(path) });
 
 export function useFiles(path: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -21,7 +21,7 @@ export function downloadFile(file: Pick<AttachedFile, 'path' | 'filename'>): Pro
 }
 
 /** POST /file/delete?path= */
-export function deleteFile(path: string): Promise<{ ok: true }> {
+function deleteFile(path: string): Promise<{ ok: true }> {
   return api.post<{ ok: true }>('/file/delete', undefined, { query: { path } });
 }
 

@@ -1,3 +1,3 @@
-export { FileTable, type FileTableProps } from './file-table';
-export { downloadFile, filesQueryOptions, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';
-export { FolderFiles, type FolderFilesProps } from './folder-files';
+export { FileTable } from './file-table';
+export { downloadFile, useDeleteFiles, useFiles } from './files-api';
+export { FolderFiles } from './folder-files';

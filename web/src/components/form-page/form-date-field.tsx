@@ -9,7 +9,7 @@ import { deDE } from '@mui/x-date-pickers/locales';
 import { useFormField } from './form-fields';
 
 /** How the field shows and reads a day, whatever the browser's language: TT.MM.JJJJ. */
-export const DAY_FORMAT = 'dd.MM.yyyy';
+const DAY_FORMAT = 'dd.MM.yyyy';
 /** The model's calendar day (`desiredDeliveryDate`): `YYYY-MM-DD`, no time zone. */
 const ISO_DAY = 'yyyy-MM-dd';
 /** The form value of a day typed only in part or not at all valid: the model's schema refuses it ('Ungültiger Wert.'). */

@@ -46,7 +46,7 @@ export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'label'> & {
  * The label always above the box (shrunk into the border): a long German label keeps its whole width there instead of
  * being cut off inside a narrow box on a phone.
  */
-export function labelAbove(slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
+function labelAbove(slotProps: TextFieldProps['slotProps']): TextFieldProps['slotProps'] {
   const inputLabel = slotProps?.inputLabel;
   return {
     ...slotProps,

@@ -1,14 +1,4 @@
 export { ListPage } from './list-page';
 export { SEARCH_DEBOUNCE_MS } from './use-list-controls';
-export type {
-  ListPageProps,
-  BulkAction,
-  ListFilter,
-  ListRequest,
-  ListQuery,
-  ListExportRequest,
-  ServerListFilter,
-  ServerListSource,
-} from './list-page-types';
-export { type ListColumn, pageButtons, nextPageSize, toCsv, matchesSearch, sortRows } from './list-utils';
-export { type FilterOption } from './filter-dialog';
+export type { ListPageProps, BulkAction, ListRequest, ListExportRequest, ServerListFilter } from './list-page-types';
+export { type ListColumn } from './list-utils';

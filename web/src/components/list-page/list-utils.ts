@@ -3,7 +3,7 @@ import type { PageSize } from '@model/paging';
 import { formatDateTime } from '@/lib/format';
 import type { ReactNode } from 'react';
 
-export type CellValue = string | number | boolean | Date | null | undefined;
+type CellValue = string | number | boolean | Date | null | undefined;
 export type SortDirection = 'asc' | 'desc';
 
 /** One table column. `value` feeds sorting; `text` (default: formatted value) feeds search, cells and export. */
@@ -27,7 +27,7 @@ export interface ListColumn<T> {
   exportValues?: Record<string, string>;
 }
 
-export function formatCell(value: CellValue): string {
+function formatCell(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return formatDateTime(value);
   if (typeof value === 'boolean') return value ? '✓' : '';
@@ -48,7 +48,7 @@ export function matchesSearch<T>(row: T, columns: ListColumn<T>[], term: string)
 
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
 
-export function compareValues(a: CellValue, b: CellValue): number {
+function compareValues(a: CellValue, b: CellValue): number {
   const empty = (v: CellValue) => v === null || v === undefined || v === '';
   if (empty(a) || empty(b)) return empty(a) === empty(b) ? 0 : empty(a) ? 1 : -1;
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();

@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { BOTTOM_BAR_VARIABLE } from '@/config/toast';
 
 /** The phone action bar's height including its padding: the page keeps this much room below its last line. */
-export const ACTION_BAR_ROOM = 88;
+const ACTION_BAR_ROOM = 88;
 
 /**
  * The actions of a record read, not edited (release, accept, decline, create an offer …): in the summary's header

@@ -1,5 +1,4 @@
-export { RecordSummary, type RecordSummaryProps } from './record-summary';
-export { ActionBar, ACTION_BAR_ROOM } from './action-bar';
+export { RecordSummary } from './record-summary';
 export { FactList, type Fact } from './fact-list';
 export { WRAP_WORDS } from './wrap-words';
 export { RecordLayout } from './record-layout';

@@ -20,10 +20,7 @@ import { notify } from '@/lib/notify';
 import { uploadFile } from './upload-file';
 
 /** Another upload call than POST /file/ (e.g. the BOM upload); answers the name the file was stored under. */
-export type UploadSender = (
-  file: File,
-  onProgress: (loaded: number, total: number) => void,
-) => Promise<{ filename: string }>;
+type UploadSender = (file: File, onProgress: (loaded: number, total: number) => void) => Promise<{ filename: string }>;
 
 interface FileUploadBaseProps {
   /** which extensions are allowed (model/files UPLOAD_CONTEXTS); the API checks the same list */

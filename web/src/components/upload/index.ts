@@ -1,1 +1,1 @@
-export { FileUpload, type FileUploadProps, type UploadSender } from './file-upload';
+export { FileUpload } from './file-upload';

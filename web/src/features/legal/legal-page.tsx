@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { paths } from '@/config/paths';
 import { CurrentUserContext } from '@/lib/current-user/current-user-context';
 
-export type LegalPageKey = 'avb' | 'imprint' | 'privacy' | 'tom' | 'subcontractors';
+type LegalPageKey = 'avb' | 'imprint' | 'privacy' | 'tom' | 'subcontractors';
 
 export interface LegalSection {
   heading: string;

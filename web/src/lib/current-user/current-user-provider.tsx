@@ -31,7 +31,7 @@ async function loadCurrentUser(uid: string): Promise<LoadedUser> {
   return (await getUser(uid)) as LoadedUser;
 }
 
-export const currentUserQueryOptions = (uid: string) =>
+const currentUserQueryOptions = (uid: string) =>
   queryOptions({
     queryKey: queryKeys.currentUser(uid),
     queryFn: () => loadCurrentUser(uid),

@@ -93,7 +93,7 @@ export function formatDec(d: Dec): string {
 export const toNumber = (d: Dec): number => Number(formatDec(d));
 
 /** Up to 10^4: a price with more decimals is stated per 10, 100, 1 000 or 10 000 units instead. */
-export const MAX_PRICE_SHIFT = 4;
+const MAX_PRICE_SHIFT = 4;
 
 export interface CatalogPrices {
   listPrice?: string;

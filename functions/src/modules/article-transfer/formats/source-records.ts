@@ -10,7 +10,7 @@ import type { ArticleMappableField } from '../../../model/bom/fields.js';
  * PRICE_QUANTITY), never divided; priceUnitSize is emitted whenever the file states the unit (absent: the stored
  * article's stays).
  */
-export interface SourceArticleRecord {
+interface SourceArticleRecord {
   kind: 'article';
   /** where the record sits in the file (line number of DATANORM's A record, BMEcat's PRODUCT/ARTICLE ordinal) */
   rowNumber: number;

@@ -9,7 +9,7 @@ export type ExportOutcome =
   { kind: 'downloaded'; filename: string } | { kind: 'empty' } | { kind: 'background'; started: ArticleExportStarted };
 
 /** POST /article/export: a CSV (saved), 204 (empty, ignored) or 202 with the task writing under exportResult/. */
-export async function exportArticles(filter: ArticleExportFilter): Promise<ExportOutcome> {
+async function exportArticles(filter: ArticleExportFilter): Promise<ExportOutcome> {
   const answer = await downloadOrJson<ArticleExportStarted>('/article/export', 'Artikelexport.csv', {
     method: 'POST',
     body: filter,

@@ -13,7 +13,7 @@ import {
 } from './resumable-upload';
 
 /** How often the panel asks while an import runs. */
-export const IMPORT_POLL_INTERVAL_MS = 2000;
+const IMPORT_POLL_INTERVAL_MS = 2000;
 
 /** An import that is not final (queued or running). */
 export const importRuns = (p: ArticleImportProgress | undefined) => !!p?.state && !isFinalTaskState(p.state);
@@ -48,7 +48,7 @@ export function useStartImport() {
   );
 }
 
-export interface LargeImportVariables extends Pick<ResumableUploadOptions, 'onProgress' | 'onRetry' | 'signal'> {
+interface LargeImportVariables extends Pick<ResumableUploadOptions, 'onProgress' | 'onRetry' | 'signal'> {
   file: File;
   importConfigId: string;
 }
@@ -59,7 +59,7 @@ export interface LargeImportVariables extends Pick<ResumableUploadOptions, 'onPr
  * connection), then `POST /article/import/uploaded` starts the import. A cancelled or failed upload cancels its
  * session, so Storage drops the partial bytes.
  */
-export async function startLargeImport({ file, importConfigId, ...upload }: LargeImportVariables) {
+async function startLargeImport({ file, importConfigId, ...upload }: LargeImportVariables) {
   const session = await api.post<ArticleImportUploadSession>('/article/import/upload', {
     fileName: file.name,
     size: file.size,

@@ -17,11 +17,11 @@
  */
 
 /** 8 MiB per PUT: few requests for a 40 MB file, and a lost chunk costs little. A multiple of 256 KiB. */
-export const RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024;
+const RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024;
 /** The protocol's chunk granularity. */
-export const RESUMABLE_GRANULARITY = 256 * 1024;
+const RESUMABLE_GRANULARITY = 256 * 1024;
 /** Attempts after a failure without progress before the upload gives up. */
-export const RESUMABLE_RETRIES = 6;
+const RESUMABLE_RETRIES = 6;
 
 export type ResumableFailure = 'network' | 'expired' | 'refused' | 'aborted';
 

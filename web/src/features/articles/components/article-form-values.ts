@@ -23,7 +23,7 @@ export const TEXT_FIELDS = [
 /** The number fields (≥ 0, step 0.01). */
 export const NUMBER_FIELDS = ARTICLE_NUMBER_FIELDS;
 
-export const REFERENCE_FIELDS = ['manufacturerId', 'discountGroupId', 'unitId'] as const;
+const REFERENCE_FIELDS = ['manufacturerId', 'discountGroupId', 'unitId'] as const;
 
 type TextField = (typeof TEXT_FIELDS)[number] | (typeof NUMBER_FIELDS)[number] | (typeof REFERENCE_FIELDS)[number];
 

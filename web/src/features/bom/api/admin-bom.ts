@@ -40,7 +40,7 @@ export interface AdminBomImportRequest {
  * POST /enquiry/bom/map?admin=true (multipart: mapping as JSON, file; spec §7, time-out 5 minutes). Above the
  * synchronous ceiling the server answers 202 with the background task (GET /admin/bom/task) and the result's id.
  */
-export function importAdminBom(request: AdminBomImportRequest): Promise<AdminBomImportAnswer | AdminBomTaskStarted> {
+function importAdminBom(request: AdminBomImportRequest): Promise<AdminBomImportAnswer | AdminBomTaskStarted> {
   const form = new FormData();
   form.append('mapping', JSON.stringify(request.mapping));
   form.append('file', request.file, request.file.name);
@@ -92,7 +92,7 @@ export const useAdminBomHistory = (request: PageRequest<AdminBomColumn>, enabled
   });
 
 /** GET /admin/bom/delete?adminBOMResultIds=a,b */
-export function deleteAdminBoms(ids: string[]): Promise<{ deleted: number }> {
+function deleteAdminBoms(ids: string[]): Promise<{ deleted: number }> {
   return api.get<{ deleted: number }>('/admin/bom/delete', { query: { adminBOMResultIds: ids.join(',') } });
 }
 
@@ -116,7 +116,7 @@ const afterLineChange = (queryClient: QueryClient, id: string) =>
   ]);
 
 /** POST /admin/bom/line: a manual match (or its removal) and line edits on a line of a result. */
-export function updateAdminBomLine(request: AdminBomLineUpdate): Promise<AdminBomLineAnswer> {
+function updateAdminBomLine(request: AdminBomLineUpdate): Promise<AdminBomLineAnswer> {
   return api.post<AdminBomLineAnswer>('/admin/bom/line', request);
 }
 
@@ -124,7 +124,7 @@ export const useUpdateAdminBomLine = () =>
   useEndpointMutation(updateAdminBomLine, (queryClient, _answer, request) => afterLineChange(queryClient, request.id));
 
 /** POST /admin/bom/rematch: after the line's article was edited, the line and the lines like it are matched again. */
-export function rematchAdminBomLine(request: AdminBomRematch): Promise<AdminBomRematchAnswer> {
+function rematchAdminBomLine(request: AdminBomRematch): Promise<AdminBomRematchAnswer> {
   return api.post<AdminBomRematchAnswer>('/admin/bom/rematch', request);
 }
 

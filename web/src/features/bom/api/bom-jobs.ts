@@ -43,7 +43,7 @@ const ownerKey = (owner: BomOwnerRef) =>
     : [...resource('enquiries').all, 'bom', owner.enquiryId];
 const bomKey = (owner: BomOwnerRef, ...rest: unknown[]) => [...ownerKey(owner), ...rest];
 /** Everything an offer's BOM shows (its summary and table): refetched after a map or line change. */
-export const offerBomKey = (offerId: string) => [...resource('offers').all, 'bom', offerId];
+const offerBomKey = (offerId: string) => [...resource('offers').all, 'bom', offerId];
 
 /**
  * GET /enquiry/bom/mapping: what the Map panel starts with (saved, remembered or computed mapping); with
@@ -72,7 +72,7 @@ export interface MapBomRequest {
 export type MapBomAnswer = BomMapAnswer<Enquiry, Offer> | { taskId: string };
 
 /** POST /enquiry/bom/map (spec §9: up to 5 minutes); the answer's enquiry becomes its detail query. */
-export function mapBom(request: MapBomRequest): Promise<MapBomAnswer> {
+function mapBom(request: MapBomRequest): Promise<MapBomAnswer> {
   return api.post<MapBomAnswer>('/enquiry/bom/map', request, { timeoutMs: BOM_MAPPING_TIMEOUT_MS });
 }
 
@@ -119,7 +119,7 @@ export const bomLinesQueryOptions = (owner: BomOwnerRef, request: BomLinesReques
 export type UpdateBomLineRequest = BomLineUpdate;
 
 /** POST /enquiry/bom/line: a manual match or line edit; the table and the enquiry's summary refetch. */
-export function updateBomLine(request: UpdateBomLineRequest) {
+function updateBomLine(request: UpdateBomLineRequest) {
   return api.post<{ line: StoredBomLine; summary: BomJobView; bomSummary: BomJobSummary }>(
     '/enquiry/bom/line',
     request,

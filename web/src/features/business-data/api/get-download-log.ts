@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { businessDataKeys } from './keys';
 
 /** GET /offer/businessdata/log?offerId= (admins) - the newest downloads with counts per file and per person. */
-export function getDownloadLog(offerId: string): Promise<DownloadLog> {
+function getDownloadLog(offerId: string): Promise<DownloadLog> {
   return api.get<DownloadLog>('/offer/businessdata/log', { query: { offerId }, toastOnError: true });
 }
 
-export const getDownloadLogQueryOptions = (offerId: string) =>
+const getDownloadLogQueryOptions = (offerId: string) =>
   queryOptions({ queryKey: businessDataKeys.log(offerId), queryFn: () => getDownloadLog(offerId) });
 
 export function useDownloadLog({ offerId, enabled = true }: { offerId: string; enabled?: boolean }) {

@@ -5,7 +5,7 @@ import { businessDataKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /offer/businessdata?offerId= - the folder as the caller may see it (404 hidden, 403 no read). */
-export function getFolder(offerId: string): Promise<FolderView> {
+function getFolder(offerId: string): Promise<FolderView> {
   return api.get<FolderView>('/offer/businessdata', { query: { offerId } });
 }
 

@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { businessDataKeys } from './keys';
 
 /** GET /offer/businessdata/shared - the folders shared with the caller's e-mail (spec 2 "/business-data"). */
-export function getSharedFolders(): Promise<SharedFolderRow[]> {
+function getSharedFolders(): Promise<SharedFolderRow[]> {
   return api.get<SharedFolderRow[]>('/offer/businessdata/shared', { toastOnError: true });
 }
 
-export const getSharedFoldersQueryOptions = () =>
+const getSharedFoldersQueryOptions = () =>
   queryOptions({ queryKey: businessDataKeys.shared(), queryFn: getSharedFolders });
 
 export function useSharedFolders() {

@@ -5,7 +5,7 @@ import { enquiryKeys, offerKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /** POST /conversation/message/copyfile?messageId=&path= - the attachment into a folder of the record. */
-export function copyFile({ messageId, path }: { messageId: string; path: string }): Promise<AttachedFile> {
+function copyFile({ messageId, path }: { messageId: string; path: string }): Promise<AttachedFile> {
   return api.post<AttachedFile>('/conversation/message/copyfile', undefined, { query: { messageId, path } });
 }
 

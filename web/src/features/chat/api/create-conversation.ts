@@ -5,7 +5,7 @@ import { useEndpointMutation } from '@/lib/react-query';
 import type { ChatRecordRef } from './get-conversations';
 
 /** POST /conversation/ - opens the conversation on the record (or answers the existing one). */
-export function createConversation(record: ChatRecordRef): Promise<ConversationView> {
+function createConversation(record: ChatRecordRef): Promise<ConversationView> {
   return api.post<ConversationView>('/conversation/', record);
 }
 

@@ -5,7 +5,7 @@ import { chatKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /** GET /conversation/digest - the caller's mail digest switch. */
-export function getDigestSetting(): Promise<DigestSetting> {
+function getDigestSetting(): Promise<DigestSetting> {
   return api.get<DigestSetting>('/conversation/digest');
 }
 
@@ -14,7 +14,7 @@ export function useDigestSetting() {
 }
 
 /** POST /conversation/digest {enabled} - switches the digest on or off. */
-export function saveDigestSetting(setting: DigestSetting): Promise<DigestSetting> {
+function saveDigestSetting(setting: DigestSetting): Promise<DigestSetting> {
   return api.post<DigestSetting>('/conversation/digest', setting, { toastOnError: true });
 }
 

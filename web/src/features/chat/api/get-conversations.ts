@@ -6,11 +6,11 @@ import { chatKeys } from './keys';
 export type ChatRecordRef = { enquiryId: string; offerId?: undefined } | { offerId: string; enquiryId?: undefined };
 
 /** GET /conversation/?enquiryId= or ?offerId= - the caller's conversations on the record, newest message first. */
-export function getConversations(record: ChatRecordRef): Promise<ConversationView[]> {
+function getConversations(record: ChatRecordRef): Promise<ConversationView[]> {
   return api.get<ConversationView[]>('/conversation/', { query: record });
 }
 
-export const getConversationsQueryOptions = (record: ChatRecordRef) =>
+const getConversationsQueryOptions = (record: ChatRecordRef) =>
   queryOptions({ queryKey: chatKeys.conversations(record), queryFn: () => getConversations(record) });
 
 export function useConversations(record: ChatRecordRef) {

@@ -6,7 +6,7 @@ import { log } from '@/lib/log';
 import { chatKeys } from './keys';
 
 /** GET /conversation/message - the newest page of a thread, or the page before `before`, or what came `after`. */
-export function getMessages(conversationId: string, cursor: { before?: string; after?: string } = {}) {
+function getMessages(conversationId: string, cursor: { before?: string; after?: string } = {}) {
   return api.get<MessagePage>('/conversation/message', { query: { conversationId, ...cursor } });
 }
 

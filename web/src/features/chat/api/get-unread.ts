@@ -9,7 +9,7 @@ import { log } from '@/lib/log';
 import { chatKeys } from './keys';
 
 /** GET /conversation/message/unread - the caller's unread messages (newest first) and their count. */
-export function getUnread(size: number): Promise<UnreadMessages> {
+function getUnread(size: number): Promise<UnreadMessages> {
   return api.get<UnreadMessages>('/conversation/message/unread', { query: { size } });
 }
 

@@ -5,14 +5,14 @@ import { chatKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
 /** After a read: the bell, the unread list and the conversation lists ('!') refresh. */
-export const afterRead = (queryClient: QueryClient) =>
+const afterRead = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: chatKeys.unread.all }),
     queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }),
   ]);
 
 /** POST /conversation/message/read?messageId= - one message read by the caller. */
-export function markRead(messageId: string): Promise<MessageView> {
+function markRead(messageId: string): Promise<MessageView> {
   return api.post<MessageView>('/conversation/message/read', undefined, { query: { messageId } });
 }
 
@@ -21,7 +21,7 @@ export function useMarkRead() {
 }
 
 /** POST /conversation/message/read/all[?conversationId=] - every unread message of the caller (or of one conversation). */
-export function readAll(conversationId?: string): Promise<{ marked: number; more: boolean }> {
+function readAll(conversationId?: string): Promise<{ marked: number; more: boolean }> {
   return api.post('/conversation/message/read/all', undefined, { query: { conversationId } });
 }
 

@@ -4,14 +4,14 @@ import { api } from '@/lib/api-client';
 import { chatKeys } from './keys';
 import { useEndpointMutation } from '@/lib/react-query';
 
-export interface SendMessageInput {
+interface SendMessageInput {
   conversationId: string;
   content: string;
   file?: File;
 }
 
 /** POST /conversation/message/send (multipart: conversationId, content, at most one file). */
-export function sendMessage({ conversationId, content, file }: SendMessageInput): Promise<MessageView> {
+function sendMessage({ conversationId, content, file }: SendMessageInput): Promise<MessageView> {
   const form = new FormData();
   form.append('conversationId', conversationId);
   form.append('content', content);

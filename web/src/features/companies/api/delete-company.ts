@@ -7,7 +7,7 @@ export interface DeleteCompanyResponse {
   ok: boolean;
 }
 
-export function deleteCompany(companyId: string): Promise<DeleteCompanyResponse> {
+function deleteCompany(companyId: string): Promise<DeleteCompanyResponse> {
   return api.post<DeleteCompanyResponse>('/company/delete', {}, { query: { companyId } });
 }
 

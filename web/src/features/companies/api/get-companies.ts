@@ -9,7 +9,7 @@ export type GetCompaniesRequest = PageRequest<CompanySortColumn> & { search?: st
 export type GetCompaniesResponse = Page<Company>;
 
 /** GET /company/filter - platform admin: one page of companies (inactive ones included) and the number of all matches. */
-export function getCompanies(request: GetCompaniesRequest): Promise<GetCompaniesResponse> {
+function getCompanies(request: GetCompaniesRequest): Promise<GetCompaniesResponse> {
   return api.get<GetCompaniesResponse>('/company/filter', {
     query: pageRequestParams({ ...request }),
     toastOnError: true,

@@ -7,7 +7,7 @@ import type { QueryConfig } from '@/lib/react-query';
 /** GET /company/?id= - platform admin, or the own company. No toast: the form page shows not found / forbidden. */
 export type GetCompanyResponse = Company;
 
-export function getCompany(id: string): Promise<GetCompanyResponse> {
+function getCompany(id: string): Promise<GetCompanyResponse> {
   return api.get<GetCompanyResponse>('/company/', { query: { id } });
 }
 

@@ -23,11 +23,6 @@ export function companyFormOf(company: Company): CompanyInput {
   ) as CompanyInput;
 }
 
-/** Can the company be released as is? A registered CUSTOMER needs its customerNumber first (form). */
-export function releasableAsIs(company: Company): boolean {
-  return companySchema.isValidSync(companyFormOf(company));
-}
-
 /** Release of a pending registration (the form fields are sent along, unchanged). */
 export function releaseCompany(company: Company): Promise<UpdateCompanyResponse> {
   return updateCompany({ ...companyFormOf(company), id: company.id, pendingRegistration: false });

@@ -1,16 +1,15 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { EnquiryListItem, EnquirySortColumn } from '@model/enquiry';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
 import { enquiryKeys } from './keys';
-import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /enquiry/filter: the paging contract plus the title search (no column: createDate descending). */
 export type GetEnquiriesRequest = PageRequest<EnquirySortColumn> & { title?: string };
 export type GetEnquiriesResponse = Page<EnquiryListItem>;
 
 /** Customers: their company's enquiries (archived too); suppliers: released, open, unarchived ones. */
-export function getEnquiries(request: GetEnquiriesRequest): Promise<GetEnquiriesResponse> {
+function getEnquiries(request: GetEnquiriesRequest): Promise<GetEnquiriesResponse> {
   return api.get<GetEnquiriesResponse>('/enquiry/filter', {
     query: pageRequestParams({ ...request }),
     toastOnError: true,
@@ -24,13 +23,3 @@ export const getEnquiriesQueryOptions = (request?: GetEnquiriesRequest) =>
     queryFn: () => getEnquiries(request!),
     enabled: request !== undefined,
   });
-
-export function useEnquiries({
-  request,
-  queryConfig,
-}: {
-  request: GetEnquiriesRequest;
-  queryConfig?: QueryConfig<typeof getEnquiriesQueryOptions>;
-}) {
-  return useQuery({ ...getEnquiriesQueryOptions(request), placeholderData: keepPreviousData, ...queryConfig });
-}

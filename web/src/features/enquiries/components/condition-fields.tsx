@@ -16,7 +16,7 @@ const OPTIONAL_CHOICES: readonly JobConditionChoice[] = ['cableDuctManufacturer'
  * The `<field>Individual` free text of a condition, shown when the model says it applies
  * (`individualTextApplies`); required (asterisk) when its choice is INDIVIDUAL, as the schema demands.
  */
-export function IndividualText({ field }: { field: JobConditionChoice | JobConditionFlag }) {
+function IndividualText({ field }: { field: JobConditionChoice | JobConditionFlag }) {
   const { values } = useFormikContext<JobConditions>();
   if (!individualTextApplies(values, field)) return null;
   const required = getIn(values, field) === 'INDIVIDUAL';

@@ -5,7 +5,7 @@ import { fieldValueKeys } from './keys';
 import { KIND_API } from './kinds';
 
 /** GET /<kind>/all?withAmount=true: the whole list (client-side search, sort, paging). */
-export const fieldValuesQueryOptions = (kind: FieldValueKind) =>
+const fieldValuesQueryOptions = (kind: FieldValueKind) =>
   queryOptions({
     queryKey: fieldValueKeys.of(kind).list(),
     queryFn: () =>

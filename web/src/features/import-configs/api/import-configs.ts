@@ -42,7 +42,7 @@ export interface ImportConfigInput {
  * POST /import/config/ (multipart: `config` JSON + the sample `file`) or /import/config/update (multipart with a
  * new file, JSON without).
  */
-export function saveImportConfig({ config, file }: { config: ImportConfigInput; file?: File }) {
+function saveImportConfig({ config, file }: { config: ImportConfigInput; file?: File }) {
   const path = config.id ? '/import/config/update' : '/import/config/';
   if (!file) return api.post<ImportConfig>(path, config);
   const form = new FormData();

@@ -5,7 +5,7 @@ import type { QueryConfig } from '@/lib/react-query';
 import type { OfferComparison } from './offer-types';
 
 /** GET /offer/compare?enquiryId= - the enquiry's customer: its released, live offers of every state. */
-export function compareOffers(enquiryId: string): Promise<OfferComparison> {
+function compareOffers(enquiryId: string): Promise<OfferComparison> {
   return api.get<OfferComparison>('/offer/compare', { query: { enquiryId }, toastOnError: true });
 }
 

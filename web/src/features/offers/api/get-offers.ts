@@ -1,9 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { OfferSortColumn, OfferState } from '@model/offer';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
 import { offerKeys } from './keys';
-import type { QueryConfig } from '@/lib/react-query';
 import type { OfferListItem } from './offer-types';
 
 /** GET /offer/filter: the paging contract, the reference-number search and the states of the list view. */
@@ -14,7 +13,7 @@ export type GetOffersRequest = PageRequest<OfferSortColumn> & {
 export type GetOffersResponse = Page<OfferListItem>;
 
 /** Suppliers: their company's offers; customers: released offers on their enquiries (never invalidated ones). */
-export function getOffers(request: GetOffersRequest): Promise<GetOffersResponse> {
+function getOffers(request: GetOffersRequest): Promise<GetOffersResponse> {
   return api.get<GetOffersResponse>('/offer/filter', {
     query: pageRequestParams({ ...request }),
     toastOnError: true,
@@ -28,13 +27,3 @@ export const getOffersQueryOptions = (request?: GetOffersRequest) =>
     queryFn: () => getOffers(request!),
     enabled: request !== undefined,
   });
-
-export function useOffers({
-  request,
-  queryConfig,
-}: {
-  request: GetOffersRequest;
-  queryConfig?: QueryConfig<typeof getOffersQueryOptions>;
-}) {
-  return useQuery({ ...getOffersQueryOptions(request), placeholderData: keepPreviousData, ...queryConfig });
-}

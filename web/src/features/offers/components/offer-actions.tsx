@@ -9,7 +9,7 @@ import { DocumentActionDialog } from './document-action-dialog';
 import { useOfferActionRuns } from './use-offer-action-runs';
 
 /** The actions the table offers this caller now, in the order the page shows them. */
-export const ACTION_ORDER: readonly OfferAction[] = ['release', 'accept', 'decline', 'confirm', 'revise', 'archive'];
+const ACTION_ORDER: readonly OfferAction[] = ['release', 'accept', 'decline', 'confirm', 'revise', 'archive'];
 
 export function availableActions(caller: OfferCaller, offer: Offer): OfferAction[] {
   return ACTION_ORDER.filter((action) => canActOnOffer(caller, offer, action));

@@ -4,7 +4,7 @@ import { offerDeviations, type OfferTerms } from '@model/offer';
 import { copiedFieldLabel, copiedFieldValue } from './offer-field-labels';
 
 /** The copied fields of the offer that differ from the enquiry's (the customer's text aside). */
-export function deviatingFields(values: OfferTerms, original: OfferTerms) {
+function deviatingFields(values: OfferTerms, original: OfferTerms) {
   return offerDeviations({ ...values, additionalInfo: original.additionalInfo }, original).filter(
     (f) => f !== 'additionalInfo',
   );

@@ -7,7 +7,7 @@ export interface DeleteUserResponse {
   ok: boolean;
 }
 
-export function deleteUser(userId: string): Promise<DeleteUserResponse> {
+function deleteUser(userId: string): Promise<DeleteUserResponse> {
   return api.post<DeleteUserResponse>('/user/delete', {}, { query: { userId } });
 }
 

@@ -5,9 +5,9 @@ import { companyKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /company/all - ADMIN company only (company selection and the company filter of the user list). */
-export type GetCompaniesResponse = Company[];
+type GetCompaniesResponse = Company[];
 
-export function getCompanies(): Promise<GetCompaniesResponse> {
+function getCompanies(): Promise<GetCompaniesResponse> {
   return api.get<GetCompaniesResponse>('/company/all');
 }
 

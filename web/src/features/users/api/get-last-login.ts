@@ -4,12 +4,12 @@ import { userKeys } from './keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /user/lastlogin - ADMIN company: the latest login, or {}. */
-export interface GetLastLoginResponse {
+interface GetLastLoginResponse {
   mail?: string;
   lastLoginAt?: Date;
 }
 
-export function getLastLogin(): Promise<GetLastLoginResponse> {
+function getLastLogin(): Promise<GetLastLoginResponse> {
   return api.get<GetLastLoginResponse>('/user/lastlogin');
 }
 

@@ -7,7 +7,7 @@ import type { QueryConfig } from '@/lib/react-query';
 /** GET /user/?id= - one user with `company`. No toast: the form page shows not found / forbidden itself. */
 export type GetUserResponse = User;
 
-export function getUser(id: string): Promise<GetUserResponse> {
+function getUser(id: string): Promise<GetUserResponse> {
   return api.get<GetUserResponse>('/user/', { query: { id } });
 }
 

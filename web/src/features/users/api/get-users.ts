@@ -17,7 +17,7 @@ export type GetUsersResponse = Page<UserListItem>;
  * GET /user/filter - ADMIN company: all users (optionally of some companies); CUSTOMER/SUPPLIER admin: the
  * own company's users. One page plus the number of all matches.
  */
-export function getUsers(request: GetUsersRequest): Promise<GetUsersResponse> {
+function getUsers(request: GetUsersRequest): Promise<GetUsersResponse> {
   return api.get<GetUsersResponse>('/user/filter', { query: pageRequestParams({ ...request }), toastOnError: true });
 }
 
