@@ -3,6 +3,7 @@ import type { BackgroundTask } from '../../model/background-task.js';
 import { TASKS_COLLECTION } from '../../platform/tasks/tasks.repository.js';
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { get, post } from '../../testing/api-client.js';
+import { HOSTS } from '../../testing/env.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { waitForQuery } from '../../testing/wait-for-document.js';
 import {
@@ -18,6 +19,9 @@ import {
   type World,
 } from '../../testing/fixtures.js';
 import { SEND_PASSWORD_RESET } from './send-password-reset.task.js';
+
+/** The portal's address in mails (the stack's, shifted by STACK_PORT_OFFSET), as a regular expression. */
+const PORTAL = HOSTS.portal.replace(/[.]/g, '\\.');
 
 let w: World;
 beforeAll(async () => {
@@ -166,7 +170,7 @@ describe('passwords', () => {
     expect((await resetTasksDone(unknownMail)).map((t) => t.state)).toEqual(['done']);
     const [mail] = await mailsTo(w.users.supplierUser.mail);
     expect(mail!.message.subject).toContain('Passwort zurücksetzen');
-    expect(mail!.message.text).toMatch(/http:\/\/127\.0\.0\.1:5000\/action\?mode=resetPassword&oobCode=[\w-]+/);
+    expect(mail!.message.text).toMatch(new RegExp(`${PORTAL}/action\\?mode=resetPassword&oobCode=[\\w-]+`));
     expect(await mailsTo(unknownMail)).toHaveLength(0);
     expect((await get('/user/password/reset', { query: { mail: 'kaputt' } })).status).toBe(400);
   });
@@ -300,9 +304,7 @@ describe('POST /user/ (create)', () => {
     const [invitation] = await mailsTo(mail);
     expect(invitation!.message.subject).toBe('Ihr Zugang zum Schrankwerk-Portal');
     expect(invitation!.message.text).toContain(w.companies.SUPPLIER.name);
-    expect(invitation!.message.html).toMatch(
-      /href="http:\/\/127\.0\.0\.1:5000\/action\?mode=resetPassword&amp;oobCode=/,
-    );
+    expect(invitation!.message.html).toMatch(new RegExp(`href="${PORTAL}/action\\?mode=resetPassword&amp;oobCode=`));
   });
 
   it('company admin: the company is forced to the own one', async () => {
