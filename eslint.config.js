@@ -139,6 +139,24 @@ export default tseslint.config(
     },
   },
   {
+    // Product code and benches run no emulator of their own: a bench gets it from scripts/bench-helpers.ts.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@schrankwerk/emulators', '@schrankwerk/emulators/*'],
+              message: 'Only tests use the emulators directly; a bench gets them through scripts/bench-helpers.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The model is isomorphic: the web bundles it, so no server libraries and no Node built-ins.
     files: ['functions/src/model/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './stack/build.js';
 import { startStack, type StackOptions } from './stack/stack.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { startEnv } from '@schrankwerk/emulators/firestore/test-utils';
 
 /** The value at fraction `p` (0.5, 0.95) of ascending `sorted` times. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -150,4 +152,13 @@ export function firestoreOps(): Promise<{ reads: number; writes: number }> {
       })
       .on('error', reject);
   });
+}
+
+/**
+ * A Firestore emulator of its own on a free port and a client of it, for a bench that runs the app in its own
+ * process without the whole stack (users.bench.ts). Benches under functions/src get emulators only through here.
+ */
+export async function startBenchFirestore(): Promise<{ db: Firestore; close(): Promise<void> }> {
+  const env = await startEnv();
+  return { db: env.db, close: () => env.close() };
 }

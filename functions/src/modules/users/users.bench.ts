@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { startEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import type { BenchRow, BenchSection } from '../../../../scripts/bench-types.js';
-import { percentile } from '../../../../scripts/bench-helpers.js';
+import { percentile, startBenchFirestore } from '../../../../scripts/bench-helpers.js';
 import { createApp } from '../../app.js';
 import { createModules } from '../../modules.js';
 import { TEST_CONFIG } from '../../testing/config.js';
@@ -25,7 +24,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 export default async function bench(): Promise<BenchSection> {
-  const env = await startEnv();
+  const env = await startBenchFirestore();
   let lookups = 0;
   const auth = {
     app: {},
