@@ -220,14 +220,7 @@ export class AdminBomService {
   /** GET /admin/bom/lines: one page of a result's article table. */
   async lines(principal: Principal, q: AdminBomLinesQuery): Promise<Page<StoredBomLine> & { summary: BomJobView }> {
     const job = await this.readable(principal, q.id);
-    const page = await this.d.lines.page(job.id, job.runId, {
-      errorsOnly: q.errorsOnly,
-      replacedOnly: q.replacedOnly,
-      column: q.column,
-      sortDescending: q.sortDescending,
-      page: q.page,
-      size: q.paginationSize,
-    });
+    const page = await this.d.lines.page(job.id, job.runId, q);
     // the article table's summary line, as the enquiry's table has it (administrators see the estimate)
     const summary = bomJobView(job, true);
     return { ...page, summary };

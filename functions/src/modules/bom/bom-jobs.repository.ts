@@ -120,7 +120,7 @@ export class BomJobsRepository extends EntityCollection<BomJob> {
       column?: BomLineColumn;
       sortDescending: boolean;
       page: number;
-      size: number;
+      paginationSize: number;
     },
   ): Promise<Page<StoredBomLine>> {
     const filters: QueryFilter[] = [];
@@ -131,7 +131,7 @@ export class BomJobsRepository extends EntityCollection<BomJob> {
       orderBy: BOM_LINE_SORT_FIELDS[q.column ?? 'rowNumber'],
       descending: q.sortDescending,
       page: q.page,
-      size: q.size,
+      size: q.paginationSize,
     });
   }
 

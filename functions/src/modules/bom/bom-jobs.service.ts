@@ -244,14 +244,7 @@ export class BomJobsService {
     const target = await this.owner(q).seen(principal, q);
     const job = await this.currentJob(target);
     if (!job) throw fail.bomNotMapped();
-    const page = await this.d.repo.page(job.id, job.runId, {
-      errorsOnly: q.errorsOnly,
-      replacedOnly: q.replacedOnly,
-      column: q.column,
-      sortDescending: q.sortDescending,
-      page: q.page,
-      size: q.paginationSize,
-    });
+    const page = await this.d.repo.page(job.id, job.runId, q);
     return {
       content: page.content.map((l) => this.lineView(principal, l)),
       totalElements: page.totalElements,

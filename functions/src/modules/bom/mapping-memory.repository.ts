@@ -1,17 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { FieldMapping } from '../../model/bom/fields.js';
 import { headerSignature, type MappingMemoryEntry, type MappingMemoryStore } from '../../bom/mapping-memory.js';
 
-interface StoredEntry {
-  companyId: string;
-  signature: string;
-  headers: string[];
-  mapping: FieldMapping;
-  headerRowIndex?: number;
-  suppliedPartString?: string;
-  savedAt: Date | { toDate(): Date };
-  useCount: number;
-}
+/** As stored: Firestore hands `savedAt` back as a Timestamp. */
+type StoredEntry = Omit<MappingMemoryEntry, 'savedAt'> & { savedAt: Date | { toDate(): Date } };
 
 const toDate = (v: StoredEntry['savedAt']): Date => (v instanceof Date ? v : v.toDate());
 

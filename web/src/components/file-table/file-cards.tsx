@@ -1,9 +1,8 @@
-import { Box, Card, Checkbox, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Card, Checkbox, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AttachedFile } from '@model/files';
 import { formatDateTime } from '@/lib/format';
+import { FileActions } from './file-actions';
 import { FileIcon, formatSize } from './file-icon';
 
 export interface FileCardsProps {
@@ -53,24 +52,7 @@ export function FileCards({ files, selected, onToggle, canDelete, onDownload, on
                 </Typography>
               </Box>
               <Stack direction="row" sx={{ flexShrink: 0 }}>
-                <Tooltip title={t('table.download')}>
-                  <IconButton
-                    aria-label={t('table.downloadNamed', { name: file.filename })}
-                    onClick={() => onDownload(file)}
-                  >
-                    <DownloadIcon />
-                  </IconButton>
-                </Tooltip>
-                {canDelete && (
-                  <Tooltip title={t('table.delete')}>
-                    <IconButton
-                      aria-label={t('table.deleteNamed', { name: file.filename })}
-                      onClick={() => onDelete(file)}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                )}
+                <FileActions file={file} canDelete={canDelete} onDownload={onDownload} onDelete={onDelete} />
               </Stack>
             </Stack>
           </Card>

@@ -1,20 +1,9 @@
-import {
-  Checkbox,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
+import { Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AttachedFile } from '@model/files';
 import { TableScrollRegion } from '@/components/table-scroll-region';
 import { formatDateTime } from '@/lib/format';
+import { FileActions } from './file-actions';
 import { FileIcon, formatSize } from './file-icon';
 
 interface FileRowsProps {
@@ -96,24 +85,7 @@ export function FileRows({
               {showSide && <TableCell>{file.side ? t(`sides.${file.side}`) : ''}</TableCell>}
               {showCounter && <TableCell align="right">{file.downloadCounter ?? 0}</TableCell>}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title={t('table.download')}>
-                  <IconButton
-                    aria-label={t('table.downloadNamed', { name: file.filename })}
-                    onClick={() => onDownload(file)}
-                  >
-                    <DownloadIcon />
-                  </IconButton>
-                </Tooltip>
-                {canDelete && (
-                  <Tooltip title={t('table.delete')}>
-                    <IconButton
-                      aria-label={t('table.deleteNamed', { name: file.filename })}
-                      onClick={() => onDelete(file)}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                )}
+                <FileActions file={file} canDelete={canDelete} onDownload={onDownload} onDelete={onDelete} />
               </TableCell>
             </TableRow>
           ))}
