@@ -32,7 +32,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup-tests.ts'],
-          testTimeout: 30_000,
+          // a ceiling, not a wait: the long form tests (about 6 s alone) ran past 30 s beside the stack group on a
+          // loaded 2-core machine
+          testTimeout: 60_000,
           // beforeAll may preload lazy chunks (pages, panels) so the tests wait on events, not on chunk loads
           hookTimeout: 60_000,
         },

@@ -5,7 +5,6 @@ import { amount } from './catalogue-schemas.js';
 import type { TaskState } from './background-task.js';
 import { bodyIdSchema } from './id.js';
 import { line, VALIDATION_KEYS as V } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 /**
  * Article import and export (spec 02 §2 /article panels, §3 "Article export filter" and "Import progress", §7, §8;
@@ -125,6 +124,3 @@ export const ARTICLE_TRANSFER_ERRORS = defineErrors({
   /** an import configuration used by the running import cannot be deleted */
   importConfigInUse: 409,
 });
-
-/** The article import's date-time fields (web `Feature.dateFields`; model/dates.ts). */
-export const ARTICLE_TRANSFER_DATE_FIELDS = dateTimeFields<ArticleImportProgress>()(['startDate', 'finishDate']);

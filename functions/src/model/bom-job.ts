@@ -13,7 +13,6 @@ import {
 import { bodyIdSchema, idSchema, optionalBodyIdSchema, optionalIdSchema } from './id.js';
 import { pageRequestSchema } from './paging.js';
 import { flag, line, VALIDATION_KEYS as V, withLimits } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 /**
  * BOM jobs (spec 02 §3 "BOM job", "BOM line"; §4; §9; issue 24): a mapped BOM of an owner (the enquiry, the offer,
@@ -302,6 +301,3 @@ export interface BomMappingProposal {
   source: 'saved' | 'remembered' | 'computed';
   suppliedPartString?: string;
 }
-
-/** The BOM jobs' date-time fields (web `Feature.dateFields`; model/dates.ts). */
-export const BOM_JOB_DATE_FIELDS = dateTimeFields<BomJob | BomJobSummary>()(['mappedAt']);

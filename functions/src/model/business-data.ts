@@ -5,7 +5,6 @@ import { bodyIdSchema, idSchema } from './id.js';
 import type { OfferState } from './offer.js';
 import { mailSchema, PASSWORD_MIN_LENGTH } from './user.js';
 import { flag, line, VALIDATION_KEYS as V, withLimits } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 /**
  * The project folder of an offer ('Geschäftsdaten', business data; spec 01 §3 "Business data", §5 "Project folder",
@@ -329,6 +328,3 @@ export const folderZipSchema = yup.object({
 export const folderQuerySchema = yup.object({ offerId: idSchema });
 /** Query `offerId` and `itemId` (the anonymous single download). */
 export const folderFileQuerySchema = yup.object({ offerId: idSchema, itemId: idSchema });
-
-/** The project folder's date-time fields (web `Feature.dateFields`; model/dates.ts): the download log's `at`. */
-export const BUSINESS_DATA_DATE_FIELDS = dateTimeFields<FolderView | FolderCheckAnswer | DownloadLog>()(['at']);

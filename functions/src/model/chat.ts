@@ -2,7 +2,6 @@ import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import { idSchema, optionalBodyIdSchema, optionalIdSchema } from './id.js';
 import { flag, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 /**
  * Chat on enquiries and offers (spec 01 §1 item 7, §2 "Messages", "Chat side panel", §3 "Conversation" and
@@ -228,9 +227,3 @@ export function avatarColor(key: string): string {
 }
 
 export const digestSettingSchema = yup.object({ enabled: flag().required(V.required) });
-
-/** The chat's date-time fields (web `Feature.dateFields`; model/dates.ts). */
-export const CHAT_DATE_FIELDS = dateTimeFields<ConversationView | MessagePage | UnreadMessages>()([
-  'lastMessageDate',
-  'readDate',
-]);

@@ -2,7 +2,6 @@ import * as yup from 'yup';
 import { bodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
 import { flag, line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 export const COMPANY_TYPES = ['CUSTOMER', 'SUPPLIER', 'ADMIN', 'EXTERNAL'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -119,6 +118,3 @@ export const companyFilterSchema = pageRequestSchema(COMPANY_SORT_COLUMNS, {
   types: commaList(typeOf(COMPANY_TYPES).required(required), COMPANY_TYPES.length),
 });
 export type CompanyFilter = yup.InferType<typeof companyFilterSchema>;
-
-/** The companies area's date-time fields (web `Feature.dateFields`; model/dates.ts): change entries. */
-export const COMPANY_DATE_FIELDS = dateTimeFields<Company>()(['date']);

@@ -5,7 +5,8 @@
  * days (`desiredDeliveryDate`, `YYYY-MM-DD`) are strings in the model and are never listed.
  *
  * No central list of the areas' fields: each area declares its own beside its records with `dateTimeFields`
- * (`ENQUIRY_DATE_FIELDS` in model/enquiry.ts), checked by the compiler against its records; its web feature names
+ * (`ENQUIRY_DATE_FIELDS` in model/enquiry-dates.ts, beside model/enquiry.ts: a file of its own, so the web's
+ * entry chunk, which declares every feature's fields, does not load the area's yup schemas), checked by the compiler against its records; its web feature names
  * them (`Feature.dateFields`) and `app/` hands every feature's to the api client at start. Only the fields of the
  * records every area shares are listed here.
  */

@@ -7,7 +7,6 @@ import { bodyIdSchema } from './id.js';
 import { JOB_CONDITION_DEFAULTS, jobConditionsSchema, type JobConditions } from './job-conditions.js';
 import { pageRequestSchema } from './paging.js';
 import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 /**
  * The enquiry (spec 01 §3 "Enquiry", §4, §5; issue 8). Isomorphic: the API validates bodies with these
@@ -243,6 +242,3 @@ export const enquiryFilterSchema = pageRequestSchema(ENQUIRY_SORT_COLUMNS, {
   title: yup.string().typeError(V.type).trim(V.type).max(100, withLimits(V.maxLength)).optional(),
 });
 export type EnquiryFilter = yup.InferType<typeof enquiryFilterSchema>;
-
-/** The enquiries area's date-time fields (web `Feature.dateFields`; model/dates.ts). */
-export const ENQUIRY_DATE_FIELDS = dateTimeFields<Enquiry>()(['releaseDate', 'firstReleaseDate', 'date', 'mappedAt']);

@@ -6,7 +6,6 @@ import { bodyIdSchema, idSchema } from './id.js';
 import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from './job-conditions.js';
 import { commaList, pageRequestSchema } from './paging.js';
 import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 /**
  * The offer (spec 01 §3 "Offer", §4 states and transitions, §5 Offer; issue 9). Isomorphic: the API runs
@@ -388,6 +387,3 @@ export const offerFilterSchema = pageRequestSchema(OFFER_SORT_COLUMNS, {
   ),
 });
 export type OfferFilter = yup.InferType<typeof offerFilterSchema>;
-
-/** The offers area's date-time fields (web `Feature.dateFields`; model/dates.ts). */
-export const OFFER_DATE_FIELDS = dateTimeFields<Offer>()(['releaseDate', 'enquiryReleaseDate']);

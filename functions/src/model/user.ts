@@ -5,7 +5,6 @@ import { registrationCompanySchema } from './company.js';
 import { bodyIdSchema, ID_PATTERN, optionalBodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
 import { flag, line, lowerCaseLine, VALIDATION_KEYS as V, withLimits } from './validation.js';
-import { dateTimeFields } from './dates.js';
 
 /** The users area's error codes (`mailExternal` is the 200 answer of POST /user/ for an external party's mail). */
 export const USER_ERRORS = defineErrors({
@@ -142,6 +141,3 @@ export const userFilterSchema = pageRequestSchema(USER_SORT_COLUMNS, {
   ),
 });
 export type UserFilter = yup.InferType<typeof userFilterSchema>;
-
-/** The users area's date-time fields (web `Feature.dateFields`; model/dates.ts). */
-export const USER_DATE_FIELDS = dateTimeFields<User | UserView>()(['lastLoginAt', 'date']);

@@ -1,4 +1,4 @@
-import { ARTICLE_TRANSFER_DATE_FIELDS } from '@model/article-transfer';
+import { ARTICLE_TRANSFER_DATE_FIELDS } from '@model/article-transfer-dates';
 import type { Feature } from '@/lib/feature';
 import { lazyComponent } from '@/lib/lazy';
 

@@ -1,4 +1,4 @@
-import { BOM_JOB_DATE_FIELDS } from '@model/bom-job';
+import { BOM_JOB_DATE_FIELDS } from '@model/bom-job-dates';
 import { offerSide } from '@model/permissions-offers';
 import { paths } from '@/config/paths';
 import { lazyComponent } from '@/lib/lazy';

@@ -1,4 +1,4 @@
-import { BUSINESS_DATA_DATE_FIELDS } from '@model/business-data';
+import { BUSINESS_DATA_DATE_FIELDS } from '@model/business-data-dates';
 import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature, type RouteAccess } from '@/lib/feature';

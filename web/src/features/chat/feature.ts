@@ -1,4 +1,4 @@
-import { CHAT_DATE_FIELDS } from '@model/chat';
+import { CHAT_DATE_FIELDS } from '@model/chat-dates';
 import type { Enquiry } from '@model/enquiry';
 import type { Offer } from '@model/offer';
 import { enquiryChatStanding, offerChatStanding, usesChat } from '@model/chat-standing';

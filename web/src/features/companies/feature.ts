@@ -1,4 +1,4 @@
-import { COMPANY_DATE_FIELDS } from '@model/company';
+import { COMPANY_DATE_FIELDS } from '@model/company-dates';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
 

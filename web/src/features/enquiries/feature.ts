@@ -1,4 +1,5 @@
-import { ENQUIRY_DATE_FIELDS, type Enquiry } from '@model/enquiry';
+import { type Enquiry } from '@model/enquiry';
+import { ENQUIRY_DATE_FIELDS } from '@model/enquiry-dates';
 import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature, type RouteAccess } from '@/lib/feature';

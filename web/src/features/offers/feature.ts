@@ -1,4 +1,5 @@
-import { OFFER_DATE_FIELDS, type Offer } from '@model/offer';
+import { type Offer } from '@model/offer';
+import { OFFER_DATE_FIELDS } from '@model/offer-dates';
 import { SELF_MANAGED_COMPANY_TYPES } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature, type RouteAccess } from '@/lib/feature';

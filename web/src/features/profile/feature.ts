@@ -1,5 +1,6 @@
 import type { Company } from '@model/company';
-import { USER_DATE_FIELDS, type User } from '@model/user';
+import { type User } from '@model/user';
+import { USER_DATE_FIELDS } from '@model/user-dates';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
 

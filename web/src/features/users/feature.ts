@@ -1,4 +1,4 @@
-import { USER_DATE_FIELDS } from '@model/user';
+import { USER_DATE_FIELDS } from '@model/user-dates';
 import { isUserManager } from '@model/permissions';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
