@@ -35,6 +35,8 @@ export const BUSINESS_DATA_ERRORS = defineErrors({
   duplicateInvitations: 400,
   /** FOLDER_MAX_INVITATIONS reached */
   tooManyInvitations: 409,
+  /** INVITATION_MAILS.perFolder invitation mails within INVITATION_MAILS.windowMs reached (unsharing gives none back) */
+  tooManyInvitationMails: 429,
   /** FOLDER_MAX_FILES reached */
   folderFull: 409,
   /** more than ZIP_MAX_FILES files or ZIP_MAX_BYTES in one selection */
@@ -46,6 +48,12 @@ export type BusinessDataErrorCode = keyof typeof BUSINESS_DATA_ERRORS;
 export const FOLDER_MAX_FILES = 500;
 /** At most this many invitations (visibility entries) per folder (409 tooManyInvitations). */
 export const FOLDER_MAX_INVITATIONS = 100;
+/**
+ * Invitation mails of one folder (docs/decisions-project-folder.md "Invitation mails"): every address new to the
+ * list counts as one mail sent, at most `perFolder` within a sliding `windowMs` (429 tooManyInvitationMails; an
+ * unshare gives none back), and an address mailed within `windowMs` is invited again without a new mail.
+ */
+export const INVITATION_MAILS = { perFolder: 50, windowMs: 24 * 60 * 60_000 } as const;
 /** At most this many entries in one POST /offer/businessdata/share. */
 const SHARE_MAX_ENTRIES = 50;
 /** A ZIP of a selection: at most this many files … */
@@ -54,6 +62,8 @@ export const ZIP_MAX_FILES = 50;
 export const ZIP_MAX_BYTES = 200 * 1024 * 1024;
 /** How long a folder token of the anonymous view lives. */
 export const FOLDER_TOKEN_TTL_MS = 2 * 60 * 60_000;
+/** How long a device token of the password link (proof of an earlier right password) lives. */
+export const FOLDER_DEVICE_TTL_MS = 90 * 24 * 60 * 60_000;
 /** The HTTP header that carries the anonymous view's folder token. */
 export const FOLDER_TOKEN_HEADER = 'X-Folder-Token';
 /** The shared list reads at most this many invitations of one address. */
@@ -166,6 +176,8 @@ export interface PublicFolderView {
 export interface FolderCheckAnswer {
   token: string;
   expiresAt: Date;
+  /** sent with the next checks: its holder is not refused by the folder-wide failure limit (device-token pattern) */
+  deviceToken: string;
   folder: PublicFolderView;
 }
 
@@ -275,7 +287,11 @@ export const folderPasswordSchema = yup.object({
 export type FolderPasswordInput = yup.InferType<typeof folderPasswordSchema>;
 
 /** POST /offer/businessdata/check body. */
-export const folderCheckSchema = yup.object({ offerId: offerIdField, password: password() });
+export const folderCheckSchema = yup.object({
+  offerId: offerIdField,
+  password: password(),
+  deviceToken: line(100).optional(),
+});
 
 const endDate = () =>
   line(10)

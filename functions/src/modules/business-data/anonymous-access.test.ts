@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { type ApiError } from '../../platform/api-error.js';
-import { defaultFolderSettings, FOLDER_TOKEN_TTL_MS } from '../../model/business-data.js';
+import { defaultFolderSettings, FOLDER_DEVICE_TTL_MS, FOLDER_TOKEN_TTL_MS } from '../../model/business-data.js';
 import type { Offer } from '../../model/offer.js';
 import { AnonymousAccess, checkLimits } from './anonymous-access.js';
 import { BusinessDataRepository, tokenKey, type FolderRecord } from './business-data.repository.js';
@@ -202,6 +202,52 @@ describe('password throttle', () => {
       [10, 30 * 60_000],
       [50, 60 * 60_000],
     ]);
+  });
+});
+
+describe('device tokens (issue 35: the folder-wide limit does not lock out who had the password)', () => {
+  it('a right password issues one, stored only as its SHA-256 apart from the folder tokens; sent back, it is kept', async () => {
+    const id = await folderWithPassword();
+    const { deviceToken, token } = await access().check(id, 'geheim-1', '198.51.100.20');
+    expect(Buffer.from(deviceToken, 'base64url')).toHaveLength(32);
+    const stored = await db.collection('businessDataDevices').doc(tokenKey(deviceToken)).get();
+    expect(stored.data()).toMatchObject({ folderId: id, passwordVersion: 1 });
+    expect(JSON.stringify(stored.data())).not.toContain(deviceToken);
+    expect(await code(access().folderFor(deviceToken, id))).toBe('401 folderTokenInvalid');
+    expect(deviceToken).not.toBe(token);
+    expect((await access().check(id, 'geheim-1', '198.51.100.21', deviceToken)).deviceToken).toBe(deviceToken);
+  });
+
+  it('its holder passes while the folder-wide limit is exhausted; his failures count per device token', async () => {
+    const id = await folderWithPassword();
+    const { deviceToken } = await access().check(id, 'geheim-1', '198.51.100.22');
+    for (let i = 0; i < 50; i++) await code(access().check(id, 'falsch', `203.0.114.${i}`));
+    expect(await code(access().check(id, 'geheim-1', '203.0.114.200'))).toBe('429 tooManyRequests');
+    expect(await code(access().check(id, 'geheim-1', '203.0.114.200', 'erfunden'))).toBe('429 tooManyRequests');
+    expect(await code(access().check(id, 'geheim-1', '203.0.114.200', deviceToken))).toBe('ok');
+    for (let i = 0; i < 10; i++)
+      expect(await code(access().check(id, `falsch${i}`, `203.0.115.${i}`, deviceToken))).toBe('403 wrongPassword');
+    expect(await code(access().check(id, 'geheim-1', '203.0.115.99', deviceToken))).toBe('429 tooManyRequests');
+    expect(checkLimits(id, '203.0.115.1', undefined, deviceToken).map((l) => [l.key, l.limit, l.windowMs])).toEqual([
+      [`businessDataCheck:device:${id}:${tokenKey(deviceToken)}`, 10, 30 * 60_000],
+    ]);
+  });
+
+  it('counts only for its folder, its password version, and until it expires', async () => {
+    const id = await folderWithPassword();
+    const other = await folderWithPassword();
+    const { deviceToken } = await access().check(id, 'geheim-1', '198.51.100.23');
+    for (const folder of [id, other])
+      for (let i = 0; i < 50; i++) await code(access().check(folder, 'falsch', `203.0.116.${i}`));
+    expect(await code(access().check(other, 'geheim-1', '198.51.100.23', deviceToken))).toBe('429 tooManyRequests');
+    const issued = clock;
+    clock = new Date(issued.getTime() + FOLDER_DEVICE_TTL_MS + 1);
+    expect(await code(access().check(id, 'geheim-1', '198.51.100.23', deviceToken))).toBe('ok'); // the hour passed
+    for (let i = 0; i < 50; i++) await code(access().check(id, 'falsch', `203.0.117.${i}`));
+    expect(await code(access().check(id, 'geheim-1', '198.51.100.23', deviceToken))).toBe('429 tooManyRequests');
+    clock = issued;
+    await db.collection('businessData').doc(id).update({ passwordVersion: 2 });
+    expect(await code(access().check(id, 'geheim-1', '198.51.100.23', deviceToken))).toBe('429 tooManyRequests');
   });
 });
 

@@ -115,7 +115,7 @@ function createBusinessDataModule(d: AreaDeps): AreaModule {
 
   // the password link: no ID token, the folder token only
   r.post('/check', validateBody(folderCheckSchema), async (req, res) =>
-    res.json(await anonymous.check(req.body.offerId, req.body.password, clientAddress(req))),
+    res.json(await anonymous.check(req.body.offerId, req.body.password, clientAddress(req), req.body.deviceToken)),
   );
   r.get('/public', validateQuery(folderQuerySchema), async (req, res) =>
     res.json(publicView(await anonymous.folderFor(tokenOf(req), offerId(res)))),

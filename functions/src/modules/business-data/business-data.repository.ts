@@ -9,11 +9,13 @@ import {
   type FolderItem,
   type FolderSettings,
 } from '../../model/business-data.js';
+import type { InvitationMail } from './invitation-mails.js';
 import type { PasswordHash } from './password-hash.js';
 
 const FOLDERS = 'businessData';
 const INVITATIONS = 'businessDataInvitations';
 const TOKENS = 'businessDataTokens';
+const DEVICES = 'businessDataDevices';
 const SECRETS = 'businessDataSecrets';
 const DOWNLOADS = 'downloads';
 
@@ -33,6 +35,8 @@ export interface FolderRecord {
   settings: FolderSettings;
   /** raised by every password change and when anonymous access is turned off: older folder tokens stop counting */
   passwordVersion: number;
+  /** the invitation mails of the last INVITATION_MAILS.windowMs (invitation-mails.ts); an unshare keeps them */
+  invitationMails?: InvitationMail[];
   createDate: Date;
   lastUpdate: Date;
 }
@@ -56,6 +60,9 @@ export interface StoredToken {
   passwordVersion: number;
   expiresAt: Date;
 }
+
+/** A device token as stored (only its SHA-256): proof that its holder passed the folder's check before. */
+export type StoredDevice = StoredToken;
 
 /** The id of a token document: the SHA-256 of the token (a leaked database holds no usable token). */
 export function tokenKey(token: string): string {
@@ -160,5 +167,18 @@ export class BusinessDataRepository extends EntityCollection<FolderRecord> {
   async token(token: string): Promise<StoredToken | undefined> {
     const snap = await this.db.collection(TOKENS).doc(tokenKey(token)).get();
     return snap.exists ? revive<StoredToken>(snap.data()) : undefined;
+  }
+
+  /** Device tokens live in their own collection: one is never a folder token. */
+  async createDevice(token: string, stored: StoredDevice, now: Date): Promise<void> {
+    await this.db
+      .collection(DEVICES)
+      .doc(tokenKey(token))
+      .create({ ...stored, createDate: now });
+  }
+
+  async device(token: string): Promise<StoredDevice | undefined> {
+    const snap = await this.db.collection(DEVICES).doc(tokenKey(token)).get();
+    return snap.exists ? revive<StoredDevice>(snap.data()) : undefined;
   }
 }

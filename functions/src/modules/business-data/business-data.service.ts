@@ -32,6 +32,7 @@ import { itemsOf, type BusinessDataRepository, type FolderRecord } from './busin
 import { authorizeFolder, callerOfPrincipal, type FolderNeed } from './folder-access.js';
 import { newRecord } from './folder-files.js';
 import { factsOf, standingOf, type FolderResolver, type ResolvedFolder } from './folder-resolver.js';
+import { planInvitationMails } from './invitation-mails.js';
 import { hashPassword } from './password-hash.js';
 
 const fail = errorsOf(BUSINESS_DATA_ERRORS);
@@ -193,8 +194,9 @@ export class BusinessDataService {
 
   /**
    * POST /offer/businessdata/share (admins): adds or updates invitations (201 the entries as stored). A new address
-   * without an account gets an EXTERNAL account and the invitation mail; an existing EXTERNAL user a notice; a
-   * CUSTOMER or SUPPLIER user only the entry.
+   * without an account gets an EXTERNAL account and the invitation mail; an existing EXTERNAL user a notice (none
+   * when the folder mailed the address within INVITATION_MAILS.windowMs, e.g. re-invited after an unshare); a
+   * CUSTOMER or SUPPLIER user only the entry. Every address new to the list counts against the folder's mail limit.
    */
   async share(principal: Principal, input: FolderShareInput): Promise<VisibilityEntry[]> {
     const today = berlinDate(this.d.now());
@@ -208,6 +210,7 @@ export class BusinessDataService {
     const known = new Set(resolved.facts.settings.visibilities.map((v) => v.email));
     const fresh = entries.filter((e) => !known.has(e.email));
     if (known.size + fresh.length > FOLDER_MAX_INVITATIONS) throw fail.tooManyInvitations();
+    const mailTo = await this.reserveMails(principal, input.offerId, fresh);
 
     const notices: OutgoingMail[] = [];
     for (const entry of fresh) {
@@ -225,7 +228,8 @@ export class BusinessDataService {
         actorId: principal.uid,
         invitation: (link) => newInviteeMail(invitation, link),
       });
-      if (!account.created && account.companyType === 'EXTERNAL') notices.push(existingInviteeMail(invitation));
+      if (!account.created && account.companyType === 'EXTERNAL' && mailTo.has(entry.email))
+        notices.push(existingInviteeMail(invitation));
     }
     const emails = new Set(entries.map((e) => e.email));
     const { answer } = await this.change(
@@ -244,6 +248,24 @@ export class BusinessDataService {
     );
     const now = this.d.now();
     for (const mail of notices) await this.d.mail.send(mail, now);
+    return answer;
+  }
+
+  /**
+   * Counts the invitation mails of a share on the folder before any account or mail exists (invitation-mails.ts):
+   * 429 tooManyInvitationMails over the limit; the addresses mailed within the window get none now.
+   */
+  private async reserveMails(principal: Principal, offerId: string, fresh: VisibilityEntry[]): Promise<Set<string>> {
+    if (!fresh.length) return new Set();
+    const { answer } = await this.change(principal, offerId, 'settings', (before, now) => {
+      const plan = planInvitationMails(
+        before.invitationMails,
+        fresh.map((e) => e.email),
+        now,
+      );
+      if (plan === 'refused') throw fail.tooManyInvitationMails();
+      return { record: { ...before, invitationMails: plan.log }, answer: plan.mailTo };
+    });
     return answer;
   }
 

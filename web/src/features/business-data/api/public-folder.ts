@@ -6,9 +6,35 @@ import { api, downloadBlob } from '@/lib/api-client';
  * sign-in page's delivery budget). Every call but the check carries the folder token in `X-Folder-Token`.
  */
 
-/** POST /offer/businessdata/check - 403 wrongPassword, 412 notAllowed, 429 tooManyRequests, or the folder token. */
-export function checkFolderPassword(offerId: string, password: string): Promise<FolderCheckAnswer> {
-  return api.post<FolderCheckAnswer>('/offer/businessdata/check', { offerId, password }, { anonymous: true });
+/** Where the browser keeps a folder's device token (proof of an earlier right password; lives 90 days). */
+const deviceKey = (offerId: string) => `schrankwerk.folderDevice.${offerId}`;
+
+function storedDevice(offerId: string): string | undefined {
+  try {
+    return localStorage.getItem(deviceKey(offerId)) ?? undefined;
+  } catch {
+    return undefined; // storage blocked: the check works without it
+  }
+}
+
+/**
+ * POST /offer/businessdata/check - 403 wrongPassword, 412 notAllowed, 429 tooManyRequests, or the folder token.
+ * Sends the device token of an earlier right password and keeps the one answered: its holder is not locked out when
+ * others' failures exhaust the folder-wide limit (docs/decisions-hardening.md "Password link lockout").
+ */
+export async function checkFolderPassword(offerId: string, password: string): Promise<FolderCheckAnswer> {
+  const deviceToken = storedDevice(offerId);
+  const answer = await api.post<FolderCheckAnswer>(
+    '/offer/businessdata/check',
+    { offerId, password, ...(deviceToken ? { deviceToken } : {}) },
+    { anonymous: true },
+  );
+  try {
+    if (answer.deviceToken) localStorage.setItem(deviceKey(offerId), answer.deviceToken);
+  } catch {
+    // storage blocked: nothing kept
+  }
+  return answer;
 }
 
 const tokenHeader = (token: string) => ({ [FOLDER_TOKEN_HEADER]: token });

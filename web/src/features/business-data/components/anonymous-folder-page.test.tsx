@@ -44,7 +44,7 @@ function api(
       if (answer) return answer;
       const { password } = c.body as { password: string };
       return password === 'geheim-1'
-        ? { body: { token: 't0k', expiresAt: new Date('2030-01-01'), folder: folder() } }
+        ? { body: { token: 't0k', expiresAt: new Date('2030-01-01'), deviceToken: 'd3v', folder: folder() } }
         : { status: 403, body: { code: 'wrongPassword', message: 'x' } };
     }
     if (token !== 't0k') return { status: 401, body: { code: 'folderTokenInvalid', message: 'x' } };
@@ -68,6 +68,7 @@ const renderAnonymous = () =>
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   URL.createObjectURL = vi.fn(() => 'blob:x');
   URL.revokeObjectURL = vi.fn();
 });
@@ -161,6 +162,18 @@ describe('AnonymousFolderPage', () => {
     expect(zip[0]!.headers[FOLDER_TOKEN_HEADER]).toBe('t0k');
     expect(zip[0]!.headers).not.toHaveProperty('Authorization');
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('the device token of an earlier right password goes with the check; the answered one is kept', async () => {
+    const user = userEvent.setup({ delay: null });
+    localStorage.setItem('schrankwerk.folderDevice.o1', 'früher');
+    const calls = api();
+    renderAnonymous();
+    await user.type(screen.getByLabelText(/^Passwort/), 'geheim-1');
+    await user.click(screen.getByRole('button', { name: 'Öffnen' }));
+    expect(await screen.findByRole('heading', { name: 'Projektordner NORD-1' })).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ offerId: 'o1', password: 'geheim-1', deviceToken: 'früher' });
+    expect(localStorage.getItem('schrankwerk.folderDevice.o1')).toBe('d3v');
   });
 
   it('a token that no longer counts (new password, access off): the form again with the notice', async () => {

@@ -117,4 +117,21 @@ describe('InvitationsSection', () => {
       await screen.findByText('Dieser Projektordner hat bereits die höchstmögliche Zahl an Freigaben (100).'),
     ).toBeInTheDocument();
   });
+
+  it('the mail limit of a day (429 tooManyInvitationMails) in German, not as a generic throttle', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockFetch((c) =>
+      c.url === '/api/offer/businessdata/share'
+        ? { status: 429, body: { code: 'tooManyInvitationMails', message: 'x' } }
+        : undefined,
+    );
+    renderPage(<InvitationsSection view={makeFolder()} />, { user: supplierAdmin });
+    await user.type(screen.getByLabelText(/^E-Mail/), 'noch@extern.de');
+    await user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
+    expect(
+      await screen.findByText(
+        'Aus diesem Projektordner wurden innerhalb von 24 Stunden bereits 50 Einladungen verschickt. Bitte laden Sie weitere Personen später ein.',
+      ),
+    ).toBeInTheDocument();
+  });
 });
