@@ -1,5 +1,10 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { CHAT_DIGEST_DELAY_MS, CHAT_DIGEST_INTERVAL_MS, CHAT_DIGEST_MAX_MESSAGES } from '../../model/chat.js';
+import {
+  CHAT_DIGEST_DELAY_MS,
+  CHAT_DIGEST_INTERVAL_MS,
+  CHAT_DIGEST_MAX_MESSAGES,
+  type Message,
+} from '../../model/chat.js';
 import { isMessageFor } from '../../model/permissions-chat.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import type { TaskKind } from '../../platform/tasks/task-kind.js';
@@ -84,12 +89,18 @@ export function chatDigestTask(d: {
   conversations: Pick<ConversationsRepository, 'byIdsInTx'>;
   mail: Pick<MailOutbox, 'sendInTx'>;
   /** the recipient's address, name and company, read when the digest is sent */
-  contact: (
-    userId: string,
-  ) => Promise<{ mail: string; name: string; lastname: string; companyId: string } | undefined>;
+  contact: (userId: string) => Promise<{ mail: string; name: string; lastname: string; companyId: string } | undefined>;
   portalUrl: string;
   now: () => Date;
 }): TaskKind<{ userId: string }> {
+  /** The messages for the users of `companyId` now (on the conversations read in the commit). */
+  const forCompany = async (tx: Transaction, companyId: string, messages: Message[]) => {
+    const conversations = await d.conversations.byIdsInTx(
+      tx,
+      messages.map((m) => m.conversationId),
+    );
+    return messages.filter((m) => isMessageFor(companyId, conversations.get(m.conversationId), m));
+  };
   return {
     kind: CHAT_DIGEST,
     chunkSize: 1,
@@ -113,8 +124,7 @@ export function chatDigestTask(d: {
             after: state.sentUpTo,
             limit: CHAT_DIGEST_MAX_MESSAGES + 1,
           });
-          const conversations = contact ? await d.conversations.byIdsInTx(tx, found.map((m) => m.conversationId)) : null;
-          const forHim = found.filter((m) => isMessageFor(contact?.companyId, conversations?.get(m.conversationId), m));
+          const forHim = contact ? await forCompany(tx, contact.companyId, found) : [];
           const pending = forHim.slice(0, CHAT_DIGEST_MAX_MESSAGES);
           const tooSoon = !!state.lastSentAt && now.getTime() - state.lastSentAt.getTime() < CHAT_DIGEST_INTERVAL_MS;
           const next = (state.nextAt?.getTime() ?? 0) <= now.getTime() ? { nextAt: null } : {};
@@ -124,7 +134,12 @@ export function chatDigestTask(d: {
           }
           d.mail.sendInTx(
             tx,
-            chatDigestMail({ contact, messages: pending, more: forHim.length > pending.length, portalUrl: d.portalUrl }),
+            chatDigestMail({
+              contact,
+              messages: pending,
+              more: forHim.length > pending.length,
+              portalUrl: d.portalUrl,
+            }),
             now,
           );
           d.digests.mergeInTx(tx, userId, { ...next, lastSentAt: now, sentUpTo: pending[0]!.sortKey });

@@ -311,10 +311,8 @@ export class UsersService {
           companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
         if (companyId !== current.companyId && !acceptsUsers(company)) throw fail.companyNotActive();
-        left =
-          companyId !== current.companyId
-            ? { userId: current.id, companyId: current.companyId, actorId: principal.uid }
-            : undefined;
+        const moved = companyId !== current.companyId;
+        left = moved ? { userId: current.id, companyId: current.companyId, actorId: principal.uid } : undefined;
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
         if (wasPlatformAdmin && !isActivePlatformAdmin(after, company))
@@ -334,10 +332,7 @@ export class UsersService {
     return view;
   }
 
-  /**
-   * POST /user/delete: the record and its mail claim (one read, in the transaction), then the Auth account; announced
-   * as `leftCompany`. Never oneself.
-   */
+  /** POST /user/delete: the record and its mail claim (one read, in the transaction), the Auth account, `leftCompany`. */
   async delete(principal: Principal, userId: string): Promise<void> {
     const companyId = await this.d.transaction(async (tx) => {
       const current = authorizeRecord(principal, await this.d.users.getInTx(tx, userId), {
