@@ -310,8 +310,8 @@ export class UsersService {
         const company =
           companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
-        if (companyId !== current.companyId && !acceptsUsers(company)) throw fail.companyNotActive();
         const moved = companyId !== current.companyId;
+        if (moved && !acceptsUsers(company)) throw fail.companyNotActive();
         left = moved ? { userId: current.id, companyId: current.companyId, actorId: principal.uid } : undefined;
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
