@@ -31,7 +31,7 @@ export const MESSAGE_MAX_LENGTH = 5000;
 /** A page of a thread: the newest this many, and a cursor for older ones. */
 export const MESSAGE_PAGE_SIZE = 50;
 /** GET /conversation/message/unread answers at most this many messages (and always the total count). */
-const UNREAD_LIST_MAX = 100;
+export const UNREAD_LIST_MAX = 100;
 /** GET /conversation/ by user answers at most this many conversations (newest message first). */
 export const CONVERSATION_LIST_MAX = 100;
 /** 'Read all' marks at most this many messages per batch and this many batches per call. */

@@ -5,6 +5,7 @@ import {
   chatSide,
   enquiryChatStanding,
   enquiryConversationRefusal,
+  isMessageFor,
   isParticipant,
   mayCopyAttachment,
   offerChatStanding,
@@ -57,6 +58,19 @@ describe('who chats', () => {
   it('the recipients are the other company', () => {
     expect(recipientCompanyId(conversation, 's1')).toBe('c1');
     expect(recipientCompanyId(conversation, 'c1')).toBe('s1');
+  });
+
+  it('a message is for the other company than the sender’s, as the user’s company is now', () => {
+    const fromSupplier = { companyId: 's1' };
+    expect(isMessageFor('c1', conversation, fromSupplier)).toBe(true);
+    // a user moved to the sender's company, to another company, or gone: not his any more
+    expect(isMessageFor('s1', conversation, fromSupplier)).toBe(false);
+    expect(isMessageFor('c2', conversation, fromSupplier)).toBe(false);
+    expect(isMessageFor(undefined, conversation, fromSupplier)).toBe(false);
+    expect(isMessageFor('s1', conversation, { companyId: 'c1' })).toBe(true);
+    // no conversation, or a sender of neither side: nobody's
+    expect(isMessageFor('c1', undefined, fromSupplier)).toBe(false);
+    expect(isMessageFor('c1', conversation, { companyId: 'x9' })).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Conversation } from './chat.js';
+import type { Conversation, Message } from './chat.js';
 import type { Enquiry } from './enquiry.js';
 import { canSeeEnquiry } from './permissions-enquiries.js';
 import { canSeeOffer, offerSide } from './permissions-offers.js';
@@ -93,4 +93,20 @@ export function mayCopyAttachment(caller: ChatCaller, conversation: Pick<Convers
 /** The users who should read a message: the other company's (the sender's colleagues never count it as unread). */
 export function recipientCompanyId(conversation: Parties, senderCompanyId: string): string {
   return senderCompanyId === conversation.supplierId ? conversation.customerId : conversation.supplierId;
+}
+
+/**
+ * Is a message for the users of `companyId`: the conversation's other company than the sender's? A message's `unreadBy`
+ * lists that company's users at send time; an entry of a user who is no longer one of them (moved to another company,
+ * deleted) is stale and neither listed, counted, mailed nor marked read (docs/decisions-chat.md "Users who leave").
+ * Decided on the conversation as stored now; a missing conversation or company: no.
+ */
+export function isMessageFor(
+  companyId: string | undefined,
+  conversation: Parties | undefined,
+  message: Pick<Message, 'companyId'>,
+): boolean {
+  if (!companyId || !conversation) return false;
+  if (message.companyId !== conversation.supplierId && message.companyId !== conversation.customerId) return false;
+  return recipientCompanyId(conversation, message.companyId) === companyId;
 }

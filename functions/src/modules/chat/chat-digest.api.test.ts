@@ -7,7 +7,7 @@ import { USERS_PORT } from '../users/users.port.js';
 import { chatEnquiry, openConversation, withMessage } from './chat-fixtures.js';
 import { CHAT_DIGEST, chatDigestTask } from './chat-digest.js';
 import { ChatDigestsRepository } from './chat-digests.repository.js';
-import { MessagesRepository } from './chat.repository.js';
+import { ConversationsRepository, MessagesRepository } from './chat.repository.js';
 
 /**
  * The e-mail digest of unread messages (issue 21 "beyond the spec"; docs/decisions-chat.md "Mail digest"): the switch
@@ -41,6 +41,7 @@ async function runDigest(userId: string, at: Date) {
   const kind = chatDigestTask({
     digests: new ChatDigestsRepository(db),
     messages: new MessagesRepository(db),
+    conversations: new ConversationsRepository(db),
     mail: container.platform.mail,
     contact: (id) => container.ports.get(USERS_PORT).users.contact(id),
     portalUrl: TEST_CONFIG.portalUrl,

@@ -1,11 +1,17 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { CHAT_DIGEST_DELAY_MS, CHAT_DIGEST_INTERVAL_MS, CHAT_DIGEST_MAX_MESSAGES } from '../../model/chat.js';
+import {
+  CHAT_DIGEST_DELAY_MS,
+  CHAT_DIGEST_INTERVAL_MS,
+  CHAT_DIGEST_MAX_MESSAGES,
+  type Message,
+} from '../../model/chat.js';
+import { isMessageFor } from '../../model/permissions-chat.js';
 import type { MailOutbox } from '../../platform/mail/outbox.js';
 import type { TaskKind } from '../../platform/tasks/task-kind.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import { chatDigestMail } from './chat-mails.js';
 import type { ChatDigestsRepository, DigestState } from './chat-digests.repository.js';
-import type { MessagesRepository } from './chat.repository.js';
+import type { ConversationsRepository, MessagesRepository } from './chat.repository.js';
 
 export const CHAT_DIGEST = 'chatDigest';
 
@@ -73,18 +79,28 @@ export class ChatDigest {
 
 /**
  * The digest task of one user: one chunk whose commit reads the state and the user's messages unread for at least
- * CHAT_DIGEST_DELAY_MS that no digest listed yet, writes one mail (unless switched off, nothing is pending, or the
+ * CHAT_DIGEST_DELAY_MS that no digest listed yet — only those for his company as it is now (`isMessageFor` on the
+ * conversations read in the commit: a user moved to another company is not mailed the former one's) —, writes one mail (unless switched off, nothing is pending, or the
  * last digest is younger than the interval: then the later task scheduled with it sends), and records what it sent.
  */
 export function chatDigestTask(d: {
   digests: ChatDigestsRepository;
   messages: Pick<MessagesRepository, 'digestPendingInTx'>;
+  conversations: Pick<ConversationsRepository, 'byIdsInTx'>;
   mail: Pick<MailOutbox, 'sendInTx'>;
-  /** the recipient's address and name, read when the digest is sent */
-  contact: (userId: string) => Promise<{ mail: string; name: string; lastname: string } | undefined>;
+  /** the recipient's address, name and company, read when the digest is sent */
+  contact: (userId: string) => Promise<{ mail: string; name: string; lastname: string; companyId: string } | undefined>;
   portalUrl: string;
   now: () => Date;
 }): TaskKind<{ userId: string }> {
+  /** The messages for the users of `companyId` now (on the conversations read in the commit). */
+  const forCompany = async (tx: Transaction, companyId: string, messages: Message[]) => {
+    const conversations = await d.conversations.byIdsInTx(
+      tx,
+      messages.map((m) => m.conversationId),
+    );
+    return messages.filter((m) => isMessageFor(companyId, conversations.get(m.conversationId), m));
+  };
   return {
     kind: CHAT_DIGEST,
     chunkSize: 1,
@@ -108,7 +124,8 @@ export function chatDigestTask(d: {
             after: state.sentUpTo,
             limit: CHAT_DIGEST_MAX_MESSAGES + 1,
           });
-          const pending = found.slice(0, CHAT_DIGEST_MAX_MESSAGES);
+          const forHim = contact ? await forCompany(tx, contact.companyId, found) : [];
+          const pending = forHim.slice(0, CHAT_DIGEST_MAX_MESSAGES);
           const tooSoon = !!state.lastSentAt && now.getTime() - state.lastSentAt.getTime() < CHAT_DIGEST_INTERVAL_MS;
           const next = (state.nextAt?.getTime() ?? 0) <= now.getTime() ? { nextAt: null } : {};
           if (state.disabled || !contact || !pending.length || tooSoon) {
@@ -117,7 +134,12 @@ export function chatDigestTask(d: {
           }
           d.mail.sendInTx(
             tx,
-            chatDigestMail({ contact, messages: pending, more: found.length > pending.length, portalUrl: d.portalUrl }),
+            chatDigestMail({
+              contact,
+              messages: pending,
+              more: forHim.length > pending.length,
+              portalUrl: d.portalUrl,
+            }),
             now,
           );
           d.digests.mergeInTx(tx, userId, { ...next, lastSentAt: now, sentUpTo: pending[0]!.sortKey });

@@ -28,6 +28,7 @@ import { ChatDigestsRepository } from './chat-digests.repository.js';
 import { CHAT_PAGE_SHAPES, ConversationsRepository, MessagesRepository } from './chat.repository.js';
 import { CHAT_PORT } from './chat.port.js';
 import { ChatService } from './chat.service.js';
+import { CHAT_UNREAD_PURGE, chatUnreadPurgeTask, type ChatUnreadPurgeParams } from './unread-purge.task.js';
 
 /** ADMIN-company and EXTERNAL callers have no chat: 403 on every call (a fact about the caller). */
 const requireChatUser = guard((p) => usesChat(p));
@@ -36,13 +37,14 @@ const fail = errorsOf(CHAT_ERRORS);
 /**
  * /conversation* — docs/api.md "Conversation and messages". authenticate → guard (CUSTOMER or SUPPLIER) → validate →
  * service (the participant rule on the conversation it read). Calls with an effect accept GET as the spec names
- * them; the web sends POST. Listens to the offers' `revised` event (a revision continues the conversation).
+ * them; the web sends POST. Listens to the offers' `revised` event (a revision continues the conversation) and the
+ * users' `leftCompany` (his unread entries of the former company's conversations are purged: unread-purge.task.ts).
  */
 function createChatModule(d: AreaDeps): AreaModule {
   const { service: enquiries } = d.ports.get(ENQUIRIES_PORT);
   const offers = d.ports.get(OFFERS_PORT);
   const files = d.ports.get(FILES_PORT);
-  const { users } = d.ports.get(USERS_PORT);
+  const { users, records: userRecords, events: userEvents } = d.ports.get(USERS_PORT);
   const conversations = new ConversationsRepository(d.db);
   const digests = new ChatDigestsRepository(d.db);
   const digest = new ChatDigest({ digests, tasks: d.tasks });
@@ -60,6 +62,11 @@ function createChatModule(d: AreaDeps): AreaModule {
     now: d.now,
   });
   offers.events.revised.on((revision) => chat.onRevised(revision));
+  // a user who left his company keeps no unread entries of its conversations (after the commit, by the queue)
+  userEvents.leftCompany.on(async ({ userId, actorId }) => {
+    const params: ChatUnreadPurgeParams = { userId };
+    await d.tasks.start(await d.tasks.create({ kind: CHAT_UNREAD_PURGE, params, createdBy: actorId }));
+  });
   d.ports.provide(CHAT_PORT, chat);
 
   const caller = () => [d.authenticate(), requireChatUser] as const;
@@ -114,9 +121,15 @@ function createChatModule(d: AreaDeps): AreaModule {
     router: r,
     fileOwners: [conversationFilesOwner(conversations)],
     taskKinds: [
+      chatUnreadPurgeTask({
+        messages,
+        conversations,
+        companyOf: async (userId) => (await userRecords.get(userId))?.companyId,
+      }),
       chatDigestTask({
         digests,
         messages,
+        conversations,
         mail: d.mail,
         contact: (userId) => users.contact(userId),
         portalUrl: d.config.portalUrl,

@@ -1,8 +1,8 @@
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import type { PagedListShape } from '../../data/paged-query.js';
-import { READ_ALL_BATCH, type Conversation, type Message } from '../../model/chat.js';
+import type { Conversation, Message } from '../../model/chat.js';
 
 const CONVERSATIONS = 'conversations';
 const MESSAGES = 'messages';
@@ -67,6 +67,19 @@ export class ConversationsRepository extends EntityCollection<Conversation> {
     return snap.docs.map((d) => d.data());
   }
 
+  /** Several conversations by id (one batched read; unknown ids are left out). */
+  async byIds(ids: Iterable<string>): Promise<Map<string, Conversation>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const snaps = await this.db.getAll(...unique.map((id) => this.col().doc(id)));
+    return toMap(snaps.map((s) => s.data() as Conversation | undefined));
+  }
+
+  /** The same inside a transaction. */
+  async byIdsInTx(tx: Transaction, ids: Iterable<string>): Promise<Map<string, Conversation>> {
+    return toMap(await this.getManyInTx(tx, [...new Set(ids)]));
+  }
+
   /** A revision took the chain over: its id joins, and it is the newest version. */
   async addOffer(conversationId: string, offerId: string): Promise<void> {
     await this.col()
@@ -84,6 +97,9 @@ export class ConversationsRepository extends EntityCollection<Conversation> {
     });
   }
 }
+
+const toMap = (list: Array<Conversation | undefined>) =>
+  new Map(list.filter((c): c is Conversation => !!c).map((c) => [c.id, c]));
 
 export class MessagesRepository extends EntityCollection<Message> {
   constructor(db: Firestore) {
@@ -137,26 +153,43 @@ export class MessagesRepository extends EntityCollection<Message> {
     return !snap.empty;
   }
 
-  /**
-   * One batch of 'read all': up to READ_ALL_BATCH unread messages of the user (in one conversation, or all), each
-   * taking him out of `unreadBy` and into `readBy` with atomic array transforms (a parallel read by a colleague
-   * never loses an id); the first read sets `readDate`. Returns how many it marked.
-   */
-  async markReadBatch(userId: string, now: Date, conversationId?: string): Promise<number> {
+  /** Up to `limit` unread messages of the user (in one conversation, or all), in no particular order. */
+  async unreadBatch(userId: string, limit: number, conversationId?: string): Promise<Message[]> {
     let q = this.col().where('unreadBy', 'array-contains', userId);
     if (conversationId) q = q.where('conversationId', '==', conversationId);
-    const snap = await q.limit(READ_ALL_BATCH).get();
-    if (snap.empty) return 0;
+    return (await q.limit(limit).get()).docs.map((d) => d.data());
+  }
+
+  /** A page of the user's unread messages by document id, after `afterId` (the unread purge task's pages). */
+  async unreadById(userId: string, afterId: string | null, limit: number): Promise<Message[]> {
+    let q = this.col().where('unreadBy', 'array-contains', userId).orderBy(FieldPath.documentId()).limit(limit);
+    if (afterId) q = q.startAfter(afterId);
+    return (await q.get()).docs.map((d) => d.data());
+  }
+
+  /**
+   * One batch of 'read all' and of the unread list's clean-up: `read` takes the user out of `unreadBy` and into
+   * `readBy` (the first read sets `readDate`), `stale` (messages no longer for him) only out of `unreadBy`. Atomic
+   * array transforms: a colleague's parallel read never loses an id.
+   */
+  async settleUnread(userId: string, now: Date, batchOf: { read?: Message[]; stale?: Message[] }): Promise<void> {
+    const { read = [], stale = [] } = batchOf;
+    if (!read.length && !stale.length) return;
     const batch = this.db.batch();
-    for (const doc of snap.docs) {
-      batch.update(doc.ref, {
+    for (const m of read) {
+      batch.update(this.col().doc(m.id), {
         unreadBy: FieldValue.arrayRemove(userId),
         readBy: FieldValue.arrayUnion(userId),
-        ...(doc.data().readDate ? {} : { readDate: now }),
+        ...(m.readDate ? {} : { readDate: now }),
       });
     }
+    for (const m of stale) batch.update(this.col().doc(m.id), { unreadBy: FieldValue.arrayRemove(userId) });
     await batch.commit();
-    return snap.size;
+  }
+
+  /** The user's stale unread entries (messages no longer for him) removed, in the purge task's chunk commit. */
+  dropUnreadInTx(tx: Transaction, userId: string, messageIds: readonly string[]): void {
+    for (const id of messageIds) tx.update(this.col().doc(id), { unreadBy: FieldValue.arrayRemove(userId) });
   }
 
   /** One message read by one user, inside the transaction that read it. */

@@ -6,7 +6,9 @@ import {
   CONVERSATION_LIST_MAX,
   conversationFolderPath,
   MESSAGE_PAGE_SIZE,
+  READ_ALL_BATCH,
   READ_ALL_MAX_BATCHES,
+  UNREAD_LIST_MAX,
   type Conversation,
   type ConversationView,
   type Message,
@@ -20,6 +22,7 @@ import {
   chatSide,
   enquiryChatStanding,
   enquiryConversationRefusal,
+  isMessageFor,
   isParticipant,
   offerChatStanding,
   offerConversationRefusal,
@@ -222,33 +225,61 @@ export class ChatService {
     return { content, ...(older ? { before: older } : {}) };
   }
 
-  /** GET /conversation/message/unread: the caller's unread messages (newest first, `size` of them) and the count. */
+  /**
+   * GET /conversation/message/unread: the caller's unread messages (newest first, `size` of them) and the count, only
+   * messages for his company as it is now (`isMessageFor`, decided on the conversations read now, not on `unreadBy`
+   * written at send time): whenever he has any, the newest UNREAD_LIST_MAX are checked, and stale entries found there
+   * (he moved to another company) are removed on the way (docs/decisions-chat.md "Users who leave a company").
+   */
   async unread(principal: Principal, size: number): Promise<UnreadMessages> {
-    const page = await this.d.messages.unread(principal.uid, size);
-    return { totalElements: page.totalElements, content: page.content.map((m) => messageView(m, principal.uid)) };
+    const page = await this.d.messages.unread(principal.uid, UNREAD_LIST_MAX);
+    const { kept, stale } = await this.sortUnread(principal, page.content);
+    if (stale.length) await this.d.messages.settleUnread(principal.uid, this.d.now(), { stale });
+    return {
+      totalElements: Math.max(0, page.totalElements - stale.length),
+      content: kept.slice(0, size).map((m) => messageView(m, principal.uid)),
+    };
   }
 
-  /** GET /conversation/message/read?messageId: marks one message read for the caller (a participant's). */
+  /** The caller's unread messages split into those for his company now and stale entries (the conversations read now). */
+  private async sortUnread(principal: Principal, messages: Message[]): Promise<{ kept: Message[]; stale: Message[] }> {
+    const conversations = await this.d.conversations.byIds(messages.map((m) => m.conversationId));
+    const kept: Message[] = [];
+    const stale: Message[] = [];
+    for (const m of messages)
+      (isMessageFor(principal.company.id, conversations.get(m.conversationId), m) ? kept : stale).push(m);
+    return { kept, stale };
+  }
+
+  /**
+   * GET /conversation/message/read?messageId: marks one message read for the caller (a participant's), when it is
+   * for his company now: a message of a conversation his company is not part of answers 404.
+   */
   async read(principal: Principal, messageId: string): Promise<MessageView> {
     const message = await this.d.transaction(async (tx) => {
       const m = await this.d.messages.getInTx(tx, messageId);
       const c = m && (await this.d.conversations.getInTx(tx, m.conversationId));
       authorizeRecord(principal, c, { see: (x) => isParticipant(principal, x), seesAll: false });
-      return m!.unreadBy.includes(principal.uid)
+      return m!.unreadBy.includes(principal.uid) && isMessageFor(principal.company.id, c, m!)
         ? this.d.messages.markReadInTx(tx, m!, principal.uid, this.d.now())
         : m!;
     });
     return messageView(message, principal.uid);
   }
 
-  /** GET|POST /conversation/message/read/all: the caller's unread messages (all, or one conversation's) in batches. */
+  /**
+   * GET|POST /conversation/message/read/all: the caller's unread messages (all, or one conversation's) in batches;
+   * only those for his company now are marked read (and counted), stale entries are only removed.
+   */
   async readAll(principal: Principal, conversationId?: string): Promise<{ marked: number; more: boolean }> {
     if (conversationId) await this.conversation(principal, conversationId);
     let marked = 0;
     for (let i = 0; i < READ_ALL_MAX_BATCHES; i++) {
-      const n = await this.d.messages.markReadBatch(principal.uid, this.d.now(), conversationId);
-      marked += n;
-      if (n === 0) return { marked, more: false };
+      const batch = await this.d.messages.unreadBatch(principal.uid, READ_ALL_BATCH, conversationId);
+      if (!batch.length) return { marked, more: false };
+      const { kept, stale } = await this.sortUnread(principal, batch);
+      await this.d.messages.settleUnread(principal.uid, this.d.now(), { read: kept, stale });
+      marked += kept.length;
     }
     return { marked, more: true };
   }

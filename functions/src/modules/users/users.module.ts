@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import * as yup from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
+import { AreaEvent } from '../../platform/events.js';
 import type { Ports } from '../../platform/ports.js';
 import { PRINCIPALS_PORT, principalOf } from '../../http/authenticate.js';
 import { requireCompanyType, requireUserLister, requireUserManager } from '../../http/guards.js';
@@ -25,7 +26,7 @@ import { registrationDigestIntervalMs } from './registration-limits.js';
 import { RegistrationDigest, registrationDigestTask } from './registration-digest.task.js';
 import { sendPasswordResetTask } from './send-password-reset.task.js';
 import { USERS_PAGE_SHAPE, UsersRepository } from './users.repository.js';
-import { USERS_PORT } from './users.port.js';
+import { USERS_PORT, type UserEvents, type UserLeftCompany } from './users.port.js';
 import { UsersService } from './users.service.js';
 import { USER_EXPORT } from './user-export.js';
 
@@ -62,6 +63,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
     identity: d.identity,
     throttles: d.throttles,
     transaction: d.transaction,
+    events: { leftCompany: new AreaEvent<UserLeftCompany>('user.leftCompany', d.log) } satisfies UserEvents,
     portalUrl: d.config.portalUrl,
     passwordResetIntervalMs: d.config.passwordResetIntervalMs,
     now: d.now,
@@ -85,7 +87,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
       now: d.now,
     }),
   ];
-  d.ports.provide(USERS_PORT, { users, account, records: shared.users });
+  d.ports.provide(USERS_PORT, { users, account, records: shared.users, events: shared.events });
   d.ports.provide(PRINCIPALS_PORT, principalLoader(shared.users, shared.companies));
   const self = { allowRestricted: true };
   const r = Router();

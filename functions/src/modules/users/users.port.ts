@@ -1,3 +1,4 @@
+import type { AreaEvent } from '../../platform/events.js';
 import { Port } from '../../platform/ports.js';
 import type { AccountService } from './account.service.js';
 import type { UsersRepository } from './users.repository.js';
@@ -12,11 +13,26 @@ export type UserRecords = Pick<
   'get' | 'listByCompany' | 'listByCompanyInTx' | 'setCompanyInTx' | 'idsOfCompany' | 'countOfCompany'
 >;
 
+/** A user who is no longer a member of `companyId`: moved to another company by a platform admin, or deleted. */
+export interface UserLeftCompany {
+  userId: string;
+  companyId: string;
+  /** who moved or deleted him */
+  actorId: string;
+}
+
+/** What happens to a user that other areas care about (the chat today). */
+export interface UserEvents {
+  /** After the change committed: other areas drop what the user had as that company's member (his unread messages). */
+  leftCompany: AreaEvent<UserLeftCompany>;
+}
+
 /** What the users area offers the areas after it (and the seed). */
 export interface UsersPort {
   users: UsersService;
   account: AccountService;
   records: UserRecords;
+  events: UserEvents;
 }
 
 export const USERS_PORT = new Port<UsersPort>('users');

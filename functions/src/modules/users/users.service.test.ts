@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Company, CompanyType } from '../../model/company.js';
 import type { Principal, User, UserUpdateInput } from '../../model/user.js';
 import { principal } from '../../testing/principals.js';
+import type { UserLeftCompany } from './users.port.js';
 import { UsersService, type UsersServiceDeps } from './users.service.js';
 
 /** In-memory stand-ins for the repositories: enough for update/delete/create rules. */
@@ -9,6 +10,8 @@ let users: Map<string, User>;
 let companies: Map<string, Company>;
 /** Runs inside the transaction right after the first read: simulates a concurrent write. */
 let concurrently: (() => void) | undefined;
+/** What `leftCompany` announced. */
+let left: UserLeftCompany[];
 
 function company(id: string, type: CompanyType, extra: Partial<Company> = {}): Company {
   return {
@@ -76,6 +79,7 @@ function service() {
     },
     throttles: {},
     transaction: (fn: (tx: unknown) => Promise<unknown>) => fn({}),
+    events: { leftCompany: { emit: async (e: UserLeftCompany) => void left.push(e) } },
     portalUrl: 'http://portal',
     passwordResetIntervalMs: 60_000,
     now: () => new Date('2026-01-01T00:00:00Z'),
@@ -95,6 +99,7 @@ const form = (u: User, extra: Record<string, unknown> = {}) =>
 
 beforeEach(() => {
   concurrently = undefined;
+  left = [];
   companies = new Map([
     ['admin-co', company('admin-co', 'ADMIN')],
     ['admin-co-2', company('admin-co-2', 'ADMIN')],
@@ -193,5 +198,24 @@ describe('update: admin omitted', () => {
     await expect(service().update(caller('pa1'), form(users.get('ca')!, { admin: false }))).resolves.toMatchObject({
       admin: false,
     });
+  });
+});
+
+describe('leftCompany: announced after a move or a delete', () => {
+  it('a move to another company and a delete announce the former company; other changes and refusals nothing', async () => {
+    const pa = caller('pa1');
+    await service().update(pa, form(users.get('cu')!, { name: 'Neu' }));
+    await service().update(pa, form(users.get('cu')!, { companyId: 'cust-co' }));
+    await expect(service().update(pa, form(users.get('cu')!, { companyId: 'inactive-co' }))).rejects.toMatchObject({
+      status: 412,
+    });
+    expect(left).toEqual([]);
+    await service().update(pa, form(users.get('cu')!, { companyId: 'supp-co' }));
+    expect(left).toEqual([{ userId: 'cu', companyId: 'cust-co', actorId: 'pa1' }]);
+    await service().delete(pa, 'cu');
+    expect(left).toEqual([
+      { userId: 'cu', companyId: 'cust-co', actorId: 'pa1' },
+      { userId: 'cu', companyId: 'supp-co', actorId: 'pa1' },
+    ]);
   });
 });

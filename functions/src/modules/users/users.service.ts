@@ -31,6 +31,7 @@ import { invitationMail, resetPasswordUrl } from './user-mails.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { CompanyRecords } from '../companies/companies.port.js';
 import type { UsersRepository } from './users.repository.js';
+import type { UserEvents, UserLeftCompany } from './users.port.js';
 
 const fail = errorsOf(USER_ERRORS);
 
@@ -43,6 +44,8 @@ export interface UsersServiceDeps {
   identity: Identity;
   throttles: ThrottlesRepository;
   transaction: RunTransaction;
+  /** announced after a change committed (a user left his company) */
+  events: UserEvents;
   portalUrl: string;
   /** At most one password-reset mail per address within this interval (the endpoint is public). */
   passwordResetIntervalMs: number;
@@ -274,12 +277,15 @@ export class UsersService {
    * The user is read ONCE, inside the transaction, and the permission is checked on that record, so a
    * concurrent move to another company cannot let a company admin's change land; the last active platform
    * admin is kept. A mail change updates the Auth account after all checks and before the writes (setting
-   * the same address again on a retry is harmless) and is undone there when the transaction fails.
+   * the same address again on a retry is harmless) and is undone there when the transaction fails. A move to another
+   * company is announced after the commit (`leftCompany`).
    */
   async update(principal: Principal, input: UserUpdateInput): Promise<UserView> {
     let authMailBefore: string | undefined;
+    let left: UserLeftCompany | undefined;
+    let view: UserView;
     try {
-      return await this.d.transaction(async (tx) => {
+      view = await this.d.transaction(async (tx) => {
         const now = this.d.now();
         const current = authorizeRecord(principal, await this.d.users.getInTx(tx, input.id), {
           see: (u) => canReadUser(principal, u),
@@ -304,7 +310,9 @@ export class UsersService {
         const company =
           companyId === current.companyId ? currentCompany : await this.d.companies.getInTx(tx, companyId);
         if (!company) throw ApiError.notFound();
-        if (companyId !== current.companyId && !acceptsUsers(company)) throw fail.companyNotActive();
+        const moved = companyId !== current.companyId;
+        if (moved && !acceptsUsers(company)) throw fail.companyNotActive();
+        left = moved ? { userId: current.id, companyId: current.companyId, actorId: principal.uid } : undefined;
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
         if (wasPlatformAdmin && !isActivePlatformAdmin(after, company))
@@ -320,11 +328,13 @@ export class UsersService {
       if (authMailBefore) await this.d.identity.setMail(input.id, authMailBefore).catch(() => undefined);
       throw error;
     }
+    if (left) await this.d.events.leftCompany.emit(left);
+    return view;
   }
 
-  /** POST /user/delete: the record and its mail claim (one read, in the transaction), then the Auth account. Never oneself. */
+  /** POST /user/delete: the record and its mail claim (one read, in the transaction), the Auth account, `leftCompany`. */
   async delete(principal: Principal, userId: string): Promise<void> {
-    await this.d.transaction(async (tx) => {
+    const companyId = await this.d.transaction(async (tx) => {
       const current = authorizeRecord(principal, await this.d.users.getInTx(tx, userId), {
         see: (u) => canReadUser(principal, u),
         act: (u) => canDeleteUser(principal, u),
@@ -334,8 +344,10 @@ export class UsersService {
       const company = await this.d.companies.getInTx(tx, current.companyId);
       if (isActivePlatformAdmin(current, company)) await this.keepAnotherPlatformAdmin(tx, current.id);
       this.d.users.deleteInTx(tx, current);
+      return current.companyId;
     });
     await this.d.identity.deleteAccount(userId);
+    await this.d.events.leftCompany.emit({ userId, companyId, actorId: principal.uid });
   }
 
   /** 412 lastPlatformAdmin unless another active platform admin than `userId` exists (read in the transaction). */
@@ -365,10 +377,12 @@ export class UsersService {
     return this.d.users.idsOfCompany(companyId, null, 1000);
   }
 
-  /** A user's address and name (no caller rules: for other areas' mails, e.g. the chat digest). */
-  async contact(userId: string): Promise<{ mail: string; name: string; lastname: string } | undefined> {
+  /** A user's address, name and company (no caller rules: for other areas' mails, e.g. the chat digest). */
+  async contact(
+    userId: string,
+  ): Promise<{ mail: string; name: string; lastname: string; companyId: string } | undefined> {
     const user = await this.d.users.get(userId);
-    return user && { mail: user.mail, name: user.name, lastname: user.lastname };
+    return user && { mail: user.mail, name: user.name, lastname: user.lastname, companyId: user.companyId };
   }
 
   async lastLogin(): Promise<{ mail?: string; lastLoginAt?: Date }> {
