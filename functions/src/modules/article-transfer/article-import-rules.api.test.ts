@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleImportProgress } from '../../model/article-transfer.js';
 import { get, post } from '../../testing/api-client.js';
@@ -42,6 +43,21 @@ const rulesConfig = () =>
 /** A row of the test columns: order number, description, list price, image link. */
 const row = (orderNumber: string, description: string, image = '') =>
   [orderNumber, '', '', description, '3', '', '', '', '', '', image] as const;
+
+/**
+ * An .xlsx of the rows whose cell `placeholder` holds `text`: SheetJS writes no cell over Excel's 32 767 characters,
+ * so the text is put into the written package afterwards (what a wholesaler's own export tool may well produce).
+ */
+function xlsxWith(rows: ReadonlyArray<ReadonlyArray<string>>, placeholder: string, text: string): Uint8Array {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows.map((r) => [...r])), 'Artikel');
+  const zip = XLSX.CFB.read(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer, { type: 'buffer' });
+  for (const entry of zip.FileIndex) {
+    const xml = entry.content ? Buffer.from(entry.content as Uint8Array).toString('utf8') : '';
+    if (xml.includes(placeholder)) entry.content = Buffer.from(xml.replace(placeholder, text));
+  }
+  return new Uint8Array(XLSX.CFB.write(zip, { type: 'buffer', fileType: 'zip', compression: true }) as Buffer);
+}
 
 /** The stored article opens and saves again in its editor (GET /article/, POST /article/update). */
 async function savesInEditor(orderNumber: string) {
@@ -121,13 +137,53 @@ describe('a huge cell', () => {
     const huge = uniq('RIESIG');
     const done: ArticleImportProgress = await importAndWait(t, config.id, {
       name: 'riesig.csv',
-      bytes: csvFile([row(good[0]!, 'vorher'), row(huge, 'x'.repeat(2 * 1024 * 1024)), row(good[1]!, 'nachher')], HEADERS),
+      bytes: csvFile(
+        [row(good[0]!, 'vorher'), row(huge, 'x'.repeat(2 * 1024 * 1024)), row(good[1]!, 'nachher')],
+        HEADERS,
+      ),
     });
     expect(done).toMatchObject({ state: 'done', total: 3, created: 2, failedRows: 1 });
     const report = await downloadText(t, done.reportPath!);
     expect(report).toContain(`"3";"Beschreibung";"${STAGING_REASONS.cellTooLong}"`);
-    expect(STAGING_REASONS.cellTooLong).toBe('Zelle zu lang (mehr als 32.767 Zeichen): die Zeile wird nicht importiert');
+    expect(STAGING_REASONS.cellTooLong).toBe(
+      'Zelle zu lang (mehr als 32.767 Zeichen): die Zeile wird nicht importiert',
+    );
     for (const n of good) await savesInEditor(n);
     expect(await storedArticle(huge)).toBeUndefined();
+  });
+
+  it('an .xlsx cell of 2 MiB refuses its row; the import finishes and the other rows are stored', async () => {
+    const config = await rulesConfig();
+    const good = [uniq('XVOR'), uniq('XNACH')];
+    const rows = [HEADERS, row(good[0]!, 'vorher'), row(uniq('XGROSS'), 'PLATZHALTER'), row(good[1]!, 'nachher')];
+    const done = await importAndWait(t, config.id, {
+      name: 'riesig.xlsx',
+      bytes: xlsxWith(rows, 'PLATZHALTER', 'x'.repeat(2 * 1024 * 1024)),
+    });
+    expect(done).toMatchObject({ state: 'done', total: 3, created: 2, failedRows: 1 });
+    expect(await downloadText(t, done.reportPath!)).toContain(`"3";"Beschreibung";"${STAGING_REASONS.cellTooLong}"`);
+    for (const n of good) await savesInEditor(n);
+  });
+
+  it('a BMEcat long text of 2 MiB of markup is read in linear time and clipped to the description', async () => {
+    const config = await exchangeConfig(t, 'BMECAT');
+    const m = await createManufacturer(t);
+    const n = uniq('BME');
+    const product = (pid: string, long: string) =>
+      `<PRODUCT><SUPPLIER_PID>${pid}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Klemme</DESCRIPTION_SHORT>` +
+      `<DESCRIPTION_LONG>${long}</DESCRIPTION_LONG><MANUFACTURER_NAME>${m.displayName}</MANUFACTURER_NAME>` +
+      `</PRODUCT_DETAILS></PRODUCT>`;
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">' +
+      '<HEADER><CATALOG><LANGUAGE>deu</LANGUAGE></CATALOG></HEADER><T_NEW_CATALOG>' +
+      product(`${n}-1`, 'kurz') +
+      product(`${n}-2`, '&lt;'.repeat(256 * 1024)) +
+      product(`${n}-3`, 'kurz') +
+      '</T_NEW_CATALOG></BMECAT>';
+    const done = await importAndWait(t, config.id, { name: 'katalog.xml', bytes: new TextEncoder().encode(xml) });
+    expect(done).toMatchObject({ state: 'done', total: 3, created: 3, failedRows: 0 });
+    const clipped = await storedArticle(`${n}-2`);
+    expect(clipped!.description!.length).toBeLessThanOrEqual(2000);
+    await savesInEditor(`${n}-2`);
   });
 });
