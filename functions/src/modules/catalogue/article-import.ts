@@ -75,7 +75,11 @@ function checkedRow(row: BulkArticleRow): BulkArticleRow | BulkRowError[] {
       message: p.message,
     }));
   const { wholesalerInfo: _given, ...rest } = row;
-  return { ...rest, fields: checked.fields, ...(checked.wholesalerInfo ? { wholesalerInfo: checked.wholesalerInfo } : {}) };
+  return {
+    ...rest,
+    fields: checked.fields,
+    ...(checked.wholesalerInfo ? { wholesalerInfo: checked.wholesalerInfo } : {}),
+  };
 }
 const claimKey = (kind: UniqueKind, value: string) => `${kind}:${value}` as ClaimKey;
 

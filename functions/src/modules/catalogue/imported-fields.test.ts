@@ -17,17 +17,39 @@ describe('checkImportedFields', () => {
   });
 
   it.each([
-    ['a right-to-left override in an order number', { orderNumber: 'AB\u202E12' }, 'orderNumber', 'validation.controlCharacters'],
-    ['a control character in a description', { description: 'Klemme\u0007' }, 'description', 'validation.controlCharacters'],
+    [
+      'a right-to-left override in an order number',
+      { orderNumber: 'AB\u202E12' },
+      'orderNumber',
+      'validation.controlCharacters',
+    ],
+    [
+      'a control character in a description',
+      { description: 'Klemme\u0007' },
+      'description',
+      'validation.controlCharacters',
+    ],
     ['a javascript: image link', { image: 'javascript:alert(1)' }, 'image', 'validation.type'],
     ['a 311-character order number', { orderNumber: 'X'.repeat(311) }, 'orderNumber', 'validation.maxLength?max=100'],
-    ['a 50 000-character description', { description: 'x'.repeat(50_000) }, 'description', 'validation.maxLength?max=2000'],
+    [
+      'a 50 000-character description',
+      { description: 'x'.repeat(50_000) },
+      'description',
+      'validation.maxLength?max=2000',
+    ],
     ['a price with three decimals', { listPrice: 1.234 }, 'listPrice', 'validation.type'],
-    ['an alternative over 100 characters', { possibleOrderNumbers: ['ok', 'Y'.repeat(101)] }, 'possibleOrderNumbers', 'validation.maxLength?max=100'],
+    [
+      'an alternative over 100 characters',
+      { possibleOrderNumbers: ['ok', 'Y'.repeat(101)] },
+      'possibleOrderNumbers',
+      'validation.maxLength?max=100',
+    ],
   ])('refuses %s as POST /article does', async (_what, fields, field, message) => {
     expect(checkImportedFields(fields)).toEqual({ ok: false, problems: [{ field, message }] });
     // the same rule, the same key: the API's schema refuses the same input
-    const api = await articleSchema.validate(fields, { abortEarly: false }).catch((e: { errors: string[] }) => e.errors);
+    const api = await articleSchema
+      .validate(fields, { abortEarly: false })
+      .catch((e: { errors: string[] }) => e.errors);
     expect(api).toEqual([message]);
   });
 

@@ -7,14 +7,13 @@ import { VALIDATION_KEYS } from '../../model/validation.js';
 export type ImportedFields = Partial<Omit<ArticleInput, 'id' | 'articleImportSource' | 'wholesalerInfos'>>;
 
 /** A field the API's article rules refuse: the import field and the rule's message (`validation.maxLength?max=100`). */
-export interface FieldProblem {
+interface FieldProblem {
   field: string;
   message: string;
 }
 
 export type CheckedFields =
-  | { ok: true; fields: ImportedFields; wholesalerInfo?: WholesalerInfo }
-  | { ok: false; problems: FieldProblem[] };
+  { ok: true; fields: ImportedFields; wholesalerInfo?: WholesalerInfo } | { ok: false; problems: FieldProblem[] };
 
 /** The import field a schema path is about: `possibleOrderNumbers[3]` → the list, a wholesaler entry's fields by name. */
 function fieldOf(path: string | undefined): string {
@@ -38,7 +37,8 @@ export function checkImportedFields(fields: ImportedFields, wholesalerInfo?: Who
   try {
     value = articleSchema.validateSync(input, { abortEarly: false, stripUnknown: true });
   } catch (error) {
-    if (!(error instanceof ValidationError)) return { ok: false, problems: [{ field: '', message: VALIDATION_KEYS.type }] };
+    if (!(error instanceof ValidationError))
+      return { ok: false, problems: [{ field: '', message: VALIDATION_KEYS.type }] };
     const problems = new Map<string, string>();
     for (const e of error.inner.length ? error.inner : [error]) {
       const field = fieldOf(e.path);
