@@ -221,4 +221,18 @@ describe('BOM lines', () => {
     );
     expect(lines[0]).toMatchObject({ orderNumber: '0042', quantity: 3 });
   });
+
+  it("holds file texts to the line edit's rules: single line, no control or bidi characters, cut to the limits", () => {
+    const m = mapping([
+      [0, 'orderNumber'],
+      [1, 'description'],
+      [2, 'bmk'],
+    ]);
+    const b = new BomLineBuilder({ headers: [], mapping: m });
+    const line = b.add(['AB\u202E12', `Klemme\r\ngrau\u0007 ${'d'.repeat(2 * 1024 * 1024)}`, 'x'.repeat(300)], 2)!;
+    expect(line.orderNumber).toBe('AB12');
+    expect(line.description).toBe(`Klemme grau ${'d'.repeat(200 - 'Klemme grau '.length)}`);
+    expect(line.bmk).toBe('x'.repeat(200));
+    expect(b.add(['N'.repeat(311), '', ''], 3)!.orderNumber).toBe('N'.repeat(100));
+  });
 });

@@ -1,7 +1,8 @@
 import { BOM_ERROR_PRIORITY, BomErrorType } from '../model/bom/bom-error.js';
-import type { BomLine } from '../model/bom/bom-line.js';
+import { BOM_LINE_NUMBER_MAX_LENGTH, BOM_LINE_TEXT_MAX_LENGTH, type BomLine } from '../model/bom/bom-line.js';
 import type { FieldMapping, MappableField } from '../model/bom/fields.js';
 import { normalisePartNumberKey } from '../model/bom/part-number.js';
+import { withoutControlCharacters } from '../model/text.js';
 import { toCatalogueUnit, type LengthUnit, type WeightUnit } from '../model/bom/units.js';
 import { resolveColumn } from './mapping.js';
 import { parseDecimal } from './parse-number.js';
@@ -70,6 +71,34 @@ const TEXT_FIELDS = [
   'functionalAssignment',
   'wholesalerOrderNumber',
 ] as const satisfies readonly (MappableField & keyof BomLine)[];
+
+/**
+ * The longest text a line keeps of each text field: the line edit's rules (single-line texts of at most 200
+ * characters, numbers of at most 100) hold for what the file brings too (docs/decisions-imports.md "BOM line texts").
+ */
+const TEXT_LIMITS: Record<(typeof TEXT_FIELDS)[number], number> = {
+  orderNumber: BOM_LINE_NUMBER_MAX_LENGTH,
+  manufacturerNumber: BOM_LINE_NUMBER_MAX_LENGTH,
+  wholesalerOrderNumber: BOM_LINE_NUMBER_MAX_LENGTH,
+  manufacturerName: BOM_LINE_TEXT_MAX_LENGTH,
+  description: BOM_LINE_TEXT_MAX_LENGTH,
+  installationLocation: BOM_LINE_TEXT_MAX_LENGTH,
+  locationIdentifier: BOM_LINE_TEXT_MAX_LENGTH,
+  bmk: BOM_LINE_TEXT_MAX_LENGTH,
+  functionDesignation: BOM_LINE_TEXT_MAX_LENGTH,
+  functionalAssignment: BOM_LINE_TEXT_MAX_LENGTH,
+};
+
+/**
+ * A file cell as a line's text: line breaks and tabs as spaces, control and bidi characters removed (U+202E would
+ * show "gnp.exe" as "exe.png"), cut to the field's limit. The position stays: a parts list must not lose a line
+ * because of its text.
+ */
+function lineText(cell: string, max: number): string {
+  return withoutControlCharacters(cell.slice(0, 4 * max).replace(/[\r\n\t]+/g, ' '))
+    .slice(0, max)
+    .trim();
+}
 
 /** Measured fields, their unit column (also the name of the configured-unit option) and kind. */
 const MEASURES = [
@@ -161,7 +190,8 @@ export class BomLineBuilder {
     };
     for (const f of TEXT_FIELDS) {
       const v = this.cell(row, f);
-      if (v !== undefined) line[f] = v;
+      const text = v === undefined ? '' : lineText(v, TEXT_LIMITS[f]);
+      if (text) line[f] = text;
     }
     if (!line.orderNumber && !line.manufacturerNumber) addProblem(problems, BomErrorType.DATA_MISSING);
 

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import type { BomErrorType } from './bom/bom-error.js';
-import type { BomLine, MatchableArticle } from './bom/bom-line.js';
+import { BOM_LINE_TEXT_MAX_LENGTH, type BomLine, type MatchableArticle } from './bom/bom-line.js';
 import { BOM_MAPPABLE_FIELDS, type FieldMapping } from './bom/fields.js';
 import {
   formatEur,
@@ -217,7 +217,6 @@ export const bomMapSchema = yup.object({
 });
 export type BomMapRequest = yup.InferType<typeof bomMapSchema>;
 
-const BOM_LINE_TEXT_MAX_LENGTH = 200;
 const optionalText = () => line(BOM_LINE_TEXT_MAX_LENGTH).optional();
 
 /** A line's id: its row number, zero-padded (modules/bom/bom-jobs.repository.ts `lineId`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { int, pick, seededRandom } from '../bom/fixtures/seeded-random.js';
 import { toCsv } from '../bom/fixtures/make-fixtures.js';
-import { CsvParser, detectDelimiter } from './csv-parser.js';
+import { CsvParser, detectDelimiter, MAX_CELL_CHARS } from './csv-parser.js';
 import { readCsv } from './read-csv.js';
 import { decodeCp850, detectEncoding, isValidUtf8 } from './text-decode.js';
 
@@ -52,6 +52,29 @@ describe('CsvParser', () => {
     expect(new CsvParser(';').push('"ab"c;d\n', true)).toEqual([['abc', 'd']]);
     expect(new CsvParser(';').push('x"y;"z\n', true)).toEqual([['x"y', 'z\n']]);
     expect(new CsvParser(';').push('\n\na\n', true)).toEqual([[''], [''], ['a']]);
+  });
+
+  it('cuts a cell longer than MAX_CELL_CHARS to one character more, over any chunking, and reads on', () => {
+    const huge = 'x'.repeat(2 * 1024 * 1024);
+    const text = `a;"${huge}";b\r\n"${'""'.repeat(40_000)}";${huge}\nc;d\n`;
+    const expected = [
+      ['a', 'x'.repeat(MAX_CELL_CHARS + 1), 'b'],
+      ['"'.repeat(MAX_CELL_CHARS + 1), 'x'.repeat(MAX_CELL_CHARS + 1)],
+      ['c', 'd'],
+    ];
+    expect(new CsvParser(';').push(text, true)).toEqual(expected);
+    const p = new CsvParser(';');
+    const rows: string[][] = [];
+    for (let i = 0; i < text.length; i += 65_536) rows.push(...p.push(text.slice(i, i + 65_536)));
+    rows.push(...p.push('', true));
+    expect(rows).toEqual(expected);
+  });
+
+  it('refuses a record keeping more than maxRecordChars (many cut cells)', () => {
+    const cell = 'y'.repeat(MAX_CELL_CHARS + 10);
+    expect(() => new CsvParser(';', 100_000).push(`${[cell, cell, cell, cell].join(';')}\n`, true)).toThrow(
+      /longer than 100000/,
+    );
   });
 
   it('detects the delimiter despite a title block and decimal commas', () => {

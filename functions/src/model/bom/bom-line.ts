@@ -1,5 +1,10 @@
 import type { BomErrorType } from './bom-error.js';
 
+/** The longest text of a line's editable text fields (the line edit's rule, bom-job.ts `bomLineUpdateSchema`). */
+export const BOM_LINE_TEXT_MAX_LENGTH = 200;
+/** The longest order or manufacturer number a line keeps (the catalogue's number rule: no article has a longer one). */
+export const BOM_LINE_NUMBER_MAX_LENGTH = 100;
+
 /** Catalogue data the BOM engine needs from a matched article (a subset of the Article entity). */
 export interface MatchableArticle {
   id: string;

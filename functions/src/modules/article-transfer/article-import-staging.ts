@@ -5,7 +5,7 @@ import { articleImportFolder, ARTICLE_IMPORT_MAX_UPLOAD_BYTES } from '../../mode
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
 import { stagedBatches } from '../../platform/tasks/staged-batches.js';
 import { TaskFailure } from '../../platform/tasks/task-kind.js';
-import { iterateSpreadsheet, isSpreadsheetError } from '../../spreadsheet/index.js';
+import { iterateSpreadsheet, isSpreadsheetError, MAX_CELL_CHARS } from '../../spreadsheet/index.js';
 import type { FieldValuesService } from '../catalogue/field-values.service.js';
 import { sourceFormatDefinition } from './formats/index.js';
 import type { SourceDiscountGroupRecord } from './formats/source-records.js';
@@ -66,7 +66,17 @@ export const STAGING_REASONS = {
   otherManufacturer: (name: string) =>
     `Hersteller „${name}“ ist nicht der Hersteller der Importkonfiguration; für Kataloge mehrerer Hersteller eine Konfiguration ohne Hersteller verwenden`,
   discountGroupRefused: 'Rabattgruppe konnte nicht gespeichert werden',
+  cellTooLong: `Zelle zu lang (mehr als ${MAX_CELL_CHARS.toLocaleString('de-DE')} Zeichen): die Zeile wird nicht importiert`,
 } as const;
+
+/**
+ * The first cell of a row longer than any cell a spreadsheet program writes (MAX_CELL_CHARS, Excel's limit; the CSV
+ * parser cuts such a cell to one character more): the row is reported and its cells are not staged, so a huge cell
+ * never travels through the batches or reaches a commit.
+ */
+function tooLongCell(cells: readonly string[]): number {
+  return cells.findIndex((c) => c.length > MAX_CELL_CHARS);
+}
 
 export interface StagingDeps {
   files: FileStore;
@@ -126,6 +136,12 @@ async function stageSpreadsheet(bytes: Buffer, p: ArticleImportParams, config: I
         const row = rows[i]!;
         if (number === headerRow) headers = row.map((h) => h.trim());
         if (number <= headerRow || !row.some((c) => c.trim() !== '')) continue;
+        const long = tooLongCell(row);
+        if (long >= 0) {
+          const column = headers[long] || `Spalte ${long + 1}`;
+          await out.add({ r: number, c: [], e: { column, reason: STAGING_REASONS.cellTooLong } });
+          continue;
+        }
         await out.add({ r: number, c: row });
       }
     }
@@ -189,10 +205,16 @@ async function stageSource(
         values.wholesalerOrderNumber ??= values.orderNumber;
         values.wholesalerPurchasePrice ??= values.purchasePrice;
       }
+      const cells = ARTICLE_MAPPABLE_FIELDS.map((f: ArticleMappableField) => values[f] ?? '');
+      const long = tooLongCell(cells);
+      if (long >= 0) {
+        await report(record.rowNumber, ARTICLE_MAPPABLE_FIELDS[long]!, STAGING_REASONS.cellTooLong);
+        continue;
+      }
       if (values.discountGroupId) groups.referenced(values.discountGroupId);
       await out.add({
         r: record.rowNumber,
-        c: ARTICLE_MAPPABLE_FIELDS.map((f: ArticleMappableField) => values[f] ?? ''),
+        c: cells,
         ...(record.updateOnly ? { u: 1 as const } : {}),
       });
     }

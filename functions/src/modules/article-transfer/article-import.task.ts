@@ -18,6 +18,7 @@ import {
   type Manifest,
   type StagedRow,
 } from './article-import-staging.js';
+import { validationReason } from './validation-reasons.js';
 
 export const ARTICLE_IMPORT_TASK = 'articleTransfer.import';
 
@@ -216,7 +217,7 @@ async function commitPrepared(
     ...outcome.errors.map((e) => ({
       row: e.row,
       column: prepared.columnOf(e.column),
-      reason: REPORT_REASONS[e.reason] ?? e.reason,
+      reason: e.reason === 'invalidValue' ? validationReason(e.message) : (REPORT_REASONS[e.reason] ?? e.reason),
     })),
   ].sort((a, b) => a.row - b.row);
   d.repo.recordBatchInTx(tx, importId, done, {

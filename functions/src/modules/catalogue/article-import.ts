@@ -1,6 +1,6 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { UniqueKeysRepository, UniqueKind } from '../../data/unique-keys.repository.js';
-import type { Article, ArticleInput, FieldValue, ImportSource, WholesalerInfo } from '../../model/catalogue.js';
+import type { Article, FieldValue, ImportSource, WholesalerInfo } from '../../model/catalogue.js';
 import { MAX_WHOLESALER_INFOS } from '../../model/catalogue.js';
 import type { ArticlesRepository } from './catalogue.repository.js';
 import { partKey } from './catalogue.repository.js';
@@ -15,11 +15,12 @@ import {
   type Ref,
 } from './catalogue-keys.js';
 import type { FieldValueRepos } from './articles.service.js';
+import { checkImportedFields, type ImportedFields } from './imported-fields.js';
 
 /** One row of a bulk import: the fields it sets (an existing article keeps the fields the row leaves out). */
 export interface BulkArticleRow {
   rowNumber: number;
-  fields: Partial<Omit<ArticleInput, 'id' | 'articleImportSource' | 'wholesalerInfos'>>;
+  fields: ImportedFields;
   /** the configuration's wholesaler: replaces that wholesaler's entry of the article */
   wholesalerInfo?: WholesalerInfo;
   /** the row only updates an existing article (a price update): no article is created for an unknown number */
@@ -28,13 +29,15 @@ export interface BulkArticleRow {
 
 /**
  * Why a row was not written: `numberTaken` (by another article), `unknownReference`, `missingValues`,
- * `unknownArticle` (an update-only row for a number no article has).
+ * `unknownArticle` (an update-only row for a number no article has), `invalidValue` (the API's article rules refuse
+ * the field: `message` is the rule's validation key, e.g. `validation.maxLength?max=100`).
  */
 export interface BulkRowError {
   row: number;
   /** the article field the reason is about ('' for the whole row) */
   column: string;
-  reason: 'numberTaken' | 'unknownReference' | 'missingValues' | 'unknownArticle';
+  reason: 'numberTaken' | 'unknownReference' | 'missingValues' | 'unknownArticle' | 'invalidValue';
+  message?: string;
 }
 
 export interface BulkOutcome {
@@ -60,6 +63,24 @@ const REF_FIELD = {
 } as const;
 
 type ClaimKey = `${UniqueKind}:${string}`;
+
+/** The row with the fields as the API's article schema stores them, or why the schema refuses it. */
+function checkedRow(row: BulkArticleRow): BulkArticleRow | BulkRowError[] {
+  const checked = checkImportedFields(row.fields, row.wholesalerInfo);
+  if (!checked.ok)
+    return checked.problems.map((p) => ({
+      row: row.rowNumber,
+      column: p.field,
+      reason: 'invalidValue',
+      message: p.message,
+    }));
+  const { wholesalerInfo: _given, ...rest } = row;
+  return {
+    ...rest,
+    fields: checked.fields,
+    ...(checked.wholesalerInfo ? { wholesalerInfo: checked.wholesalerInfo } : {}),
+  };
+}
 const claimKey = (kind: UniqueKind, value: string) => `${kind}:${value}` as ClaimKey;
 
 /**
@@ -89,10 +110,17 @@ export class BulkArticleImport {
     private readonly source: ImportSource,
   ) {}
 
-  async run(rows: readonly BulkArticleRow[]): Promise<BulkOutcome> {
+  async run(given: readonly BulkArticleRow[]): Promise<BulkOutcome> {
     const out: BulkOutcome = { created: 0, updated: 0, errors: [], consumed: 0 };
-    await this.prefetch(rows);
+    // the API's article rules first: a refused row is reported and never read for or written
+    const rows = given.map((row) => checkedRow(row));
+    await this.prefetch(rows.filter((r): r is BulkArticleRow => !Array.isArray(r)));
     for (const row of rows) {
+      if (Array.isArray(row)) {
+        out.errors.push(...row);
+        out.consumed++;
+        continue;
+      }
       const result = await this.apply(row, out.consumed === 0);
       if (result === 'overBudget') break;
       if (typeof result === 'string') out[result]++;

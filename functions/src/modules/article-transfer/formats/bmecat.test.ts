@@ -645,6 +645,12 @@ describe('decimal helpers', () => {
     );
     expect(htmlToText('2,5 mm&sup2; &#8211; 20&deg;C &unknown;')).toBe('2,5 mm² – 20°C &unknown;');
   });
+
+  it('keeps a < without > as text and stays linear on text of many of them (no tag spans another <)', () => {
+    expect(htmlToText('Abstand <5 mm <b>fett</b>')).toBe('Abstand <5 mm fett');
+    // 2 MiB of '<': each '<' used to scan to the end of the text (a minute); now one pass
+    expect(htmlToText(`${'<'.repeat(2 * 1024 * 1024)}<br>x`)).toBe(`${'<'.repeat(2 * 1024 * 1024)}\nx`);
+  });
 });
 
 describe('readBmecat: streaming', () => {

@@ -147,6 +147,15 @@ describe('DATANORM reader', () => {
     ]);
   });
 
+  it('reads a line of many decoded chunks whole, and the lines after it', async () => {
+    const long = 'x'.repeat(3 * 1024 * 1024);
+    const read3 = await read(`${V4}\r\nA;N;L-1;00;${long};;1;0;Stk;100;;;;\r\nA;N;L-2;00;kurz;;1;0;Stk;100;;;;`);
+    expect(articles(read3).map((a) => [a.orderNumber, a.description!.length])).toEqual([
+      ['L-1', 2000],
+      ['L-2', 4],
+    ]);
+  });
+
   it('decodes CP850 umlauts (ä ö ü ß Ä Ö Ü) and Windows-1252 ones', async () => {
     const text = 'Gehäuse Öffnung Überwurf Fuß Mutter';
     const cp850 = Buffer.concat([

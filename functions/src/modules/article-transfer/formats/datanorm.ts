@@ -48,17 +48,26 @@ export function looksLikeDatanorm(bytes: Uint8Array): boolean {
   return RECORD_TYPES.has(first[0]!) && first[1] === ';';
 }
 
+/**
+ * The file's lines. The unfinished line's pieces are kept apart and joined once its end comes: joining and splitting
+ * it again with every decoded chunk would read a long line once per chunk (quadratic in its length).
+ */
 async function* lines(bytes: Buffer, encoding: TextEncoding): AsyncGenerator<string> {
   const decoder = createDecoder(encoding);
-  let rest = '';
+  let rest: string[] = [];
+  const line = (last: string) => {
+    const whole = rest.length ? rest.join('') + last : last;
+    rest = [];
+    return whole.endsWith('\r') ? whole.slice(0, -1) : whole;
+  };
   for (let at = 0; at < bytes.length; at += DECODE_CHUNK) {
     const end = Math.min(bytes.length, at + DECODE_CHUNK);
-    const text = rest + decoder.decode(bytes.subarray(at, end), end === bytes.length);
-    const parts = text.split('\n');
-    rest = parts.pop()!;
-    for (const p of parts) yield p.endsWith('\r') ? p.slice(0, -1) : p;
+    const parts = decoder.decode(bytes.subarray(at, end), end === bytes.length).split('\n');
+    const open = parts.pop()!;
+    for (const p of parts) yield line(p);
+    if (open !== '') rest.push(open);
   }
-  if (rest !== '') yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
+  if (rest.length) yield line('');
 }
 
 /** The reader: the version from the first V record (4, reported, without one), then each record to its handler. */
