@@ -51,6 +51,10 @@ describe('issue 21: chat in the browser', () => {
       await supplierChat.getByRole('textbox', { name: 'Nachricht' }).fill('Welche Schutzart braucht der Schrank?');
       await supplierChat.getByRole('button', { name: 'Senden' }).click();
       await supplierChat.getByTestId('message').filter({ hasText: 'Welche Schutzart braucht der Schrank?' }).waitFor();
+      // he leaves the conversation: an open one polls and marks an arriving answer read (so it would race the check
+      // of his unread marker below)
+      await s.page.goto(`${PORTAL}/messages`);
+      await s.page.getByRole('link', { name: 'Keine ungelesenen Nachrichten' }).waitFor();
 
       // the customer: the bell counts it, /messages lists it, its heading opens the enquiry with the chat
       await login(c.page, customer.mail, PASSWORD);
