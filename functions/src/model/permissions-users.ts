@@ -53,7 +53,11 @@ export function userListScope(caller: Caller): UserListScope {
   return undefined;
 }
 
-/** Only platform admins narrow user lists to chosen companies (`companyIds` of /user/filter). */
+/**
+ * Who narrows the user list to chosen companies (`companyIds` of /user/filter and /user/export, the list's company
+ * filter): everybody whose list holds every company's users, i.e. every ADMIN-company user (spec 01 /user: "the
+ * admin company additionally sees a filter dialog"). The web shows the filter by the same rule.
+ */
 export function mayFilterUsersByCompany(caller: Caller): boolean {
-  return !caller.restriction && caller.platformAdmin;
+  return userListScope(caller)?.kind === 'all';
 }

@@ -6,6 +6,7 @@ import {
   canDeleteUser,
   canEditUser,
   canReadUser,
+  mayFilterUsersByCompany,
   seesAllUsers,
   userEditRole,
   userListScope,
@@ -115,6 +116,11 @@ describe('user record rules', () => {
       platformAdmin: { kind: 'all' },
       externalAdmin: undefined,
     });
+  });
+
+  it('the company filter of the user list: every ADMIN-company user, as his list holds every company', () => {
+    table(mayFilterUsersByCompany, ['adminUser', 'platformAdmin']);
+    expect(mayFilterUsersByCompany(principal('ADMIN', { restriction: 'passwordChangeNeeded' }))).toBe(false);
   });
 });
 

@@ -115,7 +115,8 @@ export class UsersService {
 
   /**
    * GET /user/filter: one server-side page of the users the caller may list (same scope as /user/all).
-   * `companyIds` narrows the list for platform admins only; everybody else gets his scope.
+   * `companyIds` narrows the list for everybody who lists every company's users (`mayFilterUsersByCompany`: the
+   * ADMIN company); a company admin gets his own company whatever he sends.
    */
   async filter(principal: Principal, query: UserFilter): Promise<Page<UserView>> {
     return this.d.users.page({

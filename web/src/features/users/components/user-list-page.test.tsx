@@ -95,6 +95,20 @@ describe('UserListPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/user/b');
   });
 
+  it('ADMIN company without admin flag: the company filter too, sent to the server as companyIds', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = api();
+    renderPage(<UserListPage />, { user: makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' }) });
+    expect(await screen.findAllByTestId('list-row')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Nach Firma filtern' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Müller GmbH' }));
+    await user.click(screen.getByRole('button', { name: 'Anwenden' }));
+    expect(await screen.findByText('1 Eintrag')).toBeInTheDocument();
+    expect(screen.getByTestId('list-row')).toHaveTextContent('Adler');
+    const last = calls.filter((c) => c.url.startsWith('/api/user/filter?')).at(-1)!;
+    expect(new URL(last.url, 'http://x').searchParams.get('companyIds')).toBe('s1');
+  });
+
   it('users without admin flag cannot add or delete', async () => {
     api();
     renderPage(<UserListPage />, { user: makeUser({ admin: false }, { type: 'ADMIN' }) });

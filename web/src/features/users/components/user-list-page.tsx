@@ -5,6 +5,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isUserManager } from '@model/permissions';
+import { mayFilterUsersByCompany } from '@model/permissions-users';
 import { MAX_COMPANY_FILTER, USER_SORT_COLUMNS, type UserSortColumn } from '@model/user';
 import { paths } from '@/config/paths';
 import {
@@ -39,9 +40,12 @@ export function UserListPage() {
   const navigate = useNavigate();
   const { user: me } = useCurrentUser();
   const adminCompany = me.company.type === 'ADMIN';
+  const caller = principalOf(me);
   // the list is visible to every ADMIN-company user; adding, opening and deleting need a user manager
-  const canManage = isUserManager(principalOf(me));
-  const companies = useCompanies({ queryConfig: { enabled: adminCompany } });
+  const canManage = isUserManager(caller);
+  // the company filter by the server's rule (every ADMIN-company user: his list holds every company's users)
+  const companyFilter = mayFilterUsersByCompany(caller);
+  const companies = useCompanies({ queryConfig: { enabled: companyFilter } });
   const lastLogin = useLastLogin({ queryConfig: { enabled: adminCompany } });
   const deleteUsers = useDeleteUsers();
 
@@ -87,7 +91,7 @@ export function UserListPage() {
       }
     : undefined;
 
-  const filter: ServerListFilter | undefined = adminCompany
+  const filter: ServerListFilter | undefined = companyFilter
     ? {
         titleKey: 'users:filterByCompany',
         options: (companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
