@@ -46,7 +46,7 @@ export interface ArticleImportUploadSession {
   path: string;
 }
 
-/** Up to this many articles (counted before filtering by source, price and type) the export answers the file directly. */
+/** Up to this many articles (counted before the source, price and type filter) the export answers the file directly. */
 export const DIRECT_EXPORT_MAX_ARTICLES = 5000;
 
 /** `GET /article/import`: the latest import (spec 02 §3 "Import progress" plus its start, state and report). */

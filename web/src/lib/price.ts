@@ -1,9 +1,9 @@
 import { priceSchema } from '@model/price';
 
 /**
- * A price as the forms show and read it (the offer's price, the enquiry's target price): EUR in German format ("1.234,50"). A comma is the decimal mark
- * and dots group thousands; without a comma a single dot before one or two final digits is read as the
- * decimal mark too ("12.5" means 12,50 €), as people paste prices from other tools.
+ * A price as the forms show and read it (the offer's price, the enquiry's target price): EUR in German format
+ * ("1.234,50"). A comma is the decimal mark and dots group thousands; without a comma a single dot before one or
+ * two final digits is read as the decimal mark too ("12.5" means 12,50 €), as people paste prices from other tools.
  */
 const grouped = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -12,9 +12,9 @@ import { EnquiryStatusChip } from './enquiry-status-chip';
 
 /**
  * A locked enquiry (the customer's released one, any a supplier views), read, not edited: the header with its state,
- * what matters (customer, desired delivery date, amount, target price, release) and the actions its rules allow ('Angebot
- * erstellen', 'Angebote vergleichen', reopen, copy, archive - fixed at the bottom on a phone); the project data and
- * job conditions as lists; the panels other features attach (BOM, documents) beside them from `lg`.
+ * what matters (customer, desired delivery date, amount, target price, release) and the actions its rules allow
+ * ('Angebot erstellen', 'Angebote vergleichen', reopen, copy, archive - fixed at the bottom on a phone); the project
+ * data and job conditions as lists; the panels other features attach (BOM, documents) beside them from `lg`.
  */
 export function EnquirySummary({ enquiry, caller }: { enquiry: Enquiry; caller: WebPrincipal & EnquiryCaller }) {
   const { t } = useTranslation('enquiries');
