@@ -39,7 +39,10 @@ async function exported(types: unknown, token = w.users.adminUser.token): Promis
   if (res.status === 204) return [];
   expect(res.status).toBe(200);
   const [header, ...rows] = (await res.text()).trim().split('\r\n');
-  const column = header!.replace(/^\uFEFF/, '').split(';').indexOf('"eclass9_1Id"');
+  const column = header!
+    .replace(/^\uFEFF/, '')
+    .split(';')
+    .indexOf('"eclass9_1Id"');
   expect(column).toBeGreaterThan(0);
   return rows.map((r) => r.split(';')[0]!.replace(/"/g, '')).sort();
 }

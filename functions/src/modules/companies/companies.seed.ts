@@ -169,7 +169,10 @@ const seed: AreaSeed = {
       [CUSTOMER_COMPANY, 'customer'],
       [SUPPLIER_COMPANY, 'weber'],
     ]);
-    const accounts = [...USERS, { company: SECOND_SUPPLIER.company, users: [{ ...SECOND_SUPPLIER.user, role: '' }] }];
+    const accounts: Array<{ company: CompanyInput; users: DemoUser[] }> = [
+      ...USERS,
+      { company: SECOND_SUPPLIER.company, users: [{ ...SECOND_SUPPLIER.user, role: '' }] },
+    ];
     for (const { company, users: people } of accounts) {
       const created = await companies.create(actor, company);
       for (const u of people) {

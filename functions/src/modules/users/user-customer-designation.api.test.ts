@@ -27,13 +27,17 @@ const form = (mail: string, extra: Record<string, unknown> = {}) => ({
   admin: false,
   ...extra,
 });
-const read = async (id: string, token = w.users.platformAdmin.token) => (await get('/user/', { token, query: { id } })).body;
+const read = async (id: string, token = w.users.platformAdmin.token) =>
+  (await get('/user/', { token, query: { id } })).body;
 
 describe('the user customerDesignation', () => {
   it('a platform admin sets it on create; it is read back by the user and his managers', async () => {
     const res = await post('/user/', {
       token: w.users.platformAdmin.token,
-      body: form(uniqueMail('desig'), { companyId: w.companies.CUSTOMER.id, customerDesignation: '  Einkauf Halle 4 ' }),
+      body: form(uniqueMail('desig'), {
+        companyId: w.companies.CUSTOMER.id,
+        customerDesignation: '  Einkauf Halle 4 ',
+      }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.customerDesignation).toBe('Einkauf Halle 4');

@@ -366,7 +366,9 @@ describe('the article export panel', () => {
     expect(section.getByText(/Ohne Angabe: alle Typen/)).toBeInTheDocument();
     await user.type(type, '27-14, 123');
     expect(
-      section.getByText('Bitte geben Sie ECLASS-Klassen mit 2, 4, 6 oder 8 Ziffern ein (höchstens 20), z. B. 27-14-11-20.'),
+      section.getByText(
+        'Bitte geben Sie ECLASS-Klassen mit 2, 4, 6 oder 8 Ziffern ein (höchstens 20), z. B. 27-14-11-20.',
+      ),
     ).toBeInTheDocument();
     expect(section.getByRole('button', { name: 'Exportieren' })).toBeDisabled();
     await user.clear(type);

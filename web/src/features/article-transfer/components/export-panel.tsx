@@ -29,6 +29,24 @@ const parseTypes = (text: string): string[] | 'invalid' => {
   return classes.length > MAX_EXPORT_TYPES || classes.some((c) => c === undefined) ? 'invalid' : (classes as string[]);
 };
 
+/** The type filter's field, the classes it holds ('invalid' while one is no class) and its error text. */
+function useTypeFilter() {
+  const { t } = useTranslation('article-transfer');
+  const [text, setText] = useState('');
+  const types = parseTypes(text);
+  const error = types === 'invalid' ? t('export.typeInvalid', { max: MAX_EXPORT_TYPES }) : undefined;
+  const field = (
+    <TextField
+      label={t('export.types')}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      error={!!error}
+      helperText={error ?? t('export.typesHint')}
+    />
+  );
+  return { types, error, field };
+}
+
 /**
  * The export panel of /article (spec 02 §2): filters (manufacturers, import sources, price range, type - the
  * article's ECLASS class), the export
@@ -46,7 +64,7 @@ export function ExportPanel() {
   const [sources, setSources] = useState<ImportSource[]>([]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [typeText, setTypeText] = useState('');
+  const typeFilter = useTypeFilter();
   const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
   const run = useExportArticles();
   const files = useFiles(EXPORT_RESULT_FOLDER);
@@ -60,10 +78,9 @@ export function ExportPanel() {
       : fromValue !== undefined && toValue !== undefined && fromValue > toValue
         ? t('export.rangeInvalid')
         : undefined;
-  const types = parseTypes(typeText);
-  const typeError = types === 'invalid' ? t('export.typeInvalid', { max: MAX_EXPORT_TYPES }) : undefined;
 
   const submit = async () => {
+    const types = typeFilter.types;
     if (rangeError || types === 'invalid') return;
     setOutcome(null);
     try {
@@ -123,18 +140,12 @@ export function ExportPanel() {
           helperText={rangeError}
         />
       </Stack>
-      <TextField
-        label={t('export.types')}
-        value={typeText}
-        onChange={(e) => setTypeText(e.target.value)}
-        error={!!typeError}
-        helperText={typeError ?? t('export.typesHint')}
-      />
+      {typeFilter.field}
       <Box>
         <Button
           variant="contained"
           startIcon={<DownloadIcon />}
-          disabled={run.isPending || !!rangeError || !!typeError}
+          disabled={run.isPending || !!rangeError || !!typeFilter.error}
           onClick={() => void submit()}
         >
           {t('export.start')}

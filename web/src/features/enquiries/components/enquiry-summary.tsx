@@ -23,9 +23,7 @@ export function EnquirySummary({ enquiry, caller }: { enquiry: Enquiry; caller: 
     ...(supplier ? [{ id: 'customerName', label: t('field.customerName'), value: enquiry.customerName }] : []),
     { id: 'desiredDeliveryDate', label: t('field.desiredDeliveryDate'), value: formatDay(enquiry.desiredDeliveryDate) },
     { id: 'amount', label: t('field.amount'), value: enquiry.amount },
-    ...(enquiry.price !== undefined
-      ? [{ id: 'price', label: t('field.price'), value: formatEur(enquiry.price) }]
-      : []),
+    ...(enquiry.price !== undefined ? [{ id: 'price', label: t('field.price'), value: formatEur(enquiry.price) }] : []),
     ...(enquiry.releaseDate
       ? [{ id: 'releaseDate', label: t('field.releaseDate'), value: formatDateTime(enquiry.releaseDate) }]
       : []),

@@ -104,7 +104,11 @@ export function UserFormPage() {
       <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
       <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
       <FormTextField name="phoneNumber" labelKey="user.phoneNumber" type="tel" required hintKey="user.phoneHint" />
-      <FormTextField name="customerDesignation" labelKey="user.customerDesignation" hintKey="user.customerDesignationHint" />
+      <FormTextField
+        name="customerDesignation"
+        labelKey="user.customerDesignation"
+        hintKey="user.customerDesignationHint"
+      />
       <FormSwitch name="admin" labelKey="user.admin" disabled={!me.admin || own} />
       {adminCompany && (
         <FormSelectField
