@@ -46,7 +46,7 @@ export interface ArticleImportUploadSession {
   path: string;
 }
 
-/** Up to this many articles (counted before filtering by source and price) the export answers the file directly. */
+/** Up to this many articles (counted before the source, price and type filter) the export answers the file directly. */
 export const DIRECT_EXPORT_MAX_ARTICLES = 5000;
 
 /** `GET /article/import`: the latest import (spec 02 §3 "Import progress" plus its start, state and report). */
@@ -81,6 +81,28 @@ export interface ArticleExportStarted {
   path: string;
 }
 
+/**
+ * The export's "type" filter (spec 02 §2 names it; docs/decisions-imports.md "The export's type filter"): an article's
+ * type is its ECLASS classification (`eclass9_1Id`, the one field that says what kind of article it is). A type is
+ * an ECLASS class at any level - segment (2 digits), main group (4), group (6) or commodity class (8) - written with
+ * or without separators ("27-14", "27141120"); an article matches when its code starts with it.
+ */
+export const MAX_EXPORT_TYPES = 20;
+const ECLASS_CLASS = /^(\d{2}){1,4}$/;
+
+/** "27-14-11" -> "271411" (separators dropped); undefined when it is no ECLASS class. */
+export function eclassClassOf(text: string): string | undefined {
+  const digits = text.trim().replace(/[-.\s]/g, '');
+  return ECLASS_CLASS.test(digits) ? digits : undefined;
+}
+
+/** Does the article's ECLASS code lie in one of the classes (none given: every article)? */
+export function matchesEclassTypes(eclass9_1Id: string | undefined, types: readonly string[]): boolean {
+  if (!types.length) return true;
+  const code = (eclass9_1Id ?? '').replace(/\D/g, '');
+  return !!code && types.some((t) => code.startsWith(t));
+}
+
 export const articleExportFilterSchema = yup
   .object({
     manufacturers: yup.array().of(bodyIdSchema).max(MAX_IDS_PER_CALL, V.max).default([]),
@@ -104,6 +126,17 @@ export const articleExportFilterSchema = yup
         }),
       })
       .default({}),
+    types: yup
+      .array()
+      .typeError(V.type)
+      .of(
+        line(20)
+          .required(V.required)
+          .test('eclass', V.type, (v) => v == null || eclassClassOf(v) !== undefined)
+          .transform((v: unknown) => (typeof v === 'string' ? (eclassClassOf(v) ?? v) : v)),
+      )
+      .max(MAX_EXPORT_TYPES, V.max)
+      .default([]),
   })
   .noUnknown();
 
@@ -111,6 +144,8 @@ export interface ArticleExportFilter {
   manufacturers: string[];
   importSources: ImportSource[];
   priceRange: { from?: number; to?: number };
+  /** ECLASS classes (digits only); empty or absent (a task queued before the filter existed): every type */
+  types?: string[];
 }
 
 /** The error codes of the article import and export (spec 02 §8); texts: web/public/locales/de/article-transfer.json. */

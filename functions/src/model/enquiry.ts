@@ -6,6 +6,7 @@ import type { FieldMapping } from './bom/fields.js';
 import { bodyIdSchema } from './id.js';
 import { JOB_CONDITION_DEFAULTS, jobConditionsSchema, type JobConditions } from './job-conditions.js';
 import { pageRequestSchema } from './paging.js';
+import { priceSchema } from './price.js';
 import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
 /**
@@ -89,6 +90,8 @@ export interface EnquiryInput extends JobConditions {
   /** calendar date, ISO `YYYY-MM-DD` (no time zone: a delivery day) */
   desiredDeliveryDate: string;
   amount: number;
+  /** the customer's target price for the whole enquiry, EUR (optional; at least 0, two decimals) */
+  price?: number;
   additionalInfo?: string;
 }
 
@@ -214,6 +217,8 @@ export const enquiryInputSchema = jobConditionsSchema.shape({
     .min(1, withLimits(V.min))
     .max(AMOUNT_MAX, withLimits(V.max))
     .required(required),
+  // spec 01 §3 names the field; optional (spec 01 §5 does not require it), held to the offer price's rules
+  price: priceSchema().optional(),
   additionalInfo: multiline(ADDITIONAL_INFO_MAX_LENGTH).optional(),
 });
 

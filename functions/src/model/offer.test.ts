@@ -68,7 +68,7 @@ describe('offer schemas', () => {
       referenceNumber: 'R',
     };
     await expect(offerInputSchema.validate({ ...base, price: 1234.56 })).resolves.toMatchObject({ price: 1234.56 });
-    await expect(offerInputSchema.validate({ ...base, price: 1.005 })).rejects.toThrow('validation.type');
+    await expect(offerInputSchema.validate({ ...base, price: 1.005 })).rejects.toThrow('validation.decimals');
     await expect(offerInputSchema.validate({ ...base, price: -1 })).rejects.toThrow('validation.min');
   });
 

@@ -5,6 +5,7 @@ import { DELIVERY_CONDITIONS, enquiryInputSchema, isIsoDate, type Enquiry, type 
 import { bodyIdSchema, idSchema } from './id.js';
 import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from './job-conditions.js';
 import { commaList, pageRequestSchema } from './paging.js';
+import { priceSchema } from './price.js';
 import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
 /**
@@ -300,19 +301,6 @@ export function offerDeviations(offer: OfferTerms, enquiry: OfferTerms): Array<(
 }
 
 const OFFER_NUMBER_MAX_LENGTH = 100;
-export const PRICE_MAX = 100_000_000;
-
-/** A euro amount: a number ≥ 0 with at most two decimals (spec: step 0.01). */
-const price = () =>
-  yup
-    .number()
-    .typeError(V.type)
-    .nonNullable(V.type)
-    .transform((_value: unknown, original: unknown) => original)
-    .min(0, withLimits(V.min))
-    .max(PRICE_MAX, withLimits(V.max))
-    .test('cents', V.type, (value) => value == null || Math.abs(Math.round(value * 100) - value * 100) < 1e-6);
-
 /**
  * The supplier's offer form (spec 01 §5: offer number, price, delivery condition and desired delivery date are
  * required). The copied enquiry fields are editable deviations; `additionalInfo` stays the customer's text
@@ -320,7 +308,7 @@ const price = () =>
  */
 export const offerInputSchema = enquiryInputSchema.omit(['title', 'additionalInfo']).shape({
   offerNumber: line(OFFER_NUMBER_MAX_LENGTH).required(V.required),
-  price: price().required(V.required),
+  price: priceSchema().required(V.required),
   deliveryCondition: yup
     .string()
     .typeError(V.type)

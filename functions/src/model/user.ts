@@ -24,6 +24,10 @@ export interface User {
   lastname: string;
   mail: string;
   phoneNumber: string;
+  /**
+   * Spec 01 §3: how the user's managers designate him (e.g. his role or cost centre at the customer); optional,
+   * set by his managers only, read by whoever may read the user (docs/decisions-api.md "Users").
+   */
   customerDesignation?: string;
   admin: boolean;
   companyId: string;
@@ -72,6 +76,7 @@ const passwordSchema = yup
   .max(128, withLimits(V.maxLength))
   .required(required);
 const phoneSchema = line(40).matches(PHONE_PATTERN, V.phone).required(required);
+const CUSTOMER_DESIGNATION_MAX_LENGTH = 100;
 
 /** The user form (/user/:id). companyId is required for the admin company, forced otherwise. */
 export const userSchema = yup.object({
@@ -80,6 +85,7 @@ export const userSchema = yup.object({
   lastname: personName(),
   mail: mailSchema,
   phoneNumber: phoneSchema,
+  customerDesignation: line(CUSTOMER_DESIGNATION_MAX_LENGTH).optional(),
   admin: flag().default(false),
   companyId: optionalBodyIdSchema,
 });

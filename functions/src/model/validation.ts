@@ -16,6 +16,7 @@ export const VALIDATION_KEYS = {
   oneOf: 'validation.oneOf',
   id: 'validation.id',
   integer: 'validation.integer',
+  decimals: 'validation.decimals',
   min: 'validation.min',
   max: 'validation.max',
   minLength: 'validation.minLength',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '../../model/catalogue.js';
-import { articleExportFilterSchema } from '../../model/article-transfer.js';
+import { articleExportFilterSchema, eclassClassOf, matchesEclassTypes } from '../../model/article-transfer.js';
 import { EXPORT_HEADER, exportFileName, exportLines, matchesExportFilter } from './article-export.js';
 
 const article = (a: Partial<Article>): Article => ({
@@ -24,6 +24,22 @@ describe('article export', () => {
     expect(matchesExportFilter(article({}), f)).toBe(false);
     expect(matchesExportFilter(article({ listPrice: 1, articleImportSource: 'MANUAL' }), f)).toBe(false);
     expect(matchesExportFilter(article({}), none)).toBe(true);
+  });
+
+  it('filters by type: the ECLASS classes at any level, separators ignored; no code → out once a type is set', () => {
+    expect(eclassClassOf(' 27-14-11 ')).toBe('271411');
+    expect(eclassClassOf('27.14.11.20')).toBe('27141120');
+    for (const bad of ['', '2', '271', '271411201', 'Klemme', '27-14-1']) expect(eclassClassOf(bad)).toBeUndefined();
+    expect(matchesEclassTypes('27141120', ['2714'])).toBe(true);
+    expect(matchesEclassTypes('27-14-11-20', ['271411'])).toBe(true);
+    expect(matchesEclassTypes('27141120', ['2737', '27141120'])).toBe(true);
+    expect(matchesEclassTypes('27371001', ['2714'])).toBe(false);
+    expect(matchesEclassTypes(undefined, ['27'])).toBe(false);
+    expect(matchesEclassTypes(undefined, [])).toBe(true);
+    const f = { ...none, types: ['2714'] };
+    expect(matchesExportFilter(article({ eclass9_1Id: '27141901' }), f)).toBe(true);
+    expect(matchesExportFilter(article({ eclass9_1Id: '27371001' }), f)).toBe(false);
+    expect(matchesExportFilter(article({}), f)).toBe(false);
   });
 
   it('writes BOM, ";", quoted cells, German decimals, neutralised formulas, alternatives joined by |', () => {
@@ -57,6 +73,13 @@ describe('article export', () => {
     await expect(articleExportFilterSchema.validate({ priceRange: { from: 2, to: 2 } })).resolves.toMatchObject({
       manufacturers: [],
       importSources: [],
+      types: [],
     });
+    await expect(articleExportFilterSchema.validate({ types: [' 27-14 ', '27141120'] })).resolves.toMatchObject({
+      types: ['2714', '27141120'],
+    });
+    for (const types of [['271'], ['x'], [27], '2714']) {
+      await expect(articleExportFilterSchema.validate({ types })).rejects.toThrow();
+    }
   });
 });

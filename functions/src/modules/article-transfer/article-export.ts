@@ -1,5 +1,5 @@
 import { csvLine, UTF8_BOM, type CsvCell } from '../../spreadsheet/csv-writer.js';
-import type { ArticleExportFilter } from '../../model/article-transfer.js';
+import { matchesEclassTypes, type ArticleExportFilter } from '../../model/article-transfer.js';
 import type { Article } from '../../model/catalogue.js';
 
 /** The export's columns: the article's field names (so an export maps back onto the import without changes). */
@@ -20,6 +20,7 @@ const COLUMNS: Array<[string, (a: Article) => CsvCell]> = [
   ['weight', (a) => a.weight],
   ['customsTarifNumber', (a) => a.customsTarifNumber],
   ['countryOfOriginAbbreviation', (a) => a.countryOfOriginAbbreviation],
+  ['eclass9_1Id', (a) => a.eclass9_1Id],
   ['possibleOrderNumbers', (a) => a.possibleOrderNumbers.join('|')],
   ['possibleManufacturerNumbers', (a) => a.possibleManufacturerNumbers.join('|')],
   ['articleImportSource', (a) => a.articleImportSource],
@@ -27,9 +28,10 @@ const COLUMNS: Array<[string, (a: Article) => CsvCell]> = [
 
 export const EXPORT_HEADER = UTF8_BOM + csvLine(COLUMNS.map(([h]) => h)) + '\r\n';
 
-/** The filter's source and price rules (the manufacturers are the query's). */
+/** The filter's source, type and price rules (the manufacturers are the query's). */
 export function matchesExportFilter(a: Article, f: ArticleExportFilter): boolean {
   if (f.importSources.length && !f.importSources.includes(a.articleImportSource)) return false;
+  if (!matchesEclassTypes(a.eclass9_1Id, f.types ?? [])) return false;
   const { from, to } = f.priceRange;
   if (from !== undefined || to !== undefined) {
     if (a.listPrice === undefined) return false;

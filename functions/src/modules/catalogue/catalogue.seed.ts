@@ -44,14 +44,23 @@ const UNITS = [
 ];
 const WHOLESALERS = ['Sonepar', 'Rexel', 'FEGA & Schmitt', 'Hagemeyer'];
 
-/** Product families per manufacturer: order number of the i-th variant, description, list price (EUR), size (cm), weight (kg). */
+/**
+ * Product families per manufacturer: order number of the i-th variant, description, list price (EUR), size (cm),
+ * weight (kg) and, for some, the ECLASS class (the article export's "type" filter: 2714… terminals and circuit
+ * breakers, 2737… contactors).
+ */
 interface Family {
   number: (i: number) => string;
   text: string;
   price: number;
   dims: [number, number, number];
   weight: number;
+  eclass?: string;
 }
+/** ECLASS 9.1 classes of the demo families. */
+const TERMINAL_BLOCK = '27141120';
+const CIRCUIT_BREAKER = '27141901';
+const CONTACTOR = '27371001';
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const FAMILIES: Record<string, Family[]> = {
   'Phoenix Contact': [
@@ -61,6 +70,7 @@ const FAMILIES: Record<string, Family[]> = {
       price: 1.12,
       dims: [0.52, 4.82, 3.55],
       weight: 0.006,
+      eclass: TERMINAL_BLOCK,
     },
     {
       number: (i) => String(2966171 + i * 3),
@@ -91,6 +101,7 @@ const FAMILIES: Record<string, Family[]> = {
       price: 112,
       dims: [4.5, 10.2, 9.7],
       weight: 0.58,
+      eclass: CONTACTOR,
     },
     {
       number: (i) => `6ES7223-1${pad(i, 2)}32-0XB0`,
@@ -130,6 +141,7 @@ const FAMILIES: Record<string, Family[]> = {
       price: 0.94,
       dims: [0.51, 4.6, 4.6],
       weight: 0.007,
+      eclass: TERMINAL_BLOCK,
     },
     {
       number: (i) => String(1469470000 + i * 1000),
@@ -153,6 +165,7 @@ const FAMILIES: Record<string, Family[]> = {
       price: 0.86,
       dims: [0.52, 4.8, 3.2],
       weight: 0.005,
+      eclass: TERMINAL_BLOCK,
     },
     {
       number: (i) => `221-${pad(412 + i, 3)}`,
@@ -170,6 +183,7 @@ const FAMILIES: Record<string, Family[]> = {
       price: 14.6,
       dims: [1.8, 8.5, 6.9],
       weight: 0.125,
+      eclass: CIRCUIT_BREAKER,
     },
     {
       number: (i) => `1SBL1373${pad(i, 2)}R8010`,
@@ -177,6 +191,7 @@ const FAMILIES: Record<string, Family[]> = {
       price: 58.2,
       dims: [4.5, 7.8, 8],
       weight: 0.26,
+      eclass: CONTACTOR,
     },
   ],
 };
@@ -243,6 +258,7 @@ const seed: AreaSeed = {
             height: family.dims[1],
             depth: family.dims[2],
             weight: family.weight,
+            ...(family.eclass ? { eclass9_1Id: family.eclass } : {}),
             articleImportSource: i % 3 ? 'CSV' : 'MANUAL',
             possibleOrderNumbers: orderNumber === DEMO_ARTICLE.orderNumber ? [DEMO_ARTICLE.alternative] : [],
             possibleManufacturerNumbers: [],

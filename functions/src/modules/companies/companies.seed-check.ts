@@ -43,7 +43,13 @@ export const COMPANIES_SEED_CHECKS: SeedCheck[] = [
       });
 
       const usersOf = async (mail: string) => get('/user/all', { token: await token(mail) });
-      expect((await usersOf('kunde.admin@mueller-maschinenbau.de')).body).toHaveLength(2);
+      const customerUsers = (await usersOf('kunde.admin@mueller-maschinenbau.de')).body;
+      expect(customerUsers).toHaveLength(2);
+      // spec 01 §3 customerDesignation: the customer's admin designates both of his users
+      expect(customerUsers.map((u: { customerDesignation?: string }) => u.customerDesignation).sort()).toEqual([
+        'Einkauf Elektrokonstruktion',
+        'Projektleitung Sondermaschinen',
+      ]);
       expect((await usersOf('kunde@mueller-maschinenbau.de')).status).toBe(403);
       expect((await usersOf('lieferant.admin@weber-schaltanlagen.de')).body).toHaveLength(2);
       expect((await usersOf('neu@neu-automation.de')).body.code).toBe('registrationPending');

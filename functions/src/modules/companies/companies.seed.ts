@@ -36,6 +36,8 @@ interface DemoUser {
   phoneNumber: string;
   admin: boolean;
   role: string;
+  /** how the company's managers designate the user (spec 01 §3 customerDesignation) */
+  customerDesignation?: string;
 }
 
 const USERS: Array<{ company: CompanyInput; users: DemoUser[] }> = [
@@ -70,6 +72,7 @@ const USERS: Array<{ company: CompanyInput; users: DemoUser[] }> = [
         phoneNumber: '+49-7161-5050-0',
         admin: true,
         role: 'Kunde, Firmenadministrator',
+        customerDesignation: 'Einkauf Elektrokonstruktion',
       },
       {
         mail: 'kunde@mueller-maschinenbau.de',
@@ -78,6 +81,7 @@ const USERS: Array<{ company: CompanyInput; users: DemoUser[] }> = [
         phoneNumber: '+49-7161-5050-12',
         admin: false,
         role: 'Kunde',
+        customerDesignation: 'Projektleitung Sondermaschinen',
       },
     ],
   },
@@ -165,12 +169,22 @@ const seed: AreaSeed = {
       [CUSTOMER_COMPANY, 'customer'],
       [SUPPLIER_COMPANY, 'weber'],
     ]);
-    const accounts = [...USERS, { company: SECOND_SUPPLIER.company, users: [{ ...SECOND_SUPPLIER.user, role: '' }] }];
+    const accounts: Array<{ company: CompanyInput; users: DemoUser[] }> = [
+      ...USERS,
+      { company: SECOND_SUPPLIER.company, users: [{ ...SECOND_SUPPLIER.user, role: '' }] },
+    ];
     for (const { company, users: people } of accounts) {
       const created = await companies.create(actor, company);
       for (const u of people) {
         const user = (await users.provision({
-          input: { name: u.name, lastname: u.lastname, mail: u.mail, phoneNumber: u.phoneNumber, admin: u.admin },
+          input: {
+            name: u.name,
+            lastname: u.lastname,
+            mail: u.mail,
+            phoneNumber: u.phoneNumber,
+            admin: u.admin,
+            customerDesignation: u.customerDesignation,
+          },
           companyId: created.id,
           actorId: actor,
           password: DEMO_PASSWORD,

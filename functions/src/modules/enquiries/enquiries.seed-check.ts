@@ -32,11 +32,14 @@ export const ENQUIRIES_SEED_CHECKS: SeedCheck[] = [
         headers: ['Pos', 'Menge', 'Hersteller', 'Bestellnummer', 'Bezeichnung', 'BMK'],
         bomRevision: 1,
         circuitDiagramRevision: 1,
+        price: 42750.5,
       });
       const supplier = await signIn('lieferant@weber-schaltanlagen.de', DEMO_PASSWORD);
       const market = await get('/enquiry/filter', { token: supplier, query: {} });
       expect(market.body.content.map((e: { title: string }) => e.title)).toEqual([DEMO_ENQUIRY_TITLES.released]);
       const id = released.body.id as string;
+      // the target price is one of the terms the supplier reads
+      expect((await get('/enquiry/', { token: supplier, query: { id } })).body.price).toBe(42750.5);
       const bom = await get('/enquiry/bom', { token: supplier, query: { enquiryId: id } });
       expect(bom.status).toBe(200);
       expect(bom.bytes.toString('utf8')).toContain('3RV2011-04AA10');

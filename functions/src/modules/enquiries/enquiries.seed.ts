@@ -67,6 +67,7 @@ const seed: AreaSeed = {
         title: DEMO_ENQUIRY_TITLES.draft,
         referenceNumber: 'MM-2026-0147',
         amount: 2,
+        price: 18500,
         additionalInfo: 'Schaltplan folgt bis Ende der Woche.',
       }),
     );
@@ -80,6 +81,7 @@ const seed: AreaSeed = {
         deliveryCondition: 'EXW',
         desiredDeliveryDate: '2027-03-15',
         amount: 3,
+        price: 42750.5,
         regulation: 'UL',
         packaging: 'WOODEN_BOX_SEA_FOIL',
         additionalInfo: 'Export nach Nordamerika, Beschriftung zweisprachig.',

@@ -53,7 +53,7 @@ export interface UsersServiceDeps {
 }
 
 export interface ProvisionUserArgs {
-  input: Pick<UserInput, 'name' | 'lastname' | 'mail' | 'phoneNumber' | 'admin'>;
+  input: Pick<UserInput, 'name' | 'lastname' | 'mail' | 'phoneNumber' | 'admin' | 'customerDesignation'>;
   companyId: string;
   actorId: string;
   /** Given: the account gets it and needs no change (seed). Absent: random + invitation mail. */
@@ -195,6 +195,7 @@ export class UsersService {
           lastname: input.lastname,
           mail: input.mail,
           phoneNumber: input.phoneNumber,
+          ...(input.customerDesignation ? { customerDesignation: input.customerDesignation } : {}),
           admin: input.admin === true,
           companyId,
           permissions: [],
@@ -273,7 +274,8 @@ export class UsersService {
   }
 
   /**
-   * POST /user/update: managers edit everything (company: platform admin only); self edits name/lastname/phone.
+   * POST /user/update: managers edit everything (company: platform admin only; customerDesignation absent or empty
+   * removes it); self edits name/lastname/phone.
    * Nobody changes his own admin flag or company (no lock-out); `admin` omitted leaves the flag unchanged.
    * The user is read ONCE, inside the transaction, and the permission is checked on that record, so a
    * concurrent move to another company cannot let a company admin's change land; the last active platform
@@ -298,6 +300,7 @@ export class UsersService {
         const changes: Partial<User> = { name: input.name, lastname: input.lastname, phoneNumber: input.phoneNumber };
         if (userEditRole(principal, current) === 'manager') {
           changes.mail = input.mail;
+          changes.customerDesignation = input.customerDesignation || undefined;
           if (!self && input.admin !== undefined) changes.admin = input.admin === true;
           if (!self && principal.platformAdmin && input.companyId) changes.companyId = input.companyId;
         }
@@ -372,7 +375,6 @@ export class UsersService {
     return { ...user, company: principal.company };
   }
 
-  /** GET /user/lastlogin: mail and time of the latest login over all users, or {}. */
   /** The ids of a company's users (no caller rules: for other areas, e.g. the recipients of a chat message). */
   async memberIds(companyId: string): Promise<string[]> {
     return this.d.users.idsOfCompany(companyId, null, 1000);
@@ -386,6 +388,7 @@ export class UsersService {
     return user && { mail: user.mail, name: user.name, lastname: user.lastname, companyId: user.companyId };
   }
 
+  /** GET /user/lastlogin: mail and time of the latest login over all users, or {}. */
   async lastLogin(): Promise<{ mail?: string; lastLoginAt?: Date }> {
     const user = await this.d.users.latestLogin();
     return user?.lastLoginAt ? { mail: user.mail, lastLoginAt: user.lastLoginAt } : {};

@@ -3,3 +3,4 @@ export { FormTextField, FormSelectField, FormSwitch, useValidationText, type Sel
 export { FormDateField } from './form-date-field';
 export { AddressFields } from './address-fields';
 export { FormSection, UnsavedChangesGuard } from './form-section';
+export { PriceField } from './price-field';

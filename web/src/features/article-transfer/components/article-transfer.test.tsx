@@ -351,6 +351,36 @@ describe('the article export panel', () => {
       manufacturers: ['m1'],
       importSources: ['CSV'],
       priceRange: { from: 1.5, to: 20 },
+      types: [],
+    });
+  });
+
+  it('sends the type filter as ECLASS classes (separators dropped); refuses what is no class before sending', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup(
+      () => idle,
+      (c) => (c.url === '/api/article/export' ? { status: 204 } : undefined),
+    );
+    const section = within(await screen.findByRole('region', { name: 'Artikelexport' }));
+    const type = section.getByLabelText('Typ (ECLASS-Klasse)');
+    expect(section.getByText(/Ohne Angabe: alle Typen/)).toBeInTheDocument();
+    await user.type(type, '27-14, 123');
+    expect(
+      section.getByText(
+        'Bitte geben Sie ECLASS-Klassen mit 2, 4, 6 oder 8 Ziffern ein (höchstens 20), z. B. 27-14-11-20.',
+      ),
+    ).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'Exportieren' })).toBeDisabled();
+    await user.clear(type);
+    await user.type(type, '27-14; 27371001');
+    expect(section.queryByText(/Bitte geben Sie ECLASS-Klassen/)).not.toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Exportieren' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/article/export')).toHaveLength(1));
+    expect(calls.find((c) => c.url === '/api/article/export')?.body).toEqual({
+      manufacturers: [],
+      importSources: [],
+      priceRange: {},
+      types: ['2714', '27371001'],
     });
   });
 

@@ -3,7 +3,7 @@ import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_RESULT_FOLDER } from '@model/article-transfer';
+import { eclassClassOf, EXPORT_RESULT_FOLDER, MAX_EXPORT_TYPES } from '@model/article-transfer';
 import { IMPORT_SOURCES, MAX_IDS_PER_CALL, type FieldValue, type ImportSource } from '@model/catalogue';
 import { downloadFile, FileTable, useDeleteFiles, useFiles } from '@/components/file-table';
 import { api, ApiError } from '@/lib/api-client';
@@ -19,8 +19,37 @@ const parsePrice = (text: string): number | undefined | 'invalid' => {
   return Number.isFinite(n) && n >= 0 ? n : 'invalid';
 };
 
+/** The type field: ECLASS classes separated by commas or semicolons ('' is every type). */
+const parseTypes = (text: string): string[] | 'invalid' => {
+  const parts = text
+    .split(/[,;]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const classes = parts.map(eclassClassOf);
+  return classes.length > MAX_EXPORT_TYPES || classes.some((c) => c === undefined) ? 'invalid' : (classes as string[]);
+};
+
+/** The type filter's field, the classes it holds ('invalid' while one is no class) and its error text. */
+function useTypeFilter() {
+  const { t } = useTranslation('article-transfer');
+  const [text, setText] = useState('');
+  const types = parseTypes(text);
+  const error = types === 'invalid' ? t('export.typeInvalid', { max: MAX_EXPORT_TYPES }) : undefined;
+  const field = (
+    <TextField
+      label={t('export.types')}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      error={!!error}
+      helperText={error ?? t('export.typesHint')}
+    />
+  );
+  return { types, error, field };
+}
+
 /**
- * The export panel of /article (spec 02 §2): filters (manufacturers, import sources, price range), the export
+ * The export panel of /article (spec 02 §2): filters (manufacturers, import sources, price range, type - the
+ * article's ECLASS class), the export
  * (a direct download, or "runs in the background" for large exports), and the latest exports under exportResult/
  * through the generic /file calls: download and delete with confirmation.
  */
@@ -35,6 +64,7 @@ export function ExportPanel() {
   const [sources, setSources] = useState<ImportSource[]>([]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const typeFilter = useTypeFilter();
   const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
   const run = useExportArticles();
   const files = useFiles(EXPORT_RESULT_FOLDER);
@@ -50,7 +80,8 @@ export function ExportPanel() {
         : undefined;
 
   const submit = async () => {
-    if (rangeError) return;
+    const types = typeFilter.types;
+    if (rangeError || types === 'invalid') return;
     setOutcome(null);
     try {
       setOutcome(
@@ -61,6 +92,7 @@ export function ExportPanel() {
             ...(typeof fromValue === 'number' ? { from: fromValue } : {}),
             ...(typeof toValue === 'number' ? { to: toValue } : {}),
           },
+          types,
         }),
       );
     } catch (error) {
@@ -108,11 +140,12 @@ export function ExportPanel() {
           helperText={rangeError}
         />
       </Stack>
+      {typeFilter.field}
       <Box>
         <Button
           variant="contained"
           startIcon={<DownloadIcon />}
-          disabled={run.isPending || !!rangeError}
+          disabled={run.isPending || !!rangeError || !!typeFilter.error}
           onClick={() => void submit()}
         >
           {t('export.start')}

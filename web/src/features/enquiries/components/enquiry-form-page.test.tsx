@@ -546,3 +546,92 @@ describe('EnquiryFormPage: release', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/enquiry/archive'))).toHaveLength(1);
   });
 });
+
+describe('EnquiryFormPage: the target price', () => {
+  const price = () => screen.getByLabelText(/^Zielpreis \(EUR\)/);
+
+  async function fillRequired(user: UserEvent) {
+    await user.type(await screen.findByLabelText(/^Titel/), 'Mit Zielpreis');
+    await user.type(screen.getByLabelText(/^Referenznummer/), 'R-10');
+    await choose(user, /^Lieferbedingung/, 'DAP – geliefert benannter Ort');
+    await typeDay(user, /^Wunschliefertermin/, '03052027');
+  }
+
+  it('is optional, read in German format and sent as a number', async () => {
+    const user = userEvent.setup({ delay: null });
+    const created = makeEnquiry({ id: 'e9', price: 1234.5 });
+    const calls = setup({
+      extra: (c) =>
+        c.method === 'POST' && c.url === '/api/enquiry/'
+          ? { status: 201, body: created }
+          : c.url === '/api/enquiry/?id=e9'
+            ? { body: created }
+            : undefined,
+    });
+    await fillRequired(user);
+    expect(price()).toHaveValue('');
+    expect(price()).not.toBeRequired();
+    await user.type(price(), '1234,5');
+    await user.tab();
+    expect(price()).toHaveValue('1.234,50');
+    expect(screen.getByText('1.234,50 €')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/enquiry/e9'));
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/enquiry/')!;
+    expect(post.body).toMatchObject({ title: 'Mit Zielpreis', price: 1234.5 });
+    // the stored enquiry's price is shown in the form again
+    expect(await screen.findByLabelText(/^Zielpreis \(EUR\)/)).toHaveValue('1.234,50');
+  });
+
+  it('refuses negative prices, fractions of a cent and text with the German messages; nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup();
+    await fillRequired(user);
+    for (const [typed, message] of [
+      ['-5', 'Der Wert ist zu klein.'],
+      ['10,005', 'Höchstens zwei Nachkommastellen (Cent).'],
+      ['zehn', 'Ungültiger Wert.'],
+    ]) {
+      await user.clear(price());
+      await user.type(price(), typed);
+      await user.tab();
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(price()).toHaveValue(typed);
+    }
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.clear(price());
+    await user.type(price(), '10,05');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('Ungültiger Wert.')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a draft shows its price; emptying the box removes it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const draft = makeEnquiry({ price: 18500 });
+    const calls = setup({
+      route: '/enquiry/e1',
+      enquiry: draft,
+      extra: (c) => (c.url === '/api/enquiry/update' ? { body: { ...draft, price: undefined } } : undefined),
+    });
+    expect(await screen.findByLabelText(/^Zielpreis \(EUR\)/)).toHaveValue('18.500,00');
+    await user.clear(price());
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Die Anfrage wurde gespeichert.')).toBeInTheDocument();
+    const update = calls.find((c) => c.url === '/api/enquiry/update')!;
+    expect(update.body).toMatchObject({ id: 'e1', title: draft.title });
+    expect(update.body).not.toHaveProperty('price');
+  });
+
+  it('the summary of a released enquiry shows it in EUR', async () => {
+    setup({ route: '/enquiry/e1', enquiry: makeEnquiry({ released: true, price: 42750.5 }), user: supplierUser });
+    await screen.findByTestId('status-released');
+    expect(screen.getByTestId('fact-price').textContent?.replace(/\s/g, ' ')).toBe('Zielpreis (EUR)42.750,50 €');
+  });
+
+  it('no price fact when the enquiry has none', async () => {
+    setup({ route: '/enquiry/e1', enquiry: makeEnquiry({ released: true }), user: supplierUser });
+    await screen.findByTestId('status-released');
+    expect(screen.queryByTestId('fact-price')).not.toBeInTheDocument();
+  });
+});

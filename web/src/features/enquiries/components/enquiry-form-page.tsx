@@ -10,6 +10,7 @@ import { RecordLayout, SaveFirstNotice } from '@/components/record-summary';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
+import { formatPriceInput, parsePriceInput } from '@/lib/price';
 import { useCreateEnquiry } from '../api/create-enquiry';
 import { useEnquiry } from '../api/get-enquiry';
 import { enquiryFormOf, useUpdateEnquiry } from '../api/update-enquiry';
@@ -19,18 +20,26 @@ import { EnquirySummary } from './enquiry-summary';
 import { JobConditionsSection } from './job-conditions-section';
 import { ProjectDataFields } from './project-data-fields';
 
-/** The form's values: the model's input, with the two fields a new form starts without. */
-export type EnquiryFormValues = Omit<EnquiryInput, 'deliveryCondition' | 'amount'> & {
+/** The form's values: the model's input, with the two fields a new form starts without and the price as typed. */
+export type EnquiryFormValues = Omit<EnquiryInput, 'deliveryCondition' | 'amount' | 'price'> & {
   deliveryCondition: DeliveryCondition | '';
   amount: number | undefined;
+  /** the target price in German format ("1.234,50"); '' is none */
+  price: string;
 };
 
 /**
  * The model's schema, with the form's "nothing chosen yet" ('' delivery condition) read as absent, so an empty
- * required field says 'Pflichtfeld' rather than 'invalid value'.
+ * required field says 'Pflichtfeld' rather than 'invalid value', and the typed target price read as a number.
  */
 const formSchema = enquiryInputSchema.transform((value: Record<string, unknown>) =>
-  value && typeof value === 'object' ? { ...value, deliveryCondition: value.deliveryCondition || undefined } : value,
+  value && typeof value === 'object'
+    ? {
+        ...value,
+        deliveryCondition: value.deliveryCondition || undefined,
+        price: parsePriceInput(value.price as string | number | undefined),
+      }
+    : value,
 );
 
 /**
@@ -70,11 +79,11 @@ export function EnquiryFormPage() {
   if (enquiry && !mayEdit) return <EnquirySummary enquiry={enquiry} caller={caller} />;
 
   const initialValues: EnquiryFormValues = enquiry
-    ? { additionalInfo: '', ...enquiryFormOf(enquiry) }
-    : { ...newEnquiryValues() };
+    ? { additionalInfo: '', ...enquiryFormOf(enquiry), price: formatPriceInput(enquiry.price) }
+    : { ...newEnquiryValues(), price: '' };
 
   const submit = async (values: EnquiryFormValues) => {
-    const body = enquiryInputSchema.cast(values, { stripUnknown: true }) as unknown as EnquiryInput;
+    const body = formSchema.cast(values, { stripUnknown: true }) as unknown as EnquiryInput;
     if (isNew) {
       const created = await createEnquiry.mutateAsync(body);
       navigate(paths.enquiries.detail.getHref(created.id), { replace: true });

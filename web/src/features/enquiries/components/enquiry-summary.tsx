@@ -5,16 +5,16 @@ import { RecordPanels } from '@/components/record-panels';
 import { FactList, RecordLayout, RecordSummary, SummarySection } from '@/components/record-summary';
 import { paths } from '@/config/paths';
 import type { WebPrincipal } from '@/lib/current-user/principal';
-import { formatDateTime, formatDay } from '@/lib/format';
+import { formatDateTime, formatDay, formatEur } from '@/lib/format';
 import { EnquiryActions, hasEnquiryActions } from './enquiry-actions';
 import { EnquiryConditionFacts } from './enquiry-condition-facts';
 import { EnquiryStatusChip } from './enquiry-status-chip';
 
 /**
  * A locked enquiry (the customer's released one, any a supplier views), read, not edited: the header with its state,
- * what matters (customer, desired delivery date, amount, release) and the actions its rules allow ('Angebot
- * erstellen', 'Angebote vergleichen', reopen, copy, archive - fixed at the bottom on a phone); the project data and
- * job conditions as lists; the panels other features attach (BOM, documents) beside them from `lg`.
+ * what matters (customer, desired delivery date, amount, target price, release) and the actions its rules allow
+ * ('Angebot erstellen', 'Angebote vergleichen', reopen, copy, archive - fixed at the bottom on a phone); the project
+ * data and job conditions as lists; the panels other features attach (BOM, documents) beside them from `lg`.
  */
 export function EnquirySummary({ enquiry, caller }: { enquiry: Enquiry; caller: WebPrincipal & EnquiryCaller }) {
   const { t } = useTranslation('enquiries');
@@ -23,6 +23,7 @@ export function EnquirySummary({ enquiry, caller }: { enquiry: Enquiry; caller: 
     ...(supplier ? [{ id: 'customerName', label: t('field.customerName'), value: enquiry.customerName }] : []),
     { id: 'desiredDeliveryDate', label: t('field.desiredDeliveryDate'), value: formatDay(enquiry.desiredDeliveryDate) },
     { id: 'amount', label: t('field.amount'), value: enquiry.amount },
+    ...(enquiry.price !== undefined ? [{ id: 'price', label: t('field.price'), value: formatEur(enquiry.price) }] : []),
     ...(enquiry.releaseDate
       ? [{ id: 'releaseDate', label: t('field.releaseDate'), value: formatDateTime(enquiry.releaseDate) }]
       : []),

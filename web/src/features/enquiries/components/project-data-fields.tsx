@@ -2,9 +2,12 @@ import { Box, Stack } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { AMOUNT_MAX, DELIVERY_CONDITIONS } from '@model/enquiry';
-import { FormDateField, FormSelectField, FormTextField } from '@/components/form-page';
+import { FormDateField, FormSelectField, FormTextField, PriceField } from '@/components/form-page';
 
-/** Spec 01 §3/§5 project data: title, reference number, delivery condition, date, amount (≥ 1, step 1), info. */
+/**
+ * Spec 01 §3/§5 project data: title, reference number, delivery condition, date, amount (≥ 1, step 1), the optional
+ * target price (EUR, ≥ 0, step 0.01) and info.
+ */
 export function ProjectDataFields() {
   const { t } = useTranslation('enquiries');
   const formik = useFormikContext<{ amount: number | undefined }>();
@@ -38,6 +41,7 @@ export function ProjectDataFields() {
           sx={{ flex: 1 }}
         />
       </Stack>
+      <PriceField name="price" labelKey="enquiries:field.price" />
       <FormTextField name="additionalInfo" labelKey="enquiries:field.additionalInfo" multiline minRows={3} />
     </>
   );

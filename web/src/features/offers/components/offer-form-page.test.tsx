@@ -86,7 +86,7 @@ describe('OfferFormPage', () => {
     await user.clear(screen.getByLabelText(/Preis/));
     await user.type(screen.getByLabelText(/Preis/), '1,234');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Ungültiger Wert.')).toBeInTheDocument();
+    expect(await screen.findByText('Höchstens zwei Nachkommastellen (Cent).')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 

@@ -4,16 +4,22 @@ import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DELIVERY_CONDITIONS, enquiryInputSchema, type DeliveryCondition, type Enquiry } from '@model/enquiry';
-import { offerInputSchema, PRICE_MAX, type Offer, type OfferInput, type OfferTerms } from '@model/offer';
+import { offerInputSchema, type Offer, type OfferInput, type OfferTerms } from '@model/offer';
 import { canOfferOnEnquiry } from '@model/permissions-enquiries';
 import { canEditOffer } from '@model/permissions-offers';
-import { FormDateField, FormPage, FormSelectField, FormTextField, UnsavedChangesGuard } from '@/components/form-page';
+import {
+  FormDateField,
+  FormPage,
+  FormSelectField,
+  FormTextField,
+  PriceField,
+  UnsavedChangesGuard,
+} from '@/components/form-page';
 import { RecordPanels } from '@/components/record-panels';
 import { RecordLayout, SaveFirstNotice } from '@/components/record-summary';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
 import { principalOf } from '@/lib/current-user/principal';
-import { formatEur } from '@/lib/format';
 import { useCreateOffer } from '../api/create-offer';
 import { useEnquiry } from '../api/get-enquiry';
 import { useOffer } from '../api/get-offer';
@@ -24,7 +30,7 @@ import { OfferDeviations } from './offer-deviations';
 import { offerListHref } from './offer-href';
 import { OfferInfo } from './offer-info';
 import { OfferSummary } from './offer-summary';
-import { formatPriceInput, isValidPrice, parsePriceInput } from './price';
+import { formatPriceInput, parsePriceInput } from '@/lib/price';
 
 /** The form's values: the model's input with the price as typed (German format) and the customer's info. */
 export type OfferFormValues = Omit<OfferInput, 'price' | 'deliveryCondition'> & {
@@ -50,29 +56,6 @@ function termsOfEnquiry(enquiry: Enquiry): OfferTerms {
   const input = enquiryInputSchema.cast({ additionalInfo: '', ...enquiry }, { stripUnknown: true, assert: false });
   const { title: _title, ...terms } = input as unknown as OfferTerms & { title: string };
   return terms;
-}
-
-/** The price, shown again in German format when the box is left ("1234,5" -> "1.234,50"). */
-function PriceField() {
-  const formik = useFormikContext<OfferFormValues>();
-  return (
-    <FormTextField
-      name="price"
-      labelKey="offers:field.price"
-      required
-      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-max': PRICE_MAX } }}
-      onBlur={(e) => {
-        formik.handleBlur(e);
-        // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
-        const parsed = parsePriceInput(formik.values.price);
-        if (isValidPrice(parsed)) void formik.setFieldValue('price', formatPriceInput(parsed));
-      }}
-      // the amount as it will be stored, unless the field shows its error
-      {...(formik.errors.price && (formik.touched.price || formik.submitCount > 0)
-        ? {}
-        : { helperText: formatEur(parsePriceInput(formik.values.price)) })}
-    />
-  );
 }
 
 /** The project data copied from the enquiry, each with the enquiry's value under it where it differs. */
@@ -224,7 +207,7 @@ export function OfferFormPage() {
               )}
               <Typography variant="h2">{t('sections.offer')}</Typography>
               <FormTextField name="offerNumber" labelKey="offers:field.offerNumber" required />
-              <PriceField />
+              <PriceField name="price" labelKey="offers:field.price" required />
               <ProjectDataFields original={original} />
               <Typography variant="h2">{t('enquiries:sections.jobConditions')}</Typography>
               <OfferConditionFields original={original} />

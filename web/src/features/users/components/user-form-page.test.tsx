@@ -134,3 +134,44 @@ describe('UserFormPage (edit)', () => {
     expect(screen.queryByRole('option', { name: 'Extern GmbH' })).not.toBeInTheDocument();
   });
 });
+
+describe('UserFormPage: customerDesignation', () => {
+  const field = () => screen.getByLabelText(/^Kundenbezeichnung/);
+
+  it('optional on create: sent trimmed when given, with its German label and hint', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup({ status: 201, body: makeUser({ id: 'n' }) });
+    await fill(user);
+    expect(field()).not.toBeRequired();
+    expect(screen.getByText('Optional, z. B. Abteilung oder Kostenstelle beim Kunden')).toBeInTheDocument();
+    await user.type(field(), '  Einkauf Halle 4 ');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(/Der Benutzer wurde angelegt/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ customerDesignation: 'Einkauf Halle 4' });
+  });
+
+  it('the German length message; nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup({ status: 201, body: makeUser({ id: 'n' }) });
+    await fill(user);
+    await user.type(field(), 'x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Höchstens 100 Zeichen.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('edit: the stored designation is shown; emptying it sends none (the API removes it)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const me = makeUser({ id: 'ca', companyId: 'own' }, { id: 'own', type: 'CUSTOMER' });
+    const target = makeUser({ id: 'other', companyId: 'own', customerDesignation: 'Projektleitung' }, { id: 'own' });
+    const calls = mockFetch((c) => (c.url === '/api/user/update' ? { body: { ...target } } : undefined));
+    renderPage(<UserFormPage />, { route: '/user/other', path: '/user/:id', user: me, state: { user: target } });
+    expect(await screen.findByDisplayValue('Projektleitung')).toBeInTheDocument();
+    await user.clear(field());
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/user/update')).toHaveLength(1));
+    const body = calls.find((c) => c.url === '/api/user/update')!.body;
+    expect(body).toMatchObject({ id: 'other', name: 'Max' });
+    expect(body).not.toHaveProperty('customerDesignation');
+  });
+});

@@ -60,6 +60,7 @@ export function UserFormPage() {
     lastname: u?.lastname ?? '',
     mail: u?.mail ?? '',
     phoneNumber: u?.phoneNumber ?? '',
+    customerDesignation: u?.customerDesignation ?? '',
     admin: u?.admin ?? false,
     companyId: u?.companyId ?? (adminCompany ? '' : me.companyId),
   };
@@ -68,6 +69,8 @@ export function UserFormPage() {
     const body = {
       ...values,
       mail: values.mail.trim().toLowerCase(),
+      // empty: none (the update removes a designation the body does not carry)
+      customerDesignation: values.customerDesignation.trim() || undefined,
       companyId: adminCompany ? values.companyId : me.companyId,
     };
     if (isNew) {
@@ -101,6 +104,11 @@ export function UserFormPage() {
       <FormTextField name="lastname" labelKey="user.lastname" required autoComplete="family-name" />
       <FormTextField name="mail" labelKey="user.mail" type="email" required autoComplete="email" />
       <FormTextField name="phoneNumber" labelKey="user.phoneNumber" type="tel" required hintKey="user.phoneHint" />
+      <FormTextField
+        name="customerDesignation"
+        labelKey="user.customerDesignation"
+        hintKey="user.customerDesignationHint"
+      />
       <FormSwitch name="admin" labelKey="user.admin" disabled={!me.admin || own} />
       {adminCompany && (
         <FormSelectField

@@ -1,10 +1,9 @@
-import type { Schema } from 'yup';
-import { offerInputSchema } from '@model/offer';
+import { priceSchema } from '@model/price';
 
 /**
- * The price as the form shows and reads it: EUR in German format ("1.234,50"). A comma is the decimal mark
- * and dots group thousands; without a comma a single dot before one or two final digits is read as the
- * decimal mark too ("12.5" means 12,50 €), as people paste prices from other tools.
+ * A price as the forms show and read it (the offer's price, the enquiry's target price): EUR in German format
+ * ("1.234,50"). A comma is the decimal mark and dots group thousands; without a comma a single dot before one or
+ * two final digits is read as the decimal mark too ("12.5" means 12,50 €), as people paste prices from other tools.
  */
 const grouped = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -24,5 +23,5 @@ export function parsePriceInput(text: string | number | undefined | null): numbe
 
 /** Would the model accept this price (≥ 0, at most the maximum, whole cents)? */
 export function isValidPrice(value: number | undefined): boolean {
-  return (offerInputSchema.fields.price as Schema).isValidSync(value);
+  return priceSchema().isValidSync(value);
 }
