@@ -44,10 +44,11 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
     pageSize,
   });
   const { sortColumn, page, pageRows } = list;
-  // "select all": every filtered row in client mode, the rows of this page in server mode
+  // "select all": every filtered row in client mode, the rows of this page in server mode (those the action applies to)
+  const canSelect = bulkAction?.appliesTo ?? (() => true);
   const selection = useListSelection({
     rows,
-    selectable: rows ? list.visible : pageRows,
+    selectable: (rows ? list.visible : pageRows).filter(canSelect),
     getRowId,
     bulkAction,
     onReload: props.onReload,
@@ -69,6 +70,7 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
     columns,
     getRowId,
     selectable: !!bulkAction,
+    canSelect,
     selected,
     allSelected: selection.allSelected,
     onToggleRow: selection.toggleRow,
