@@ -170,7 +170,12 @@ export class EnquiriesService {
    * Closes the enquiry inside the caller's transaction, on the enquiry it read there (accepting an offer: `order`
    * names it, unconfirmed).
    */
-  closeInTx(tx: Transaction, enquiry: Enquiry, actor: { uid: string; userName: string }, order?: EnquiryOrder): Enquiry {
+  closeInTx(
+    tx: Transaction,
+    enquiry: Enquiry,
+    actor: { uid: string; userName: string },
+    order?: EnquiryOrder,
+  ): Enquiry {
     const after = this.closed(enquiry, actor, order);
     if (after !== enquiry) this.records.repo.setInTx(tx, after);
     return after;

@@ -44,16 +44,14 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
     pageSize,
   });
   const { sortColumn, page, pageRows } = list;
-  // "select all": every filtered row in client mode, the rows of this page in server mode (those the action applies to)
-  const canSelect = bulkAction?.appliesTo ?? (() => true);
+  // "select all": every filtered row in client mode, the rows of this page in server mode
   const selection = useListSelection({
     rows,
-    selectable: (rows ? list.visible : pageRows).filter(canSelect),
+    selectable: rows ? list.visible : pageRows,
     getRowId,
     bulkAction,
     onReload: props.onReload,
   });
-  const { selected } = selection;
   const busy = (props.loading ?? false) || selection.running || list.fetching;
 
   const csvExport = useListExport({
@@ -70,8 +68,8 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
     columns,
     getRowId,
     selectable: !!bulkAction,
-    canSelect,
-    selected,
+    canSelect: selection.canSelect,
+    selected: selection.selected,
     allSelected: selection.allSelected,
     onToggleRow: selection.toggleRow,
     onToggleAll: selection.toggleAll,
@@ -124,7 +122,7 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
         <ConfirmDialog
           open={selection.confirmOpen}
           title={t(bulkAction.confirmTitleKey)}
-          text={t(bulkAction.confirmTextKey, { count: selected.size })}
+          text={t(bulkAction.confirmTextKey, { count: selection.selected.size })}
           onConfirm={() => void selection.runBulk()}
           onCancel={() => selection.setConfirmOpen(false)}
         />

@@ -556,7 +556,9 @@ describe('EnquiryFormPage: release', () => {
     const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
     expect(actions.queryByRole('button', { name: 'Wieder öffnen' })).not.toBeInTheDocument();
     await user.click(actions.getByRole('button', { name: 'Archivieren' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Anfragen archivieren' })).getByRole('button', { name: 'Ja' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Anfragen archivieren' })).getByRole('button', { name: 'Ja' }),
+    );
     expect(await screen.findByText('Die Anfrage wurde archiviert.')).toBeInTheDocument();
     expect(screen.getByTestId('status-archived')).toHaveTextContent('Archiviert');
     expect(calls.filter((c) => c.url.startsWith('/api/enquiry/archive'))).toHaveLength(1);
