@@ -19,6 +19,8 @@ import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.
 /** The enquiries area's error codes. */
 export const ENQUIRY_ERRORS = defineErrors({
   enquiryLocked: 409,
+  /** an order closed the enquiry: no reopen, and no archive until the supplier confirmed it (`enquiryOrderRefusal`) */
+  enquiryHasOrder: 409,
   missingBOM: 422,
   missingCircuitDiagram: 422,
   bomUnreadable: 422,
@@ -82,6 +84,17 @@ export interface BomRevision {
   uploadedBy: string;
 }
 
+/**
+ * The order that closed the enquiry (an accepted offer), written by the offers area through the enquiries' port in
+ * the transaction of its accept and its confirm: the enquiry's rules decide on it without reading the offers.
+ */
+export interface EnquiryOrder {
+  offerId: string;
+  supplierId: string;
+  /** the supplier confirmed the order (the offer is CONFIRMED: a job) */
+  confirmed: boolean;
+}
+
 /** The fields the customer edits (project data and job conditions). */
 export interface EnquiryInput extends JobConditions {
   title: string;
@@ -104,6 +117,8 @@ export interface Enquiry extends EnquiryInput {
   /** set when the first release happened; later BOM and circuit-diagram uploads become revisions */
   firstReleaseDate?: Date;
   closed: boolean;
+  /** the order that closed it (absent on enquiries closed before it was recorded: treated as unconfirmed) */
+  order?: EnquiryOrder;
   archived: boolean;
   invalidated: boolean;
   /** BOM (spec 02 §3 "BOM job"): the current file and how it was read */
@@ -140,6 +155,7 @@ export const ENQUIRY_LIST_FIELDS = [
   'released',
   'releaseDate',
   'closed',
+  'order',
   'archived',
   'createDate',
   'lastUpdate',

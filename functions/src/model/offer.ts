@@ -25,8 +25,6 @@ export const OFFER_ERRORS = defineErrors({
   enquiryNotOpen: 409,
   /** the supplier provides the OFFER and ORDER_CONFIRMATION, the customer the ORDER */
   documentOfOtherSide: 403,
-  /** an enquiry with an order can be neither reopened nor archived (raised in the enquiries' transaction) */
-  enquiryHasOrder: 409,
   missingOfferFile: 422,
   missingOrderFile: 422,
   missingOrderConfirmationFile: 422,

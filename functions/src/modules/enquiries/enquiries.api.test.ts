@@ -106,6 +106,7 @@ describe('POST /enquiry/ and GET /enquiry/', () => {
       releaseDate: '2020-01-01T00:00:00.000Z',
       firstReleaseDate: '2020-01-01T00:00:00.000Z',
       closed: true,
+      order: { offerId: 'forged', supplierId: 'forged', confirmed: true },
       archived: true,
       invalidated: true,
       createDate: '2020-01-01T00:00:00.000Z',
@@ -134,7 +135,7 @@ describe('POST /enquiry/ and GET /enquiry/', () => {
     };
     expect(e).toMatchObject(expected);
     expect(e.id).not.toBe('forged-id');
-    for (const field of ['releaseDate', 'firstReleaseDate', 'bomFileName', 'headers'])
+    for (const field of ['releaseDate', 'firstReleaseDate', 'bomFileName', 'headers', 'order'])
       expect(e).not.toHaveProperty(field);
     expect(new Date(e.createDate).getFullYear()).toBeGreaterThan(2020);
     const { id: _id, ...forgedUpdate } = forged;
@@ -145,7 +146,7 @@ describe('POST /enquiry/ and GET /enquiry/', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ ...expected, title: 'Neu', createDate: e.createDate });
     expect(updated.body.changeEntries.map((c: { action: string }) => c.action)).toEqual(['create', 'update']);
-    for (const field of ['releaseDate', 'firstReleaseDate', 'bomFileName', 'headers'])
+    for (const field of ['releaseDate', 'firstReleaseDate', 'bomFileName', 'headers', 'order'])
       expect(updated.body).not.toHaveProperty(field);
   });
 
@@ -299,7 +300,7 @@ describe('update, release, reopen, archive', () => {
     expect(onlyBom.body.code).toBe('missingBOM');
   });
 
-  it('reopens a released or closed enquiry as a draft (releaseDate kept), GET and POST', async () => {
+  it('reopens a released enquiry as a draft (releaseDate kept), GET and POST; never a closed one', async () => {
     const e = await releasedEnquiry(customer);
     const reopened = await get('/enquiry/reopen', { token: colleague.token, query: { enquiryId: e.id } });
     expect(reopened.status).toBe(200);
@@ -307,11 +308,16 @@ describe('update, release, reopen, archive', () => {
     expect(reopened.body.changeEntries.at(-1)).toMatchObject({ action: 'reopen' });
     // a draft is not reopened
     expect((await byId('/enquiry/reopen', e.id)).status).toBe(403);
+    // the supplier sees a reopened one no more
+    expect((await get('/enquiry/', { token: supplier.token, query: { id: e.id } })).status).toBe(404);
+    // closed (by an order): its order is binding (issue 32; enquiry-orders.api.test.ts has the whole story)
     const closed = await storeEnquiry(customer, { released: true, closed: true });
     const again = await byId('/enquiry/reopen', closed.id);
-    expect(again.body).toMatchObject({ released: false, closed: false });
-    // the supplier sees it no more
-    expect((await get('/enquiry/', { token: supplier.token, query: { id: closed.id } })).status).toBe(404);
+    expect([again.status, again.body.code]).toEqual([409, 'enquiryHasOrder']);
+    expect((await get('/enquiry/', { token: customer.token, query: { id: closed.id } })).body).toMatchObject({
+      released: true,
+      closed: true,
+    });
   });
 
   it('archives own enquiries one by one; a foreign id among them is 404 and stays untouched', async () => {

@@ -12,7 +12,7 @@ import { idSchema, isValidId, optionalBodyIdSchema } from '../../model/id.js';
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
 import { sendListExport } from '../../http/csv-export.js';
 import { sendDownload } from '../../http/send-download.js';
-import { AreaEvent, TxCheck } from '../../platform/events.js';
+import { AreaEvent } from '../../platform/events.js';
 import { ENQUIRIES_PORT, type EnquiryEvents } from './enquiries.port.js';
 import { ENQUIRIES_PAGE_SHAPE, EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
@@ -56,8 +56,6 @@ function createEnquiriesModule(d: AreaDeps): AreaModule {
   const repo = new EnquiriesRepository(d.db);
   const records = new EnquiryRecords(repo, d.transaction);
   const events: EnquiryEvents = {
-    reopenRequested: new TxCheck('enquiry.reopenRequested'),
-    archiveRequested: new TxCheck('enquiry.archiveRequested'),
     bomReplaced: new AreaEvent('enquiry.bomReplaced', d.log),
     bomRevised: new AreaEvent('enquiry.bomRevised', d.log),
     circuitDiagramRevised: new AreaEvent('enquiry.circuitDiagramRevised', d.log),

@@ -1,5 +1,5 @@
 import type { Enquiry } from '../../model/enquiry.js';
-import type { AreaEvent, TxCheck } from '../../platform/events.js';
+import type { AreaEvent } from '../../platform/events.js';
 import { Port } from '../../platform/ports.js';
 import type { EnquiriesService } from './enquiries.service.js';
 import type { EnquiryBomService } from './enquiry-bom.service.js';
@@ -9,10 +9,6 @@ import type { EnquiryBomService } from './enquiry-bom.service.js';
  * number of areas listen; the enquiries area imports none of them.
  */
 export interface EnquiryEvents {
-  /** Inside the reopen transaction, before it writes: a listener may refuse (an order on the enquiry). */
-  reopenRequested: TxCheck<Enquiry>;
-  /** Inside the archive transaction, before it writes: a listener may refuse (an order on the enquiry). */
-  archiveRequested: TxCheck<Enquiry>;
   /** After any new BOM file or the BOM's delete (draft or released): mapped lines of the old file are discarded. */
   bomReplaced: AreaEvent<Enquiry>;
   /** After a released enquiry got a new BOM revision. */

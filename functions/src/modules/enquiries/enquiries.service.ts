@@ -9,10 +9,16 @@ import {
   type EnquiryFilter,
   type EnquiryInput,
   type EnquiryListItem,
+  type EnquiryOrder,
 } from '../../model/enquiry.js';
 import type { FileFact } from '../../model/files.js';
 import type { Page } from '../../model/paging.js';
-import { canArchiveEnquiry, canCopyEnquiry, canReopenEnquiry } from '../../model/permissions-enquiries.js';
+import {
+  canCopyEnquiry,
+  enquiryOrderRefusal,
+  mayRequestArchive,
+  mayRequestReopen,
+} from '../../model/permissions-enquiries.js';
 import type { Principal } from '../../model/user.js';
 import type { FileDiscard } from '../../platform/files/discard.js';
 import { copyObject, type FileStore } from '../../platform/files/file-store.js';
@@ -108,32 +114,34 @@ export class EnquiriesService {
   }
 
   /**
-   * GET|POST /enquiry/reopen: a released or closed enquiry becomes an editable draft (releaseDate kept). The
-   * listeners of `reopenRequested` decide in the same transaction (an order keeps its enquiry closed).
+   * GET|POST /enquiry/reopen: a released enquiry becomes an editable draft (releaseDate kept). A closed one is
+   * refused (409 enquiryHasOrder): the order that closed it is binding. Decided on the record read in the
+   * transaction, which an accept writes too, so a reopen and an accept racing it cannot both win.
    */
   async reopen(principal: Principal, enquiryId: string): Promise<Enquiry> {
     const after = await this.records.change(
       enquiryId,
-      (e) => this.records.act(principal, e, canReopenEnquiry),
-      async (before, tx) => {
-        await this.d.events.reopenRequested.run(tx, before);
-        return recordChange(
-          { ...before, released: false, closed: false },
-          changeEntry(principal, 'reopen', this.d.now()),
-        );
+      (e) => this.records.act(principal, e, mayRequestReopen),
+      (before) => {
+        if (enquiryOrderRefusal(before, 'reopen')) throw fail.enquiryHasOrder();
+        return recordChange({ ...before, released: false }, changeEntry(principal, 'reopen', this.d.now()));
       },
     );
     await this.d.events.openChanged.emit(after);
     return after;
   }
 
-  /** POST /enquiry/archive (instead of delete); refused like reopen while an order holds the enquiry. */
+  /**
+   * POST /enquiry/archive (instead of delete). A closed enquiry only once its order is confirmed (409
+   * enquiryHasOrder before), read from the record in the transaction the confirm writes too: never an archived
+   * enquiry with an unconfirmed order.
+   */
   async archive(principal: Principal, enquiryId: string): Promise<Enquiry> {
     const after = await this.records.change(
       enquiryId,
-      (e) => this.records.act(principal, e, canArchiveEnquiry),
-      async (before, tx) => {
-        await this.d.events.archiveRequested.run(tx, before);
+      (e) => this.records.act(principal, e, mayRequestArchive),
+      (before) => {
+        if (enquiryOrderRefusal(before, 'archive')) throw fail.enquiryHasOrder();
         return recordChange({ ...before, archived: true }, changeEntry(principal, 'archive', this.d.now()));
       },
     );
@@ -141,11 +149,11 @@ export class EnquiriesService {
     return after;
   }
 
-  /** The enquiry closed (unchanged when it already is). */
-  private closed(before: Enquiry, actor: { uid: string; userName: string }): Enquiry {
+  /** The enquiry closed by this order (unchanged when it already is). */
+  private closed(before: Enquiry, actor: { uid: string; userName: string }, order?: EnquiryOrder): Enquiry {
     if (before.closed) return before;
     const entry = { date: this.d.now(), userId: actor.uid, userName: actor.userName, action: 'close' as const };
-    return recordChange({ ...before, closed: true }, entry);
+    return recordChange({ ...before, closed: true, ...(order ? { order } : {}) }, entry);
   }
 
   /** An enquiry read inside another area's transaction (the offers' actions read it with the offer). */
@@ -158,10 +166,29 @@ export class EnquiriesService {
     return this.records.repo.get(enquiryId);
   }
 
-  /** Closes the enquiry inside the caller's transaction, on the enquiry it read there (accepting an offer). */
-  closeInTx(tx: Transaction, enquiry: Enquiry, actor: { uid: string; userName: string }): Enquiry {
-    const after = this.closed(enquiry, actor);
+  /**
+   * Closes the enquiry inside the caller's transaction, on the enquiry it read there (accepting an offer: `order`
+   * names it, unconfirmed).
+   */
+  closeInTx(
+    tx: Transaction,
+    enquiry: Enquiry,
+    actor: { uid: string; userName: string },
+    order?: EnquiryOrder,
+  ): Enquiry {
+    const after = this.closed(enquiry, actor, order);
     if (after !== enquiry) this.records.repo.setInTx(tx, after);
+    return after;
+  }
+
+  /**
+   * Records inside the caller's transaction that the order which closed the enquiry was confirmed (the supplier's
+   * confirm, on the enquiry it read there): from now on the customer may archive it.
+   */
+  confirmOrderInTx(tx: Transaction, enquiry: Enquiry, offerId: string): Enquiry {
+    if (!enquiry.order || enquiry.order.offerId !== offerId || enquiry.order.confirmed) return enquiry;
+    const after = { ...enquiry, order: { ...enquiry.order, confirmed: true }, lastUpdate: this.d.now() };
+    this.records.repo.setInTx(tx, after);
     return after;
   }
 

@@ -76,9 +76,13 @@ describe('enquiry record', () => {
   });
 
   it('hides history and author from suppliers; the market flag is released, not archived, not closed', () => {
-    const view = supplierView(draft());
+    const view = supplierView(draft(), 'supplier-co');
     expect(view).not.toHaveProperty('changeEntries');
     expect(view).not.toHaveProperty('createdBy');
+    // the order that closed it: only its own supplier learns of it
+    const closed = { ...draft(), closed: true, order: { offerId: 'o1', supplierId: 'supplier-co', confirmed: true } };
+    expect(supplierView(closed, 'supplier-co').order).toEqual(closed.order);
+    expect(supplierView(closed, 'other-supplier-co')).not.toHaveProperty('order');
     const states = { released: true, archived: false, closed: false };
     expect(openToSuppliers(states)).toBe(true);
     expect(openToSuppliers({ ...states, closed: true })).toBe(false);

@@ -61,12 +61,17 @@ export function recordChange(enquiry: Enquiry, entry: EnquiryChangeEntry): Enqui
 }
 
 /**
- * What GET /enquiry/ shows a supplier: the record without its history and its staff's ids (internal to the
- * customer): no change entries, no author, no uploader of a BOM revision.
+ * What GET /enquiry/ shows a supplier (of company `supplierId`): the record without its history and its staff's
+ * ids (internal to the customer): no change entries, no author, no uploader of a BOM revision; its order only to
+ * the order's supplier (the others do not learn who won).
  */
-export function supplierView(enquiry: Enquiry) {
-  const { changeEntries: _changes, createdBy: _author, bomRevisions, ...rest } = enquiry;
-  return { ...rest, bomRevisions: bomRevisions.map(({ uploadedBy: _by, ...r }) => r) };
+export function supplierView(enquiry: Enquiry, supplierId: string) {
+  const { changeEntries: _changes, createdBy: _author, bomRevisions, order, ...rest } = enquiry;
+  return {
+    ...rest,
+    ...(order && order.supplierId === supplierId ? { order } : {}),
+    bomRevisions: bomRevisions.map(({ uploadedBy: _by, ...r }) => r),
+  };
 }
 
 /** A new draft (POST /enquiry/ and copy). */

@@ -52,7 +52,7 @@ export class EnquiryRecords {
   }
 
   answer(principal: Principal, enquiry: Enquiry): EnquiryAnswer {
-    return isEnquiryCustomer(principal, enquiry) ? enquiry : supplierView(enquiry);
+    return isEnquiryCustomer(principal, enquiry) ? enquiry : supplierView(enquiry, principal.company.id);
   }
 
   /** Reads, checks and writes one enquiry in a transaction; `change` returns the new record (or the same one). */

@@ -1,9 +1,7 @@
-import type { Transaction } from 'firebase-admin/firestore';
 import { Router, type RequestHandler } from 'express';
 import * as yup from 'yup';
 import { defineArea, type AreaDeps, type AreaModule } from '../../http/area-module.js';
 import { principalOf } from '../../http/authenticate.js';
-import { errorsOf } from '../../platform/api-error.js';
 import { guard, requireCompanyType } from '../../http/guards.js';
 import { sendListExport } from '../../http/csv-export.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
@@ -32,8 +30,6 @@ import { OFFERS_PAGE_SHAPE, OffersRepository } from './offers.repository.js';
 import { OffersService, type DeclineInput } from './offers.service.js';
 import { OFFERS_PORT, type OfferEvents } from './offers.port.js';
 
-const fail = errorsOf(OFFER_ERRORS);
-
 const idQuery = yup.object({ id: idSchema });
 const offerIdQuery = yup.object({ offerId: idSchema });
 const enquiryIdQuery = yup.object({ enquiryId: idSchema });
@@ -44,7 +40,8 @@ const requireOfferUser = guard((p) => usesEnquiries(p));
 /**
  * /offer/* — docs/api.md "Offers". Each route: authenticate → guard (CUSTOMER or SUPPLIER) → validate →
  * service (the transition table on the record it read, in one transaction). Listens to the enquiries' events:
- * an order refuses the enquiry's reopen and archive, a new BOM or circuit diagram outdates the live offers.
+ * a new BOM or circuit diagram outdates the live offers. Accept and confirm write the enquiry's `order` fact
+ * through its port (the enquiry's reopen and archive rules read it there).
  */
 function createOffersModule(d: AreaDeps): AreaModule {
   const { service: enquiries, events } = d.ports.get(ENQUIRIES_PORT);
@@ -72,12 +69,6 @@ function createOffersModule(d: AreaDeps): AreaModule {
     records: (ids) => repo.getMany(ids),
   });
 
-  // an order is binding: its enquiry stays closed and unarchived (read in the same transaction as the accept writes)
-  const refuseWithOrder = async (tx: Transaction, e: Enquiry) => {
-    if (await repo.hasOrderInTx(tx, e.id)) throw fail.enquiryHasOrder();
-  };
-  events.reopenRequested.on(refuseWithOrder);
-  events.archiveRequested.on(refuseWithOrder);
   // a new BOM or circuit-diagram revision: the creators of the live offers it outdates are told
   const outdated = async (enquiry: Enquiry) => {
     const now = d.now();

@@ -1,4 +1,4 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
@@ -103,13 +103,6 @@ export class OffersRepository extends EntityCollection<Offer> {
   /** Every offer on an enquiry (comparison view, outdated notices): a single-field index. */
   async byEnquiry(enquiryId: string): Promise<Offer[]> {
     return (await this.col().where('enquiryId', '==', enquiryId).get()).docs.map((d) => d.data());
-  }
-
-  /** Inside a transaction: does the enquiry have an ACCEPTED or CONFIRMED offer (reopen refusal)? */
-  async hasOrderInTx(tx: Transaction, enquiryId: string): Promise<boolean> {
-    // one equality filter (a single-field index); an enquiry has a handful of offers
-    const snap = await tx.get(this.col().where('enquiryId', '==', enquiryId));
-    return snap.docs.some((d) => ['ACCEPTED', 'CONFIRMED'].includes(d.data().state));
   }
 
   /** One page of list rows (GET /offer/filter); see OFFERS_PAGE_SHAPE for the indexes. */

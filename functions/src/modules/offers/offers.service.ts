@@ -42,7 +42,7 @@ import type { OfferEvents } from './offers.port.js';
 const fail = errorsOf(OFFER_ERRORS);
 
 /** What the offers need of the enquiries area. */
-type EnquiryReader = Pick<EnquiriesService, 'getInTx' | 'record' | 'closeInTx'>;
+type EnquiryReader = Pick<EnquiriesService, 'getInTx' | 'record' | 'closeInTx' | 'confirmOrderInTx'>;
 
 export interface OffersServiceDeps {
   offers: OffersRepository;
@@ -214,7 +214,8 @@ export class OffersService {
 
   /**
    * GET|POST /offer/statechange: accept (the customer; needs his ORDER pdf and an open enquiry, which it
-   * closes), decline (the customer, with a reason) or confirm (the supplier; needs his ORDER_CONFIRMATION pdf).
+   * closes, naming the order), decline (the customer, with a reason) or confirm (the supplier; needs his
+   * ORDER_CONFIRMATION pdf; the enquiry records the order confirmed, which lets its customer archive it).
    */
   async stateChange(
     principal: Principal,
@@ -244,7 +245,15 @@ export class OffersService {
             : await this.d.mails.declined(after);
       const closes = action === 'accept';
       this.d.offers.setInTx(tx, closes ? { ...after, enquiryStanding: 'closed' } : after);
-      if (closes) this.d.enquiries.closeInTx(tx, enquiry, { uid: principal.uid, userName: userNameOf(principal) });
+      // the enquiry holds its order's facts (the enquiries' archive and reopen rules read them there)
+      if (closes)
+        this.d.enquiries.closeInTx(
+          tx,
+          enquiry,
+          { uid: principal.uid, userName: userNameOf(principal) },
+          { offerId: after.id, supplierId: after.supplierId, confirmed: false },
+        );
+      if (action === 'confirm') this.d.enquiries.confirmOrderInTx(tx, enquiry, after.id);
       if (mail) this.d.mail.sendInTx(tx, mail, now);
       return closes ? { ...after, enquiryStanding: 'closed' as const } : after;
     });

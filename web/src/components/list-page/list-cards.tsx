@@ -61,6 +61,7 @@ export function ListCards<T>({
   columns,
   getRowId,
   selectable,
+  canSelect,
   selected,
   allSelected,
   onToggleRow,
@@ -103,6 +104,7 @@ export function ListCards<T>({
                 {selectable && (
                   <Checkbox
                     checked={selected.has(id)}
+                    disabled={!canSelect(row)}
                     onChange={() => onToggleRow(row)}
                     slotProps={{ input: { 'aria-label': t('list.selectRow') } }}
                     sx={{ mt: -1, ml: -1 }}

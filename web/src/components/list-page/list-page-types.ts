@@ -11,6 +11,11 @@ export interface BulkAction<T> {
   icon?: ReactNode;
   confirmTitleKey: string;
   confirmTextKey: string;
+  /**
+   * the rows the action can succeed on (the model's rule, as the server decides); the others cannot be selected.
+   * Absent: every row.
+   */
+  appliesTo?: (row: T) => boolean;
   /** one call per selected row; resolving to false (or rejecting) counts as failure */
   run?: (row: T) => Promise<unknown>;
   /**

@@ -52,7 +52,6 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
     bulkAction,
     onReload: props.onReload,
   });
-  const { selected } = selection;
   const busy = (props.loading ?? false) || selection.running || list.fetching;
 
   const csvExport = useListExport({
@@ -69,7 +68,8 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
     columns,
     getRowId,
     selectable: !!bulkAction,
-    selected,
+    canSelect: selection.canSelect,
+    selected: selection.selected,
     allSelected: selection.allSelected,
     onToggleRow: selection.toggleRow,
     onToggleAll: selection.toggleAll,
@@ -122,7 +122,7 @@ export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProp
         <ConfirmDialog
           open={selection.confirmOpen}
           title={t(bulkAction.confirmTitleKey)}
-          text={t(bulkAction.confirmTextKey, { count: selected.size })}
+          text={t(bulkAction.confirmTextKey, { count: selection.selected.size })}
           onConfirm={() => void selection.runBulk()}
           onCancel={() => selection.setConfirmOpen(false)}
         />

@@ -18,6 +18,7 @@ export function ListTable<T>({
   columns,
   getRowId,
   selectable,
+  canSelect,
   selected,
   allSelected,
   onToggleRow,
@@ -70,6 +71,7 @@ export function ListTable<T>({
                   <TableCell padding="checkbox">
                     <Checkbox
                       checked={selected.has(id)}
+                      disabled={!canSelect(row)}
                       onChange={() => onToggleRow(row)}
                       slotProps={{ input: { 'aria-label': t('list.selectRow') } }}
                     />

@@ -7,6 +7,8 @@ export interface ListViewProps<T> {
   getRowId: (row: T) => string;
   /** rows can be selected (a bulk action exists) */
   selectable: boolean;
+  /** this row can be selected (the bulk action applies to it); the others show a disabled checkbox */
+  canSelect: (row: T) => boolean;
   selected: ReadonlyMap<string, T>;
   allSelected: boolean;
   onToggleRow: (row: T) => void;

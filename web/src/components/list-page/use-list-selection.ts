@@ -6,12 +6,17 @@ import type { BulkAction } from './list-page-types';
 interface ListSelectionInput<T> {
   /** client mode: the whole list (the selection keeps only rows still in it); server mode: undefined */
   rows: T[] | undefined;
-  /** what "select all" selects: every filtered row in client mode, the rows of this page in server mode */
+  /**
+   * what "select all" selects: every filtered row in client mode, the rows of this page in server mode (of these,
+   * the rows the bulk action applies to)
+   */
   selectable: T[];
   getRowId: (row: T) => string;
   bulkAction: BulkAction<T> | undefined;
   onReload: (() => void) | undefined;
 }
+
+const selectAny = () => true;
 
 /**
  * The list's row selection and its confirmed bulk action (spec 02 §8): the selected rows, "select all", the
@@ -30,7 +35,9 @@ export function useListSelection<T>({ rows, selectable, getRowId, bulkAction, on
     return new Map([...selection.keys()].flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
   }, [rows, getRowId, selection]);
 
-  const selectableIds = selectable.map(getRowId);
+  // the rows the action can succeed on (the model's rule); the others cannot be selected
+  const canSelect = bulkAction?.appliesTo ?? selectAny;
+  const selectableIds = selectable.filter(canSelect).map(getRowId);
   const allSelected = selectableIds.length > 0 && selectableIds.every((id) => selected.has(id));
 
   const toggleRow = (row: T) => {
@@ -42,7 +49,7 @@ export function useListSelection<T>({ rows, selectable, getRowId, bulkAction, on
   };
   const toggleAll = () => {
     const next = new Map(selected);
-    for (const row of selectable) {
+    for (const row of selectable.filter(canSelect)) {
       if (allSelected) next.delete(getRowId(row));
       else next.set(getRowId(row), row);
     }
@@ -68,5 +75,5 @@ export function useListSelection<T>({ rows, selectable, getRowId, bulkAction, on
     onReload?.();
   };
 
-  return { selected, allSelected, toggleRow, toggleAll, confirmOpen, setConfirmOpen, running, runBulk };
+  return { selected, allSelected, canSelect, toggleRow, toggleAll, confirmOpen, setConfirmOpen, running, runBulk };
 }

@@ -43,8 +43,8 @@ export function hasEnquiryActions(caller: EnquiryCaller, enquiry: Enquiry): bool
 
 /**
  * The enquiry's actions (spec 01 §4), each shown as the model's record rules allow: release (the model's
- * `releaseRefusals` on the record first, the server's 422 shown the same way), reopen, copy, archive
- * (confirmed), for suppliers 'Angebot erstellen' and for the customer of a released enquiry 'Angebote
+ * `releaseRefusals` on the record first, the server's 422 shown the same way), reopen (never on a closed
+ * enquiry), copy, archive (confirmed; a closed enquiry once its order is confirmed), for suppliers 'Angebot erstellen' and for the customer of a released enquiry 'Angebote
  * vergleichen' (the offers side by side). `dirty`: unsaved edits, which a release or copy would not include.
  */
 export function EnquiryActions({

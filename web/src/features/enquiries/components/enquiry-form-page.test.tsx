@@ -512,20 +512,56 @@ describe('EnquiryFormPage: release', () => {
     expect(releaseCalls(calls)[1].method).toBe('POST');
   });
 
-  it('reopen of a closed enquiry makes it an editable draft again', async () => {
+  it('reopen of a released enquiry makes it an editable draft again', async () => {
     const user = userEvent.setup({ delay: null });
-    const closed = makeEnquiry({ released: false, closed: true });
+    const released = makeEnquiry({ released: true });
     const calls = setup({
       route: '/enquiry/e1',
-      enquiry: closed,
-      extra: (c) => (c.url === '/api/enquiry/reopen?enquiryId=e1' ? { body: { ...closed, closed: false } } : undefined),
+      enquiry: released,
+      extra: (c) =>
+        c.url === '/api/enquiry/reopen?enquiryId=e1' ? { body: { ...released, released: false } } : undefined,
     });
-    expect(await screen.findByTestId('status-closed')).toHaveTextContent('Abgeschlossen');
+    expect(await screen.findByTestId('status-released')).toHaveTextContent('Freigegeben');
     expect(screen.getByRole('heading', { name: 'Anfrage ansehen' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Wieder öffnen' }));
     expect(await screen.findByRole('heading', { name: 'Anfrage bearbeiten' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Titel/)).toBeEnabled();
     expect(calls.filter((c) => c.url.startsWith('/api/enquiry/reopen')).map((c) => c.method)).toEqual(['POST']);
+  });
+
+  it('closed by an order: never "Wieder öffnen"; "Archivieren" only once the order is confirmed', async () => {
+    const order = { offerId: 'o1', supplierId: 's1', confirmed: false };
+    setup({ route: '/enquiry/e1', enquiry: makeEnquiry({ released: true, closed: true, order }) });
+    expect(await screen.findByTestId('status-closed')).toHaveTextContent('Abgeschlossen');
+    const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
+    expect(actions.getByRole('button', { name: 'Kopieren' })).toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'Wieder öffnen' })).not.toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'Archivieren' })).not.toBeInTheDocument();
+  });
+
+  it('closed by a confirmed order: "Archivieren" (no "Wieder öffnen") archives it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const closed = makeEnquiry({
+      released: true,
+      closed: true,
+      order: { offerId: 'o1', supplierId: 's1', confirmed: true },
+    });
+    const calls = setup({
+      route: '/enquiry/e1',
+      enquiry: closed,
+      extra: (c) =>
+        c.url === '/api/enquiry/archive?enquiryId=e1' ? { body: { ...closed, archived: true } } : undefined,
+    });
+    await screen.findByTestId('status-closed');
+    const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
+    expect(actions.queryByRole('button', { name: 'Wieder öffnen' })).not.toBeInTheDocument();
+    await user.click(actions.getByRole('button', { name: 'Archivieren' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Anfragen archivieren' })).getByRole('button', { name: 'Ja' }),
+    );
+    expect(await screen.findByText('Die Anfrage wurde archiviert.')).toBeInTheDocument();
+    expect(screen.getByTestId('status-archived')).toHaveTextContent('Archiviert');
+    expect(calls.filter((c) => c.url.startsWith('/api/enquiry/archive'))).toHaveLength(1);
   });
 
   it('archive asks first, then locks the enquiry', async () => {

@@ -23,7 +23,17 @@ const rows: EnquiryListItem[] = [
       createDate: new Date('2026-10-03T08:00:00Z'),
     }),
   ),
-  listItemOf(makeEnquiry({ id: 'c', title: 'Chemiepark', closed: true, createDate: new Date('2026-10-02T08:00:00Z') })),
+  // closed by an order the supplier confirmed: the customer may archive it
+  listItemOf(
+    makeEnquiry({
+      id: 'c',
+      title: 'Chemiepark',
+      released: true,
+      closed: true,
+      order: { offerId: 'o1', supplierId: 's1', confirmed: true },
+      createDate: new Date('2026-10-02T08:00:00Z'),
+    }),
+  ),
   listItemOf(makeEnquiry({ id: 'd', title: 'Depot', archived: true, createDate: new Date('2026-09-01T08:00:00Z') })),
 ];
 
@@ -152,6 +162,41 @@ describe('EnquiryListPage', () => {
     expect(await screen.findByText('Nicht alle Anfragen konnten archiviert werden.')).toBeInTheDocument();
     expect(screen.queryByText('Die Anfragen wurden archiviert.')).not.toBeInTheDocument();
     await waitFor(() => expect(filterCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('bulk archive: only rows the server archives can be selected (not archived, no unconfirmed order)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const ordered = listItemOf(
+      makeEnquiry({
+        id: 'e',
+        title: 'Elektrohalle',
+        released: true,
+        closed: true,
+        order: { offerId: 'o2', supplierId: 's1', confirmed: false },
+        createDate: new Date('2026-10-04T08:00:00Z'),
+      }),
+    );
+    const calls = api([ordered, ...rows]);
+    renderPage(<EnquiryListPage />, { user: customerUser });
+    await screen.findAllByTestId('list-row');
+    const box = (title: string) =>
+      within(screen.getAllByTestId('list-row').find((r) => r.textContent?.includes(title))!).getByRole('checkbox');
+    expect(box('Elektrohalle')).toBeDisabled();
+    expect(box('Depot')).toBeDisabled();
+    for (const title of ['Anlage Nord', 'Brücke Süd', 'Chemiepark']) expect(box(title)).toBeEnabled();
+    // "select all" takes only the rows the action applies to
+    await user.click(screen.getByRole('checkbox', { name: 'Alle auswählen' }));
+    expect(screen.getByRole('checkbox', { name: 'Alle auswählen' })).toBeChecked();
+    expect(box('Elektrohalle')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Archivieren' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByText('Die Anfragen wurden archiviert.')).toBeInTheDocument();
+    expect(
+      calls
+        .filter((c) => c.url.startsWith('/api/enquiry/archive'))
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['a', 'b', 'c'].map((id) => `/api/enquiry/archive?enquiryId=${id}`));
   });
 
   it('supplier: customer-name column; no add, copy or selection; display opens /enquiry/{id}', async () => {

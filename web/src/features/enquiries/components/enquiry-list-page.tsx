@@ -12,7 +12,7 @@ import {
   type EnquiryListItem,
   type EnquirySortColumn,
 } from '@model/enquiry';
-import { canCopyEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
+import { canArchiveEnquiry, canCopyEnquiry, type EnquiryCaller } from '@model/permissions-enquiries';
 import { ListPage, type ListColumn, type ListExportRequest, type ListRequest } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { showError } from '@/lib/errors';
@@ -37,8 +37,8 @@ const enquiriesSource = {
 
 /**
  * /enquiry (spec 01 §2): title search, sort by the server's columns (default createDate descending), status
- * badge, display action. Customers: add, copy per row and archive of the selection; suppliers: the
- * customer-name column.
+ * badge, display action. Customers: add, copy per row and archive of the selection (rows the model's
+ * `canArchiveEnquiry` allows); suppliers: the customer-name column.
  */
 export function EnquiryListPage() {
   const { t } = useTranslation('enquiries');
@@ -134,6 +134,8 @@ export function EnquiryListPage() {
               icon: <ArchiveIcon />,
               confirmTitleKey: 'enquiries:confirm.archiveTitle',
               confirmTextKey: 'enquiries:confirm.archiveText',
+              // only rows the server would archive (not archived yet; closed ones once their order is confirmed)
+              appliesTo: (e) => canArchiveEnquiry(caller, e),
               runAll: (rows) => archive.mutateAsync(rows.map((e) => e.id)),
               successKey: 'enquiries:notices.archivedMany',
               errorKey: 'enquiries:notices.archiveFailed',

@@ -49,8 +49,9 @@ export type EnquiryStandingNotice = 'reopened' | 'archived' | 'closed';
 
 /**
  * The enquiry's standing worth a notice: withdrawn (reopened) or archived by the customer; closed (by an order)
- * while this offer is still OPEN - the offer can no longer be accepted. An open enquiry, or a closed one of an
- * accepted or confirmed offer (its own order closed it), needs none.
+ * while this offer is still OPEN - the offer can no longer be accepted. An open enquiry, a closed one of an
+ * accepted or confirmed offer (its own order closed it), or an archived one of a job (the customer put the done
+ * enquiry away; the job stands) needs none.
  */
 export function enquiryStandingNotice(
   offer: Pick<Offer, 'enquiryStanding' | 'state'>,
@@ -58,6 +59,7 @@ export function enquiryStandingNotice(
   const standing = offer.enquiryStanding ?? 'open';
   if (standing === 'open') return undefined;
   if (standing === 'closed' && offer.state !== 'OPEN') return undefined;
+  if (standing === 'archived' && offer.state === 'CONFIRMED') return undefined;
   return standing;
 }
 

@@ -225,6 +225,13 @@ describe('OfferFormPage', () => {
     expect(screen.queryByTestId('standing-closed')).not.toBeInTheDocument();
   });
 
+  it('a job whose enquiry the customer archived: no notice (issue 32: only a confirmed order lets it be archived)', async () => {
+    api(makeOffer({ released: true, enquiryStanding: 'archived', state: 'CONFIRMED' }));
+    renderOffer(supplierUser, '/job/o1', '/job/:id');
+    expect(await screen.findByTestId('state-CONFIRMED')).toBeInTheDocument();
+    expect(screen.queryByTestId('standing-notice')).not.toBeInTheDocument();
+  });
+
   it('an unknown or hidden offer says so', async () => {
     mockFetch(() => undefined);
     renderOffer();
