@@ -3,7 +3,7 @@ import { created, updated } from '../../data/firestore-values.js';
 import type { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { authorizeRecord, forbiddenFor } from '../../http/record-access.js';
-import { acceptsUsers, type Company, type CompanyType } from '../../model/company.js';
+import { acceptsUsers, type Company } from '../../model/company.js';
 import type { Page } from '../../model/paging.js';
 import { isManagerOfCompany, isPlatformAdmin } from '../../model/permissions.js';
 import {
@@ -33,6 +33,8 @@ import type { CompanyRecords } from '../companies/companies.port.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UserEvents, UserLeftCompany } from './users.port.js';
 
+import type { CreateUserResult, InviteeAccount, ProvisionUserArgs } from './user-accounts.js';
+
 const fail = errorsOf(USER_ERRORS);
 
 export type { UserView } from '../../model/user.js';
@@ -51,32 +53,6 @@ export interface UsersServiceDeps {
   passwordResetIntervalMs: number;
   now: () => Date;
 }
-
-export interface ProvisionUserArgs {
-  input: Pick<UserInput, 'name' | 'lastname' | 'mail' | 'phoneNumber' | 'admin' | 'customerDesignation'>;
-  companyId: string;
-  actorId: string;
-  /** Given: the account gets it and needs no change (seed). Absent: random + invitation mail. */
-  password?: string;
-  /** A new company for the user, created in the same transaction (a project-folder invitee's EXTERNAL company). */
-  newCompany?: Company;
-  /** The invitation mail instead of the users area's own (given the set-password link). */
-  invitation?: (setPasswordLink: string) => OutgoingMail;
-  /**
-   * Whether the first sign-in asks for a new password (default: when no password was given). An invitee who sets
-   * his own password through the mailed link is not asked again.
-   */
-  passwordChangeNeeded?: boolean;
-}
-
-/** A project-folder invitee's account: found by the address, or created as an EXTERNAL user. */
-export interface InviteeAccount {
-  created: boolean;
-  userId: string;
-  companyType: CompanyType;
-}
-
-export type CreateUserResult = { created: true; user: UserView } | { created: false; code: 'mailExternal' };
 
 /** A platform admin whose company is active (he can sign in and administer). */
 function isActivePlatformAdmin(user: Pick<User, 'admin'>, company: Company | undefined): boolean {
