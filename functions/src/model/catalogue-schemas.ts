@@ -11,10 +11,8 @@ import {
 } from './catalogue.js';
 import { idSchema, optionalBodyIdSchema, optionalIdSchema, bodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
+import { hasAtMostTwoDecimals } from './price.js';
 import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
-
-/** At most two decimals (prices in EUR, sizes in cm and kg: spec 5 step 0.01). */
-export const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /** A JSON number ≥ 0 with at most two decimals (strings are refused). */
 export const amount = () =>

@@ -1,6 +1,9 @@
 import * as yup from 'yup';
 import { VALIDATION_KEYS as V, withLimits } from './validation.js';
 
+/** At most two decimals (prices in EUR, sizes in cm and kg: spec 5 step 0.01). */
+export const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
 /** The largest euro amount an offer's price or an enquiry's target price takes. */
 export const PRICE_MAX = 100_000_000;
 
@@ -16,4 +19,4 @@ export const priceSchema = () =>
     .transform((_value: unknown, original: unknown) => original)
     .min(0, withLimits(V.min))
     .max(PRICE_MAX, withLimits(V.max))
-    .test('cents', V.decimals, (value) => value == null || Math.abs(Math.round(value * 100) - value * 100) < 1e-6);
+    .test('cents', V.decimals, (value) => value == null || hasAtMostTwoDecimals(value));

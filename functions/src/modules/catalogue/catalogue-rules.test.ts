@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicArticle, type Article } from '../../model/catalogue.js';
-import { articleSchema, hasAtMostTwoDecimals, isHttpLink } from '../../model/catalogue-schemas.js';
+import { articleSchema, isHttpLink } from '../../model/catalogue-schemas.js';
+import { hasAtMostTwoDecimals } from '../../model/price.js';
 import { hasRequiredNumbers } from './articles.service.js';
 import { claimsOf, countDeltas, refsOf, withoutRepeatedAlternatives } from './catalogue-keys.js';
 import { cleanVariants, nameClaims } from './catalogue-names.js';

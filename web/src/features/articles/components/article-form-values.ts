@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { ARTICLE_NUMBER_FIELDS, type Article, type ArticleInput } from '@model/catalogue';
-import { hasAtMostTwoDecimals, isHttpLink } from '@model/catalogue-schemas';
+import { isHttpLink } from '@model/catalogue-schemas';
+import { hasAtMostTwoDecimals } from '@model/price';
 import { VALIDATION_KEYS as V } from '@model/validation';
 
 /** The text fields of the article form (spec 02 §3), in form order. */
