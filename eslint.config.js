@@ -185,11 +185,6 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'functions/src/**/*.ts', 'emulators/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', '**/fixtures/**'],
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
-  },
-  {
     // Sizes (docs/architecture.md "Sizes"): production files stay small enough to read in one sitting and functions
     // short enough to see whole. Tests, fixtures and benchmarks are measurements and scenarios, not the product.
     files: ['**/*.{ts,tsx}'],

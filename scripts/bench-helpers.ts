@@ -46,7 +46,7 @@ export async function withBenchStack<T>(
   fn: () => Promise<T>,
   opts: Pick<StackOptions, 'functionsNodeOptions'> = {},
 ): Promise<T> {
-  if (process.env.SKIP_BUILD !== '1') buildAll();
+  if (process.env.SKIP_BUILD !== '1') await buildAll();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-bench-'));
   fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
   const logFile = fs.createWriteStream(path.resolve('.tmp', 'bench-stack.log'), { flags: 'w' });

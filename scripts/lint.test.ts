@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
+import { parseCircular, parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
 
 // Lint and format are part of `npm test`, so CI enforces them (eslint.config.js, .prettierrc.json).
@@ -38,6 +39,28 @@ describe('code style', () => {
     }
     expect(unformatted).toEqual([]);
   }, 180_000);
+
+  // Import cycles among production modules (tests, testing helpers and fixtures may close a loop). dpdm reads the
+  // module graph once per part; ESLint's import/no-cycle walked it again for every file and took 97 % of the lint
+  // (docs/decisions-api.md "Import cycles"). Type-only imports are erased first (`transform`), as TypeScript does.
+  it.each([
+    { part: 'functions and emulators', files: ['functions/src/**/*.ts', 'emulators/**/*.ts'], tsconfig: 'functions' },
+    { part: 'web', files: ['web/src/**/*.ts', 'web/src/**/*.tsx'], tsconfig: 'web' },
+  ])(
+    'no import cycle in $part',
+    async ({ files, tsconfig }) => {
+      const tree = await parseDependencyTree(files, {
+        cwd: ROOT,
+        context: ROOT,
+        tsconfig: path.join(ROOT, tsconfig, 'tsconfig.json'),
+        transform: true,
+        exclude: /node_modules|\.test\.tsx?$|\/testing\/|\/fixtures\//,
+      });
+      expect(Object.keys(tree).filter((f) => !f.includes('node_modules')).length).toBeGreaterThan(300);
+      expect(parseCircular(tree)).toEqual([]);
+    },
+    180_000,
+  );
 
   it('knip finds no unused file, export, dependency or duplicate export', () => {
     const knip = path.join(ROOT, 'node_modules', '.bin', 'knip');

@@ -8,17 +8,32 @@ export interface TestSummary {
   unhandled: string[];
   /** per project: how many files, and their summed run time in ms */
   projects: [string, { files: number; ms: number }][];
+  /** the slowest files: [project/path, ms], slowest first */
+  slowest: [string, number][];
   exitCode: number;
 }
 
-/** Runs the selected vitest projects and files (all when both are empty) in this process. */
-export async function runVitest(projects: string[], filters: string[]): Promise<TestSummary> {
+const SLOWEST_SHOWN = 12;
+
+/** Runs the selected vitest projects and files (all when both are empty) in this process, on vitest's default
+ * number of workers (availableParallelism() - 1) unless told. */
+export async function runVitest(projects: string[], filters: string[], maxWorkers?: number): Promise<TestSummary> {
   const vitest = await startVitest('test', filters, {
     run: true,
     watch: false,
     ...(projects.length ? { project: projects } : {}),
+    ...(maxWorkers ? { maxWorkers } : {}),
   });
-  const summary: TestSummary = { passed: 0, skipped: 0, failures: [], unhandled: [], projects: [], exitCode: 0 };
+  const summary: TestSummary = {
+    passed: 0,
+    skipped: 0,
+    failures: [],
+    unhandled: [],
+    projects: [],
+    slowest: [],
+    exitCode: 0,
+  };
+  const files: [string, number][] = [];
   const perProject = new Map<string, { files: number; ms: number }>();
   for (const module of vitest?.state.getTestModules() ?? []) {
     const project = module.project.name || 'default';
@@ -26,8 +41,10 @@ export async function runVitest(projects: string[], filters: string[]): Promise<
     p.files++;
     const d = module.diagnostic();
     // set-up, import and collection of a file count too (an e2e file imports Vite and Playwright)
-    p.ms += d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+    const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+    p.ms += ms;
     perProject.set(project, p);
+    files.push([`${project}: ${module.moduleId.replace(`${process.cwd()}/`, '')}`, ms]);
     for (const test of module.children.allTests()) {
       const result = test.result();
       if (result.state === 'passed') summary.passed++;
@@ -45,6 +62,7 @@ export async function runVitest(projects: string[], filters: string[]): Promise<
   }
   summary.unhandled = (vitest?.state.getUnhandledErrors() ?? []).map((e) => (e as Error)?.message ?? String(e));
   summary.projects = [...perProject];
+  summary.slowest = slowestOf(files);
   await vitest?.close();
   summary.exitCode = Number(process.exitCode ?? 0);
   return summary;
@@ -58,6 +76,9 @@ export function mergeSummaries(parts: TestSummary[]): TestSummary {
     failures: parts.flatMap((p) => p.failures),
     unhandled: parts.flatMap((p) => p.unhandled),
     projects: parts.flatMap((p) => p.projects),
+    slowest: slowestOf(parts.flatMap((p) => p.slowest)),
     exitCode: Math.max(0, ...parts.map((p) => p.exitCode)),
   };
 }
+
+const slowestOf = (files: [string, number][]) => [...files].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);

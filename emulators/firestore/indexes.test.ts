@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { AggregateField, Filter, type Query } from '@google-cloud/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { printIndexReport } from './index-report.js';
+import { fetchIndexReport, mergeIndexReports, printIndexReport } from './index-report.js';
+import type { CompositeIndex } from './index-file.js';
 import { startEnv, uniq, type TestEnv } from './test-utils.js';
 
 // Index enforcement driven through the official client: each rule with both outcomes (served by the
@@ -375,7 +376,7 @@ describe('modes, file handling and the usage report', () => {
 
   it('reports which indexes of the file served queries and which are unused', async () => {
     const G = uniq('use');
-    const used = {
+    const used: CompositeIndex = {
       collectionGroup: G,
       queryScope: 'COLLECTION',
       fields: [
@@ -383,7 +384,7 @@ describe('modes, file handling and the usage report', () => {
         { fieldPath: 'b', order: 'ASCENDING' },
       ],
     };
-    const unused = {
+    const unused: CompositeIndex = {
       collectionGroup: G,
       queryScope: 'COLLECTION',
       fields: [
@@ -401,15 +402,32 @@ describe('modes, file handling and the usage report', () => {
       { ...unused, uses: 0 },
     ]);
     expect(report.unused).toEqual([unused]);
-    // the helper the API suite's teardown calls
+    // the helpers the API suite's teardown calls
+    const fetched = await fetchIndexReport(`127.0.0.1:${env.emu.port}`);
     const lines: string[] = [];
-    await printIndexReport(`127.0.0.1:${env.emu.port}`, (l) => lines.push(l));
+    printIndexReport(fetched, (l) => lines.push(l));
     expect(lines.slice(0, 2)).toEqual([
       `Firestore: 1 of 2 indexes in ${file} served no query:`,
       `  unused: ${JSON.stringify(unused)}`,
     ]);
     // then the indexes the refused queries of this file asked for
     expect(lines.slice(2).every((l) => l.startsWith('  missing ('))).toBe(true);
-    expect(await printIndexReport('127.0.0.1:1', () => undefined)).toBeNull(); // no emulator: no report, no throw
+    expect(await fetchIndexReport('127.0.0.1:1')).toBeNull(); // no emulator: no report, no throw
+    // two stacks that ran parts of one suite: an index one of them used is used, missing counts add up
+    const other = {
+      ...fetched!,
+      indexes: [
+        { ...used, uses: 0 },
+        { ...unused, uses: 2 },
+      ],
+      unused: [used],
+    };
+    const merged = mergeIndexReports([fetched, null, other])!;
+    expect(merged.indexes).toEqual([
+      { ...used, uses: 1 },
+      { ...unused, uses: 2 },
+    ]);
+    expect(merged.unused).toEqual([]);
+    expect(merged.missing.map((m) => m.count)).toEqual(fetched!.missing.map((m) => m.count * 2));
   });
 });

@@ -9,7 +9,7 @@ import { seedIfEmpty } from '../../functions/src/seed/seed.js';
 const official = process.argv.includes('--official');
 const dataDir = path.join(ROOT, '.data');
 
-buildAll();
+await buildAll();
 const stack = await startStack({
   dataDir,
   persistAuth: true,
