@@ -1,3 +1,4 @@
+import { forbiddenFor } from '../../http/record-access.js';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import {
   CURRENT_VERSIONS,
@@ -87,9 +88,13 @@ export class ConsentService {
 
   /**
    * GET /user/consents: one company's or one user's acceptances, newest first by default. The platform administrator
-   * reads any; everybody else his own only (403 otherwise, model/consent.ts `mayReadConsents`).
+   * reads any; everybody else his own only (403 otherwise, model/consent.ts `mayReadConsents`), restricted callers
+   * too.
    */
   async page(principal: Principal, query: ConsentFilter): Promise<Page<Consent>> {
+    // a restricted caller (password change, pending release) reads his own only, like his profile
+    const own = !query.companyId && query.userId === principal.uid;
+    if (principal.restriction && !own) throw forbiddenFor(principal);
     if (!mayReadConsents(principal, query)) throw ApiError.forbidden();
     const scope = query.companyId
       ? { field: 'companyId' as const, value: query.companyId }

@@ -112,7 +112,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
   r.post('/consent', d.authenticate(self), validateBody(consentAcceptSchema), async (req, res) =>
     res.json(await consents.accept(principalOf(res), req.body, clientAddress(req))),
   );
-  r.get('/consents', d.authenticate(), validateQuery(consentFilterSchema), async (_req, res) =>
+  r.get('/consents', d.authenticate(self), validateQuery(consentFilterSchema), async (_req, res) =>
     res.json(await consents.page(principalOf(res), res.locals.query)),
   );
   r.get('/lastlogin', d.authenticate(), requireCompanyType('ADMIN'), async (_req, res) =>
