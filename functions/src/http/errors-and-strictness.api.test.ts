@@ -147,7 +147,9 @@ describe('item 4: content type, strict types, keys, names', () => {
     ['RIGHT-TO-LEFT OVERRIDE', 'gnp\u202e.exe'],
     ['FIRST STRONG ISOLATE', '\u2068Max'],
   ])('a name with %s answers validation.controlCharacters', async (_what, name) => {
-    const res = await post('/user/register', { body: { user: { ...person(uniqueMail('bidi')), name }, company, ...agreed } });
+    const res = await post('/user/register', {
+      body: { user: { ...person(uniqueMail('bidi')), name }, company, ...agreed },
+    });
     expect(res).toMatchObject({
       status: 400,
       body: { code: 'validation', details: [{ path: 'user.name', key: 'validation.controlCharacters' }] },

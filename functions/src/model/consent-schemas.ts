@@ -42,4 +42,3 @@ export const consentFilterSchema = pageRequestSchema(CONSENT_SORT_COLUMNS, {
   return true;
 });
 export type ConsentFilter = yup.InferType<typeof consentFilterSchema>;
-

@@ -68,7 +68,7 @@ describe('the consent calls', () => {
 describe('the rules', () => {
   const accepted = (version: string) => ({ acceptedTerms: { avb: { version, acceptedAt: new Date() } } });
 
-  it('a customer\'s user is asked when his AVB are older or none are on record; nobody else is', () => {
+  it("a customer's user is asked when his AVB are older or none are on record; nobody else is", () => {
     expect(avbConsentNeeded(accepted(AVB_VERSION), 'CUSTOMER')).toBe(false);
     expect(avbConsentNeeded(accepted('2023-01-16'), 'CUSTOMER')).toBe(true);
     expect(avbConsentNeeded({}, 'CUSTOMER')).toBe(true);

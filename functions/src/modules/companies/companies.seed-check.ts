@@ -59,7 +59,7 @@ export const COMPANIES_SEED_CHECKS: SeedCheck[] = [
     },
   },
   {
-    name: 'the demo users accepted the versions in force; the customer\'s administrator an older AVB (asked again)',
+    name: "the demo users accepted the versions in force; the customer's administrator an older AVB (asked again)",
     async run() {
       const token = await signIn('admin@schrankwerk.de', DEMO_PASSWORD);
       const companies = (await get('/company/all', { token })).body as Array<{ id: string; name: string }>;
@@ -83,7 +83,10 @@ export const COMPANIES_SEED_CHECKS: SeedCheck[] = [
       expect(avbConsentNeeded(stefan, stefan.company.type)).toBe(false);
       // the pending registrant's agreements come from his registration
       const pending = await me('neu@neu-automation.de');
-      expect(pending.acceptedTerms).toMatchObject({ avb: { version: AVB_VERSION }, privacy: { version: PRIVACY_VERSION } });
+      expect(pending.acceptedTerms).toMatchObject({
+        avb: { version: AVB_VERSION },
+        privacy: { version: PRIVACY_VERSION },
+      });
     },
   },
 ];

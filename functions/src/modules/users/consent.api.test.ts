@@ -27,7 +27,10 @@ beforeAll(async () => {
 });
 afterAll(disposeClients);
 
-function registration(mail: string, agreements: Record<string, unknown> = { avbAccepted: true, privacyAccepted: true }) {
+function registration(
+  mail: string,
+  agreements: Record<string, unknown> = { avbAccepted: true, privacyAccepted: true },
+) {
   return {
     user: { name: 'Clara', lastname: 'Consent', phoneNumber: '+49-711-777', mail, password: 'geheim123' },
     company: {
@@ -84,7 +87,10 @@ describe('POST /user/register requires both agreements', () => {
 
   it('one agreement missing names only that one', async () => {
     const res = await register(registration(uniqueMail('halfconsent'), { privacyAccepted: true }));
-    expect(res).toMatchObject({ status: 400, body: { details: [{ path: 'avbAccepted', key: 'validation.acceptAvb' }] } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'avbAccepted', key: 'validation.acceptAvb' }] },
+    });
   });
 
   it('with both: the user carries the versions in force, and one record per document with time and address', async () => {
@@ -162,7 +168,10 @@ describe('POST /user/consent (accepting the AVB again)', () => {
   });
 
   it('an unknown document is 400, a signed-out call 401', async () => {
-    const bad = await post('/user/consent', { token: w.token('customerUser'), body: { document: 'agb', version: '1' } });
+    const bad = await post('/user/consent', {
+      token: w.token('customerUser'),
+      body: { document: 'agb', version: '1' },
+    });
     expect(bad).toMatchObject({ status: 400, body: { details: [{ path: 'document', key: 'validation.oneOf' }] } });
     const anonymous = await post('/user/consent', { body: { document: 'avb', version: AVB_VERSION } });
     expect(anonymous.status).toBe(401);
@@ -170,7 +179,7 @@ describe('POST /user/consent (accepting the AVB again)', () => {
 });
 
 describe('GET /user/consents: the platform administrator any, everybody else his own', () => {
-  it('a company administrator may not read his company\'s records, a user not a colleague\'s (403)', async () => {
+  it("a company administrator may not read his company's records, a user not a colleague's (403)", async () => {
     const companyId = w.companies.CUSTOMER.id;
     const cases = [
       ['customerAdmin', { companyId }],
@@ -188,7 +197,7 @@ describe('GET /user/consents: the platform administrator any, everybody else his
     expect((await get('/user/consents', { query: { companyId } })).status).toBe(401);
   });
 
-  it('his own records and the platform administrator\'s view of the company', async () => {
+  it("his own records and the platform administrator's view of the company", async () => {
     const own = await get('/user/consents', {
       token: w.token('customerUser'),
       query: { userId: w.users.customerUser.user.id },
@@ -214,7 +223,10 @@ describe('GET /user/consents: the platform administrator any, everybody else his
   it('exactly one scope: neither or both answer 400', async () => {
     const token = w.token('platformAdmin');
     const neither = await get('/user/consents', { token });
-    expect(neither).toMatchObject({ status: 400, body: { details: [{ path: 'companyId', key: 'validation.required' }] } });
+    expect(neither).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'companyId', key: 'validation.required' }] },
+    });
     const both = await get('/user/consents', {
       token,
       query: { companyId: w.companies.CUSTOMER.id, userId: w.users.customerUser.user.id },

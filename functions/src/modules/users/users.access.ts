@@ -7,7 +7,8 @@ import { admin, createUser, PASSWORD, uniqueMail } from '../../testing/fixtures.
 const registration = () => ({
   user: { name: 'R', lastname: 'M', phoneNumber: '1', mail: uniqueMail('reg'), password: 'geheim123' },
   company: { name: 'Reg GmbH', address: { street: 's', houseNo: '1', zip: '1', city: 'c' } },
-  avbAccepted: true, privacyAccepted: true,
+  avbAccepted: true,
+  privacyAccepted: true,
 });
 
 /**

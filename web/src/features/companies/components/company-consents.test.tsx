@@ -29,7 +29,10 @@ describe('CompanyConsents', () => {
       c.url.startsWith('/api/user/consents')
         ? {
             body: {
-              content: [consent(2, 'avb', '2024-05-03'), { ...consent(1, 'privacy', '2025-05-22'), clientAddress: undefined }],
+              content: [
+                consent(2, 'avb', '2024-05-03'),
+                { ...consent(1, 'privacy', '2025-05-22'), clientAddress: undefined },
+              ],
               totalElements: 17,
             },
           }

@@ -19,7 +19,7 @@ const outdated = () =>
   makeUser({ acceptedTerms: { avb: { version: '2023-01-16', acceptedAt: new Date('2023-02-01T09:00:00Z') } } });
 
 describe('AvbConsentDialog', () => {
-  it('asks a customer\'s user with older AVB; accepting records the version in force and closes it', async () => {
+  it("asks a customer's user with older AVB; accepting records the version in force and closes it", async () => {
     const user = userEvent.setup({ delay: null });
     const me = outdated();
     const answer: User & { company: Company } = {
@@ -51,7 +51,7 @@ describe('AvbConsentDialog', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('a customer\'s user without AVB on record is asked to confirm them', async () => {
+  it("a customer's user without AVB on record is asked to confirm them", async () => {
     mockFetch(() => undefined);
     renderPage(<AvbConsentDialog />, { user: makeUser({ acceptedTerms: undefined }) });
     expect(await screen.findByRole('dialog', { name: 'Bitte bestätigen Sie unsere AVB' })).toBeInTheDocument();
