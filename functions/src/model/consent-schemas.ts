@@ -28,7 +28,7 @@ export const consentAcceptSchema = yup.object({
 export type ConsentAcceptInput = yup.InferType<typeof consentAcceptSchema>;
 
 /** Sortable columns of GET /user/consents. */
-export const CONSENT_SORT_COLUMNS = ['acceptedAt'] as const;
+const CONSENT_SORT_COLUMNS = ['acceptedAt'] as const;
 
 /**
  * GET /user/consents query: the paging contract plus the scope, one company's (`companyId`) or one user's

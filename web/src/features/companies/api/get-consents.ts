@@ -19,7 +19,7 @@ function getConsents(request: ConsentPageRequest): Promise<Page<Consent>> {
   });
 }
 
-export const getConsentsQueryOptions = (request: ConsentPageRequest) =>
+const getConsentsQueryOptions = (request: ConsentPageRequest) =>
   queryOptions({ queryKey: consentKeys.list(request), queryFn: () => getConsents(request) });
 
 /** One page of a company's acceptances; the previous page stays shown while the next loads. */
