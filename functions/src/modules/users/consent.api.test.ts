@@ -6,6 +6,7 @@ import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import {
   admin,
+  createCompany,
   createUser,
   createWorld,
   disposeClients,
@@ -175,6 +176,32 @@ describe('POST /user/consent (accepting the AVB again)', () => {
     expect(bad).toMatchObject({ status: 400, body: { details: [{ path: 'document', key: 'validation.oneOf' }] } });
     const anonymous = await post('/user/consent', { body: { document: 'avb', version: AVB_VERSION } });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('a move to another company', () => {
+  it('drops the AVB acceptance (it bound the former company), keeps the privacy one and the records', async () => {
+    const u = await createUser(w.companies.CUSTOMER);
+    await post('/user/consent', { token: u.token, body: { document: 'privacy', version: PRIVACY_VERSION } });
+    const other = await createCompany('CUSTOMER');
+    const moved = await post('/user/update', {
+      token: w.token('platformAdmin'),
+      body: {
+        id: u.user.id,
+        name: u.user.name,
+        lastname: u.user.lastname,
+        mail: u.mail,
+        phoneNumber: u.user.phoneNumber,
+        companyId: other.id,
+      },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.acceptedTerms).toEqual({ privacy: expect.objectContaining({ version: PRIVACY_VERSION }) });
+    const records = (await consentsOf({ userId: u.user.id })).content;
+    expect(records.map((c) => [c.document, c.companyId]).sort()).toEqual([
+      ['avb', w.companies.CUSTOMER.id],
+      ['privacy', w.companies.CUSTOMER.id],
+    ]);
   });
 });
 
