@@ -145,9 +145,13 @@ describe('portal end to end', () => {
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await page.waitForURL(/\/login$/);
 
-    // first login: only the profile, with the password banner
+    // first login: a customer's colleague has never accepted the AVB and is asked first (issue 32 point 1)
     await login(page, mail, 'Erst1234!');
     await page.waitForURL(/\/profile$/);
+    const avb = page.getByRole('dialog', { name: 'Bitte bestätigen Sie unsere AVB' });
+    await avb.getByRole('button', { name: 'AVB akzeptieren' }).click();
+    await avb.waitFor({ state: 'detached' });
+    // then only the profile, with the password banner
     await page.getByTestId('password-banner').waitFor();
     await page.goto(`${PORTAL}/enquiry`);
     await page.waitForURL(/\/profile$/);

@@ -37,6 +37,8 @@ const person = (mail: string) => ({
   password: 'geheim123',
 });
 const company = { name: 'Kellner GmbH', address: { street: 'Weg', houseNo: '1', zip: '70565', city: 'Stuttgart' } };
+/** The registration's two agreements (required since issue 32: registration.api.test.ts). */
+const agreed = { avbAccepted: true, privacyAccepted: true };
 
 describe('item 1: body-parser failures answer {code, message} JSON', () => {
   it.each(['{"name":', 'null', '123', '"x"', '[1,'])('POST /user/register with the JSON body %s', async (body) => {
@@ -101,7 +103,7 @@ describe('item 4: content type, strict types, keys, names', () => {
 
   it('name: 123 answers 400 validation.type and stores nothing', async () => {
     const mail = uniqueMail('number');
-    const res = await post('/user/register', { body: { user: { ...person(mail), name: 123 }, company } });
+    const res = await post('/user/register', { body: { user: { ...person(mail), name: 123 }, company, ...agreed } });
     expect(res).toMatchObject({
       status: 400,
       body: { code: 'validation', details: [{ path: '', key: 'validation.type' }] },
@@ -116,11 +118,11 @@ describe('item 4: content type, strict types, keys, names', () => {
 
   it('details are keys, never English text (missing objects, wrong types, lengths)', async () => {
     const cases = [
-      { user: person(uniqueMail('k')) },
-      { user: person(uniqueMail('k')), company: { name: 'F' } },
-      { user: { ...person(uniqueMail('k')), name: 'x'.repeat(101) }, company },
-      { user: person(uniqueMail('k')), company: { ...company, address: null } },
-      { user: null, company },
+      { user: person(uniqueMail('k')), ...agreed },
+      { user: person(uniqueMail('k')), company: { name: 'F' }, ...agreed },
+      { user: { ...person(uniqueMail('k')), name: 'x'.repeat(101) }, company, ...agreed },
+      { user: person(uniqueMail('k')), company: { ...company, address: null }, ...agreed },
+      { user: null, company, ...agreed },
     ];
     for (const body of cases) {
       const res = await post('/user/register', { body });
@@ -145,19 +147,21 @@ describe('item 4: content type, strict types, keys, names', () => {
     ['RIGHT-TO-LEFT OVERRIDE', 'gnp\u202e.exe'],
     ['FIRST STRONG ISOLATE', '\u2068Max'],
   ])('a name with %s answers validation.controlCharacters', async (_what, name) => {
-    const res = await post('/user/register', { body: { user: { ...person(uniqueMail('bidi')), name }, company } });
+    const res = await post('/user/register', {
+      body: { user: { ...person(uniqueMail('bidi')), name }, company, ...agreed },
+    });
     expect(res).toMatchObject({
       status: 400,
       body: { code: 'validation', details: [{ path: 'user.name', key: 'validation.controlCharacters' }] },
     });
     const firm = await post('/user/register', {
-      body: { user: person(uniqueMail('bidi')), company: { ...company, name } },
+      body: { user: person(uniqueMail('bidi')), company: { ...company, name }, ...agreed },
     });
     expect(firm.body.details).toEqual([{ path: 'company.name', key: 'validation.controlCharacters' }]);
   });
 
   it('a clean registration still works', async () => {
-    const res = await post('/user/register', { body: { user: person(uniqueMail('clean')), company } });
+    const res = await post('/user/register', { body: { user: person(uniqueMail('clean')), company, ...agreed } });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ name: 'Anna', mail: expect.stringMatching(/^clean/) });
   });

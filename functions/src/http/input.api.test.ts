@@ -34,6 +34,8 @@ describe('values of the wrong type answer 400, never 500', () => {
       body: {
         user: { name: ['x'], lastname: 'L', phoneNumber: '1', mail: 'typ@test.schrankwerk.de', password: 'geheim123' },
         company: { name: 'F', address: { street: 'S', houseNo: '1', zip: '1', city: 'C' } },
+        avbAccepted: true,
+        privacyAccepted: true,
       },
     });
     expect(res).toMatchObject({ status: 400, body: type });

@@ -1,6 +1,8 @@
 import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import type { ChangeEntry, Company, CompanyType } from './company.js';
+import type { AcceptedTerms } from './consent.js';
+import { registrationAgreementsSchema } from './consent-schemas.js';
 import { registrationCompanySchema } from './company.js';
 import { bodyIdSchema, ID_PATTERN, optionalBodyIdSchema } from './id.js';
 import { commaList, pageRequestSchema } from './paging.js';
@@ -12,6 +14,7 @@ export const USER_ERRORS = defineErrors({
   mailExternal: 200,
   companyNotActive: { status: 412, message: 'Company is not active' },
   lastPlatformAdmin: { status: 412, message: 'The last platform administrator cannot be removed' },
+  consentVersionOutdated: { status: 409, message: 'This version is no longer in force' },
 });
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -36,6 +39,8 @@ export interface User {
   passwordChangeNeeded: boolean;
   loginCounter: number;
   lastLoginAt?: Date;
+  /** The versions of the AVB and the privacy policy he accepted last (model/consent.ts; the records: `consents`). */
+  acceptedTerms?: AcceptedTerms;
   createDate?: Date;
   lastUpdate?: Date;
   changeEntries?: ChangeEntry[];
@@ -106,8 +111,8 @@ export const registrationUserSchema = yup.object({
   password: passwordSchema,
 });
 
-/** POST /user/register body. */
-export const registrationSchema = yup.object({
+/** POST /user/register body: the user, his company and the two agreements (both `true`, model/consent.ts). */
+export const registrationSchema = registrationAgreementsSchema.shape({
   user: registrationUserSchema.typeError(V.type).nonNullable(V.type).required(required),
   company: registrationCompanySchema.typeError(V.type).nonNullable(V.type).required(required),
 });

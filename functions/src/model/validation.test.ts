@@ -129,7 +129,7 @@ describe('validation messages', () => {
       );
     const user = { name: 'x'.repeat(101), lastname: 'L', phoneNumber: '1', mail: 'a@b.de', password: '123' };
     const company = { name: 'F', address: { street: 'S', houseNo: '1', zip: '1'.repeat(21), city: 'C' } };
-    expect(await failures(registrationSchema, { user, company })).toEqual([
+    expect(await failures(registrationSchema, { user, company, avbAccepted: true, privacyAccepted: true })).toEqual([
       ['user.name', 'validation.maxLength', 'Höchstens 100 Zeichen.'],
       ['user.password', 'validation.passwordMin', 'Das Passwort muss mindestens 6 Zeichen lang sein.'],
       ['company.address.zip', 'validation.maxLength', 'Höchstens 20 Zeichen.'],

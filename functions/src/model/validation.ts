@@ -22,6 +22,8 @@ export const VALIDATION_KEYS = {
   minLength: 'validation.minLength',
   maxLength: 'validation.maxLength',
   controlCharacters: 'validation.controlCharacters',
+  acceptAvb: 'validation.acceptAvb',
+  acceptPrivacy: 'validation.acceptPrivacy',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

@@ -8,6 +8,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { createModules } from '../modules.js';
 import { companyConverter } from '../modules/companies/companies.repository.js';
 import type { Company, CompanyType } from '../model/company.js';
+import { AVB_VERSION } from '../model/consent.js';
 import type { User } from '../model/user.js';
 import { ensureEmulatorEnv, HOSTS, PROJECT_ID } from './env.js';
 
@@ -79,16 +80,28 @@ export interface TestUser {
 /** A user with a known password (no change needed), signed in. */
 export async function createUser(
   company: Company,
-  opts: { admin?: boolean; mail?: string; passwordChangeNeeded?: boolean; signIn?: boolean } = {},
+  opts: {
+    admin?: boolean;
+    mail?: string;
+    passwordChangeNeeded?: boolean;
+    signIn?: boolean;
+    /** false: a customer's user without the AVB in force on record (else he has accepted them) */
+    avbAccepted?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const { container, db } = admin();
   const mail = opts.mail ?? uniqueMail(company.type.toLowerCase());
-  const user = (await container.ports.get(USERS_PORT).users.provision({
+  const { users, consents } = container.ports.get(USERS_PORT);
+  const user = (await users.provision({
     input: { name: 'Erika', lastname: `Muster${++seq}`, mail, phoneNumber: '+49-711-123', admin: opts.admin === true },
     companyId: company.id,
     actorId: 'test',
     password: PASSWORD,
   })) as User;
+  if (company.type === 'CUSTOMER' && opts.avbAccepted !== false) {
+    // a customer's user accepted the AVB in force (the registrant's agreement, a colleague's first sign-in)
+    user.acceptedTerms = (await consents.record(user.id, 'avb', AVB_VERSION)).acceptedTerms;
+  }
   if (opts.passwordChangeNeeded) {
     await db.collection('users').doc(user.id).update({ passwordChangeNeeded: true });
     user.passwordChangeNeeded = true;

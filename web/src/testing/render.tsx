@@ -5,6 +5,7 @@ import { ThemeProvider } from '@mui/material';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import type { Company } from '@model/company';
+import { AVB_VERSION, PRIVACY_VERSION } from '@model/consent';
 import type { User } from '@model/user';
 import { FEATURES } from '@/app/features';
 import { theme } from '@/config/theme';
@@ -131,6 +132,11 @@ export function makeUser(overrides: Partial<User> = {}, company: Partial<Company
     permissions: [],
     passwordChangeNeeded: false,
     loginCounter: 1,
+    // the versions in force: a customer's user is not asked again (features/legal AvbConsentDialog)
+    acceptedTerms: {
+      avb: { version: AVB_VERSION, acceptedAt: new Date('2026-01-05T08:00:00Z') },
+      privacy: { version: PRIVACY_VERSION, acceptedAt: new Date('2026-01-05T08:00:00Z') },
+    },
     ...overrides,
     company: c,
   };

@@ -119,6 +119,8 @@ describe('POST /company/update', () => {
           type: 'CUSTOMER',
           address: { street: 'Ring', houseNo: '3', zip: '70000', city: 'Stuttgart' },
         },
+        avbAccepted: true,
+        privacyAccepted: true,
       },
     });
     expect(reg.status).toBe(201);

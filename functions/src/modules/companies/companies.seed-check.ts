@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { AVB_VERSION, avbConsentNeeded, PRIVACY_VERSION, type Consent } from '../../model/consent.js';
 import { DEMO_PASSWORD } from '../../testing/area-seed.js';
 import { get } from '../../testing/api-client.js';
 import { admin, signIn } from '../../testing/fixtures.js';
@@ -55,6 +56,37 @@ export const COMPANIES_SEED_CHECKS: SeedCheck[] = [
       expect((await usersOf('neu@neu-automation.de')).body.code).toBe('registrationPending');
       const stored = await admin().db.collection('users').where('mail', '==', 'admin@schrankwerk.de').get();
       expect(stored.docs[0]!.data()).toMatchObject({ admin: true, passwordChangeNeeded: false, loginCounter: 1 });
+    },
+  },
+  {
+    name: "the demo users accepted the versions in force; the customer's administrator an older AVB (asked again)",
+    async run() {
+      const token = await signIn('admin@schrankwerk.de', DEMO_PASSWORD);
+      const companies = (await get('/company/all', { token })).body as Array<{ id: string; name: string }>;
+      const mueller = companies.find((c) => c.name === 'Müller Maschinenbau GmbH')!;
+      const consents = await get('/user/consents', { token, query: { companyId: mueller.id, paginationSize: '30' } });
+      const rows = (consents.body.content as Consent[]).map((c) => [c.mail, c.document, c.version]).sort();
+      expect(rows).toEqual([
+        ['kunde.admin@mueller-maschinenbau.de', 'avb', '2023-01-16'],
+        ['kunde.admin@mueller-maschinenbau.de', 'privacy', PRIVACY_VERSION],
+        ['kunde@mueller-maschinenbau.de', 'avb', AVB_VERSION],
+        ['kunde@mueller-maschinenbau.de', 'privacy', PRIVACY_VERSION],
+      ]);
+      const me = async (mail: string) => {
+        const own = await signIn(mail, DEMO_PASSWORD);
+        const uid = (await admin().auth.getUserByEmail(mail)).uid;
+        return (await get('/user/', { token: own, query: { id: uid } })).body;
+      };
+      const petra = await me('kunde.admin@mueller-maschinenbau.de');
+      expect(avbConsentNeeded(petra, petra.company.type)).toBe(true);
+      const stefan = await me('kunde@mueller-maschinenbau.de');
+      expect(avbConsentNeeded(stefan, stefan.company.type)).toBe(false);
+      // the pending registrant's agreements come from his registration
+      const pending = await me('neu@neu-automation.de');
+      expect(pending.acceptedTerms).toMatchObject({
+        avb: { version: AVB_VERSION },
+        privacy: { version: PRIVACY_VERSION },
+      });
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { CompanyInput } from '../../model/company.js';
+import { AVB_VERSION, PRIVACY_VERSION } from '../../model/consent.js';
 import { companyDocumentsPath } from '../../model/files.js';
 import { DEMO_PASSWORD, type AreaSeed, type DemoLogin } from '../../testing/area-seed.js';
 import { FILES_PORT } from '../files/files.module.js';
@@ -38,6 +39,8 @@ interface DemoUser {
   role: string;
   /** how the company's managers designate the user (spec 01 §3 customerDesignation) */
   customerDesignation?: string;
+  /** an AVB version older than the one in force, which she accepted: she is asked again at her next sign-in */
+  outdatedAvb?: { version: string; at: Date };
 }
 
 const USERS: Array<{ company: CompanyInput; users: DemoUser[] }> = [
@@ -73,6 +76,7 @@ const USERS: Array<{ company: CompanyInput; users: DemoUser[] }> = [
         admin: true,
         role: 'Kunde, Firmenadministrator',
         customerDesignation: 'Einkauf Elektrokonstruktion',
+        outdatedAvb: { version: '2023-01-16', at: new Date('2023-02-01T09:30:00Z') },
       },
       {
         mail: 'kunde@mueller-maschinenbau.de',
@@ -162,7 +166,7 @@ const seed: AreaSeed = {
   logins: DEMO_LOGINS,
   async run(ctx) {
     const { companies } = ctx.ports.get(COMPANIES_PORT);
-    const { users, account } = ctx.ports.get(USERS_PORT);
+    const { users, account, consents } = ctx.ports.get(USERS_PORT);
     const actor = 'seed';
     const keys = new Map<CompanyInput, string>([
       [ADMIN_COMPANY, 'platformAdmin'],
@@ -190,6 +194,12 @@ const seed: AreaSeed = {
           password: DEMO_PASSWORD,
         })) as { id: string };
         if (u.admin) await ctx.addPrincipal(keys.get(company) ?? 'nord', user.id);
+        // every demo user accepted the privacy policy in force, the customer's users the AVB (one an older version)
+        await consents.record(user.id, 'privacy', PRIVACY_VERSION);
+        if (company.type === 'CUSTOMER') {
+          const avb = u.outdatedAvb ?? { version: AVB_VERSION, at: undefined };
+          await consents.record(user.id, 'avb', avb.version, { at: avb.at });
+        }
       }
     }
     // a document to look at on the company page ("Dokumente"), uploaded as the customer's admin would
@@ -209,6 +219,8 @@ const seed: AreaSeed = {
       {
         user: { ...PENDING_USER, password: DEMO_PASSWORD },
         company: { name: PENDING_COMPANY.name, type: 'CUSTOMER', address: PENDING_COMPANY.address },
+        avbAccepted: true,
+        privacyAccepted: true,
       },
       PENDING_COMPANY.additionalInfo,
     );

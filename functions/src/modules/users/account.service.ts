@@ -1,6 +1,7 @@
 import { created } from '../../data/firestore-values.js';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { Company } from '../../model/company.js';
+import { CONSENT_DOCUMENTS, CURRENT_VERSIONS, type AcceptedTerms } from '../../model/consent.js';
 import { USER_ERRORS, type Principal, type RegistrationInput, type User } from '../../model/user.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RegistrationDigest, ScheduledDigest } from './registration-digest.task.js';
@@ -12,6 +13,8 @@ import {
   type RegistrationLimits,
 } from './registration-limits.js';
 import { SEND_PASSWORD_RESET } from './send-password-reset.task.js';
+import { consentOf } from './consent.service.js';
+import type { ConsentsRepository } from './consents.repository.js';
 import type { UsersServiceDeps } from './users.service.js';
 
 const fail = errorsOf(USER_ERRORS);
@@ -19,6 +22,7 @@ const fail = errorsOf(USER_ERRORS);
 export interface AccountServiceDeps extends UsersServiceDeps {
   tasks: Pick<TaskRunner, 'createInTx' | 'start'>;
   digest: RegistrationDigest;
+  consents: ConsentsRepository;
   /** Defaults to REGISTRATION_LIMITS (tests pass smaller ones). */
   registrationLimits?: RegistrationLimits;
 }
@@ -35,7 +39,8 @@ export class AccountService {
    * POST /user/register: throttled per client address and mail domain (counted before anything is
    * created) and by a global ceiling of pending registrations per hour (counted in the transaction that
    * creates one). Then the Auth account, then company + user + mail claim + the notice for the admins'
-   * digest in ONE transaction. If that fails, the Auth account is deleted again.
+   * digest + the records of the two agreements (the schema requires both) in ONE transaction. If that fails, the Auth
+   * account is deleted again.
    * The registrant becomes the company's admin (he is the only user and manages colleagues later).
    * `clientAddress` is the hop appended by Google's front end (http/client-address.ts), never a
    * client-sent value.
@@ -65,6 +70,10 @@ export class AccountService {
         const pending = await this.d.throttles.prepareInTx(tx, [pendingLimit(this.limits)], now);
         if (!pending.verdict.allowed) throw new TooManyRequests(pending.verdict.retryAfterMs);
         const digestState = await this.d.digest.readInTx(tx);
+        const acceptedTerms: AcceptedTerms = {
+          avb: { version: CURRENT_VERSIONS.avb, acceptedAt: now },
+          privacy: { version: CURRENT_VERSIONS.privacy, acceptedAt: now },
+        };
         const additionalInfo = info?.trim() || c.additionalInfo || undefined;
         const company: Company = {
           id: this.d.companies.newId(),
@@ -87,10 +96,17 @@ export class AccountService {
           permissions: [],
           passwordChangeNeeded: false,
           loginCounter: 1,
+          acceptedTerms,
           ...created(now, uid, 'register'),
         };
         this.d.companies.createInTx(tx, company);
         this.d.users.createInTx(tx, { ...user, company }, now);
+        this.d.consents.recordInTx(
+          tx,
+          CONSENT_DOCUMENTS.map((document) =>
+            consentOf(this.d.consents.newId(), user, document, acceptedTerms[document]!, clientAddress),
+          ),
+        );
         pending.record();
         digest = this.d.digest.noteInTx(
           tx,

@@ -39,6 +39,8 @@ function registration(n: number) {
         type: 'CUSTOMER',
         address: { street: 'Hauptstraße', houseNo: '5', zip: '70173', city: 'Stuttgart' },
       },
+      avbAccepted: true,
+      privacyAccepted: true,
     },
   };
 }

@@ -95,6 +95,8 @@ async function setup() {
           type: 'CUSTOMER',
           address: { street: 'Hauptstraße', houseNo: '5a', zip: '70173', city: 'Stuttgart' },
         },
+        avbAccepted: true,
+        privacyAccepted: true,
       }),
     });
     return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') };

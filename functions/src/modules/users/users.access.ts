@@ -1,4 +1,5 @@
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
+import { PRIVACY_VERSION } from '../../model/consent.js';
 import type { AccessRow } from '../../testing/access-matrix.js';
 import { call } from '../../testing/api-client.js';
 import { admin, createUser, PASSWORD, uniqueMail } from '../../testing/fixtures.js';
@@ -6,6 +7,8 @@ import { admin, createUser, PASSWORD, uniqueMail } from '../../testing/fixtures.
 const registration = () => ({
   user: { name: 'R', lastname: 'M', phoneNumber: '1', mail: uniqueMail('reg'), password: 'geheim123' },
   company: { name: 'Reg GmbH', address: { street: 's', houseNo: '1', zip: '1', city: 'c' } },
+  avbAccepted: true,
+  privacyAccepted: true,
 });
 
 /**
@@ -45,6 +48,17 @@ export const USERS_ACCESS: AccessRow[] = [
     call: 'GET /user/update/counter',
     allowed: ['customerUser'],
     request: ({ w }) => ({ query: { userId: w.users.customerUser.user.id } }),
+  },
+  {
+    call: 'POST /user/consent',
+    allowed: 'signedIn',
+    request: () => ({ body: { document: 'privacy', version: PRIVACY_VERSION } }),
+  },
+  { call: 'GET /user/consents', allowed: 'signedIn', request: ({ self }) => ({ query: { userId: self } }) },
+  {
+    call: 'GET /user/consents',
+    allowed: ['platformAdmin'],
+    request: ({ w }) => ({ query: { companyId: w.companies.CUSTOMER.id } }),
   },
   { call: 'GET /user/lastlogin', allowed: ['adminUser', 'platformAdmin'], request: () => ({}) },
   { call: 'GET /user/', allowed: 'signedIn', request: ({ self }) => ({ query: { id: self } }) },

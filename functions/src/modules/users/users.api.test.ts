@@ -38,6 +38,8 @@ function registration(mail: string) {
       type: 'CUSTOMER',
       address: { street: 'Hauptstraße', houseNo: '5a', zip: '70173', city: 'Stuttgart' },
     },
+    avbAccepted: true,
+    privacyAccepted: true,
   };
 }
 

@@ -8,6 +8,7 @@ import { requireCompanyType, requireUserLister, requireUserManager } from '../..
 import { clientAddress } from '../../http/client-address.js';
 import { sendListExport } from '../../http/csv-export.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
+import { consentAcceptSchema, consentFilterSchema } from '../../model/consent-schemas.js';
 import { idSchema } from '../../model/id.js';
 import {
   mailSchema,
@@ -20,6 +21,8 @@ import {
 } from '../../model/user.js';
 import { COMPANIES_PORT, type CompanyRecords } from '../companies/companies.port.js';
 import { AccountService } from './account.service.js';
+import { ConsentService } from './consent.service.js';
+import { CONSENTS_PAGE_SHAPE, ConsentsRepository } from './consents.repository.js';
 import { principalLoader } from './principal.js';
 import { RegistrationDigestRepository } from './registration-digest.repository.js';
 import { registrationDigestIntervalMs } from './registration-limits.js';
@@ -76,7 +79,9 @@ function createUsersModule(d: AreaDeps): AreaModule {
     intervalMs: registrationDigestIntervalMs(d.config),
     now: d.now,
   });
-  const account = new AccountService({ ...shared, tasks: d.tasks, digest });
+  const consentRecords = new ConsentsRepository(d.db);
+  const account = new AccountService({ ...shared, tasks: d.tasks, digest, consents: consentRecords });
+  const consents = new ConsentService({ ...shared, consents: consentRecords });
   const taskKinds = [
     sendPasswordResetTask({ ...shared, mail: d.mail }),
     registrationDigestTask({
@@ -87,7 +92,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
       now: d.now,
     }),
   ];
-  d.ports.provide(USERS_PORT, { users, account, records: shared.users, events: shared.events });
+  d.ports.provide(USERS_PORT, { users, account, consents, records: shared.users, events: shared.events });
   d.ports.provide(PRINCIPALS_PORT, principalLoader(shared.users, shared.companies));
   const self = { allowRestricted: true };
   const r = Router();
@@ -103,6 +108,12 @@ function createUsersModule(d: AreaDeps): AreaModule {
   );
   r.get('/update/counter', d.authenticate(self), validateQuery(userIdQuery), async (_req, res) =>
     res.json(await users.recordLogin(principalOf(res), res.locals.query.userId)),
+  );
+  r.post('/consent', d.authenticate(self), validateBody(consentAcceptSchema), async (req, res) =>
+    res.json(await consents.accept(principalOf(res), req.body, clientAddress(req))),
+  );
+  r.get('/consents', d.authenticate(self), validateQuery(consentFilterSchema), async (_req, res) =>
+    res.json(await consents.page(principalOf(res), res.locals.query)),
   );
   r.get('/lastlogin', d.authenticate(), requireCompanyType('ADMIN'), async (_req, res) =>
     res.json(await users.lastLogin()),
@@ -138,7 +149,7 @@ function createUsersModule(d: AreaDeps): AreaModule {
 /** Users, accounts and registration (docs/api.md "Users"). */
 export const usersArea = defineArea({
   name: 'users',
-  pageShapes: [USERS_PAGE_SHAPE],
+  pageShapes: [USERS_PAGE_SHAPE, CONSENTS_PAGE_SHAPE],
   errors: USER_ERRORS,
   create: createUsersModule,
 });

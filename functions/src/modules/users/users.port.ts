@@ -1,6 +1,7 @@
 import type { AreaEvent } from '../../platform/events.js';
 import { Port } from '../../platform/ports.js';
 import type { AccountService } from './account.service.js';
+import type { ConsentService } from './consent.service.js';
 import type { UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
@@ -31,6 +32,8 @@ export interface UserEvents {
 export interface UsersPort {
   users: UsersService;
   account: AccountService;
+  /** acceptances of the AVB and the privacy policy (the seed and the test fixtures record the versions in force) */
+  consents: ConsentService;
   records: UserRecords;
   events: UserEvents;
 }

@@ -4,6 +4,7 @@ import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
 import { UniqueKeysRepository, type UniqueClaim } from '../../data/unique-keys.repository.js';
 import type { Company, CompanyType } from '../../model/company.js';
+import type { AcceptedVersion, ConsentDocument } from '../../model/consent.js';
 import type { Page } from '../../model/paging.js';
 import type { User, UserSortColumn, UserView } from '../../model/user.js';
 
@@ -239,6 +240,11 @@ export class UsersRepository {
     await this.col()
       .doc(id)
       .update({ loginCounter: FieldValue.increment(1), lastLoginAt: now });
+  }
+
+  /** Notes the version of a document the user accepted (the record is the consents'). Call only after all reads. */
+  setAcceptedInTx(tx: Transaction, id: string, document: ConsentDocument, accepted: AcceptedVersion, now: Date): void {
+    tx.update(this.col().doc(id), { [`acceptedTerms.${document}`]: accepted, lastUpdate: now });
   }
 
   async clearPasswordChangeNeeded(id: string, now: Date): Promise<void> {

@@ -293,6 +293,8 @@ export class UsersService {
         const moved = companyId !== current.companyId;
         if (moved && !acceptsUsers(company)) throw fail.companyNotActive();
         left = moved ? { userId: current.id, companyId: current.companyId, actorId: principal.uid } : undefined;
+        // the AVB he accepted bound his former company: in the new one he is asked again (model/consent.ts)
+        if (moved && current.acceptedTerms?.avb) changes.acceptedTerms = { privacy: current.acceptedTerms.privacy };
         const after: User = { ...current, ...changes, ...updated(current, now, principal.uid, 'update') };
         const wasPlatformAdmin = isActivePlatformAdmin(current, currentCompany);
         if (wasPlatformAdmin && !isActivePlatformAdmin(after, company))

@@ -1,5 +1,6 @@
+import { AVB_VERSION } from '@model/consent';
 import { LegalPage } from './legal-page';
 
 export function AvbPage() {
-  return <LegalPage page="avb" />;
+  return <LegalPage page="avb" version={AVB_VERSION} />;
 }

@@ -7,6 +7,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { paths } from '@/config/paths';
+import { formatDay } from '@/lib/format';
 import { CurrentUserContext } from '@/lib/current-user/current-user-context';
 
 type LegalPageKey = 'avb' | 'imprint' | 'privacy' | 'tom' | 'subcontractors';
@@ -88,10 +89,12 @@ export interface LegalPageProps {
   backLink?: boolean;
   /** Extra content (e.g. a table) rendered between the introduction and the sections. */
   children?: ReactNode;
+  /** The version in force (a model constant, `YYYY-MM-DD`): the "Stand" line names its day. */
+  version?: string;
 }
 
 /** Shared layout of all legal pages: title, "Stand" line, introduction and numbered sections from `legal.json`. */
-export function LegalPage({ page, backLink = false, children }: LegalPageProps) {
+export function LegalPage({ page, backLink = false, children, version }: LegalPageProps) {
   const { t, i18n } = useTranslation('legal');
   const intro = useLegalList<string>(`${page}.intro`);
   const sections = useLegalList<LegalSection>(`${page}.sections`);
@@ -111,7 +114,7 @@ export function LegalPage({ page, backLink = false, children }: LegalPageProps) 
       </Typography>
       {hasStand && (
         <Typography variant="body2" color="text.secondary" gutterBottom>
-          {t(`${page}.stand`)}
+          {t(`${page}.stand`, { date: formatDay(version) })}
         </Typography>
       )}
       {intro.map((text, i) => (

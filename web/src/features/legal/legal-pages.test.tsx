@@ -78,7 +78,8 @@ describe('legal pages', () => {
 
   it('AVB carry the contract constants', () => {
     const text = renderPage(AvbPage);
-    expect(text).toContain('Stand: 03. Mai 2024');
+    // the "Stand" line is the version the users accept (model/consent.ts AVB_VERSION)
+    expect(text).toContain('Stand: 03.05.2024');
     for (const c of ['2 Wochen', '8 Tage', '12 Monate', '0,5 %', '5 %', '10 %', '9 Prozentpunkte']) {
       expect(text, c).toMatch(constant(c));
     }
@@ -91,6 +92,7 @@ describe('legal pages', () => {
 
   it('privacy policy carries the retention periods', () => {
     const text = renderPage(PrivacyPage);
+    expect(text).toContain('Stand: 22.05.2025');
     for (const c of ['6 Monate', '2 Jahre', '14 Monate']) {
       expect(text, c).toMatch(constant(c));
     }

@@ -110,7 +110,17 @@ describe('RegisterWizard', () => {
     expect(submit).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
     expect(submit).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: /Verkaufsbedingungen/ }));
+    const avb = screen.getByRole('checkbox', { name: /Verkaufsbedingungen/ });
+    await user.click(avb);
+    expect(submit).toBeEnabled();
+    // taking the AVB back says why the registration cannot be sent (the model's German message)
+    await user.click(avb);
+    await user.tab();
+    expect(submit).toBeDisabled();
+    expect(
+      await screen.findByText('Bitte akzeptieren Sie die Allgemeinen Verkaufsbedingungen (AVB).'),
+    ).toBeInTheDocument();
+    await user.click(avb);
     expect(submit).toBeEnabled();
     expect(calls).toHaveLength(0);
     await user.click(submit);
@@ -126,6 +136,9 @@ describe('RegisterWizard', () => {
         address: { street: 'Hauptstraße', houseNo: '1a', zip: '80331', city: 'München' },
         additionalInfo: 'Messe 2025',
       },
+      // both agreements go to the server, which requires and records them
+      avbAccepted: true,
+      privacyAccepted: true,
     });
     expect(signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'max@firma.de', 'geheim1');
   });

@@ -17,6 +17,7 @@ import * as yup from 'yup';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { addressSchema, registrationCompanySchema } from '@model/company';
+import { registrationAgreementsSchema } from '@model/consent-schemas';
 import { mailSchema, passwordRepeatSchema, registrationUserSchema, type RegistrationInput } from '@model/user';
 import { AddressFields, FormTextField, useValidationText } from '@/components/form-page';
 import { AuthLayout } from '@/components/layout/auth-layout';
@@ -33,11 +34,9 @@ export type RegisterValues = RegistrationInput['user'] &
   yup.InferType<typeof passwordRepeatSchema> & {
     companyName: RegistrationInput['company']['name'];
   } & RegistrationInput['company']['address'] & {
-    privacy: boolean;
-    terms: boolean;
+    privacyAccepted: boolean;
+    avbAccepted: boolean;
   };
-
-const accepted = yup.boolean().oneOf([true], 'validation.required').required('validation.required');
 
 /** Per-step validation built from the model's schemas (step 0 person, 1 access, 2 company + agreements). */
 export const REGISTER_STEP_SCHEMAS = [
@@ -49,13 +48,16 @@ export const REGISTER_STEP_SCHEMAS = [
     houseNo: addressSchema.fields.houseNo as yup.StringSchema,
     zip: addressSchema.fields.zip as yup.StringSchema,
     city: addressSchema.fields.city as yup.StringSchema,
-    privacy: accepted,
-    terms: accepted,
+    privacyAccepted: registrationAgreementsSchema.fields.privacyAccepted,
+    avbAccepted: registrationAgreementsSchema.fields.avbAccepted,
   }),
 ];
 
-/** The pages the agreement checkboxes link to (labels: register.<name>Prefix / register.<name>Link). */
-const AGREEMENT_PAGES = { privacy: paths.legal.privacy.getHref(), terms: paths.legal.avb.getHref() } as const;
+/** The agreement checkboxes: their fields, the pages they link to and their labels (register.<label>Prefix / Link). */
+const AGREEMENTS = {
+  privacyAccepted: { href: paths.legal.privacy.getHref(), label: 'privacy' },
+  avbAccepted: { href: paths.legal.avb.getHref(), label: 'terms' },
+} as const;
 
 const EMPTY: RegisterValues = {
   name: '',
@@ -69,8 +71,8 @@ const EMPTY: RegisterValues = {
   houseNo: '',
   zip: '',
   city: '',
-  privacy: false,
-  terms: false,
+  privacyAccepted: false,
+  avbAccepted: false,
 };
 
 /** The registration call's body from the wizard's flat values (a CUSTOMER company; `info` from the invitation link). */
@@ -89,11 +91,16 @@ function registrationOf(values: RegisterValues, mail: string, info: string | und
       address: { street: values.street, houseNo: values.houseNo, zip: values.zip, city: values.city },
       ...(info ? { additionalInfo: info } : {}),
     },
+    // sent as ticked (submit needs both): the server requires both and records the versions in force
+    ...({ avbAccepted: values.avbAccepted, privacyAccepted: values.privacyAccepted } as Pick<
+      RegistrationInput,
+      'avbAccepted' | 'privacyAccepted'
+    >),
   };
 }
 
 /** An agreement checkbox with the link to its page (privacy policy, terms). */
-function Agreement({ name }: { name: 'privacy' | 'terms' }) {
+function Agreement({ name }: { name: keyof typeof AGREEMENTS }) {
   const { t } = useTranslation('auth');
   const text = useValidationText();
   const formik = useFormikContext<RegisterValues>();
@@ -101,12 +108,20 @@ function Agreement({ name }: { name: 'privacy' | 'terms' }) {
   return (
     <Box>
       <FormControlLabel
-        control={<Checkbox name={name} checked={formik.values[name]} onChange={formik.handleChange} required />}
+        control={
+          <Checkbox
+            name={name}
+            checked={formik.values[name]}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            required
+          />
+        }
         label={
           <>
-            {t(`register.${name}Prefix`)}{' '}
-            <Link component={RouterLink} to={AGREEMENT_PAGES[name]} target="_blank">
-              {t(`register.${name}Link`)}
+            {t(`register.${AGREEMENTS[name].label}Prefix`)}{' '}
+            <Link component={RouterLink} to={AGREEMENTS[name].href} target="_blank">
+              {t(`register.${AGREEMENTS[name].label}Link`)}
             </Link>
           </>
         }
@@ -158,8 +173,8 @@ function StepFields({ step }: { step: number }) {
         <>
           <FormTextField name="companyName" labelKey="company.name" required autoComplete="organization" />
           <AddressFields />
-          <Agreement name="privacy" />
-          <Agreement name="terms" />
+          <Agreement name="privacyAccepted" />
+          <Agreement name="avbAccepted" />
           <Alert severity="info" data-testid="register-note">
             {t('register.note')}
           </Alert>
@@ -245,7 +260,7 @@ export function RegisterWizard() {
                   <Button
                     type="submit"
                     variant="contained"
-                    disabled={!formik.values.privacy || !formik.values.terms || formik.isSubmitting}
+                    disabled={!formik.values.privacyAccepted || !formik.values.avbAccepted || formik.isSubmitting}
                   >
                     {t('register.submit')}
                   </Button>

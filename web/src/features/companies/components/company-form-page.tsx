@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { useCreateCompany } from '../api/create-company';
 import { useCompany } from '../api/get-company';
 import { useUpdateCompany } from '../api/update-company';
+import { CompanyConsents } from './company-consents';
 import { CompanyDocuments } from './company-documents';
 import { CompanyStatusChip } from './company-status-chip';
 
@@ -131,6 +132,7 @@ export function CompanyFormPage() {
     <>
       {form}
       {c && <CompanyDocuments company={c} />}
+      {c && <CompanyConsents company={c} />}
     </>
   );
 }
