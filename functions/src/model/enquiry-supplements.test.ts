@@ -45,9 +45,9 @@ describe('supplementStateRefusal and canAddSupplement', () => {
 
   it('a draft (never released or reopened) takes its files as documents; closed and archived ones take none', () => {
     expect(supplementStateRefusal(enquiry({ released: false }))).toBe('enquiryNotReleased');
-    expect(supplementStateRefusal(enquiry({ closed: true }))).toBe('enquiryClosed');
-    expect(supplementStateRefusal(enquiry({ archived: true }))).toBe('enquiryClosed');
-    expect(supplementStateRefusal(enquiry({ released: false, archived: true }))).toBe('enquiryClosed');
+    expect(supplementStateRefusal(enquiry({ closed: true }))).toBe('supplementsClosed');
+    expect(supplementStateRefusal(enquiry({ archived: true }))).toBe('supplementsClosed');
+    expect(supplementStateRefusal(enquiry({ released: false, archived: true }))).toBe('supplementsClosed');
     expect(canAddSupplement(customer, enquiry({ released: false }))).toBe(false);
     expect(canAddSupplement(customer, enquiry({ closed: true }))).toBe(false);
   });
@@ -61,7 +61,7 @@ describe('supplementRefusal', () => {
 
   it('the state first', () => {
     expect(supplementRefusal(enquiry({ released: false }), pdf)).toBe('enquiryNotReleased');
-    expect(supplementRefusal(enquiry({ closed: true }), pdf)).toBe('enquiryClosed');
+    expect(supplementRefusal(enquiry({ closed: true }), pdf)).toBe('supplementsClosed');
   });
 
   it('a circuit diagram or BOM is a revision, never a supplement', () => {

@@ -29,8 +29,8 @@ type SupplementRecord = Pick<Enquiry, 'customerId' | 'released' | 'closed' | 'ar
 /** Why the enquiry takes no supplementary documents in its state (undefined: it takes them). */
 export function supplementStateRefusal(
   enquiry: Pick<Enquiry, 'released' | 'closed' | 'archived'>,
-): 'enquiryNotReleased' | 'enquiryClosed' | undefined {
-  if (enquiry.closed || enquiry.archived) return 'enquiryClosed';
+): 'enquiryNotReleased' | 'supplementsClosed' | undefined {
+  if (enquiry.closed || enquiry.archived) return 'supplementsClosed';
   return enquiry.released ? undefined : 'enquiryNotReleased';
 }
 
@@ -40,7 +40,7 @@ export function canAddSupplement(caller: EnquiryCaller, enquiry: SupplementRecor
 }
 
 export type SupplementRefusal =
-  'enquiryNotReleased' | 'enquiryClosed' | 'supplementType' | 'supplementExists' | 'supplementLimit';
+  'enquiryNotReleased' | 'supplementsClosed' | 'supplementType' | 'supplementExists' | 'supplementLimit';
 
 /**
  * Why this file cannot become a supplementary document of the enquiry as it is now (undefined: it can), checked in

@@ -24,7 +24,7 @@ export const ENQUIRY_ERRORS = defineErrors({
   /** supplementary documents (model/enquiry-supplements.ts): only while released; a draft takes them as documents */
   enquiryNotReleased: 409,
   /** supplementary documents: not once the enquiry is closed by an order or archived */
-  enquiryClosed: 409,
+  supplementsClosed: 409,
   /** supplementary documents: at most SUPPLEMENTS_MAX_COUNT files and SUPPLEMENTS_MAX_BYTES in all */
   supplementLimit: 409,
   /** supplementary documents: this chat attachment was added already */

@@ -194,7 +194,7 @@ describe('the wrong state', () => {
       await admin().db.collection('enquiries').doc(enquiry.id).update(patch);
       const res = await copy(customer.token, messageId, enquirySupplementsPath(enquiry.id));
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe('enquiryClosed');
+      expect(res.body.code).toBe('supplementsClosed');
     }
   });
 });

@@ -46,7 +46,7 @@ export class EnquiryRecords {
 
   /**
    * The customer's own enquiry taking supplementary documents (released, not closed or archived): 404 / 403 / 409
-   * `enquiryNotReleased` or `enquiryClosed` (model/enquiry-supplements.ts).
+   * `enquiryNotReleased` or `supplementsClosed` (model/enquiry-supplements.ts).
    */
   supplementable(principal: Principal, enquiry: Enquiry | undefined): Enquiry {
     const e = authorizeRecord(principal, enquiry, {

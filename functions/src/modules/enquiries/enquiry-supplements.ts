@@ -10,7 +10,7 @@ import { fail, type EnquiryRecords } from './enquiry-records.js';
  * `enquiries/{enquiryId}/supplements/`: the supplementary documents of a released enquiry (docs/decisions-enquiries.md
  * "Supplementary documents"), reached through the generic /file calls and the chat's copyfile. Read by whoever sees
  * the enquiry (every supplier while it is released); added by its customer while it is released and not closed
- * (409 `enquiryNotReleased` / `enquiryClosed`), within the limits of `supplementRefusal`, listed on the record
+ * (409 `enquiryNotReleased` / `supplementsClosed`), within the limits of `supplementRefusal`, listed on the record
  * (`Enquiry.supplements`, with size and origin) in the transaction that checks them. Never deleted (403): suppliers
  * were told about them. Emits `supplementAdded` after the commit; no revision changes, so no offer becomes outdated.
  */
