@@ -113,6 +113,7 @@ describe('issue 21: chat in the browser', () => {
     try {
       // the customer copies the attachment from the chat into the released enquiry, without reopening it
       await login(c.page, customer.mail, PASSWORD);
+      await c.page.getByRole('link', { name: 'Ungelesene Nachrichten: 1' }).waitFor();
       await c.page.goto(`${PORTAL}/enquiry/${enquiry.id}`);
       const chat = c.page.getByRole('region', { name: 'Chat' });
       const message = chat.getByTestId('message').filter({ hasText: 'Hier der geänderte Klemmenplan' });
