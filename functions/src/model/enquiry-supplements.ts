@@ -39,7 +39,7 @@ export function canAddSupplement(caller: EnquiryCaller, enquiry: SupplementRecor
   return isEnquiryCustomer(caller, enquiry) && !supplementStateRefusal(enquiry);
 }
 
-export type SupplementRefusal =
+type SupplementRefusal =
   'enquiryNotReleased' | 'supplementsClosed' | 'supplementType' | 'supplementExists' | 'supplementLimit';
 
 /**

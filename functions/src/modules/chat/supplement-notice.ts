@@ -8,7 +8,7 @@ import { supplementMail, supplementNoticeText } from './chat-mails.js';
 import { newMessage } from './chat-message.js';
 import { enquiryConversationId, type ConversationsRepository, type MessagesRepository } from './chat.repository.js';
 
-export interface SupplementNoticeDeps {
+interface SupplementNoticeDeps {
   conversations: ConversationsRepository;
   messages: MessagesRepository;
   offers: Pick<OffersPort, 'ofEnquiry'>;
