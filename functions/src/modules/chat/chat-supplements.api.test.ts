@@ -146,6 +146,26 @@ describe('the customer adds a chat attachment to a released enquiry', () => {
   });
 });
 
+describe('a copy racing the reopen', () => {
+  it('either the released enquiry took it, or the draft refused it (409): the listing follows the record', async () => {
+    const { enquiry, messageId } = await withAttachment();
+    const [copied, reopened] = await Promise.all([
+      copy(customer.token, messageId, enquirySupplementsPath(enquiry.id)),
+      post('/enquiry/reopen', { token: w.users.customerUser.token, query: { enquiryId: enquiry.id } }),
+    ]);
+    expect(reopened.status).toBe(200);
+    const after = await enquiryOf(customer.token, enquiry.id);
+    expect(after.released).toBe(false);
+    if (copied.status === 201) expect(after.supplements.map((f) => f.name)).toEqual(['Klemmenplan.pdf']);
+    else {
+      expect(copied.status).toBe(409);
+      expect(copied.body.code).toBe('enquiryNotReleased');
+      expect(after.supplements).toEqual([]);
+    }
+    expect((await names(customer.token, enquiry.id)).body).toHaveLength(after.supplements.length);
+  });
+});
+
 describe('the wrong caller', () => {
   it('a supplier adds nothing (403), a stranger sees nothing (404), nobody deletes (403)', async () => {
     const { enquiry, messageId } = await withAttachment();
