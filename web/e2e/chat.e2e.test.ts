@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatEnquiry } from '../../functions/src/modules/chat/chat-fixtures.js';
+import { chatEnquiry, openConversation, withMessage } from '../../functions/src/modules/chat/chat-fixtures.js';
 import { get } from '../../functions/src/testing/api-client.js';
 import {
   createCompany,
@@ -8,6 +9,7 @@ import {
   PASSWORD,
   type TestUser,
 } from '../../functions/src/testing/fixtures.js';
+import { pdfBytes } from '../../functions/src/testing/upload-client.js';
 import { launchBrowser, login, openPage, PORTAL } from './browser.js';
 
 // Issue 21 in the browser: a supplier asks a question on a released enquiry, the customer sees the bell's count,
@@ -93,6 +95,53 @@ describe('issue 21: chat in the browser', () => {
     } finally {
       await supplierContext.close();
       await customerContext.close();
+    }
+  });
+
+  it('issue 32 point 5: the customer adds a chat file to the released enquiry, the supplier is told and downloads it', async () => {
+    const enquiry = await chatEnquiry(customer, { title: 'Schaltschrank Halle 9' });
+    const conversationId = await openConversation(supplier.token, { enquiryId: enquiry.id });
+    const bytes = pdfBytes(300);
+    await withMessage(supplier.token, conversationId, 'Hier der geänderte Klemmenplan', {
+      name: 'Klemmenplan.pdf',
+      bytes,
+    });
+    const customerContext = await browser.newContext();
+    const supplierContext = await browser.newContext();
+    const c = await openPage(customerContext);
+    const s = await openPage(supplierContext);
+    try {
+      // the customer copies the attachment from the chat into the released enquiry, without reopening it
+      await login(c.page, customer.mail, PASSWORD);
+      await c.page.getByRole('link', { name: 'Ungelesene Nachrichten: 1' }).waitFor();
+      await c.page.goto(`${PORTAL}/enquiry/${enquiry.id}`);
+      const chat = c.page.getByRole('region', { name: 'Chat' });
+      const message = chat.getByTestId('message').filter({ hasText: 'Hier der geänderte Klemmenplan' });
+      await message.getByRole('button', { name: 'In die Dokumente übernehmen' }).click();
+      await c.page.getByText(/als ergänzendes Dokument hinzugefügt/).waitFor();
+      const added = c.page.getByRole('region', { name: 'Ergänzende Dokumente' });
+      await added.getByTestId('file-row').filter({ hasText: 'Klemmenplan.pdf' }).waitFor();
+
+      // the supplier: the bell counts the notice, the enquiry lists the file with its origin, he downloads it
+      await login(s.page, supplier.mail, PASSWORD);
+      await s.page.getByRole('link', { name: 'Ungelesene Nachrichten: 1' }).waitFor();
+      await s.page.goto(`${PORTAL}/enquiry/${enquiry.id}`);
+      const row = s.page
+        .getByRole('region', { name: 'Ergänzende Dokumente' })
+        .getByTestId('file-row')
+        .filter({ hasText: 'Klemmenplan.pdf' });
+      await row.getByText('Aus dem Chat').waitFor();
+      const [download] = await Promise.all([
+        s.page.waitForEvent('download'),
+        row.getByRole('button', { name: 'Klemmenplan.pdf herunterladen' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('Klemmenplan.pdf');
+      expect(readFileSync(await download.path()).equals(bytes)).toBe(true);
+      expect(c.errors).toEqual([]);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await customerContext.close();
+      await supplierContext.close();
     }
   });
 });

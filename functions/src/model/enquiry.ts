@@ -21,6 +21,16 @@ export const ENQUIRY_ERRORS = defineErrors({
   enquiryLocked: 409,
   /** an order closed the enquiry: no reopen, and no archive until the supplier confirmed it (`enquiryOrderRefusal`) */
   enquiryHasOrder: 409,
+  /** supplementary documents (model/enquiry-supplements.ts): only while released; a draft takes them as documents */
+  enquiryNotReleased: 409,
+  /** supplementary documents: not once the enquiry is closed by an order or archived */
+  supplementsClosed: 409,
+  /** supplementary documents: at most SUPPLEMENTS_MAX_COUNT files and SUPPLEMENTS_MAX_BYTES in all */
+  supplementLimit: 409,
+  /** supplementary documents: this chat attachment was added already */
+  supplementExists: 409,
+  /** supplementary documents: a circuit diagram or BOM is a revision (reopen), never a supplement */
+  supplementType: 400,
   missingBOM: 422,
   missingCircuitDiagram: 422,
   bomUnreadable: 422,
@@ -137,6 +147,11 @@ export interface Enquiry extends EnquiryInput {
   circuitDiagramRevision: number;
   /** the files of the documents folder, as the rules see them (written with each upload and delete) */
   documents: FileFact[];
+  /**
+   * the supplementary documents added while released (model/enquiry-supplements.ts): read by every supplier who
+   * sees the enquiry, never a BOM or circuit-diagram revision, so no offer becomes outdated by them
+   */
+  supplements: FileFact[];
   createdBy: string;
   createDate: Date;
   lastUpdate: Date;

@@ -187,7 +187,15 @@ export interface AttachedFile {
   side?: 'customer' | 'supplier';
   /** project folders: how often it was downloaded */
   downloadCounter?: number;
+  /** an enquiry's supplementary documents: where the file came from (a chat attachment or a direct upload) */
+  origin?: FileOrigin['kind'];
 }
+
+/**
+ * Where a file listed on its record came from (an enquiry's supplementary documents): a chat message's attachment
+ * copied into the workflow, or a direct upload.
+ */
+export type FileOrigin = { kind: 'chat'; messageId: string } | { kind: 'upload' };
 
 /**
  * What a record knows of a file in a folder its rules depend on (an enquiry's documents, an offer's documents):
@@ -207,6 +215,9 @@ export interface FileFact {
   revision?: number;
   /** project folders: how often it was downloaded */
   downloadCounter?: number;
+  /** an enquiry's supplementary documents: its size in bytes (their total is limited) and where it came from */
+  size?: number;
+  origin?: FileOrigin;
   uploadDate: Date;
 }
 

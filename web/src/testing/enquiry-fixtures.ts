@@ -30,6 +30,7 @@ export function makeEnquiry(overrides: Partial<Enquiry> = {}): Enquiry {
     bomRevision: 0,
     bomRevisions: [],
     documents: [],
+    supplements: [],
     circuitDiagramRevision: 0,
     createdBy: 'u1',
     createDate: new Date('2026-11-01T10:00:00Z'),

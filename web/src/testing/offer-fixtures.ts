@@ -48,6 +48,7 @@ export function makeEnquiry(overrides: Partial<Enquiry> = {}): Enquiry {
     bomRevision: 1,
     bomRevisions: [],
     documents: [],
+    supplements: [],
     circuitDiagramRevision: 1,
     createdBy: 'u1',
     createDate: new Date('2026-11-01T10:00:00Z'),

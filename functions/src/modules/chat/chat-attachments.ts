@@ -1,6 +1,7 @@
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { attachmentName, CHAT_ERRORS, CONVERSATIONS_PREFIX, type Conversation } from '../../model/chat.js';
 import { ENQUIRY_FOLDER_NAMES, enquiryFolderPath } from '../../model/enquiry.js';
+import { enquirySupplementsPath } from '../../model/enquiry-supplements.js';
 import type { AttachedFile } from '../../model/files.js';
 import { offerDocumentsPath } from '../../model/offer.js';
 import { isParticipant, mayCopyAttachment } from '../../model/permissions-chat.js';
@@ -32,17 +33,24 @@ export function conversationFilesOwner(conversations: ConversationsRepository): 
   };
 }
 
-/** The folders of the conversation's record an attachment may be copied into (registered folders only). */
+/**
+ * The folders of the conversation's record an attachment may be copied into (registered folders only): an enquiry's
+ * three folders (a draft's) and its supplementary documents (a released one's).
+ */
 function copyTargets(c: Pick<Conversation, 'kind' | 'enquiryId' | 'offerId'>): string[] {
   if (c.kind === 'offer') return [offerDocumentsPath(c.offerId!)];
-  return ENQUIRY_FOLDER_NAMES.map((folder) => enquiryFolderPath(folder, c.enquiryId));
+  return [
+    ...ENQUIRY_FOLDER_NAMES.map((folder) => enquiryFolderPath(folder, c.enquiryId)),
+    enquirySupplementsPath(c.enquiryId),
+  ];
 }
 
 /**
  * GET /conversation/message/copyfile?messageId&path: copies a message's attachment into a folder of the
  * conversation's enquiry or offer, as an upload by the caller through the target folder's own FileOwner (its rules,
- * its name rule, its side metadata): a released enquiry is locked (409 `enquiryLocked`, the customer reopens it
- * first); an offer's documents take it for the caller's side. `path` outside the record: 400 `invalidCopyTarget`.
+ * its name rule, its side metadata), with the message as its origin: a released enquiry's documents are locked (409
+ * `enquiryLocked`), its supplementary documents take it (once per message: 409 `supplementExists`); an offer's
+ * documents take it for the caller's side. `path` outside the record: 400 `invalidCopyTarget`.
  */
 export async function copyAttachment(
   d: { chat: ChatService; files: Pick<FilesService, 'upload'>; store: FileStore },
@@ -59,5 +67,6 @@ export async function copyAttachment(
   const bytes = await readObject(d.store, message.attachmentPath);
   if (!bytes) throw ApiError.notFound();
   const filename = attachmentName(message.attachmentPath);
-  return d.files.upload(principal, folder, { field: 'file', filename, declaredType: '', bytes }, 'UNKNOWN');
+  const file = { field: 'file', filename, declaredType: '', bytes };
+  return d.files.upload(principal, folder, file, 'UNKNOWN', { kind: 'chat', messageId: message.id });
 }

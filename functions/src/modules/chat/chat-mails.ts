@@ -34,3 +34,32 @@ export function chatDigestMail(d: {
     { href: portalLink(d.portalUrl, '/messages'), label: 'Zu den Nachrichten' },
   );
 }
+
+/** The supplement notice's text (a chat message from the customer's user to each supplier who has the enquiry). */
+export function supplementNoticeText(fileName: string, fromChat: boolean): string {
+  return (
+    `Ergänzendes Dokument zur Anfrage hinzugefügt: ${fileName}${fromChat ? ' (aus dem Chat)' : ''}. ` +
+    'Sie finden es bei der Anfrage unter „Ergänzende Dokumente“; Ihr Angebot bleibt aktuell.'
+  );
+}
+
+/** A supplementary document on a released enquiry: to each user of a supplier who has the enquiry. */
+export function supplementMail(d: {
+  contact: { mail: string; name: string; lastname: string };
+  enquiry: { id: string; title: string; customerName: string };
+  fileName: string;
+  fromChat: boolean;
+  portalUrl: string;
+}): OutgoingMail {
+  return compose(
+    d.contact.mail,
+    `Ergänzendes Dokument zur Anfrage „${d.enquiry.title}“`,
+    [
+      greeting(d.contact.name, d.contact.lastname),
+      `${d.enquiry.customerName} hat der Anfrage „${d.enquiry.title}“ ein ergänzendes Dokument hinzugefügt: ` +
+        `${d.fileName}${d.fromChat ? ' (aus dem Chat)' : ''}.`,
+      'Stückliste und Schaltplan sind unverändert; Ihr Angebot bleibt aktuell.',
+    ],
+    { href: portalLink(d.portalUrl, `/enquiry/${encodeURIComponent(d.enquiry.id)}`), label: 'Zur Anfrage' },
+  );
+}

@@ -28,6 +28,7 @@ import { ChatDigestsRepository } from './chat-digests.repository.js';
 import { CHAT_PAGE_SHAPES, ConversationsRepository, MessagesRepository } from './chat.repository.js';
 import { CHAT_PORT } from './chat.port.js';
 import { ChatService } from './chat.service.js';
+import { tellSuppliers } from './supplement-notice.js';
 import { CHAT_UNREAD_PURGE, chatUnreadPurgeTask, type ChatUnreadPurgeParams } from './unread-purge.task.js';
 
 /** ADMIN-company and EXTERNAL callers have no chat: 403 on every call (a fact about the caller). */
@@ -41,7 +42,7 @@ const fail = errorsOf(CHAT_ERRORS);
  * users' `leftCompany` (his unread entries of the former company's conversations are purged: unread-purge.task.ts).
  */
 function createChatModule(d: AreaDeps): AreaModule {
-  const { service: enquiries } = d.ports.get(ENQUIRIES_PORT);
+  const { service: enquiries, events: enquiryEvents } = d.ports.get(ENQUIRIES_PORT);
   const offers = d.ports.get(OFFERS_PORT);
   const files = d.ports.get(FILES_PORT);
   const { users, records: userRecords, events: userEvents } = d.ports.get(USERS_PORT);
@@ -67,6 +68,21 @@ function createChatModule(d: AreaDeps): AreaModule {
     const params: ChatUnreadPurgeParams = { userId };
     await d.tasks.start(await d.tasks.create({ kind: CHAT_UNREAD_PURGE, params, createdBy: actorId }));
   });
+  // a supplementary document on a released enquiry: its suppliers are told (a message and a mail)
+  const notice = { conversations, messages, offers, memberIds: (id: string) => users.memberIds(id) };
+  enquiryEvents.supplementAdded.on((added) =>
+    tellSuppliers(
+      {
+        ...notice,
+        contact: (userId) => users.contact(userId),
+        mail: d.mail,
+        portalUrl: d.config.portalUrl,
+        transaction: d.transaction,
+        now: d.now,
+      },
+      added,
+    ),
+  );
   d.ports.provide(CHAT_PORT, chat);
 
   const caller = () => [d.authenticate(), requireChatUser] as const;

@@ -36,6 +36,7 @@ import type { FilesService } from '../files/files.service.js';
 import type { OfferRevision, OffersPort } from '../offers/offers.port.js';
 import type { FileDiscard } from '../../platform/files/discard.js';
 import type { ChatDigest, ScheduledDigest } from './chat-digest.js';
+import { newMessage } from './chat-message.js';
 import {
   enquiryConversationId,
   offerConversationId,
@@ -324,25 +325,19 @@ export class ChatService {
         await check(tx);
         const states = await this.d.digest?.statesInTx(tx, unreadBy);
         const now = this.d.now();
-        const id = this.d.messages.newId();
-        const m: Message = {
-          id,
-          conversationId: c.id,
-          senderId: principal.uid,
-          userFullName: fullNameOf(principal),
-          companyName: principal.company.name,
-          companyId: principal.company.id,
+        const m = newMessage(c, {
+          id: this.d.messages.newId(),
+          sender: {
+            uid: principal.uid,
+            fullName: fullNameOf(principal),
+            companyId: principal.company.id,
+            companyName: principal.company.name,
+          },
           content: input.content,
-          createDate: now,
-          readBy: [],
           unreadBy,
           ...(attachment ? { attachmentPath: attachment.path } : {}),
-          kind: c.kind,
-          enquiryId: c.enquiryId,
-          ...(c.offerId ? { offerId: c.offerId } : {}),
-          title: c.title,
-          sortKey: `${now.toISOString()}_${id}`,
-        };
+          now,
+        });
         this.d.messages.createInTx(tx, m);
         this.d.conversations.setLastMessageInTx(tx, c.id, m);
         scheduled = states ? this.d.digest!.scheduleInTx(tx, states, now, principal.uid) : [];

@@ -20,6 +20,7 @@ import { EnquiryBomService } from './enquiry-bom.service.js';
 import { ENQUIRY_EXPORT } from './enquiry-export.js';
 import { enquiryFileOwners } from './enquiry-file-owners.js';
 import { EnquiryRecords } from './enquiry-records.js';
+import { enquirySupplementsOwner } from './enquiry-supplements.js';
 
 const idQuery = yup.object({ id: idSchema });
 /** `offerId` of the spec's BOM calls is accepted and ignored until the offers issue. */
@@ -60,6 +61,7 @@ function createEnquiriesModule(d: AreaDeps): AreaModule {
     bomRevised: new AreaEvent('enquiry.bomRevised', d.log),
     circuitDiagramRevised: new AreaEvent('enquiry.circuitDiagramRevised', d.log),
     openChanged: new AreaEvent('enquiry.openChanged', d.log),
+    supplementAdded: new AreaEvent('enquiry.supplementAdded', d.log),
   };
   const shared = { records, now: d.now, store: d.files, discard: d.discard, newId: () => repo.newId() };
   const enquiries = new EnquiriesService({ ...shared, events, transaction: d.transaction });
@@ -128,7 +130,8 @@ function createEnquiriesModule(d: AreaDeps): AreaModule {
     validateQuery(enquiryIdQuery),
     byQuery((p, id) => bom.delete(p, id)),
   );
-  return { path: '/enquiry', router: r, fileOwners: enquiryFileOwners(records, events, d.now) };
+  const fileOwners = [...enquiryFileOwners(records, events, d.now), enquirySupplementsOwner(records, events, d.now)];
+  return { path: '/enquiry', router: r, fileOwners };
 }
 
 /** Enquiries, their BOM and their three folders (docs/api.md "Enquiries"). */

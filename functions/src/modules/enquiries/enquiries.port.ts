@@ -1,8 +1,17 @@
 import type { Enquiry } from '../../model/enquiry.js';
+import type { FileFact } from '../../model/files.js';
 import type { AreaEvent } from '../../platform/events.js';
 import { Port } from '../../platform/ports.js';
 import type { EnquiriesService } from './enquiries.service.js';
 import type { EnquiryBomService } from './enquiry-bom.service.js';
+
+/** A supplementary document the customer added to a released enquiry, as committed, and who added it. */
+export interface SupplementAdded {
+  enquiry: Enquiry;
+  supplement: FileFact;
+  /** the customer's user: id and "Vorname Nachname" */
+  by: { uid: string; name: string };
+}
 
 /**
  * What happens to an enquiry that other areas care about (offers today; chat and the project folder next). Any
@@ -17,6 +26,8 @@ export interface EnquiryEvents {
   circuitDiagramRevised: AreaEvent<Enquiry>;
   /** After the enquiry changed whether it is open for offers (released, reopened, archived, closed). */
   openChanged: AreaEvent<Enquiry>;
+  /** After a released enquiry got a supplementary document (not a revision: offers stay current; suppliers are told). */
+  supplementAdded: AreaEvent<SupplementAdded>;
 }
 
 /** What the enquiries area offers the areas after it (and the seed). */

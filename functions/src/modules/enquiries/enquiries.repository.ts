@@ -25,7 +25,7 @@ const enquiryConverter = entityConverter<Enquiry>({
   required: ['customerId', 'title', 'released', 'closed', 'archived', 'createDate'],
   // drafts have no release date; stored as null so sorting by it keeps them (at the start, ascending)
   nullable: ['releaseDate'],
-  defaults: () => ({ documents: [] }),
+  defaults: () => ({ documents: [], supplements: [] }),
   derivedFields: ['searchTokens', 'titleSort', 'referenceNumberSort', 'openToSuppliers'],
   derived: (e) => ({
     searchTokens: searchTokens(e.title),

@@ -95,6 +95,7 @@ export function newDraft(
     bomRevisions: [],
     circuitDiagramRevision: 0,
     documents: [],
+    supplements: [],
     createdBy: principal.uid,
     createDate: now,
     lastUpdate: now,

@@ -8,6 +8,7 @@ import {
   isEnquiryCustomer,
   type canArchiveEnquiry,
 } from '../../model/permissions-enquiries.js';
+import { supplementStateRefusal } from '../../model/enquiry-supplements.js';
 import type { Principal } from '../../model/user.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { EnquiriesRepository } from './enquiries.repository.js';
@@ -40,6 +41,21 @@ export class EnquiryRecords {
       seesAll: false,
     });
     if (!canEditEnquiry(principal, e)) throw fail.enquiryLocked();
+    return e;
+  }
+
+  /**
+   * The customer's own enquiry taking supplementary documents (released, not closed or archived): 404 / 403 / 409
+   * `enquiryNotReleased` or `supplementsClosed` (model/enquiry-supplements.ts).
+   */
+  supplementable(principal: Principal, enquiry: Enquiry | undefined): Enquiry {
+    const e = authorizeRecord(principal, enquiry, {
+      see: (r) => canSeeEnquiry(principal, r),
+      act: (r) => isEnquiryCustomer(principal, r),
+      seesAll: false,
+    });
+    const refusal = supplementStateRefusal(e);
+    if (refusal) throw fail[refusal]();
     return e;
   }
 

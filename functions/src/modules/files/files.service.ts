@@ -10,6 +10,7 @@ import {
   type AttachedFile,
   type DocumentType,
   type FileFact,
+  type FileOrigin,
 } from '../../model/files.js';
 import type { Principal } from '../../model/user.js';
 import { assertContentMatches } from './content-check.js';
@@ -39,6 +40,7 @@ function toAttached(o: StoredObject, fact?: FileFact): AttachedFile {
     ...(fact ? { uploadedByName: fact.uploadedByName } : {}),
     ...(fact?.side ? { side: fact.side } : {}),
     ...(fact?.downloadCounter !== undefined ? { downloadCounter: fact.downloadCounter } : {}),
+    ...(fact?.origin ? { origin: fact.origin.kind } : {}),
   };
 }
 
@@ -67,12 +69,16 @@ export class FilesService {
       .sort((a, b) => a.filename.localeCompare(b.filename, 'de'));
   }
 
-  /** POST /file/: stores the file in the folder under a free name (numeric prefix on collision). */
+  /**
+   * POST /file/: stores the file in the folder under a free name (numeric prefix on collision). `origin`: the bytes
+   * are not a direct upload (a chat attachment copied into the workflow); the folder's record may list it.
+   */
   async upload(
     principal: Principal,
     path: unknown,
     file: UploadedFile | undefined,
     documentType?: string,
+    origin?: FileOrigin,
   ): Promise<AttachedFile> {
     const { owner, params, folder } = this.owners.folder(path);
     await owner.authorize(principal, params, 'change');
@@ -91,7 +97,8 @@ export class FilesService {
       if (!(await this.store.createIfAbsent(folder + name, file.bytes, contentType, metadata))) continue;
       let fact: FileFact | undefined;
       try {
-        fact = await owner.recordUpload?.(principal, params, { name, documentType: type });
+        const upload = { name, documentType: type, size: file.bytes.length, ...(origin ? { origin } : {}) };
+        fact = await owner.recordUpload?.(principal, params, upload);
       } catch (error) {
         // the record refused it (its rules changed meanwhile): the object goes again
         await this.discard.discard([folder + name]);

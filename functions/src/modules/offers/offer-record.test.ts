@@ -34,6 +34,7 @@ const enquiry = {
   bomRevisions: [],
   circuitDiagramRevision: 1,
   documents: [],
+  supplements: [],
   createdBy: 'u1',
   createDate: now,
   lastUpdate: now,

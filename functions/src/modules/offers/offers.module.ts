@@ -67,6 +67,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
     record: (id) => repo.get(id),
     recordInTx: (tx, id) => repo.getInTx(tx, id),
     records: (ids) => repo.getMany(ids),
+    ofEnquiry: (enquiryId) => repo.byEnquiry(enquiryId),
   });
 
   // a new BOM or circuit-diagram revision: the creators of the live offers it outdates are told

@@ -26,6 +26,8 @@ export interface OffersPort {
   recordInTx(tx: Transaction, id: string): Promise<Offer | undefined>;
   /** Several offers as stored (one batched read), by id; unknown ids are left out. */
   records(ids: readonly string[]): Promise<Map<string, Offer>>;
+  /** Every offer on an enquiry as stored (every version, every state; e.g. the suppliers to tell of a supplement). */
+  ofEnquiry(enquiryId: string): Promise<Offer[]>;
 }
 
 export const OFFERS_PORT = new Port<OffersPort>('offers');

@@ -1,5 +1,11 @@
 import { ApiError, errorsOf } from '../api-error.js';
-import { FILE_ERRORS, type DocumentType, type FileFact, type UploadContext } from '../../model/files.js';
+import {
+  FILE_ERRORS,
+  type DocumentType,
+  type FileFact,
+  type FileOrigin,
+  type UploadContext,
+} from '../../model/files.js';
 import { isValidId } from '../../model/id.js';
 import type { Principal } from '../../model/user.js';
 
@@ -32,12 +38,13 @@ export interface FileOwner {
   authorize(principal: Principal, params: Record<string, string>, access: FileAccess): Promise<FolderAccess | void>;
   /**
    * Optional: after the object is stored under `name`, the record takes its fact in its transaction, checking its
-   * rules again (a refusal throws; the object is then removed). Returns the fact as stored.
+   * rules again (a refusal throws; the object is then removed). Returns the fact as stored. `origin`: where the
+   * bytes came from when not a direct upload (a chat attachment copied into the workflow).
    */
   recordUpload?(
     principal: Principal,
     params: Record<string, string>,
-    upload: { name: string; documentType: DocumentType },
+    upload: { name: string; documentType: DocumentType; size: number; origin?: FileOrigin },
   ): Promise<FileFact>;
   /**
    * Optional: before the object is deleted, the record drops its fact in its transaction; throws to refuse (e.g.

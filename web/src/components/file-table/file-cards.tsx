@@ -16,7 +16,7 @@ export interface FileCardsProps {
 
 /**
  * The files on a phone: a card per file with its whole name (wrapped, not squeezed), its document type, size, date,
- * uploader and side, and its download and delete buttons - all in view without scrolling sideways.
+ * uploader, side and origin, and its download and delete buttons - all in view without scrolling sideways.
  */
 export function FileCards({ files, selected, onToggle, canDelete, onDownload, onDelete }: FileCardsProps) {
   const { t } = useTranslation('files');
@@ -29,6 +29,7 @@ export function FileCards({ files, selected, onToggle, canDelete, onDownload, on
           file.lastUpdate ? formatDateTime(file.lastUpdate) : '',
           file.uploadedByName ?? '',
           file.side ? t(`sides.${file.side}`) : '',
+          file.origin ? t(`origins.${file.origin}`) : '',
           file.downloadCounter !== undefined ? t('table.downloadCount', { count: file.downloadCounter }) : '',
         ].filter(Boolean);
         return (

@@ -19,8 +19,8 @@ interface FileRowsProps {
 }
 
 /**
- * The files as table rows (FileTable at full width; FileCards is the narrow form): the uploader, side and download
- * columns only where the files carry them.
+ * The files as table rows (FileTable at full width; FileCards is the narrow form): the uploader, side, origin and
+ * download columns only where the files carry them.
  */
 export function FileRows({
   files,
@@ -38,7 +38,8 @@ export function FileRows({
   const showUploader = files.some((f) => f.uploadedByName);
   const showSide = files.some((f) => f.side);
   const showCounter = files.some((f) => f.downloadCounter !== undefined);
-  const columnCount = 7 + (showUploader ? 1 : 0) + (showSide ? 1 : 0) + (showCounter ? 1 : 0);
+  const showOrigin = files.some((f) => f.origin);
+  const columnCount = 7 + (showUploader ? 1 : 0) + (showSide ? 1 : 0) + (showCounter ? 1 : 0) + (showOrigin ? 1 : 0);
   return (
     <TableScrollRegion label={t('table.label')}>
       <Table size="small" aria-label={t('table.label')}>
@@ -60,6 +61,7 @@ export function FileRows({
             <TableCell>{t('table.date')}</TableCell>
             {showUploader && <TableCell>{t('table.uploadedBy')}</TableCell>}
             {showSide && <TableCell>{t('table.side')}</TableCell>}
+            {showOrigin && <TableCell>{t('table.origin')}</TableCell>}
             {showCounter && <TableCell align="right">{t('table.downloads')}</TableCell>}
             <TableCell align="right">{t('table.actions')}</TableCell>
           </TableRow>
@@ -83,6 +85,7 @@ export function FileRows({
               <TableCell>{file.lastUpdate ? formatDateTime(file.lastUpdate) : ''}</TableCell>
               {showUploader && <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.uploadedByName ?? ''}</TableCell>}
               {showSide && <TableCell>{file.side ? t(`sides.${file.side}`) : ''}</TableCell>}
+              {showOrigin && <TableCell>{file.origin ? t(`origins.${file.origin}`) : ''}</TableCell>}
               {showCounter && <TableCell align="right">{file.downloadCounter ?? 0}</TableCell>}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <FileActions file={file} canDelete={canDelete} onDownload={onDownload} onDelete={onDelete} />

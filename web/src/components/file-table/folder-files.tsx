@@ -12,6 +12,8 @@ export interface FolderFilesProps {
   context: UploadContext;
   /** the owning record's rule: upload and delete; otherwise list and download only */
   canChange: boolean;
+  /** delete where the record allows it (default: `canChange`; false for folders whose files stay once added) */
+  canDelete?: boolean;
   /** uploads carry one of these document types, chosen above the drop zone (the first one preselected) */
   documentTypes?: readonly DocumentType[];
   /**
@@ -30,6 +32,7 @@ export function FolderFiles({
   path,
   context,
   canChange,
+  canDelete = canChange,
   documentTypes,
   onChange,
   onDownloadSelection,
@@ -74,7 +77,7 @@ export function FolderFiles({
       <FileTable
         files={files.data ?? []}
         loading={files.isPending}
-        canDelete={canChange}
+        canDelete={canDelete}
         onDownload={
           afterDownload
             ? async (file) => {

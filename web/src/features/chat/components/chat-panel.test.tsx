@@ -36,6 +36,7 @@ function chatApi({
       return { body: { content: after ? [] : (threads[conversationId!] ?? []) } };
     }
     if (path === '/api/conversation/message/read/all') return { body: { marked: 1, more: false } };
+    if (path === '/api/conversation/message/copyfile') return { status: 201, body: { filename: 'Skizze.pdf' } };
     if (path === '/api/conversation/message/send')
       return sendStatus === 201
         ? { status: 201, body: makeMessage({ senderId: 'u1', companyId: 'c1', content: 'gesendet' }) }
@@ -106,10 +107,11 @@ describe('the chat panel', () => {
     expect(bubble).toHaveTextContent('Welche Schutzart?');
     expect(bubble).toHaveTextContent('HW'); // the sender's initials
     expect(within(bubble).getByRole('button', { name: 'Anhang Skizze.pdf herunterladen' })).toBeInTheDocument();
-    // the customer copies into the enquiry; a released enquiry is locked: he is told to reopen it first
+    // the customer copies into the enquiry; a released one takes it as a supplementary document (no reopen)
     await user.click(within(bubble).getByRole('button', { name: 'In die Dokumente übernehmen' }));
-    expect(await screen.findByText(/Bitte öffnen Sie sie erneut/)).toBeInTheDocument();
-    expect(calls.some((c) => pathOf(c) === '/api/conversation/message/copyfile')).toBe(false);
+    expect(await screen.findByText(/als ergänzendes Dokument hinzugefügt/)).toBeInTheDocument();
+    const copied = calls.filter((c) => pathOf(c) === '/api/conversation/message/copyfile');
+    expect(copied.map(queryOf)).toEqual([{ messageId: expect.any(String), path: 'enquiries/e1/supplements/' }]);
     await waitFor(() =>
       expect(
         calls.find((c) => pathOf(c) === '/api/conversation/message/read/all' && c.method === 'POST'),
@@ -142,6 +144,22 @@ describe('the chat panel', () => {
       screen.getByText('In dieser Unterhaltung können keine neuen Nachrichten mehr geschrieben werden.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Nachricht' })).not.toBeInTheDocument();
+  });
+
+  it('the customer on a closed enquiry: the attachment is not copied, he is told why', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = chatApi({
+      conversations: [makeConversation()],
+      threads: { e_e1_s1: [makeMessage({ attachmentPath: 'conversations/e_e1_s1/Skizze.pdf' })] },
+    });
+    renderPage(
+      <EnquiryChatPanel record={{ ...released, closed: true }} caller={principalOf(customerUser)} canChange={false} />,
+      { user: customerUser },
+    );
+    const bubble = await screen.findByTestId('message');
+    await user.click(within(bubble).getByRole('button', { name: 'In die Dokumente übernehmen' }));
+    expect(await screen.findByText(/abgeschlossen oder archiviert/)).toBeInTheDocument();
+    expect(calls.some((c) => pathOf(c) === '/api/conversation/message/copyfile')).toBe(false);
   });
 
   it('the offer: either side starts; the attachment picker refuses a type before sending; a refused send says why', async () => {

@@ -4,6 +4,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { enquiryFolderPath, isEnquiryLocked, type Enquiry } from '@model/enquiry';
+import { canAddSupplement, enquirySupplementsPath } from '@model/enquiry-supplements';
 import { offerDocumentsPath, type Offer } from '@model/offer';
 import {
   canStartEnquiryChat,
@@ -89,17 +90,26 @@ function ChatPanel({ target, caller }: { target: Target; caller: WebPrincipal })
       </Stack>
     );
 
+  // a released enquiry takes the file as a supplementary document (no reopen); a draft's documents take it as usual
+  const supplement = target.kind === 'enquiry' && canAddSupplement(caller, target.record);
   const folder =
-    target.kind === 'offer' ? offerDocumentsPath(target.record.id) : enquiryFolderPath('documents', target.record.id);
+    target.kind === 'offer'
+      ? offerDocumentsPath(target.record.id)
+      : supplement
+        ? enquirySupplementsPath(target.record.id)
+        : enquiryFolderPath('documents', target.record.id);
   const onCopy = mayCopyAttachment(caller, open)
     ? (messageId: string) => {
-        if (target.kind === 'enquiry' && isEnquiryLocked(target.record)) {
-          notify.warn(t('message.reopenFirst'));
+        if (target.kind === 'enquiry' && !supplement && isEnquiryLocked(target.record)) {
+          notify.warn(t('message.closedNoCopy'));
           return;
         }
         copy.mutate(
           { messageId, path: folder },
-          { onSuccess: () => notify.success(t('message.copied')), onError: (e) => showError(e) },
+          {
+            onSuccess: () => notify.success(t(supplement ? 'message.supplemented' : 'message.copied')),
+            onError: (e) => showError(e),
+          },
         );
       }
     : undefined;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AttachedFile } from '@model/files';
 import { principalOf } from '@/lib/current-user/principal';
 import { enquiryKeys } from '../api/keys';
-import { attachedFile, customerUser, makeEnquiry } from '@/testing/enquiry-fixtures';
+import { attachedFile, customerUser, enquiryFact, makeEnquiry } from '@/testing/enquiry-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { createTestQueryClient, renderPage } from '@/testing/render';
 import { makeOffer, offerFile, supplierUser } from '@/testing/offer-fixtures';
@@ -21,6 +21,84 @@ function api(folder: string, files: AttachedFile[]) {
     return undefined;
   });
 }
+
+/** Several folders' listings at once (the enquiry's documents and its supplementary documents). */
+function folders(listings: Record<string, AttachedFile[]>) {
+  return mockFetch((c) => {
+    for (const [folder, files] of Object.entries(listings))
+      if (c.url === `/api/file/names?path=${encodeURIComponent(folder)}`) return { body: files };
+    return undefined;
+  });
+}
+
+const supplement = (name: string, origin: 'chat' | 'upload'): AttachedFile => ({
+  ...attachedFile(`enquiries/e1/supplements/${name}`, 'UNKNOWN'),
+  uploadedByName: 'Max Muster',
+  lastUpdate: new Date('2026-11-20T09:30:00Z'),
+  origin,
+});
+
+describe('the supplementary documents of a released enquiry', () => {
+  const released = makeEnquiry({
+    released: true,
+    releaseDate: new Date(),
+    firstReleaseDate: new Date(),
+    supplements: [enquiryFact('Klemmenplan.pdf', 'UNKNOWN'), enquiryFact('Datenblatt.pdf', 'UNKNOWN')],
+  });
+
+  it('a supplier lists them with size, date, uploader and origin, downloads them, and changes nothing', async () => {
+    folders({
+      'enquiries/e1/documents/': [attachedFile('enquiries/e1/documents/plan.pdf', 'CIRCUIT_DIAGRAM')],
+      'enquiries/e1/supplements/': [supplement('Klemmenplan.pdf', 'chat'), supplement('Datenblatt.pdf', 'upload')],
+    });
+    renderPage(<EnquiryDocuments record={released} caller={principalOf(supplierUser)} canChange={false} />, {
+      user: supplierUser,
+    });
+    const section = await screen.findByRole('region', { name: 'Ergänzende Dokumente' });
+    const rows = await within(section).findAllByTestId('file-row');
+    expect(within(section).getByRole('columnheader', { name: 'Herkunft' })).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Klemmenplan.pdf');
+    expect(within(rows[0]!).getByText('Aus dem Chat')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Max Muster')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('1,2 KB')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/20\.11\.2026/)).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Hochgeladen')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Klemmenplan.pdf herunterladen' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Klemmenplan.pdf löschen' })).not.toBeInTheDocument();
+    expect(within(section).queryByTestId('dropzone')).not.toBeInTheDocument();
+    expect(within(section).getByText(/Angebote bleiben aktuell/)).toBeInTheDocument();
+  });
+
+  it('the customer adds them while released (no circuit diagram or BOM type), deletes none', async () => {
+    const user = userEvent.setup({ delay: null });
+    folders({
+      'enquiries/e1/documents/': [],
+      'enquiries/e1/supplements/': [supplement('Klemmenplan.pdf', 'chat')],
+    });
+    renderPage(<EnquiryDocuments record={released} caller={principalOf(customerUser)} canChange={false} />, {
+      user: customerUser,
+    });
+    const section = await screen.findByRole('region', { name: 'Ergänzende Dokumente' });
+    await within(section).findByTestId('file-row');
+    expect(within(section).getByTestId('dropzone')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Klemmenplan.pdf löschen' })).not.toBeInTheDocument();
+    await user.click(within(section).getByLabelText('Dokumentart'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Sonstiges',
+      'Beschriftung',
+      'Verbindungsliste',
+    ]);
+  });
+
+  it('a draft without supplementary documents shows no such section', async () => {
+    folders({ 'enquiries/e1/documents/': [] });
+    renderPage(<EnquiryDocuments record={makeEnquiry()} caller={principalOf(customerUser)} canChange />, {
+      user: customerUser,
+    });
+    await screen.findByTestId('dropzone');
+    expect(screen.queryByRole('region', { name: 'Ergänzende Dokumente' })).not.toBeInTheDocument();
+  });
+});
 
 describe('the documents panels', () => {
   it("enquiry: the model's documents folder with its uploaders; a delete refetches the enquiry (its documents)", async () => {

@@ -383,9 +383,11 @@ describe('EnquiryFormPage: a stored enquiry', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Anfrage ansehen' })).toBeInTheDocument();
     expect(screen.getByTestId('summary-name')).toHaveTextContent('Steuerschrank Linie 3');
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
-    // no disabled inputs: the record is a list of label and value
+    // no disabled inputs: the record is a list of label and value; the only input is the supplementary documents'
+    // upload (a released enquiry takes them without a reopen)
+    const supplements = await screen.findByRole('region', { name: 'Ergänzende Dokumente' });
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
-    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(screen.queryAllByRole('combobox')).toEqual(within(supplements).queryAllByRole('combobox'));
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.getByTestId('fact-referenceNumber')).toHaveTextContent('Referenznummer' + 'REF-1');
     expect(screen.getByTestId('fact-desiredDeliveryDate')).toHaveTextContent('01.03.2027');
@@ -402,7 +404,7 @@ describe('EnquiryFormPage: a stored enquiry', () => {
     expect(within(bom).getByRole('button', { name: 'Herunterladen' })).toBeInTheDocument();
     expect(within(bom).queryByRole('button', { name: 'Erneut hochladen' })).not.toBeInTheDocument();
     expect(within(bom).queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
-    expect(screen.queryByTestId('dropzone')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('dropzone')).toEqual([within(supplements).getByTestId('dropzone')]);
     expect(await screen.findByText('plan.pdf')).toBeInTheDocument();
     // customer actions of a released enquiry, in the summary's action bar
     const actions = within(screen.getByRole('toolbar', { name: 'Aktionen' }));
