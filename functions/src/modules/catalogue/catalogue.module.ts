@@ -179,6 +179,12 @@ function createCatalogueModule(d: AreaDeps): AreaModule {
     fieldValues,
     matchContext: () => matchContext(articles, fieldValues),
     matchableArticle: (id) => matchableArticle(articles, fieldValues, id),
+    manufacturerNames: async () =>
+      (await fieldValues.all('manufacturer', false)).flatMap((m) => [
+        m.displayName,
+        ...(m.abbreviation ? [m.abbreviation] : []),
+        ...m.nameVariants,
+      ]),
   });
   const taskDeps = { articles, articleWrites, repos, uniqueKeys, now: d.now, log: d.log };
   return {
