@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { eclassClassOf, EXPORT_RESULT_FOLDER, MAX_EXPORT_TYPES } from '@model/article-transfer';
 import { IMPORT_SOURCES, MAX_IDS_PER_CALL, type FieldValue, type ImportSource } from '@model/catalogue';
 import { FieldValueMultiSelect } from '@/components/field-value-select';
 import { downloadFile, FileTable, useDeleteFiles, useFiles } from '@/components/file-table';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
-import { resource } from '@/lib/query-keys';
 import { useExportArticles, type ExportOutcome } from '../api/article-export';
 
 /** A price field: German decimal comma accepted; '' is no bound. */
