@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILDER_CASES, BUILDER_CSV, readBuilderCsv, readBuilderList } from './fixtures/builder-fixtures.js';
 import { buildBomLines } from './lines.js';
-import { toFieldMapping, validateMapping } from './mapping.js';
+import { suggestMapping, toFieldMapping, validateMapping } from './mapping.js';
 
 describe('builder lists: header row and key columns', () => {
   it.each(BUILDER_CASES.map((c) => [c.kind, c.name, c] as const))('class %i: %s', async (_kind, _name, c) => {
@@ -56,5 +56,36 @@ describe('class 3 and 5: own item numbers and vendor names', () => {
     const r = await readBuilderList(readBuilderCsv(BUILDER_CSV.vendorNo), BUILDER_CSV.vendorNo);
     expect(r.suggestions.find((s) => s.importHeader === 'PART NO')).toBeUndefined();
     expect(r.suggestions.find((s) => s.importHeader === 'VENDOR')).toBeUndefined();
+  });
+});
+
+describe('issue 32: positions and supplier names', () => {
+  it.each([BUILDER_CSV.french, BUILDER_CSV.italian, BUILDER_CSV.spanish, BUILDER_CSV.supplierNames])(
+    '%s: the position and supplier columns stay unmapped; every line has its numbers',
+    async (file) => {
+      const r = await readBuilderList(readBuilderCsv(file), file);
+      const mapped = r.suggestions.map((s) => s.importHeader);
+      for (const header of ['N°', 'Nr.', 'No.', 'Fournisseur', 'Fornitore', 'Proveedor', 'Supplier #'])
+        expect(mapped).not.toContain(header);
+      const { lines } = buildBomLines(r.rows, r.headerRowIndex, {
+        headers: r.headers,
+        mapping: toFieldMapping(r.suggestions),
+      });
+      expect(lines.length).toBeGreaterThanOrEqual(18);
+      expect(lines.every((l) => !!l.manufacturerNumber && l.quantity > 0)).toBe(true);
+    },
+  );
+
+  it('the catalogue’s manufacturer names and variants count like the built-in ones', () => {
+    const rows = ['Kabelwerk Nord', 'Kabelwerk Nord 2', 'KWN', 'Elkom'].map((maker, i) => [String(7000 + i), maker]);
+    const headers = ['Menge', 'Bestellnummer'];
+    const transposed = rows.map(([n, maker]) => [n!, maker!]);
+    expect(suggestMapping(headers, 'bom', { rows: transposed }).map((s) => s.articleField)).toContain('orderNumber');
+    expect(
+      suggestMapping(headers, 'bom', {
+        rows: transposed,
+        knownNames: ['Kabelwerk Nord', 'KWN', 'Elkom'],
+      }).map((s) => s.articleField),
+    ).not.toContain('orderNumber');
   });
 });

@@ -1,5 +1,14 @@
 import type { MappableField, MappingKind } from '../model/bom/fields.js';
-import { isDistributorName, isRunningCode, isUrl, looksLikeDistributorNumber } from './content-signals.js';
+import {
+  BUILT_IN_MAKER_NAMES,
+  isDistributorName,
+  isMakerName,
+  isPositionRun,
+  isRunningCode,
+  isUrl,
+  looksLikeDistributorNumber,
+  type MakerNames,
+} from './content-signals.js';
 import { parseDecimal } from './parse-number.js';
 
 /**
@@ -26,16 +35,20 @@ export interface ColumnProfile {
   distributorNumber: number;
   /** distributor or shop names (Digi-Key, Mouser, Sonepar …) */
   distributorName: number;
+  /** manufacturer names (built-in list and the catalogue's names and variants: Siemens, Phoenix Contact, PXC …) */
+  makerName: number;
+  /** names rather than numbers: letters, few digits, the same few values again and again (suppliers, makers) */
+  nameLike: boolean;
   /** words per filled cell on average */
   words: number;
-  /** integers that mostly rise by small steps row by row (1, 2, 3 … or 10, 20, 30 …) */
+  /** position numbers: whole numbers running up by one step row by row (1, 2, 3 … or 10, 20, 30 …) */
   sequential: boolean;
   /** a project's own item numbers: one letter prefix, a number rising row by row (SP-2000, SP-2001 …) */
   runningCode: boolean;
 }
 
 const CURRENCY = /[€$£¥]|\b(?:eur|usd|gbp|chf|sek|pln)\b/i;
-/** Quantity units seen in parts lists (German, English, French; compared lower case, dots removed). */
+/** Quantity units seen in parts lists (German, English, French, Italian, Spanish; lower case, dots removed). */
 const KNOWN_UNIT_NAMES = new Set([
   'stk',
   'st',
@@ -80,7 +93,13 @@ const KNOWN_UNIT_NAMES = new Set([
   'u',
   'pièce',
   'pièces',
-  'pce',
+  'pz',
+  'pezzo',
+  'pezzi',
+  'ud',
+  'uds',
+  'unidad',
+  'unidades',
   'lot',
   'bund',
   'karton',
@@ -134,7 +153,13 @@ export function looksLikePartNumber(v: string): boolean {
   return /[a-z]/i.test(v) || /^[\d\s.\-/]+$/.test(v);
 }
 
-export function profileColumn(values: readonly string[]): ColumnProfile {
+/** A name-like cell: letters, at most one digit, a few words ("Sonepar", "Phoenix Contact", "3M"). */
+function isNameCell(v: string): boolean {
+  if (v.length > 40 || !/\p{L}{2}/u.test(v)) return false;
+  return (v.match(/\d/g)?.length ?? 0) <= 1 && v.split(/\s+/).length <= 4;
+}
+
+export function profileColumn(values: readonly string[], makers: MakerNames = BUILT_IN_MAKER_NAMES): ColumnProfile {
   let filled = 0;
   let number = 0;
   let integer = 0;
@@ -146,8 +171,10 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
   let url = 0;
   let distributorNumber = 0;
   let distributorName = 0;
+  let makerName = 0;
+  let nameCells = 0;
   let words = 0;
-  const ints: number[] = [];
+  const distinct = new Set<string>();
   for (const raw of values) {
     const v = raw.trim();
     if (!v) continue;
@@ -159,11 +186,7 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
     if (n !== undefined) {
       number++;
       if (hasCurrency) price++;
-      if (/^[+-]?\d+$/.test(bare)) {
-        integer++;
-        // only short integers can be positions; long digit strings are part numbers or EANs
-        if (bare.length <= 6) ints.push(Number(bare));
-      }
+      if (/^[+-]?\d+$/.test(bare)) integer++;
     }
     if (KNOWN_UNIT_NAMES.has(lower.replace(/\./g, ''))) unit++;
     if (MARKERS.has(lower)) marker++;
@@ -172,12 +195,12 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
     if (isUrl(v)) url++;
     else if (looksLikeDistributorNumber(v)) distributorNumber++;
     else if (isDistributorName(v)) distributorName++;
+    else if (isMakerName(v, makers)) makerName++;
+    if (isNameCell(v)) nameCells++;
+    distinct.add(lower);
     words += v.split(/\s+/).length;
   }
   const share = (k: number): number => (filled ? k / filled : 0);
-  let rising = 0;
-  for (let i = 1; i < ints.length; i++) if (ints[i]! > ints[i - 1]! && ints[i]! - ints[i - 1]! <= 10) rising++;
-  const sequential = ints.length >= 3 && ints.length === filled && rising / (ints.length - 1) >= 0.9 && ints[0]! <= 10;
   return {
     rows: values.length,
     filled,
@@ -191,8 +214,12 @@ export function profileColumn(values: readonly string[]): ColumnProfile {
     url: share(url),
     distributorNumber: share(distributorNumber),
     distributorName: share(distributorName),
+    makerName: share(makerName),
+    // mostly names (a few "Lager 12" between them), each value on average twice: five names in five rows could
+    // still be five type names
+    nameLike: filled >= 4 && nameCells >= 0.6 * filled && distinct.size <= 0.5 * filled,
     words: share(words),
-    sequential,
+    sequential: isPositionRun(values),
     runningCode: isRunningCode(values),
   };
 }
@@ -203,6 +230,7 @@ export function profileColumns(
   width: number,
   sample = 200,
   headers: readonly string[] = [],
+  makers: MakerNames = BUILT_IN_MAKER_NAMES,
 ): ColumnProfile[] {
   const head = headers.map((h) => h.trim().toLowerCase());
   // a repeated header row (lists in sections) is no data: "Menge" must not count against a quantity column
@@ -223,7 +251,12 @@ export function profileColumns(
     const r = rows[i]!;
     if (r.some((c) => c.trim() !== '') && !isHeaderAgain(r)) taken.push(r);
   }
-  return Array.from({ length: width }, (_, c) => profileColumn(taken.map((r) => r[c] ?? '')));
+  return Array.from({ length: width }, (_, c) =>
+    profileColumn(
+      taken.map((r) => r[c] ?? ''),
+      makers,
+    ),
+  );
 }
 
 const IDENTIFIERS = new Set<MappableField>([
@@ -269,7 +302,9 @@ const DESIGNATIONS = new Set<MappableField>(['bmk']);
 export function contentFit(field: MappableField, p: ColumnProfile, kind: MappingKind = 'bom'): number {
   if (p.filled === 0) return 1;
   if (IDENTIFIERS.has(field)) {
-    if (p.sequential) return 0.45; // positions 1, 2, 3 …
+    // positions 1, 2, 3 … and names of makers or suppliers are never part numbers, whatever the header says
+    if (p.sequential) return 0;
+    if (p.makerName + p.distributorName >= 0.5 || p.nameLike) return 0;
     // a project's own item numbers (SP-2000, SP-2001 …) are in no catalogue; in an article import a
     // supplier's own running numbers are exactly the order numbers, so there the signal says nothing
     if (p.runningCode && kind === 'bom') return 0.5;

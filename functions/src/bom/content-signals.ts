@@ -106,6 +106,10 @@ const VENDOR_WORDS = new Set([
   'haendler',
   'grosshaendler',
   'fournisseur',
+  'fornitore',
+  'proveedor',
+  'distributore',
+  'distribuidor',
   'provider',
 ]);
 export function headerNamesVendor(header: string): boolean {
@@ -160,4 +164,158 @@ export function isRunningCode(values: readonly string[]): boolean {
   let rising = 0;
   for (let i = 1; i < best.length; i++) if (best[i]! > best[i - 1]! && best[i]! - best[i - 1]! <= 100) rising++;
   return rising >= 0.8 * (best.length - 1);
+}
+
+const POSITION_CELL = /^0*(\d{1,6})\.?$/;
+/** Steps of position numbers: 1, 2, 3 …; 5, 10, 15 …; 10, 20, 30 …; 100, 200 … */
+const POSITION_STEPS = new Set([1, 2, 5, 10, 20, 50, 100]);
+
+/**
+ * A column of position numbers: whole numbers (`1`, `2.`, `0010`) running up by one step (1, 5, 10, 100 …) row by
+ * row from at most that step (or 10), where a list in sections may start again at its first number. Positions are
+ * never part numbers, whatever the header says ("Nr.", "No.", "N°"). Quantities and counts do not run like that.
+ */
+export function isPositionRun(values: readonly string[]): boolean {
+  const filled = values.map((v) => v.trim()).filter((v) => v.length > 0);
+  if (filled.length < 3) return false;
+  const numbers: number[] = [];
+  for (const v of filled) {
+    const m = POSITION_CELL.exec(v);
+    if (!m) return false;
+    numbers.push(Number(m[1]));
+  }
+  const steps = new Map<number, number>();
+  for (let i = 1; i < numbers.length; i++) {
+    const d = numbers[i]! - numbers[i - 1]!;
+    if (d > 0) steps.set(d, (steps.get(d) ?? 0) + 1);
+  }
+  let step = 0;
+  for (const [d, n] of steps) if (n > (steps.get(step) ?? 0)) step = d;
+  if (!POSITION_STEPS.has(step) || numbers[0]! > Math.max(step, 10)) return false;
+  let running = 0;
+  let restarts = 0;
+  for (let i = 1; i < numbers.length; i++) {
+    if (numbers[i]! - numbers[i - 1]! === step) running++;
+    else if (numbers[i] === numbers[0]) restarts++;
+  }
+  const pairs = numbers.length - 1;
+  return running >= 0.7 * pairs && running + restarts >= 0.85 * pairs;
+}
+
+/**
+ * Manufacturers whose names builders write into their lists (compared like distributor names: lower case, without
+ * spaces and punctuation; longer cells match by their start, "Phoenix Contact GmbH & Co. KG"). The BOM area adds
+ * the catalogue's manufacturer names and variants (`MappingOptions.knownNames`).
+ */
+const MAKER_NAMES = [
+  'siemens',
+  'phoenixcontact',
+  'phoenix',
+  'pxc',
+  'rittal',
+  'wago',
+  'abb',
+  'schneider',
+  'schneiderelectric',
+  'telemecanique',
+  'weidmuller',
+  'weidmueller',
+  'eaton',
+  'moeller',
+  'finder',
+  'lapp',
+  'lappkabel',
+  'legrand',
+  'hager',
+  'murr',
+  'murrelektronik',
+  'pilz',
+  'sick',
+  'festo',
+  'beckhoff',
+  'omron',
+  'mitsubishi',
+  'mitsubishielectric',
+  'harting',
+  'turck',
+  'ifm',
+  'balluff',
+  'pepperlfuchs',
+  'puls',
+  'meanwell',
+  'wieland',
+  'wohner',
+  'jumo',
+  'krausnaimer',
+  'allenbradley',
+  'rockwell',
+  'teconnectivity',
+  'molex',
+  'wurth',
+  'wuerth',
+  'hellermanntyton',
+  'obo',
+  'obobettermann',
+  'eldon',
+  'fibox',
+  'spelsberg',
+  'stego',
+  'pfannenberg',
+  'schmersal',
+  'euchner',
+  'helukabel',
+  'igus',
+  'contaclip',
+  'dehn',
+  'vishay',
+  'yageo',
+  'kemet',
+  'murata',
+  'bourns',
+  'littelfuse',
+  'texasinstruments',
+  'stmicroelectronics',
+  'microchip',
+  'infineon',
+  'analogdevices',
+  'onsemi',
+  'panasonic',
+  'nxp',
+  'rohm',
+  '3m',
+];
+
+/** A cell or name compacted for comparison: lower case, accents stripped, only letters and digits. */
+function compactName(text: string): string {
+  const lower = text.toLowerCase();
+  const plain = /[^ -~]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
+  return plain.replace(/[^a-z0-9]/g, '');
+}
+
+/** The maker names a column profile compares cells with: the built-in list plus the caller's (catalogue) names. */
+export interface MakerNames {
+  exact: ReadonlySet<string>;
+  /** names of ≥ 6 letters: a longer cell starting with one names that maker ("Siemens AG") */
+  long: readonly string[];
+  /** first three letters of every name: most cells leave after one Set lookup */
+  starts: ReadonlySet<string>;
+}
+
+export function makerNames(extra: readonly string[] = []): MakerNames {
+  const exact = new Set([...MAKER_NAMES, ...extra.map(compactName)].filter((n) => n.length >= 2));
+  return {
+    exact,
+    long: [...exact].filter((n) => n.length >= 6),
+    starts: new Set([...exact].map((n) => n.slice(0, 3))),
+  };
+}
+
+export const BUILT_IN_MAKER_NAMES = makerNames();
+
+/** A cell naming a manufacturer ("Siemens", "Phoenix Contact GmbH & Co. KG", "PXC"). */
+export function isMakerName(cell: string, names: MakerNames): boolean {
+  if (cell.length > 60 || /\d{2}/.test(cell)) return false;
+  const c = compactName(cell);
+  if (!c || !names.starts.has(c.slice(0, 3))) return false;
+  return names.exact.has(c) || names.long.some((n) => c.startsWith(n));
 }

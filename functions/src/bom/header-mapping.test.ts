@@ -102,6 +102,39 @@ describe('mapping suggestion', () => {
     });
   });
 
+  it.each([
+    [
+      'French',
+      ['N°', 'Désignation', 'Fabricant', 'Réf. fabricant', 'Réf. article', 'Qté', 'Unité', 'Prix'],
+      ['Designation', 'FABRICANT', 'Ref fabricant', 'Ref. article', 'Qte', 'Unite', 'Prix'],
+    ],
+    [
+      'Italian',
+      ['Pos.', 'Descrizione', 'Produttore', 'Codice produttore', 'Codice articolo', 'Q.tà', 'U.M.', 'Prezzo'],
+      ['Descrizione', 'Produttore', 'Cod. produttore', 'Cod. art.', 'Quantita', 'Unità di misura', 'Prezzo'],
+    ],
+    [
+      'Spanish',
+      ['Nº', 'Descripción', 'Fabricante', 'Ref. fabricante', 'Código de artículo', 'Cantidad', 'Unidad', 'Precio'],
+      ['Descripcion', 'Fabricante', 'Referencia fabricante', 'Cód. artículo', 'Cant.', 'UdM', 'Precio'],
+    ],
+  ])('maps %s headers, with and without accents, and their abbreviations', (_lang, headers, spelt) => {
+    const fields = ['description', 'manufacturerName', 'manufacturerNumber', 'orderNumber', 'quantity', 'quantityUnit'];
+    for (const h of [headers, ['', ...spelt]]) {
+      const m = suggestMapping(h, 'bom');
+      expect(m.map((x) => x.articleField)).toEqual(fields);
+      expect(m.map((x) => x.columnIndex)).toEqual([1, 2, 3, 4, 5, 6]);
+      // a BOM has no price field; the article import takes it
+      expect(suggestMapping(h, 'article').find((x) => x.columnIndex === 7)?.articleField).toBe('listPrice');
+    }
+    // money names feed price fields only; stock words are no quantity
+    for (const money of ['Prezzo unitario', 'Precio unitario', 'Importe', 'Costo'])
+      expect(fieldScore(money, 'quantity'), money).toBe(0);
+    for (const stock of ['Quantità disponibile', 'Cantidad en almacén', 'Quantité disponible'])
+      expect(fieldScore(stock, 'quantity'), stock).toBe(0);
+    expect(fieldScore('Fornitore', 'isSuppliedPart')).toBe(0);
+  });
+
   it('maps abbreviations, typos and symbol headers; leaves unknown columns unmapped', () => {
     const headers = [
       'Pos.',

@@ -2,7 +2,7 @@ import { mappableFields, type FieldMapping, type MappableField, type MappingKind
 import { BOM_I18N_KEYS } from '../model/bom/i18n-keys.js';
 import { parseConversionUnit, type ConversionUnit } from '../model/bom/units.js';
 import { contentFit, profileColumns, type ColumnProfile } from './column-profile.js';
-import { headerNamesDistributor } from './content-signals.js';
+import { BUILT_IN_MAKER_NAMES, headerNamesDistributor, makerNames } from './content-signals.js';
 import { evidenceBonus, MAX_EVIDENCE_BONUS, neighbourColumns } from './neighbours.js';
 import { FIELD_SYNONYMS } from './synonyms.js';
 import { headerSimilarity, normaliseHeader, tokens } from './text-normalise.js';
@@ -25,6 +25,11 @@ export interface MappingOptions {
   minConfidence?: number;
   /** data rows below the header row (a sample is enough); with them the content confirms or contradicts names */
   rows?: readonly (readonly string[])[];
+  /**
+   * manufacturer names and variants the catalogue knows (besides the built-in list): a column holding mostly these
+   * is a manufacturer or supplier column, never a part number
+   */
+  knownNames?: readonly string[];
 }
 
 /** Suggestions below this confidence are not offered. */
@@ -103,12 +108,23 @@ const PRICE_FIELDS = new Set<MappableField>([
   'copperBaseValue',
   'priceUnitSize',
 ]);
-const MONEY_HEADER = /[$€£¥]|\b(?:eur|usd|gbp|chf|price|preis|prix|cost|costs|kosten|coût|cout)\b/i;
+const MONEY_HEADER =
+  /[$€£¥]|\b(?:eur|usd|gbp|chf|price|preis|prix|prezzo|precio|cost|costs|kosten|coût|cout|costo|coste|importe)\b/i;
 /**
  * A builder's own numbers ("ERP-Nummer", "SAP-Nr.", "interne Nummer") are no catalogue numbers: a BOM has no
  * field for them, and "ERP-Nummer" is close enough in letters to "Hersteller-Nr." to be taken for it.
  */
-const OWN_NUMBER_TOKENS = ['erp', 'sap', 'intern', 'interne', 'internal', 'materialnummer', 'sachnummer'];
+const OWN_NUMBER_TOKENS = [
+  'erp',
+  'sap',
+  'intern',
+  'interne',
+  'internal',
+  'interno',
+  'interna',
+  'materialnummer',
+  'sachnummer',
+];
 /** Stock and delivery counts beside the quantity (EPLAN "Anzahl vorhanden", KiCost "Avail") are no quantity. */
 const NOT_QUANTITY_TOKENS = [
   'vorhanden',
@@ -123,12 +139,29 @@ const NOT_QUANTITY_TOKENS = [
   'stock',
   'delivered',
   'reserved',
+  'disponible',
+  'disponibilite',
+  'disponibile',
+  'disponibilita',
+  'giacenza',
+  'magazzino',
+  'existencias',
+  'almacen',
 ];
 /** Header words that rule a field out although the letters are close ("Supplier" is no supplied-part marker). */
 const EXCLUDED_TOKENS: Partial<Record<MappableField, readonly string[]>> = {
-  isSuppliedPart: ['supplier', 'suppliers', 'lieferant', 'fournisseur', 'vendor', 'distributor'],
-  quantityUnit: ['price', 'preis', 'prix', 'cost'],
-  unitId: ['price', 'preis', 'prix', 'cost'],
+  isSuppliedPart: [
+    'supplier',
+    'suppliers',
+    'lieferant',
+    'fournisseur',
+    'fornitore',
+    'proveedor',
+    'vendor',
+    'distributor',
+  ],
+  quantityUnit: ['price', 'preis', 'prix', 'prezzo', 'precio', 'cost'],
+  unitId: ['price', 'preis', 'prix', 'prezzo', 'precio', 'cost'],
   orderNumber: OWN_NUMBER_TOKENS,
   manufacturerNumber: OWN_NUMBER_TOKENS,
   wholesalerOrderNumber: OWN_NUMBER_TOKENS,
@@ -168,10 +201,16 @@ export function suggestMapping(
   kind: MappingKind,
   options: number | MappingOptions = {},
 ): MappingSuggestion[] {
-  const { minConfidence = MIN_SUGGESTION_CONFIDENCE, rows } =
-    typeof options === 'number' ? { minConfidence: options } : options;
+  const {
+    minConfidence = MIN_SUGGESTION_CONFIDENCE,
+    rows,
+    knownNames,
+  } = typeof options === 'number' ? { minConfidence: options } : options;
   const fields = mappableFields(kind);
-  const profiles: ColumnProfile[] | undefined = rows ? profileColumns(rows, headers.length, 200, headers) : undefined;
+  const makers = knownNames?.length ? makerNames(knownNames) : BUILT_IN_MAKER_NAMES;
+  const profiles: ColumnProfile[] | undefined = rows
+    ? profileColumns(rows, headers.length, 200, headers, makers)
+    : undefined;
   const neighbours = neighbourColumns(headers, profiles, fieldScore, minConfidence);
   const pairs: { col: number; fi: number; score: number; fill: number; conflict: boolean }[] = [];
   headers.forEach((h, col) => {

@@ -1,12 +1,15 @@
 import type { MappableField } from '../model/bom/fields.js';
+import { ROMANCE_SYNONYMS } from './synonyms-romance.js';
+
+type SynonymList = readonly (string | readonly [string, number])[];
 
 /**
- * German, English and French column names per mapping target, as ECAD tools write them (EPLAN, WSCAD,
+ * German and English column names per mapping target, as ECAD tools write them (EPLAN, WSCAD,
  * SEE Electrical, Altium, KiCad/KiBoM/KiCost, Eagle attributes MF/MPN), distributor baskets and BOM
  * tools (Digi-Key, Mouser, LCSC/JLCPCB, Farnell) and hand-made Excel BOMs. A number after a name lowers its weight
  * where the name is ambiguous. Names shorter than 4 characters after normalisation only match exactly.
  */
-export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [string, number])[]> = {
+const GERMAN_ENGLISH: Record<MappableField, SynonymList> = {
   orderNumber: [
     'Bestellnummer',
     'Bestell-Nr.',
@@ -71,14 +74,6 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Lieferanten-Art.-Nr.',
     'SKU',
     ['Code', 0.8],
-    'Référence commande',
-    'Code commande',
-    'N° de commande',
-    'Numéro de commande',
-    'Code article',
-    'Référence article',
-    ['Référence', 0.85],
-    ['Réf', 0.85],
   ],
   manufacturerNumber: [
     'Herstellernummer',
@@ -135,10 +130,6 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Herstellertyp',
     'Hersteller Typ',
     'Typ Hersteller',
-    'Référence fabricant',
-    'Réf. fabricant',
-    'Référence constructeur',
-    'Numéro de pièce du fabricant',
   ],
   manufacturerName: [
     'Hersteller',
@@ -157,9 +148,6 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Manufacturer_Name',
     'MF',
     'MFR',
-    'Fabricant',
-    'Constructeur',
-    'Marque',
   ],
   quantity: [
     'Menge',
@@ -191,31 +179,14 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Menge je Gerät',
     'Anzahl pro Gerät',
     'Gesamtmenge',
-    'Quantité',
-    'Qté',
-    'Qte',
-    'Nombre',
-    'Nb',
-    'Nbr',
-    'Nbre',
     ['Number', 0.75],
     ['Number required', 0.9],
   ],
-  quantityUnit: [
-    'Einheit',
-    'Mengeneinheit',
-    'ME',
-    'Unit',
-    'UoM',
-    'Unit of measure',
-    'Quantity unit',
-    'Unité',
-    'Unité de mesure',
-  ],
-  width: ['Breite', 'B', 'Width', 'W', 'Largeur'],
-  height: ['Höhe', 'H', 'Height', 'Hauteur'],
-  depth: ['Tiefe', 'T', 'Depth', 'D', 'Profondeur'],
-  weight: ['Gewicht', 'Nettogewicht', 'Netto-Gewicht', 'Gew', 'Masse', 'Weight', 'Net weight', 'Poids'],
+  quantityUnit: ['Einheit', 'Mengeneinheit', 'ME', 'Unit', 'UoM', 'Unit of measure', 'Quantity unit'],
+  width: ['Breite', 'B', 'Width', 'W'],
+  height: ['Höhe', 'H', 'Height'],
+  depth: ['Tiefe', 'T', 'Depth', 'D'],
+  weight: ['Gewicht', 'Nettogewicht', 'Netto-Gewicht', 'Gew', 'Masse', 'Weight', 'Net weight'],
   isSuppliedPart: [
     'Beistellung',
     'Beistellteil',
@@ -227,8 +198,6 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Customer supplied',
     'Free issue',
     'Supplied by customer',
-    'Fourni par le client',
-    'Fourniture client',
   ],
   installationLocation: [
     'Einbauort',
@@ -237,9 +206,8 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Installation location',
     'Mounting location',
     '+',
-    'Emplacement',
   ],
-  locationIdentifier: ['Aufstellungsort', 'Ort', 'Standort', 'Location identifier', 'Location', 'Site', '++', 'Lieu'],
+  locationIdentifier: ['Aufstellungsort', 'Ort', 'Standort', 'Location identifier', 'Location', 'Site', '++'],
   bmk: [
     'BMK',
     'Betriebsmittelkennzeichen',
@@ -259,9 +227,6 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'RefDes',
     'Designators',
     'Part Reference',
-    'Repère',
-    'Repères',
-    'Référence schéma',
   ],
   functionDesignation: ['Funktion', 'Funktionskennzeichen', 'Function', 'Function designation', '=='],
   functionalAssignment: [
@@ -297,9 +262,6 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Funktionstext',
     'Part Description',
     'Item Description',
-    'Désignation',
-    'Libellé',
-    'Description article',
   ],
   unitWidth: ['Einheit Breite', 'Breite Einheit', 'Width unit'],
   unitHeight: ['Einheit Höhe', 'Höhe Einheit', 'Height unit'],
@@ -374,3 +336,8 @@ export const FIELD_SYNONYMS: Record<MappableField, readonly (string | readonly [
     'Wholesaler purchase price',
   ],
 };
+
+/** Every field's names: German and English, then French, Italian and Spanish (synonyms-romance.ts). */
+export const FIELD_SYNONYMS = { ...GERMAN_ENGLISH };
+for (const field of Object.keys(ROMANCE_SYNONYMS) as MappableField[])
+  FIELD_SYNONYMS[field] = [...GERMAN_ENGLISH[field], ...(ROMANCE_SYNONYMS[field] ?? [])];

@@ -35,6 +35,53 @@ describe('column profile and content fit', () => {
     expect(contentFit('orderNumber', profileColumn([]))).toBe(1);
   });
 
+  it('position numbers are never part numbers: 1 … n, 10, 20, 30 …, sections starting again, "2." and "0010"', () => {
+    for (const positions of [
+      ['1', '2', '3', '4', '5'],
+      ['10', '20', '30', '40'],
+      ['1', '2', '3', '1', '2', '3', '4', '5', '1', '2'],
+      ['1.', '2.', '3.', '', '4.'],
+      ['0010', '0020', '0030', '0040'],
+      ['1', '2', '3', '5', '6', '7', '8', '9', '10', '11'],
+    ]) {
+      const p = profileColumn(positions);
+      expect(p.sequential, positions.join()).toBe(true);
+      for (const field of ['orderNumber', 'manufacturerNumber', 'wholesalerOrderNumber'] as const)
+        expect(contentFit(field, p), `${field} ${positions.join()}`).toBe(0);
+    }
+    for (const counts of [
+      ['2', '1', '5', '2'],
+      ['3', '3', '3'],
+      ['12', '13', '14'],
+      ['3209510', '3209511', '3209512'],
+    ])
+      expect(profileColumn(counts).sequential, counts.join()).toBe(false);
+  });
+
+  it('a column of supplier or manufacturer names is never a part number, a few part-number-like cells or not', () => {
+    const suppliers = profileColumn([
+      'Sonepar',
+      'Rexel',
+      'Stock 12',
+      'Elektro Wiesemann',
+      'Sonepar',
+      'Stock 7',
+      'Rexel',
+      'Sonepar',
+      'Rexel',
+      'Sonepar',
+    ]);
+    expect(suppliers).toMatchObject({ nameLike: true });
+    expect(contentFit('orderNumber', suppliers)).toBe(0);
+    const makers = profileColumn(['Siemens AG', 'Phoenix Contact GmbH & Co. KG', 'PXC', 'Rittal', 'Weidmüller']);
+    expect(makers.makerName).toBe(1);
+    expect(contentFit('orderNumber', makers)).toBe(0);
+    expect(contentFit('manufacturerName', makers)).toBe(1);
+    // five different type numbers are no names, nor are a maker's letter-and-digit types
+    expect(profileColumn(['DILM7', 'DILM9', 'DILM12', 'PT 2,5', 'S201-C6']).nameLike).toBe(false);
+    expect(contentFit('manufacturerNumber', profileColumn(['PT 2,5', 'UT 4', 'PT 2,5', 'UT 4']))).toBe(1);
+  });
+
   it('samples at most the given number of data rows and ignores repeated header rows', () => {
     const rows = [['Menge', 'Nr'], ...Array.from({ length: 500 }, (_, i) => [String(i + 1), `A${i}`])];
     expect(profileColumns(rows, 2, 200, ['Menge', 'Nr'])[0]).toMatchObject({ rows: 200, filled: 200, number: 1 });

@@ -156,6 +156,16 @@ export const discountGroupSchema = yup.object({
 
 export const fieldValueQuerySchema = yup.object({ id: idSchema });
 export const fieldValueAllSchema = yup.object({ withAmount: yup.boolean().typeError(V.type).default(false) });
+/**
+ * GET /<kind>/filter: a page of the kind's items whose display name, abbreviation or a name variant has a word
+ * starting with `search` (docs/decisions-catalogue.md "Finding a field value by a variant"), sorted by name;
+ * discount groups also by `manufacturerId`.
+ */
+export const fieldValueFilterSchema = pageRequestSchema(['displayName'] as const, {
+  search: yup.string().typeError(V.type).trim().max(100, withLimits(V.maxLength)).optional(),
+  manufacturerId: optionalIdSchema,
+});
+
 export const fieldValueNameSchema = yup.object({
   name: yup.string().typeError(V.type).trim().max(200, withLimits(V.maxLength)).required(V.required),
   manufacturerId: optionalIdSchema,

@@ -46,7 +46,7 @@ export interface AdminBomDeps {
   jobs: AdminBomRepository;
   lines: BomJobsRepository;
   reader: BomReader;
-  catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle'>;
+  catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle' | 'manufacturerNames'>;
   memory: MappingMemoryStore;
   files: FileStore;
   tasks: Pick<TaskRunner, 'create' | 'start' | 'repo'>;
@@ -90,8 +90,12 @@ export class AdminBomService {
   ): Promise<AdminBomHeaderAnswer> {
     const { read, rows } = await this.rows(file, headerRowIndex);
     const index = read.bomHeaderRowIndex;
-    const computed = suggestMapping(read.headers, 'bom', { rows: rows.slice(index, index + 200) });
-    const first = firstSuggestion(read.headers, computed, await this.d.memory.listForCompany(principal.company.id));
+    const [knownNames, entries] = await Promise.all([
+      this.d.catalogue.manufacturerNames(),
+      this.d.memory.listForCompany(principal.company.id),
+    ]);
+    const computed = suggestMapping(read.headers, 'bom', { rows: rows.slice(index, index + 200), knownNames });
+    const first = firstSuggestion(read.headers, computed, entries);
     const supplied = first.remembered?.entry.suppliedPartString;
     return {
       bomFileName: read.bomFileName,

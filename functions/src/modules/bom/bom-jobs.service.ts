@@ -46,7 +46,7 @@ export interface BomJobsDeps {
   repo: BomJobsRepository;
   /** the record rules of each owner (bom-owners.ts) */
   owners: { enquiry: BomOwner; offer: BomOwner };
-  catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle'>;
+  catalogue: Pick<CataloguePort, 'matchContext' | 'matchableArticle' | 'manufacturerNames'>;
   memory: MappingMemoryStore;
   transaction: RunTransaction;
   tasks: Pick<TaskRunner, 'create' | 'start' | 'repo'>;
@@ -121,8 +121,11 @@ export class BomJobsService {
         source: 'saved',
         ...(saved.suppliedPartString ? { suppliedPartString: saved.suppliedPartString } : {}),
       };
-    const computed = suggestMapping(headers, 'bom', { rows: rows.slice(index, index + 200) });
-    const entries = await this.d.memory.listForCompany(principal.company.id);
+    const [knownNames, entries] = await Promise.all([
+      this.d.catalogue.manufacturerNames(),
+      this.d.memory.listForCompany(principal.company.id),
+    ]);
+    const computed = suggestMapping(headers, 'bom', { rows: rows.slice(index, index + 200), knownNames });
     const first = firstSuggestion(headers, computed, entries);
     const supplied = first.remembered?.entry.suppliedPartString;
     return {

@@ -1,3 +1,4 @@
+import { searchTokens } from '../../data/search-tokens.js';
 import type { UniqueKind } from '../../data/unique-keys.repository.js';
 import { nameKey, namesOf, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
 
@@ -15,6 +16,19 @@ export function nameClaims(
 ) {
   const keys = [...new Set(namesOf(item).map(nameKey))];
   return kind === 'discountGroup' ? keys.map((k) => `${item.manufacturerId ?? '-'}|${k}`) : keys;
+}
+
+/**
+ * What GET /<kind>/filter finds an item by (`searchTokens`, data/search-tokens.ts: word prefixes, accents and umlauts
+ * folded): its display name, abbreviation and every name variant, each also written as one word, so "PXC",
+ * "Phoenix", "contact", "Phönix" (a variant) and "PhoenixContact" all find "Phoenix Contact".
+ */
+export function fieldValueSearchTokens(
+  item: Pick<FieldValue, 'displayName' | 'nameVariants' | 'abbreviation'>,
+): string[] {
+  const names = [item.displayName, item.abbreviation ?? '', ...item.nameVariants].filter((n) => n.trim());
+  const joined = names.map((n) => n.replace(/[^\p{L}\p{N}]+/gu, '')).filter((j, i) => j && j !== names[i]);
+  return searchTokens(...names, ...joined);
 }
 
 /** The variants as stored: trimmed, none repeating the display name or another variant (case-insensitive). */

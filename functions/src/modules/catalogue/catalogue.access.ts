@@ -47,6 +47,7 @@ const fieldValueRows: AccessRow[] = LISTS.flatMap(({ path, make, idsParam, combi
     request: async (ctx) => ({ query: { id: (await make(token(ctx))).id } }),
   },
   { call: `GET ${path}/all`, allowed: adminCompany, request: () => ({ query: { withAmount: 'true' } }) },
+  { call: `GET ${path}/filter`, allowed: adminCompany, request: () => ({ query: { search: 'Phoenix' } }) },
   ...(name
     ? [{ call: `GET ${path}/name`, allowed: adminCompany, request: () => ({ query: { name: 'Phoenix' } }) }]
     : []),

@@ -17,6 +17,7 @@ import {
   articleUpdateSchema,
   discountGroupSchema,
   fieldValueAllSchema,
+  fieldValueFilterSchema,
   fieldValueNameSchema,
   fieldValueQuerySchema,
   idListSchema,
@@ -26,7 +27,12 @@ import {
   wholesalerSchema,
 } from '../../model/catalogue-schemas.js';
 import { ArticlesService, type FieldValueRepos } from './articles.service.js';
-import { ArticlesRepository, ARTICLES_PAGE_SHAPES, FieldValuesRepository } from './catalogue.repository.js';
+import {
+  ArticlesRepository,
+  ARTICLES_PAGE_SHAPES,
+  FIELD_VALUES_PAGE_SHAPES,
+  FieldValuesRepository,
+} from './catalogue.repository.js';
 import { CATALOGUE_PORT } from './catalogue.port.js';
 import { matchableArticle, matchContext } from './catalogue-lookup.js';
 import { combineTask, deleteManufacturerArticlesTask, renameManufacturerTask } from './catalogue-tasks.js';
@@ -109,6 +115,18 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
   r.get('/all', ...read(), validateQuery(fieldValueAllSchema), async (_req, res) =>
     res.json(await service.all(kind, q<{ withAmount: boolean }>(res).withAmount)),
   );
+  r.get('/filter', ...read(), validateQuery(fieldValueFilterSchema), async (_req, res) => {
+    const query = q<InferType<typeof fieldValueFilterSchema>>(res);
+    res.json(
+      await service.page(kind, {
+        search: query.search,
+        manufacturerId: query.manufacturerId || undefined,
+        sortDescending: query.sortDescending,
+        page: query.page,
+        size: query.paginationSize,
+      }),
+    );
+  });
   if (kind !== 'wholesaler')
     r.get('/name', ...read(), validateQuery(fieldValueNameSchema), async (_req, res) => {
       const { name, manufacturerId } = q<{ name: string; manufacturerId?: string }>(res);
@@ -179,6 +197,12 @@ function createCatalogueModule(d: AreaDeps): AreaModule {
     fieldValues,
     matchContext: () => matchContext(articles, fieldValues),
     matchableArticle: (id) => matchableArticle(articles, fieldValues, id),
+    manufacturerNames: async () =>
+      (await fieldValues.all('manufacturer', false)).flatMap((m) => [
+        m.displayName,
+        ...(m.abbreviation ? [m.abbreviation] : []),
+        ...m.nameVariants,
+      ]),
   });
   const taskDeps = { articles, articleWrites, repos, uniqueKeys, now: d.now, log: d.log };
   return {
@@ -195,7 +219,7 @@ function createCatalogueModule(d: AreaDeps): AreaModule {
 
 export const catalogueArea = defineArea({
   name: 'catalogue',
-  pageShapes: ARTICLES_PAGE_SHAPES,
+  pageShapes: [...ARTICLES_PAGE_SHAPES, ...FIELD_VALUES_PAGE_SHAPES],
   errors: CATALOGUE_ERRORS,
   create: createCatalogueModule,
 });

@@ -12,6 +12,8 @@ export interface CataloguePort {
   matchContext(): Promise<MatchContext>;
   /** one article as a BOM line keeps it (manual match); undefined when it does not exist */
   matchableArticle(id: string): Promise<MatchableArticle | undefined>;
+  /** every manufacturer's display name, abbreviation and name variants (the BOM mapping's known maker names) */
+  manufacturerNames(): Promise<string[]>;
 }
 
 export const CATALOGUE_PORT = new Port<CataloguePort>('catalogue');

@@ -3,9 +3,11 @@ import { FieldPath, FieldValue as Fs } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
+import { searchTerm, sortKey } from '../../data/search-tokens.js';
 import { normalisePartNumberKey } from '../../model/bom/part-number.js';
 import { ARTICLE_SORT_FIELDS, type Article, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
 import type { Page } from '../../model/paging.js';
+import { fieldValueSearchTokens } from './catalogue-names.js';
 
 const ARTICLES = 'articles';
 const FIELD_VALUE_COLLECTIONS: Record<FieldValueKind, string> = {
@@ -167,7 +169,47 @@ export class ArticlesRepository extends EntityCollection<Article> {
 const fieldValueConverter = entityConverter<FieldValue>({
   required: ['displayName', 'usedByArticleAmount', 'createDate', 'lastUpdate'],
   defaults: () => ({ nameVariants: [] }),
+  derived: (v) => ({
+    searchTokens: fieldValueSearchTokens(v),
+    displayNameSort: sortKey(v.displayName),
+    /** merged items are about to disappear (combine): never offered for a choice */
+    selectable: !v.mergedInto,
+  }),
+  derivedFields: ['searchTokens', 'displayNameSort', 'selectable'],
 });
+
+const SELECTABLE = { field: 'selectable', op: '==' } as const;
+const SEARCH = { field: 'searchTokens', op: 'array-contains' } as const;
+const OF_MANUFACTURER = { field: 'manufacturerId', op: '==' } as const;
+
+/**
+ * The lists GET /<kind>/filter runs: the selectable items, by a search token or not, sorted by the folded display
+ * name; discount groups also of one manufacturer.
+ */
+export const FIELD_VALUES_PAGE_SHAPES: readonly PagedListShape[] = Object.entries(FIELD_VALUE_COLLECTIONS).map(
+  ([kind, collectionGroup]) => ({
+    collectionGroup,
+    filterSets: [
+      [SELECTABLE],
+      [SELECTABLE, SEARCH],
+      ...(kind === 'discountGroup'
+        ? [
+            [SELECTABLE, OF_MANUFACTURER],
+            [SELECTABLE, OF_MANUFACTURER, SEARCH],
+          ]
+        : []),
+    ],
+    orderFields: ['displayNameSort'],
+  }),
+);
+
+export interface FieldValuePageQuery {
+  search?: string;
+  manufacturerId?: string;
+  sortDescending: boolean;
+  page: number;
+  size: number;
+}
 
 /** One of the four field-value lists (the same document shape, kind-specific fields optional). */
 export class FieldValuesRepository extends EntityCollection<FieldValue> {
@@ -180,6 +222,22 @@ export class FieldValuesRepository extends EntityCollection<FieldValue> {
 
   async all(): Promise<FieldValue[]> {
     return (await this.col().orderBy('displayName').get()).docs.map((d) => d.data());
+  }
+
+  /** One page of the items found by name or variant (GET /<kind>/filter; FIELD_VALUES_PAGE_SHAPES). */
+  page(q: FieldValuePageQuery): Promise<Page<FieldValue>> {
+    const filters: QueryFilter[] = [{ ...SELECTABLE, value: true }];
+    const term = searchTerm(q.search);
+    if (term) filters.push({ ...SEARCH, value: term });
+    if (q.manufacturerId && this.kind === 'discountGroup')
+      filters.push({ ...OF_MANUFACTURER, value: q.manufacturerId });
+    return readPage(this.col(), {
+      filters,
+      orderBy: 'displayNameSort',
+      descending: q.sortDescending,
+      page: q.page,
+      size: q.size,
+    });
   }
 
   deleteInTx(tx: Transaction, id: string): void {

@@ -5,7 +5,9 @@ import { CATALOGUE_ERRORS, nameKey, namesOf, type FieldValue, type FieldValueKin
 import type { Clock } from '../../platform/clock.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
+import type { Page } from '../../model/paging.js';
 import type { FieldValueRepos } from './articles.service.js';
+import type { FieldValuePageQuery } from './catalogue.repository.js';
 import { COMBINE_TASK, DELETE_MANUFACTURER_ARTICLES_TASK, diff, RENAME_MANUFACTURER_TASK } from './catalogue-keys.js';
 import { cleanVariants, NAME_CLAIM, nameClaims } from './catalogue-names.js';
 
@@ -42,10 +44,12 @@ export class FieldValuesService {
     return withAmount ? items : items.map(({ usedByArticleAmount: _omit, ...rest }) => rest as FieldValue);
   }
 
-  /**
-   * GET /<kind>/name: the item known by exactly this name (display name or variant, case-sensitive), found through
-   * its case-insensitive claim; null when none.
-   */
+  /** GET /<kind>/filter: a page of the items found by name, abbreviation or variant (without the usage count). */
+  async page(kind: FieldValueKind, q: FieldValuePageQuery): Promise<Page<FieldValue>> {
+    const found = await this.d.repos[kind].page(q);
+    return { ...found, content: found.content.map(({ usedByArticleAmount: _omit, ...rest }) => rest as FieldValue) };
+  }
+
   /**
    * The item named `name` (display name or variant). `GET …/name` wants the exact spelling; the article import
    * passes `caseInsensitive` (names are unique case-insensitively, spec 5).

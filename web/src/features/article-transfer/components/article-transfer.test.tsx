@@ -56,8 +56,13 @@ function setup(
     if (answer) return answer;
     if (c.url === '/api/article/import') return { body: progress() };
     if (c.url === '/api/import/config/all') return { body: configs };
-    if (c.url.startsWith('/api/manufacturer/all'))
-      return { body: [{ id: 'm1', displayName: 'Phoenix Contact', nameVariants: [], usedByArticleAmount: 3 }] };
+    // the manufacturers are searched on the server by name, abbreviation or variant (GET /manufacturer/filter)
+    if (c.url.startsWith('/api/manufacturer/filter')) {
+      const search = new URL(c.url, 'http://x').searchParams.get('search') ?? '';
+      const phoenix = { id: 'm1', displayName: 'Phoenix Contact', abbreviation: 'PXC', nameVariants: [] };
+      const found = ['', 'PXC'].includes(search) ? [phoenix] : [];
+      return { body: { content: found, totalElements: found.length } };
+    }
     if (c.url.startsWith('/api/file/names')) return { body: [] };
     return undefined;
   });
@@ -339,8 +344,8 @@ describe('the article export panel', () => {
           : undefined,
     );
     const section = within(await screen.findByRole('region', { name: 'Artikelexport' }));
-    await user.click(section.getByLabelText('Hersteller'));
-    await user.click(await screen.findByRole('option', { name: 'Phoenix Contact' }));
+    await user.type(section.getByLabelText('Hersteller'), 'PXC');
+    await user.click(await screen.findByRole('option', { name: /Phoenix Contact.*auch: PXC/ }));
     await user.click(section.getByLabelText('Importquellen'));
     await user.click(await screen.findByRole('option', { name: 'Dateiimport' }));
     await user.type(section.getByLabelText('Listenpreis von (EUR)'), '1,5');

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { eclassClassOf, EXPORT_RESULT_FOLDER, MAX_EXPORT_TYPES } from '@model/article-transfer';
 import { IMPORT_SOURCES, MAX_IDS_PER_CALL, type FieldValue, type ImportSource } from '@model/catalogue';
+import { FieldValueMultiSelect } from '@/components/field-value-select';
 import { downloadFile, FileTable, useDeleteFiles, useFiles } from '@/components/file-table';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
-import { resource } from '@/lib/query-keys';
 import { useExportArticles, type ExportOutcome } from '../api/article-export';
 
 /** A price field: German decimal comma accepted; '' is no bound. */
@@ -55,11 +54,6 @@ function useTypeFilter() {
  */
 export function ExportPanel() {
   const { t } = useTranslation('article-transfer');
-  const manufacturers = useQuery({
-    queryKey: resource('field-values', 'manufacturer').list(),
-    queryFn: () => api.get<FieldValue[]>('/manufacturer/all', { query: { withAmount: true } }),
-    staleTime: 60_000,
-  });
   const [chosen, setChosen] = useState<FieldValue[]>([]);
   const [sources, setSources] = useState<ImportSource[]>([]);
   const [from, setFrom] = useState('');
@@ -103,17 +97,13 @@ export function ExportPanel() {
 
   return (
     <Stack spacing={2}>
-      <Autocomplete
-        multiple
-        options={manufacturers.data ?? []}
+      <FieldValueMultiSelect
+        kind="manufacturer"
         value={chosen}
-        onChange={(_e, list) => setChosen(list.slice(0, MAX_IDS_PER_CALL))}
-        getOptionLabel={(m) => m.displayName}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        loading={manufacturers.isPending}
-        renderInput={(params) => (
-          <TextField {...params} label={t('export.manufacturers')} helperText={t('export.allWhenEmpty')} />
-        )}
+        onChange={setChosen}
+        max={MAX_IDS_PER_CALL}
+        label={t('export.manufacturers')}
+        helperText={t('export.allWhenEmpty')}
       />
       <Autocomplete
         multiple

@@ -14,6 +14,12 @@ const me = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
 function setup(save: { status: number; body: unknown }, taken: string[] = []) {
   const calls = mockFetch((c) => {
     if (c.url.startsWith('/api/manufacturer/all')) return { body: [makeFieldValue()] };
+    // the server finds a unit by name or variant: "stk" is a variant of "Stück"
+    if (c.url.startsWith('/api/unit/filter')) {
+      const search = new URL(c.url, 'http://x').searchParams.get('search')?.toLowerCase();
+      const found = search === 'stk' ? [stueck] : [];
+      return { body: { content: found, totalElements: found.length } };
+    }
     if (
       c.url.startsWith('/api/unit/all') ||
       c.url.startsWith('/api/discountgroup/all') ||
@@ -31,7 +37,23 @@ function setup(save: { status: number; body: unknown }, taken: string[] = []) {
   return calls;
 }
 
+const stueck = makeFieldValue({ id: 'u1', displayName: 'Stück', nameVariants: ['Stk', 'pcs'] });
+
 describe('ArticleFormPage (create)', () => {
+  it('the unit select finds "Stück" by its variant "Stk" and saves its id', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup({ status: 201, body: makeArticle({ id: 'n' }) });
+    await user.type(await screen.findByLabelText('Bestellnummer'), 'X1');
+    await user.type(screen.getByRole('combobox', { name: 'Einheit' }), 'Stk');
+    const option = await screen.findByRole('option', { name: /Stück/ });
+    expect(option).toHaveTextContent('auch: Stk');
+    await user.click(option);
+    expect(screen.getByRole('combobox', { name: 'Einheit' })).toHaveValue('Stück');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Der Artikel wurde gespeichert.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/article/' && c.method === 'POST')!.body).toMatchObject({ unitId: 'u1' });
+  });
+
   it('alternatives: disabled without a main number, refused when equal to it or taken elsewhere; numbers are sent as numbers', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = setup({ status: 201, body: makeArticle({ id: 'n' }) }, ['9999']);

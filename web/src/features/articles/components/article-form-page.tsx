@@ -1,4 +1,4 @@
-import { Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { FieldArray, getIn, useFormikContext } from 'formik';
@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { IMPORT_SOURCES, MAX_WHOLESALER_INFOS, type Article, type FieldValueKind } from '@model/catalogue';
 import { RecordError } from '@/components/errors/record-error';
+import { FieldValueSelect, FormFieldValueSelect } from '@/components/field-value-select';
 import { FormPage, FormSelectField, FormTextField, useValidationText } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useArticle } from '../api/get-article';
-import { useChoices } from '../api/get-choices';
 import { useSaveArticle } from '../api/save-article';
 import {
   articleFormSchema,
@@ -33,22 +33,10 @@ const REFERENCES: Array<{ name: 'manufacturerId' | 'discountGroupId' | 'unitId';
   { name: 'unitId', kind: 'unit' },
 ];
 
-function ReferenceSelect({ name, kind }: { name: string; kind: FieldValueKind }) {
-  const choices = useChoices(kind);
-  return (
-    <FormSelectField
-      name={name}
-      labelKey={`articles:field.${name}`}
-      options={[{ value: '', label: '–' }, ...(choices.data ?? []).map((c) => ({ value: c.id, label: c.displayName }))]}
-    />
-  );
-}
-
 /** The wholesaler entries: each a wholesaler, its purchase price and order number. */
 function WholesalerInfos() {
   const { t } = useTranslation('articles');
   const formik = useFormikContext<ArticleFormValues>();
-  const wholesalers = useChoices('wholesaler');
   const text = useValidationText();
   return (
     <FieldArray name="wholesalerInfos">
@@ -57,25 +45,18 @@ function WholesalerInfos() {
           <Typography variant="h2">{t('wholesalers.title')}</Typography>
           {formik.values.wholesalerInfos.map((w, i) => (
             <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <TextField
-                select
-                size="small"
-                label={t('wholesalers.wholesaler')}
+              <FieldValueSelect
+                kind="wholesaler"
                 name={`wholesalerInfos.${i}.wholesalerId`}
-                value={w.wholesalerId}
-                onChange={formik.handleChange}
+                label={t('wholesalers.wholesaler')}
+                value={w.wholesalerId || undefined}
+                onChange={(item) => void formik.setFieldValue(`wholesalerInfos.${i}.wholesalerId`, item?.id ?? '')}
                 error={!!getIn(formik.errors, `wholesalerInfos.${i}.wholesalerId`) && formik.submitCount > 0}
                 helperText={
                   formik.submitCount > 0 ? text(getIn(formik.errors, `wholesalerInfos.${i}.wholesalerId`)) : undefined
                 }
                 sx={{ minWidth: 200 }}
-              >
-                {(wholesalers.data ?? []).map((o) => (
-                  <MenuItem key={o.id} value={o.id}>
-                    {o.displayName}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <TextField
                 size="small"
                 type="number"
@@ -152,7 +133,7 @@ export function ArticleForm({ id, onSaved, backTo, onBack }: ArticleFormProps) {
       }}
     >
       {REFERENCES.slice(0, 1).map((r) => (
-        <ReferenceSelect key={r.name} name={r.name} kind={r.kind} />
+        <FormFieldValueSelect key={r.name} name={r.name} labelKey={`articles:field.${r.name}`} kind={r.kind} />
       ))}
       {TEXT_FIELDS.map((f) => (
         <FormTextField
@@ -164,7 +145,7 @@ export function ArticleForm({ id, onSaved, backTo, onBack }: ArticleFormProps) {
         />
       ))}
       {REFERENCES.slice(1).map((r) => (
-        <ReferenceSelect key={r.name} name={r.name} kind={r.kind} />
+        <FormFieldValueSelect key={r.name} name={r.name} labelKey={`articles:field.${r.name}`} kind={r.kind} />
       ))}
       {NUMBER_FIELDS.map((f) => (
         <FormTextField

@@ -10,11 +10,23 @@ vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const me = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
-const manufacturers = [makeFieldValue(), makeFieldValue({ id: 'm2', displayName: 'WAGO', nameVariants: [] })];
+const phoenix = makeFieldValue({ abbreviation: 'PXC' });
+const wago = makeFieldValue({ id: 'm2', displayName: 'WAGO', nameVariants: [] });
 
 function setup(state?: unknown) {
   const calls = mockFetch((c) => {
-    if (c.url.startsWith('/api/manufacturer/all')) return { body: manufacturers };
+    // the server finds by name, abbreviation or variant (GET /manufacturer/filter); here: "PXC" and "phoe" find Phoenix
+    if (c.url.startsWith('/api/manufacturer/filter')) {
+      const search = new URL(c.url, 'http://x').searchParams.get('search')?.toLowerCase() ?? '';
+      const found = [phoenix, wago].filter(
+        (m) =>
+          !search ||
+          ['pxc', 'phoe'].includes(search) === (m.id === 'm1') ||
+          m.displayName.toLowerCase().startsWith(search),
+      );
+      return { body: { content: found, totalElements: found.length } };
+    }
+    if (c.url === '/api/manufacturer/?id=m2') return { body: wago };
     if (c.url.startsWith('/api/article/filter'))
       return {
         body: {
@@ -40,6 +52,26 @@ describe('ArticleListPage', () => {
     await waitFor(() => expect(filterCalls(calls).at(-1)?.get('manufacturer')).toBe('m2'));
     expect(filterCalls(calls).at(-1)?.get('column')).toBe('orderNumber');
     expect(await screen.findByDisplayValue('WAGO')).toBeInTheDocument();
+  });
+
+  it('the manufacturer filter finds "Phoenix Contact" by its abbreviation "PXC" on the server and filters by its id', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = setup();
+    await screen.findByText('1.234,50 €');
+    await user.type(screen.getByLabelText('Hersteller'), 'PXC');
+    // the answer to "PXC" (after the typing pause) holds Phoenix Contact only, shown with the name it was found by
+    await waitFor(() => expect(screen.queryByRole('option', { name: /WAGO/ })).not.toBeInTheDocument());
+    const option = screen.getByRole('option', { name: /Phoenix Contact/ });
+    expect(option).toHaveTextContent('auch: PXC');
+    expect(
+      calls.some(
+        (c) =>
+          new URL(c.url, 'http://x').searchParams.get('search') === 'PXC' && c.url.includes('/api/manufacturer/filter'),
+      ),
+    ).toBe(true);
+    await user.click(option);
+    await waitFor(() => expect(filterCalls(calls).at(-1)?.get('manufacturer')).toBe('m1'));
+    expect(screen.getByDisplayValue('Phoenix Contact')).toBeInTheDocument();
   });
 
   it('the order-number search is sent on Enter, not while typing', async () => {

@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Autocomplete, Button, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ARTICLE_COLUMNS, type Article, type ArticleColumn } from '@model/catalogue';
+import { FieldValueSelect } from '@/components/field-value-select';
 import { ListPage, type BulkAction, type ListColumn, type ListRequest } from '@/components/list-page';
 import { PageSections } from '@/components/page-sections';
 import { paths } from '@/config/paths';
 import { formatEur, formatNumber } from '@/lib/format';
 import { useDeleteArticles } from '../api/delete-articles';
 import { articlesQueryOptions } from '../api/get-articles';
-import { useChoices } from '../api/get-choices';
 
 /** What the manufacturer form's to-articles button passes (navigation state). */
 export interface ArticleListState {
@@ -35,7 +35,6 @@ export function ArticleListPage() {
   const navigate = useNavigate();
   const preset = (useLocation().state as ArticleListState | null)?.manufacturerId;
   const [manufacturer, setManufacturer] = useState<string | undefined>(preset);
-  const manufacturers = useChoices('manufacturer');
   const deleteArticles = useDeleteArticles();
 
   const source = useMemo(
@@ -92,8 +91,6 @@ export function ArticleListPage() {
     errorKey: 'articles:deleteFailed',
   };
 
-  const options = manufacturers.data ?? [];
-  const selected = options.find((m) => m.id === manufacturer) ?? null;
   return (
     <>
       <ListPage
@@ -108,15 +105,12 @@ export function ArticleListPage() {
         defaultSort={{ columnId: 'orderNumber', direction: 'asc' }}
         cardTitle="orderNumber"
       >
-        <Autocomplete
-          options={options}
-          value={selected}
-          onChange={(_e, m) => setManufacturer(m?.id)}
-          getOptionLabel={(m) => m.displayName}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={manufacturers.isPending}
+        <FieldValueSelect
+          kind="manufacturer"
+          value={manufacturer}
+          onChange={(m) => setManufacturer(m?.id)}
+          label={t('list.manufacturerFilter')}
           sx={{ maxWidth: { sm: 360 } }}
-          renderInput={(params) => <TextField {...params} label={t('list.manufacturerFilter')} />}
         />
       </ListPage>
       {/* sections other features contribute (the import and export panels: features/article-transfer) */}

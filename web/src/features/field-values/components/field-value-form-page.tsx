@@ -12,7 +12,8 @@ import { isHttpLink } from '@model/catalogue-schemas';
 import { VALIDATION_KEYS as V } from '@model/validation';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RecordError } from '@/components/errors/record-error';
-import { FormPage, FormSelectField, FormTextField } from '@/components/form-page';
+import { FormFieldValueSelect } from '@/components/field-value-select';
+import { FormPage, FormTextField } from '@/components/form-page';
 import { paths, type FieldValueList } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
@@ -171,7 +172,6 @@ export function FieldValueFormPage({ list }: { list: FieldValueList }) {
   const loaded = useFieldValue(kind, id, !isNew && fromList?.id !== id);
   const item = isNew ? undefined : fromList?.id === id ? fromList : loaded.data;
   const all = useFieldValues(kind);
-  const manufacturers = useFieldValues('manufacturer', kind === 'discountGroup');
   const save = useSaveFieldValue(kind);
   const deleteArticles = useDeleteManufacturerArticles();
   const [confirmArticles, setConfirmArticles] = useState(false);
@@ -239,11 +239,11 @@ export function FieldValueFormPage({ list }: { list: FieldValueList }) {
           />
         )}
         {kind === 'discountGroup' && (
-          <FormSelectField
+          <FormFieldValueSelect
+            kind="manufacturer"
             name="manufacturerId"
             labelKey="field-values:field.manufacturerId"
             required
-            options={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.displayName }))}
           />
         )}
         {kind !== 'wholesaler' && <NameVariantsField kind={kind} itemId={item?.id} others={all.data ?? []} />}

@@ -6,35 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { LENGTH_UNITS, WEIGHT_UNITS } from '@model/bom/units';
 import { SOURCE_FORMATS } from '@model/import-config';
 import { IMPORT_CONFIG_EXTENSIONS } from '@model/import-config-schemas';
+import { FormFieldValueSelect } from '@/components/field-value-select';
 import { FormSelectField, FormTextField, type SelectOption } from '@/components/form-page';
-import { useFieldValueChoices } from '../api/import-configs';
 import { NS, type SampleHeadersState } from './sample-headers';
 
 /** The fields of the configuration form: those of every format, and a spreadsheet's sample, header row and units. */
 
 const ACCEPT = IMPORT_CONFIG_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-type FieldValueOptions = ReturnType<typeof useFieldValueOptions>;
-
-/** The choices of the field-value selects (asked for by the page, so they load beside the configuration). */
-export function useFieldValueOptions() {
-  const { t } = useTranslation(NS);
-  const manufacturers = useFieldValueChoices('manufacturer');
-  const wholesalers = useFieldValueChoices('wholesaler');
-  const units = useFieldValueChoices('unit');
-  const choices = (data: Array<{ id: string; displayName: string }> | undefined): SelectOption[] => [
-    { value: '', label: t('field.none') },
-    ...(data ?? []).map((o) => ({ value: o.id, label: o.displayName })),
-  ];
-  return {
-    manufacturers: choices(manufacturers.data),
-    wholesalers: choices(wholesalers.data),
-    units: choices(units.data),
-  };
-}
-
 /** Format, manufacturer, title, description, wholesaler, default unit. */
-export function GeneralFields({ options }: { options: FieldValueOptions }) {
+export function GeneralFields() {
   const { t } = useTranslation(NS);
   return (
     <>
@@ -43,11 +24,11 @@ export function GeneralFields({ options }: { options: FieldValueOptions }) {
         labelKey={`${NS}:field.sourceFormat`}
         options={SOURCE_FORMATS.map((f) => ({ value: f, label: t(`sourceFormat.${f}`) }))}
       />
-      <FormSelectField name="manufacturerId" labelKey={`${NS}:field.manufacturer`} options={options.manufacturers} />
+      <FormFieldValueSelect kind="manufacturer" name="manufacturerId" labelKey={`${NS}:field.manufacturer`} />
       <FormTextField name="title" labelKey={`${NS}:field.title`} required />
       <FormTextField name="description" labelKey={`${NS}:field.description`} required multiline minRows={2} />
-      <FormSelectField name="wholesalerId" labelKey={`${NS}:field.wholesaler`} options={options.wholesalers} />
-      <FormSelectField name="defaultUnitId" labelKey={`${NS}:field.defaultUnit`} options={options.units} />
+      <FormFieldValueSelect kind="wholesaler" name="wholesalerId" labelKey={`${NS}:field.wholesaler`} />
+      <FormFieldValueSelect kind="unit" name="defaultUnitId" labelKey={`${NS}:field.defaultUnit`} />
     </>
   );
 }

@@ -16,7 +16,7 @@ import { RecordError } from '@/components/errors/record-error';
 import { FormPage } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { useImportConfig, useSaveImportConfig } from '../api/import-configs';
-import { GeneralFields, SpreadsheetFields, useFieldValueOptions } from './import-config-fields';
+import { GeneralFields, SpreadsheetFields } from './import-config-fields';
 import { MappingPanel } from './mapping-panel';
 import { mappingOf, NS, refusalText, useSampleHeaders, WARNING_KEYS, type SampleHeadersState } from './sample-headers';
 
@@ -122,7 +122,6 @@ export function ImportConfigFormPage() {
   const loaded = useImportConfig(id, !isNew);
   const config: ImportConfig | undefined = isNew ? undefined : loaded.data;
   const back = paths.imports.configs.getHref();
-  const options = useFieldValueOptions();
   const sample = useSampleHeaders(id, config);
   const submit = useSubmit(id, sample);
   const [format, setFormat] = useState<SourceFormat>('SPREADSHEET');
@@ -153,7 +152,7 @@ export function ImportConfigFormPage() {
         {(formik: FormikProps<Values>) => (
           <>
             <FormatWatcher onChange={setFormat} />
-            <GeneralFields options={options} />
+            <GeneralFields />
             {formik.values.sourceFormat === 'SPREADSHEET' ? (
               <SpreadsheetFields sample={sample} />
             ) : (

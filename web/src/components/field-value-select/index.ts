@@ -1,0 +1,2 @@
+export { FieldValueMultiSelect, FieldValueSelect } from './field-value-select';
+export { FormFieldValueSelect } from './form-field-value-select';
