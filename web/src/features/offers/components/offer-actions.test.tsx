@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OfferState } from '@model/offer';
+import type { OfferState } from '@model/offer-states';
 import { principalOf } from '@/lib/current-user/principal';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';

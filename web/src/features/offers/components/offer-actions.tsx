@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Offer, OfferAction } from '@model/offer';
+import type { Offer } from '@model/offer';
+import type { OfferAction } from '@model/offer-states';
 import { canActOnOffer, type OfferCaller } from '@model/permissions-offers';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeclineDialog } from './decline-dialog';

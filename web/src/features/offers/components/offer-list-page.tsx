@@ -4,13 +4,8 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  OFFER_LIST_STATES,
-  OFFER_SORT_COLUMNS,
-  OFFER_STATES,
-  type OfferListView,
-  type OfferSortColumn,
-} from '@model/offer';
+import { OFFER_SORT_COLUMNS, type OfferSortColumn } from '@model/offer';
+import { OFFER_LIST_STATES, OFFER_STATES, type OfferListView } from '@model/offer-states';
 import type { OfferCaller } from '@model/permissions-offers';
 import { ListPage, type ListColumn, type ListExportRequest, type ListRequest } from '@/components/list-page';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';

@@ -6,9 +6,9 @@ import {
   MISSING_DOCUMENT_REFUSALS,
   type MissingDocumentRefusal,
   type Offer,
-  type OfferAction,
   type RejectionReason,
 } from '@model/offer';
+import { type OfferAction } from '@model/offer-states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
