@@ -55,5 +55,5 @@ export async function runTaskNow(taskId: string): Promise<void> {
 /** The background tasks of this kind created for a record, found by a parameter (e.g. `offerId`). */
 export async function tasksFor(kind: string, param: string, value: string): Promise<BackgroundTask[]> {
   const snap = await admin().db.collection(TASKS_COLLECTION).where(`params.${param}`, '==', value).get();
-  return snap.docs.map((d) => d.data() as BackgroundTask).filter((t) => t.kind === kind);
+  return snap.docs.map((d) => ({ ...d.data(), id: d.id }) as BackgroundTask).filter((t) => t.kind === kind);
 }

@@ -17,10 +17,13 @@ export function useListControls({
   serverMode,
   searchOnEnter,
   defaultSort,
+  initialFilter,
 }: {
   serverMode: boolean;
   searchOnEnter: boolean;
   defaultSort?: { columnId: string; direction: SortDirection };
+  /** the filter values ticked at first (null: no filter) */
+  initialFilter?: string[];
 }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), serverMode ? SEARCH_DEBOUNCE_MS : 0);
@@ -29,7 +32,7 @@ export function useListControls({
   // the page asked for; the one shown is the last one when the total shrank below it (useListRows)
   const [requestedPage, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [filterValues, setFilterValues] = useState<string[] | null>(null);
+  const [filterValues, setFilterValues] = useState<string[] | null>(initialFilter ?? null);
 
   return {
     search,
