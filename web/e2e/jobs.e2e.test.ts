@@ -28,7 +28,7 @@ afterAll(async () => {
   await disposeClients();
 });
 
-/** The rows of the job list (its default view). */
+/** Opens a job from the job list (its default view: the running jobs). */
 async function openJob(page: Page, offerNumber: string) {
   await page.goto(`${PORTAL}/job`);
   await page.getByLabel('Suche').fill(offerNumber);
@@ -43,6 +43,7 @@ describe('jobs end to end', () => {
     const { page, errors } = await openPage(context);
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page, SUPPLIER, DEMO_PASSWORD);
+    await page.waitForURL(/\/enquiry$/);
     await openJob(page, DEMO_OFFER_NUMBERS.job);
     await page.getByRole('button', { name: 'Als geliefert melden' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Ja' }).click();
@@ -52,6 +53,7 @@ describe('jobs end to end', () => {
     await logout(page);
 
     await login(page, CUSTOMER, DEMO_PASSWORD);
+    await page.waitForURL(/\/enquiry$/);
     await page.goto(`${PORTAL}/job`);
     // the default view: running jobs (confirmed and delivered), not the cancelled one
     const rows = page.getByTestId('list-row');
