@@ -53,7 +53,7 @@ export const OFFER_LIST_DEFAULT_STATES = {
 } as const satisfies { [V in OfferListView]: ReadonlyArray<(typeof OFFER_LIST_STATES)[V][number]> };
 
 /** The states of a job: the supplier confirmed the order (what /job lists). */
-export const JOB_STATES = OFFER_LIST_STATES.job;
+const JOB_STATES = OFFER_LIST_STATES.job;
 export function isJobState(state: OfferState): boolean {
   return (JOB_STATES as readonly OfferState[]).includes(state);
 }
