@@ -99,6 +99,9 @@ describe('the job ends: deliver, finish, cancel', () => {
     // the customer cannot report the delivery, the supplier cannot finish
     expect((await change(j.id, 'DELIVERED', customer.token)).body.code).toBe('forbidden');
     expect((await change(j.id, 'FINISHED', supplier.token)).status).toBe(403);
+    // another supplier does not see the job (404); admin-company callers use no offers (403)
+    expect((await change(j.id, 'DELIVERED', otherSupplier.token)).status).toBe(404);
+    expect((await change(j.id, 'DELIVERED', w.token('adminUser')!)).status).toBe(403);
 
     const delivered = await change(j.id, 'DELIVERED', w.users.supplierUser.token);
     ok(delivered);
