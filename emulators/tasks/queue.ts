@@ -124,6 +124,8 @@ export class TaskQueue {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly ready: StoredTask[] = [];
   private running = 0;
+  /** names of the tasks being dispatched right now */
+  private readonly dispatching = new Set<string>();
   private tokens: number;
   private lastRefill = Date.now();
   private pumpTimer: NodeJS.Timeout | undefined;
@@ -164,6 +166,23 @@ export class TaskQueue {
     const i = this.ready.indexOf(task);
     if (i >= 0) this.ready.splice(i, 1);
     return true;
+  }
+
+  /**
+   * Cloud Tasks' `tasks.run`: dispatches the task now, whatever its schedule time or backoff, outside the rate
+   * limits; afterwards it is retried (or done) as after any dispatch. A task being dispatched is not dispatched twice.
+   * Undefined for an unknown task.
+   */
+  runNow(name: string): StoredTask | undefined {
+    const task = this.tasks.get(name);
+    if (!task || this.dispatching.has(name)) return task;
+    clearTimeout(this.timers.get(name));
+    this.timers.delete(name);
+    const i = this.ready.indexOf(task);
+    if (i >= 0) this.ready.splice(i, 1);
+    this.tokens = Math.max(0, this.tokens - 1);
+    void this.run(task);
+    return task;
   }
 
   /** Makes the task ready at `at` (its schedule time, or its next retry). */
@@ -211,6 +230,7 @@ export class TaskQueue {
 
   private async run(task: StoredTask) {
     this.running++;
+    this.dispatching.add(task.name);
     const now = Date.now();
     task.firstAttemptTime ??= now;
     const retryCount = task.dispatchCount;
@@ -237,6 +257,7 @@ export class TaskQueue {
       body: Buffer.from(task.httpRequest.body, 'base64'),
     });
     this.running--;
+    this.dispatching.delete(task.name);
     if (this.stopped || !this.tasks.has(task.name)) return;
     if (result.status !== undefined) {
       task.responseCount++;

@@ -1,12 +1,12 @@
 // The REST API of Cloud Tasks v2 as firebase-admin and firebase-tools use it: create, list, get and delete tasks,
-// register and read queues; errors in Google's JSON error form.
+// run one now (`tasks.run`, for tests), register and read queues; errors in Google's JSON error form.
 import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_DEADLINE_MS, durationMs, queueConfig, type StoredTask } from './queue.js';
 import type { TaskRegistry } from './registry.js';
 
 const ID = /^[A-Za-z0-9_-]{1,500}$/;
-const ROUTE = /^\/(?:v2\/)?projects\/([^/]+)\/locations\/([^/]+)\/queues\/([^/:]+)(?:\/tasks(?:\/([^/:]+))?)?$/;
+const ROUTE = /^\/(?:v2\/)?projects\/([^/]+)\/locations\/([^/]+)\/queues\/([^/:]+)(?:\/tasks(?:\/([^/:]+)(:run)?)?)?$/;
 
 class ApiError extends Error {
   constructor(
@@ -101,7 +101,14 @@ async function handle(registry: TaskRegistry, req: http.IncomingMessage, body: s
     };
   const m = ROUTE.exec(url.pathname);
   if (!m) throw new ApiError(404, 'NOT_FOUND', `Unknown path ${url.pathname}`);
-  const [, project, location, queueId, taskId] = m as unknown as [string, string, string, string, string?];
+  const [, project, location, queueId, taskId, run] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string?,
+    string?,
+  ];
   const queueName = `projects/${project}/locations/${location}/queues/${queueId}`;
   const json = body ? (JSON.parse(body) as Record<string, any>) : {};
   const isTasks = url.pathname.endsWith('/tasks') || taskId !== undefined;
@@ -127,6 +134,13 @@ async function handle(registry: TaskRegistry, req: http.IncomingMessage, body: s
     if (!t) throw new ApiError(404, 'NOT_FOUND', `Task does not exist: ${name}`);
     return taskJson(t);
   }
+  if (run && req.method === 'POST') {
+    // tasks.run: dispatch now (tests run a task scheduled for days later without waiting for it)
+    const t = q?.runNow(name);
+    if (!t) throw new ApiError(404, 'NOT_FOUND', `Task does not exist: ${name}`);
+    return taskJson(t);
+  }
+  if (run) throw new ApiError(405, 'UNIMPLEMENTED', `${req.method} ${url.pathname} is not supported.`);
   if (taskId !== undefined && req.method === 'DELETE') {
     if (!q?.delete(name)) throw new ApiError(404, 'NOT_FOUND', `Task does not exist: ${name}`);
     registry.ended(name);

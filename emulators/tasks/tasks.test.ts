@@ -146,6 +146,26 @@ describe('schedule times', () => {
   });
 });
 
+describe('tasks.run', () => {
+  it('dispatches a task scheduled for later now, once; afterwards it is done like any other', async () => {
+    const queue = await registerQueue('runnow');
+    await queue.enqueue({ n: 1 }, { id: 'inaweek', scheduleDelaySeconds: 7 * 24 * 3600 });
+    const base = `http://127.0.0.1:${emu.port}/projects/${PROJECT}/locations/${LOCATION}/queues/runnow/tasks`;
+    const res = await fetch(`${base}/inaweek:run`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: expect.stringMatching(/\/tasks\/inaweek$/), dispatchCount: 1 });
+    const [hit] = await target.waitFor('runnow', 1);
+    expect(hit!.body).toEqual({ data: { n: 1 } });
+    await waitForEvent((e) => e.type === 'done' && e.task.name.endsWith('/runnow/tasks/inaweek'));
+    expect((await (await fetch(base)).json()).tasks).toEqual([]);
+    // gone now: NOT_FOUND, and its name stays taken
+    expect((await fetch(`${base}/inaweek:run`, { method: 'POST' })).status).toBe(404);
+    await expect(queue.enqueue({ n: 2 }, { id: 'inaweek' })).rejects.toMatchObject({
+      code: 'functions/task-already-exists',
+    });
+  });
+});
+
 describe('retries', () => {
   it("follow the queue's retry config: max attempts, backoff doubling up to its maximum", async () => {
     const queue = await registerQueue('failing', {

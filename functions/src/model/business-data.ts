@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { defineErrors } from './api-error.js';
 import { isIsoDate } from './enquiry.js';
 import { bodyIdSchema, idSchema } from './id.js';
-import type { OfferState } from './offer.js';
+import type { OfferState } from './offer-states.js';
 import { mailSchema, PASSWORD_MIN_LENGTH } from './user.js';
 import { flag, line, VALIDATION_KEYS as V, withLimits } from './validation.js';
 
@@ -71,8 +71,11 @@ export const SHARED_LIST_MAX = 200;
 /** The download log answers at most this many entries (newest first). */
 export const DOWNLOAD_LOG_MAX = 200;
 
-/** The offer states in which the folder is open to invitees and anonymous visitors (and writable). */
-export const FOLDER_OPEN_STATES: readonly OfferState[] = ['OPEN', 'ACCEPTED', 'CONFIRMED'];
+/**
+ * The offer states in which the folder is open to invitees and anonymous visitors (and writable): a delivered job
+ * still is (the customer checks it against the documents); a finished, cancelled or lapsed one is closed.
+ */
+export const FOLDER_OPEN_STATES: readonly OfferState[] = ['OPEN', 'ACCEPTED', 'CONFIRMED', 'DELIVERED'];
 
 /** The company types whose non-admin users follow `settings.types`. */
 export const FOLDER_TYPES = ['CUSTOMER', 'SUPPLIER'] as const;

@@ -79,7 +79,18 @@ export interface EnquiryChangeEntry {
   userId: string;
   /** "Vorname Nachname" at the time of the change, so the history reads without user lookups */
   userName: string;
-  action: 'create' | 'update' | 'release' | 'reopen' | 'archive' | 'copy' | 'close' | 'bomUpload' | 'bomDelete';
+  action:
+    | 'create'
+    | 'update'
+    | 'release'
+    | 'reopen'
+    | 'archive'
+    | 'copy'
+    | 'close'
+    | 'bomUpload'
+    | 'bomDelete'
+    /** the order that closed it lapsed unconfirmed: open for offers again (issue 32) */
+    | 'orderLapsed';
   /** the fields an update changed */
   fields?: string[];
 }

@@ -9,10 +9,9 @@ import {
   mayProvideDocument,
   missingDocument,
   offerInputSchema,
-  transitionRefusal,
   type Offer,
-  type OfferSide,
 } from './offer.js';
+import { transitionRefusal, type OfferSide } from './offer-states.js';
 import { canActOnOffer, canSeeOffer, offerSide } from './permissions-offers.js';
 import type { Principal } from './user.js';
 

@@ -7,11 +7,19 @@ import { JOB_CONDITION_CHOICES, JOB_CONDITION_FLAGS } from './job-conditions.js'
 import { commaList, pageRequestSchema } from './paging.js';
 import { priceSchema } from './price.js';
 import { line, multiline, VALIDATION_KEYS as V, withLimits } from './validation.js';
+import {
+  isJobState,
+  OFFER_STATES,
+  OFFER_TRANSITIONS,
+  STATE_CHANGE_TARGETS,
+  type OfferAction,
+  type OfferSide,
+  type OfferState,
+} from './offer-states.js';
 
 /**
- * The offer (spec 01 §3 "Offer", §4 states and transitions, §5 Offer; issue 9). Isomorphic: the API runs
- * every state change through OFFER_TRANSITIONS and the web shows its buttons from the same table.
- * Decisions: docs/decisions-offers.md.
+ * The offer (spec 01 §3 "Offer", §5 Offer; issue 9): the record, its documents' rules and its schemas. Its states
+ * and the transition table: offer-states.ts. Decisions: docs/decisions-offers.md.
  */
 
 /** The offers area's error codes. */
@@ -37,17 +45,6 @@ export function offerDocumentsPath(offerId: string): string {
   return OFFER_DOCUMENTS_PREFIX.replace('{offerId}', offerId);
 }
 
-export const OFFER_STATES = ['OPEN', 'DECLINED', 'ACCEPTED', 'CONFIRMED'] as const;
-export type OfferState = (typeof OFFER_STATES)[number];
-
-/** Spec 01 §4 colours. */
-export const OFFER_STATE_COLORS: Record<OfferState, string> = {
-  OPEN: '#575656',
-  ACCEPTED: '#15A34E',
-  CONFIRMED: '#4a7bf8',
-  DECLINED: '#C5102C',
-};
-
 export const REJECTION_REASONS = [
   'PRICE_NOT_AS_EXPECTED',
   'DELIVERY_TIME_OUTSIDE_EXPECTATIONS',
@@ -57,14 +54,6 @@ export const REJECTION_REASONS = [
   'INDIVIDUAL',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
-
-/** The list views (spec 01 §2): /offer shows OPEN and DECLINED, /order ACCEPTED, /job CONFIRMED. */
-export const OFFER_LIST_STATES = {
-  offer: ['OPEN', 'DECLINED'],
-  order: ['ACCEPTED'],
-  job: ['CONFIRMED'],
-} as const satisfies Record<string, readonly OfferState[]>;
-export type OfferListView = keyof typeof OFFER_LIST_STATES;
 
 /**
  * The enquiry fields an offer copies and may deviate from (spec 01 §3: the enquiry's id, customerId, title,
@@ -108,6 +97,14 @@ export interface Offer extends OfferTerms {
   nextOfferId?: string;
   rejectionReason?: RejectionReason;
   rejectionReasonIndividual?: string;
+  /** the customer's order: when it was placed, and when it lapses unless confirmed (when it lapsed, once LAPSED) */
+  acceptDate?: Date;
+  lapseDate?: Date;
+  /** the job's end (issue 32): reported delivered by the supplier, finished or cancelled (with the reason) by the customer */
+  deliveredDate?: Date;
+  finishedDate?: Date;
+  cancelledDate?: Date;
+  cancellationReason?: string;
   /** the enquiry's values when the offer was drafted (spec: "the original value shown beside each") */
   original: OfferTerms;
   /** which BOM and circuit-diagram revision of the enquiry the offer priced (issue 9 "beyond the spec") */
@@ -144,57 +141,6 @@ export const OFFER_LIST_FIELDS = [
 
 /** A row of GET /offer/filter (docs/api.md "Offers"; the web's list rows). */
 export type OfferListItem = Pick<Offer, 'id' | (typeof OFFER_LIST_FIELDS)[number]>;
-
-export type OfferAction = 'release' | 'accept' | 'decline' | 'confirm' | 'revise' | 'archive';
-export type OfferSide = 'supplier' | 'customer';
-
-export interface OfferTransition {
-  /** who acts: the offer's supplier company or the enquiry's customer company */
-  side: OfferSide;
-  /** the states the action starts from */
-  from: readonly OfferState[];
-  /** must the offer be released (true), a draft (false), or either (undefined) */
-  released?: boolean;
-  /** a document of this type must be among the offer's files (spec 01 §4/§5) */
-  requires?: DocumentType;
-  /** the state afterwards (release, revise and archive keep it) */
-  to?: OfferState;
-}
-
-/**
- * The one transition table (spec 01 §4 "Who may act in which state" and "Offer transitions"). Decisions:
- * CONFIRMED allows no further state change (both sides keep working in the project folder and chat);
- * orders and jobs cannot be archived (they are binding); an archived or invalidated offer takes no action.
- */
-export const OFFER_TRANSITIONS: Record<OfferAction, OfferTransition> = {
-  release: { side: 'supplier', from: ['OPEN'], released: false, requires: 'OFFER' },
-  accept: { side: 'customer', from: ['OPEN'], released: true, requires: 'ORDER', to: 'ACCEPTED' },
-  decline: { side: 'customer', from: ['OPEN'], released: true, to: 'DECLINED' },
-  confirm: { side: 'supplier', from: ['ACCEPTED'], released: true, requires: 'ORDER_CONFIRMATION', to: 'CONFIRMED' },
-  revise: { side: 'supplier', from: ['OPEN', 'DECLINED'], released: true },
-  archive: { side: 'supplier', from: ['OPEN', 'DECLINED'] },
-};
-
-/** GET /offer/statechange?state=…: the target state names the action. */
-export const STATE_CHANGE_ACTIONS: Partial<Record<OfferState, OfferAction>> = {
-  ACCEPTED: 'accept',
-  DECLINED: 'decline',
-  CONFIRMED: 'confirm',
-};
-
-/** Why the table refuses an action on this offer (without looking at the caller or the files). */
-export type TransitionRefusal = 'invalidTransition' | 'offerNotReleased' | 'offerReleased';
-
-export function transitionRefusal(
-  offer: Pick<Offer, 'state' | 'released' | 'archived' | 'invalidated'>,
-  action: OfferAction,
-): TransitionRefusal | undefined {
-  const t = OFFER_TRANSITIONS[action];
-  if (offer.archived || offer.invalidated || !t.from.includes(offer.state)) return 'invalidTransition';
-  if (t.released === true && !offer.released) return 'offerNotReleased';
-  if (t.released === false && offer.released) return 'offerReleased';
-  return undefined;
-}
 
 /**
  * Each side's binding documents are its own (docs/decisions-offers.md): the supplier provides the OFFER and the
@@ -237,12 +183,13 @@ export function missingDocument(
 
 /**
  * The documents an executed transition relied on stay (delete → 409 invalidTransition): the supplier's OFFER pdf
- * of a released offer, the customer's ORDER of an ACCEPTED or CONFIRMED one, the ORDER_CONFIRMATION of a CONFIRMED one.
+ * of a released offer, the customer's ORDER of an order (also a lapsed one: it stays on record) or a job, the
+ * ORDER_CONFIRMATION of a job (in every state of it).
  */
 export function isBindingDocument(offer: Pick<Offer, 'released' | 'state'>, f: FileFact): boolean {
   if (isBindingOf(f, 'OFFER')) return offer.released;
-  if (isBindingOf(f, 'ORDER')) return offer.state === 'ACCEPTED' || offer.state === 'CONFIRMED';
-  if (isBindingOf(f, 'ORDER_CONFIRMATION')) return offer.state === 'CONFIRMED';
+  if (isBindingOf(f, 'ORDER')) return offer.state === 'ACCEPTED' || offer.state === 'LAPSED' || isJobState(offer.state);
+  if (isBindingOf(f, 'ORDER_CONFIRMATION')) return isJobState(offer.state);
   return false;
 }
 
@@ -339,13 +286,24 @@ export const declineSchema = yup.object({
   rejectionReasonIndividual: rejectionReasonIndividualSchema,
 });
 
+const CANCELLATION_REASON_MAX_LENGTH = 2000;
+const cancellationReasonSchema = multiline(CANCELLATION_REASON_MAX_LENGTH).required(V.required);
+
+/** Cancel a job (issue 32): the customer's reason is required (the web's cancel dialog). */
+export const cancelSchema = yup.object({ cancellationReason: cancellationReasonSchema });
+
 /**
  * GET|POST /offer/statechange query: the target state names the action; a decline carries its reason (the same
- * rules as `declineSchema`), accept and confirm ignore one.
+ * rules as `declineSchema`), a cancel its `cancellationReason`; the other actions ignore both.
  */
 export const stateChangeSchema = yup.object({
   offerId: idSchema,
-  state: yup.string().typeError(V.type).oneOf(['ACCEPTED', 'DECLINED', 'CONFIRMED'], V.oneOf).required(V.required),
+  state: yup.string().typeError(V.type).oneOf(STATE_CHANGE_TARGETS, V.oneOf).required(V.required),
+  cancellationReason: yup.mixed<string>().when('state', {
+    is: 'CANCELLED',
+    then: () => cancellationReasonSchema,
+    otherwise: (s) => s.strip(),
+  }),
   rejectionReason: yup.mixed<string>().when('state', {
     is: 'DECLINED',
     then: () => rejectionReasonSchema.required(V.required),

@@ -8,7 +8,7 @@ import {
   type FolderFacts,
 } from './business-data.js';
 import type { CompanyType } from './company.js';
-import type { OfferState } from './offer.js';
+import type { OfferState } from './offer-states.js';
 import {
   folderAccess,
   isEntryValid,

@@ -2,7 +2,8 @@ import type { Conversation, Message } from './chat.js';
 import type { Enquiry } from './enquiry.js';
 import { canSeeEnquiry } from './permissions-enquiries.js';
 import { canSeeOffer, offerSide } from './permissions-offers.js';
-import type { Offer, OfferSide } from './offer.js';
+import type { Offer } from './offer.js';
+import type { OfferSide } from './offer-states.js';
 import type { Principal } from './user.js';
 import { enquiryChatStanding, offerChatStanding, usesChat, type ChatStanding } from './chat-standing.js';
 

@@ -1,11 +1,5 @@
-import {
-  enquiryRefusal,
-  OFFER_TRANSITIONS,
-  transitionRefusal,
-  type Offer,
-  type OfferAction,
-  type OfferSide,
-} from './offer.js';
+import { enquiryRefusal, type Offer } from './offer.js';
+import { OFFER_TRANSITIONS, transitionRefusal, type OfferAction, type OfferSide } from './offer-states.js';
 import type { Principal } from './user.js';
 
 /**

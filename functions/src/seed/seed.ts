@@ -50,7 +50,10 @@ export async function seedIfEmpty(): Promise<boolean> {
   const app = seedApp();
   const db = getFirestore(app);
   const auth = getAuth(app);
-  const { ports } = createModules({ db, auth, bucket: () => getStorage(app).bucket() });
+  // the services' clock: the real time, unless a seed backdates a step (ctx.backdated)
+  let pastMs = 0;
+  const now = () => new Date(Date.now() - pastMs);
+  const { ports } = createModules({ db, auth, bucket: () => getStorage(app).bucket(), now });
   const companies = new CompaniesRepository(db);
   if (!(await companies.isEmpty())) {
     await refreshDerivedFields(db);
@@ -88,6 +91,14 @@ export async function seedIfEmpty(): Promise<boolean> {
       const id = remembered.get(key);
       if (!id) throw new Error(`seed: nothing remembered as '${key}' (seeded by an earlier area?)`);
       return id;
+    },
+    async backdated<T>(ms: number, run: () => Promise<T>): Promise<T> {
+      pastMs = ms;
+      try {
+        return await run();
+      } finally {
+        pastMs = 0;
+      }
     },
   };
   for (const seed of seeds) await seed.run(ctx);

@@ -30,6 +30,11 @@ export interface SeedContext {
   remember(key: string, id: string): void;
   /** the id an earlier seed remembered under this key */
   recall(key: string): string;
+  /**
+   * runs `run` with the services' clock `ms` in the past: a demo record that is days old (an order accepted 13 days
+   * ago, close to its lapse; the tasks it schedules keep their schedule times relative to it)
+   */
+  backdated<T>(ms: number, run: () => Promise<T>): Promise<T>;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { isFinalTaskState, type BackgroundTask } from '../model/background-task.js';
 import { CloudTaskQueue } from '../platform/tasks/task-queue.js';
 import { TASKS_COLLECTION } from '../platform/tasks/tasks.repository.js';
+import { TASK_FUNCTION_NAME } from '../platform/tasks/queue-settings.js';
 import { admin } from './fixtures.js';
+import { HOSTS, PROJECT_ID } from './env.js';
 import { waitForDocument } from './wait-for-document.js';
 
 /** Background tasks in stack tests: waiting on them and stopping one between chunks, on events, never the clock. */
@@ -37,4 +39,21 @@ export async function resumeTask(taskId: string, names = ['resume']): Promise<vo
   await taskRef(taskId).update({ lease: null });
   const queue = new CloudTaskQueue(() => admin().auth.app);
   await Promise.all(names.map((n) => queue.enqueue(taskId, `${taskId}-${n}`)));
+}
+
+/**
+ * Runs a task scheduled for later (days, e.g. an order's lapse) now: Cloud Tasks' `tasks.run` on its first delivery
+ * `<taskId>-0` in the stack's emulator, which dispatches it to the function at once. Wait for it with `finalTask`.
+ */
+export async function runTaskNow(taskId: string): Promise<void> {
+  const region = process.env.REGION ?? 'europe-west3';
+  const queue = `projects/${PROJECT_ID}/locations/${region}/queues/${TASK_FUNCTION_NAME}`;
+  const res = await fetch(`http://${HOSTS.tasks}/${queue}/tasks/${taskId}-0:run`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`tasks.run of ${taskId}: ${res.status} ${await res.text()}`);
+}
+
+/** The background tasks of this kind created for a record, found by a parameter (e.g. `offerId`). */
+export async function tasksFor(kind: string, param: string, value: string): Promise<BackgroundTask[]> {
+  const snap = await admin().db.collection(TASKS_COLLECTION).where(`params.${param}`, '==', value).get();
+  return snap.docs.map((d) => ({ ...d.data(), id: d.id }) as BackgroundTask).filter((t) => t.kind === kind);
 }

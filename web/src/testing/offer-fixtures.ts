@@ -1,7 +1,8 @@
 import { ENQUIRY_LIST_FIELDS, type Enquiry, type EnquiryListItem } from '@model/enquiry';
 import type { AttachedFile, FileFact } from '@model/files';
 import { JOB_CONDITION_DEFAULTS } from '@model/job-conditions';
-import { OFFER_LIST_FIELDS, type Offer, type OfferListItem, type OfferSide, type OfferTerms } from '@model/offer';
+import { OFFER_LIST_FIELDS, type Offer, type OfferListItem, type OfferTerms } from '@model/offer';
+import { type OfferSide } from '@model/offer-states';
 import { listRow } from '@model/paging';
 import { makeUser } from '@/testing/render';
 

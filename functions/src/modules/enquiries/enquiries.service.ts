@@ -193,6 +193,20 @@ export class EnquiriesService {
   }
 
   /**
+   * The order that closed the enquiry lapsed unconfirmed (the offers' scheduled lapse, inside its transaction on the
+   * enquiry it read there): the enquiry is open for offers again, as it was released (its releaseDate kept, so the
+   * other offers are not outdated), and holds no order. Unchanged when another order closed it.
+   */
+  reopenForOffersInTx(tx: Transaction, enquiry: Enquiry, offerId: string): Enquiry {
+    if (!enquiry.closed || enquiry.order?.offerId !== offerId || enquiry.order.confirmed) return enquiry;
+    const { order: _lapsed, ...rest } = enquiry;
+    const entry = { date: this.d.now(), userId: 'platform', userName: 'Schrankwerk', action: 'orderLapsed' as const };
+    const after = recordChange({ ...rest, closed: false }, entry);
+    this.records.repo.setInTx(tx, after);
+    return after;
+  }
+
+  /**
    * POST /enquiry/copy: a new draft with the same input fields and copies of all files (documents, regulation,
    * language; the current BOM as revision 1). Files are copied first; the record follows (copies are removed
    * again when it cannot be written).

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  jobCancelledMail,
+  jobDeliveredMail,
+  jobFinishedMail,
   offerAcceptedMail,
   offerConfirmedMail,
   offerDeclinedMail,
   offerOutdatedMail,
   offerReleasedMail,
+  orderLapsedMail,
+  orderLapsedSupplierMail,
+  orderReminderMail,
 } from './offer-mails.js';
 
 describe('offer mails', () => {
@@ -47,5 +53,33 @@ describe('offer mails', () => {
     );
     expect(offerOutdatedMail({ ...args, version: 1 }).message.subject).toBe('Ihr Angebot ist veraltet: WSA-1');
     expect(offerOutdatedMail({ ...args, version: 1 }).message.text).not.toContain('(Version');
+  });
+
+  it('writes the job-end and order-lapse mails (issue 32) with the day the order lapses in German', () => {
+    const args = {
+      to: 'x@y.de',
+      offerNumber: 'WSA-1',
+      version: 1,
+      enquiryTitle: 'Schaltschrank SR-12',
+      referenceNumber: 'MM-1',
+      counterparty: 'Weber & Söhne',
+      portalUrl: 'http://p',
+      path: '/job/abc',
+    };
+    expect(jobDeliveredMail(args).message.subject).toBe('Auftrag geliefert: Schaltschrank SR-12');
+    expect(jobDeliveredMail(args).message.text).toContain('Zum Job: http://p/job/abc');
+    expect(jobFinishedMail(args).message.subject).toBe('Auftrag abgeschlossen: Schaltschrank SR-12');
+    const cancelled = jobCancelledMail({ ...args, cancellationReason: 'Projekt gestoppt' });
+    expect(cancelled.message.subject).toBe('Auftrag storniert: Schaltschrank SR-12');
+    expect(cancelled.message.text).toContain('Grund: Projekt gestoppt');
+    // 23:30 UTC on 2 April is 3 April in Germany
+    const reminder = orderReminderMail({ ...args, path: '/order/abc', lapseDate: new Date('2026-04-02T23:30:00Z') });
+    expect(reminder.message.subject).toBe('Erinnerung: Bestellung bestätigen – Angebot WSA-1');
+    expect(reminder.message.text).toContain('bis zum 03.04.2026');
+    expect(reminder.message.text).toContain('http://p/order/abc');
+    const lapsed = orderLapsedMail({ ...args, enquiryId: 'e1' });
+    expect(lapsed.message.subject).toBe('Bestellung verfallen: Schaltschrank SR-12');
+    expect(lapsed.message.text).toContain('Zu den Angeboten: http://p/enquiry/e1/offers');
+    expect(orderLapsedSupplierMail(args).message.subject).toBe('Bestellung verfallen: Angebot WSA-1');
   });
 });

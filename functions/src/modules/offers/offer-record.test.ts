@@ -9,6 +9,7 @@ import {
   offerNumberKey,
   offerRoute,
   revisionOf,
+  stateChanged,
   termsOf,
   withOfferInput,
 } from './offer-record.js';
@@ -111,5 +112,35 @@ describe('offer records', () => {
     expect(customerListKey(o)).toBeNull();
     expect(customerListKey({ ...o, released: true })).toBe('c:OPEN');
     expect(supplierListKey({ ...o, invalidated: true })).toBeNull();
+  });
+});
+
+describe('stateChanged: what each state change records (issue 32)', () => {
+  const base = { id: 'o1', state: 'OPEN', released: true } as Offer;
+  it('accept records the accept and the lapse 14 days later; confirm drops the lapse date', () => {
+    const accepted = stateChanged(base, 'accept', {}, now);
+    expect(accepted).toMatchObject({
+      state: 'ACCEPTED',
+      acceptDate: now,
+      lapseDate: new Date('2026-12-07T10:00:00Z'),
+      lastUpdate: now,
+    });
+    const confirmed = stateChanged(accepted, 'confirm', {}, now);
+    expect(confirmed.state).toBe('CONFIRMED');
+    expect(confirmed).not.toHaveProperty('lapseDate');
+    expect(confirmed.acceptDate).toEqual(now);
+  });
+
+  it("a job's delivery, finish and cancellation record their dates; the cancellation its reason", () => {
+    const job = { ...base, state: 'CONFIRMED' } as Offer;
+    expect(stateChanged(job, 'deliver', {}, now)).toMatchObject({ state: 'DELIVERED', deliveredDate: now });
+    expect(stateChanged(job, 'finish', {}, now)).toMatchObject({ state: 'FINISHED', finishedDate: now });
+    expect(stateChanged(job, 'cancel', { cancellationReason: 'gestoppt' }, now)).toMatchObject({
+      state: 'CANCELLED',
+      cancelledDate: now,
+      cancellationReason: 'gestoppt',
+    });
+    expect(offerRoute({ id: 'o1', state: 'FINISHED' })).toBe('/job/o1');
+    expect(offerRoute({ id: 'o1', state: 'LAPSED' })).toBe('/order/o1');
   });
 });

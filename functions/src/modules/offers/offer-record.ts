@@ -6,9 +6,10 @@ import {
   offerInputSchema,
   type Offer,
   type OfferInput,
-  type OfferState,
   type OfferTerms,
+  type RejectionReason,
 } from '../../model/offer.js';
+import { OFFER_TRANSITIONS, orderDeadlines, type OfferAction, type OfferState } from '../../model/offer-states.js';
 import type { FileFact } from '../../model/files.js';
 import type { Principal } from '../../model/user.js';
 
@@ -134,11 +135,50 @@ export function revisionOf(
 
 /** The portal route of an offer in its state (spec 01 §2: /offer, /order, /job). */
 export function offerRoute(offer: Pick<Offer, 'id' | 'state'>): string {
-  const list: Record<OfferState, string> = { OPEN: 'offer', DECLINED: 'offer', ACCEPTED: 'order', CONFIRMED: 'job' };
+  const list: Record<OfferState, string> = {
+    OPEN: 'offer',
+    DECLINED: 'offer',
+    ACCEPTED: 'order',
+    LAPSED: 'order',
+    CONFIRMED: 'job',
+    DELIVERED: 'job',
+    FINISHED: 'job',
+    CANCELLED: 'job',
+  };
   return `/${list[offer.state]}/${offer.id}`;
 }
 
 /** Offers whose suppliers hear of a new enquiry revision: not revised, not archived, not yet an order. */
 export function isLiveOffer(offer: Pick<Offer, 'invalidated' | 'archived' | 'state'>): boolean {
   return !offer.invalidated && !offer.archived && (offer.state === 'OPEN' || offer.state === 'DECLINED');
+}
+
+/** What a state change takes from the caller besides the state: a decline's reason, a cancellation's reason. */
+export interface StateChangeInput {
+  rejectionReason?: RejectionReason;
+  rejectionReasonIndividual?: string;
+  cancellationReason?: string;
+}
+
+/**
+ * The offer after a caller's state change (statechange): the new state, and what the action records — the order's
+ * accept and lapse dates (a confirm drops the lapse date), a job's delivered, finished or cancelled date, the reasons.
+ */
+export function stateChanged(before: Offer, action: OfferAction, input: StateChangeInput, now: Date): Offer {
+  const after: Offer = { ...before, state: OFFER_TRANSITIONS[action].to!, lastUpdate: now };
+  if (action === 'decline') {
+    after.rejectionReason = input.rejectionReason;
+    if (input.rejectionReason === 'INDIVIDUAL') after.rejectionReasonIndividual = input.rejectionReasonIndividual;
+    else delete after.rejectionReasonIndividual;
+  } else if (action === 'accept') {
+    after.acceptDate = now;
+    after.lapseDate = orderDeadlines(now).lapseDate;
+  } else if (action === 'confirm') delete after.lapseDate;
+  else if (action === 'deliver') after.deliveredDate = now;
+  else if (action === 'finish') after.finishedDate = now;
+  else if (action === 'cancel') {
+    after.cancelledDate = now;
+    after.cancellationReason = input.cancellationReason;
+  }
+  return after;
 }

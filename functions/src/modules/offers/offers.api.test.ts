@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Enquiry } from '../../model/enquiry.js';
-import type { Offer, OfferState } from '../../model/offer.js';
+import type { Offer } from '../../model/offer.js';
+import type { OfferState } from '../../model/offer-states.js';
 import { get, post } from '../../testing/api-client.js';
 import { resetAll } from '../../testing/emulator-reset.js';
 import { releasedEnquiry, storeEnquiry, uploadBom } from '../enquiries/enquiries-fixtures.js';

@@ -4,7 +4,7 @@
 // flock /tmp/schrankwerk-stack.lock); it starts its own stack on a throw-away folder.
 import type { BenchSection } from '../../../../scripts/bench-types.js';
 import { percentile, timeRuns, withBenchStack } from '../../../../scripts/bench-helpers.js';
-import type { OfferState } from '../../model/offer.js';
+import type { OfferState } from '../../model/offer-states.js';
 
 const OFFERS = 10_000;
 const WARM_UP = 20;

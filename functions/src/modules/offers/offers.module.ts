@@ -16,7 +16,6 @@ import {
   offerFilterSchema,
   offerUpdateSchema,
   stateChangeSchema,
-  type OfferState,
 } from '../../model/offer.js';
 import { usesEnquiries } from '../../model/permissions-enquiries.js';
 import { AreaEvent } from '../../platform/events.js';
@@ -25,9 +24,10 @@ import { USERS_PORT } from '../users/users.port.js';
 import { OFFER_EXPORT } from './offer-export.js';
 import { offerDocumentsOwner } from './offer-file-owners.js';
 import { OfferMailer } from './offer-mails.js';
-import { isLiveOffer } from './offer-record.js';
+import { isLiveOffer, type StateChangeInput } from './offer-record.js';
 import { OFFERS_PAGE_SHAPE, OffersRepository } from './offers.repository.js';
-import { OffersService, type DeclineInput } from './offers.service.js';
+import { OffersService } from './offers.service.js';
+import { OrderDeadlines, orderLapseTask, orderReminderTask } from './order-deadlines.task.js';
 import { OFFERS_PORT, type OfferEvents } from './offers.port.js';
 
 const idQuery = yup.object({ id: idSchema });
@@ -39,7 +39,8 @@ const requireOfferUser = guard((p) => usesEnquiries(p));
 
 /**
  * /offer/* — docs/api.md "Offers". Each route: authenticate → guard (CUSTOMER or SUPPLIER) → validate →
- * service (the transition table on the record it read, in one transaction). Listens to the enquiries' events:
+ * service (the transition table on the record it read, in one transaction). An accept schedules the order's reminder
+ * and lapse (background tasks, order-deadlines.task.ts). Listens to the enquiries' events:
  * a new BOM or circuit diagram outdates the live offers. Accept and confirm write the enquiry's `order` fact
  * through its port (the enquiry's reopen and archive rules read it there).
  */
@@ -48,6 +49,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
   const repo = new OffersRepository(d.db);
   const mails = new OfferMailer({ users: d.ports.get(USERS_PORT).records, portalUrl: d.config.portalUrl });
   const offerEvents: OfferEvents = { revised: new AreaEvent('offer.revised', d.log) };
+  const orderTaskDeps = { offers: repo, enquiries, mails, mail: d.mail, now: d.now };
   const offers = new OffersService({
     offers: repo,
     enquiries,
@@ -59,6 +61,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
     store: d.files,
     discard: d.discard,
     events: offerEvents,
+    orders: new OrderDeadlines(d.tasks),
   });
 
   d.ports.provide(OFFERS_PORT, {
@@ -116,7 +119,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
   for (const method of ['get', 'post'] as const) {
     r[method]('/statechange', ...caller(), validateQuery(stateChangeSchema), async (_req, res) => {
       const q = res.locals.query as yup.InferType<typeof stateChangeSchema>;
-      res.json(await offers.stateChange(principalOf(res), q.offerId, q.state as OfferState, q as DeclineInput));
+      res.json(await offers.stateChange(principalOf(res), q.offerId, q.state, q as StateChangeInput));
     });
     r[method](
       '/revision',
@@ -138,6 +141,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
     path: '/offer',
     router: r,
     fileOwners: [offerDocumentsOwner({ offers: repo, transaction: d.transaction, now: d.now })],
+    taskKinds: [orderReminderTask(orderTaskDeps), orderLapseTask(orderTaskDeps)],
   };
 }
 

@@ -1,16 +1,10 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
-import {
-  OFFER_LIST_FIELDS,
-  OFFER_STATES,
-  type Offer,
-  type OfferListItem,
-  type OfferSortColumn,
-  type OfferState,
-} from '../../model/offer.js';
+import { OFFER_LIST_FIELDS, type Offer, type OfferListItem, type OfferSortColumn } from '../../model/offer.js';
+import { OFFER_STATES, type OfferState } from '../../model/offer-states.js';
 import type { Page } from '../../model/paging.js';
 
 export const OFFERS = 'offers';
@@ -103,6 +97,11 @@ export class OffersRepository extends EntityCollection<Offer> {
   /** Every offer on an enquiry (comparison view, outdated notices): a single-field index. */
   async byEnquiry(enquiryId: string): Promise<Offer[]> {
     return (await this.col().where('enquiryId', '==', enquiryId).get()).docs.map((d) => d.data());
+  }
+
+  /** Every offer on an enquiry, read inside a transaction (an order's lapse updates their enquiry standing). */
+  async byEnquiryInTx(tx: Transaction, enquiryId: string): Promise<Offer[]> {
+    return (await tx.get(this.col().where('enquiryId', '==', enquiryId))).docs.map((d) => d.data());
   }
 
   /** One page of list rows (GET /offer/filter); see OFFERS_PAGE_SHAPE for the indexes. */

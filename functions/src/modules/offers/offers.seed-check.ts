@@ -8,7 +8,7 @@ import { DEMO_OFFER_NUMBERS, DEMO_ORDER_ENQUIRY_TITLES } from './offers.seed.js'
 
 export const OFFERS_SEED_CHECKS: SeedCheck[] = [
   {
-    name: 'holds offers in every state: two suppliers on the released enquiry, an order and a job',
+    name: 'holds offers in every state: two suppliers on the released enquiry, an order close to its lapse, jobs running, delivered and cancelled',
     async run() {
       const weber = await signIn('lieferant@weber-schaltanlagen.de', DEMO_PASSWORD);
       const nord = await signIn(SECOND_SUPPLIER.user.mail, DEMO_PASSWORD);
@@ -30,6 +30,8 @@ export const OFFERS_SEED_CHECKS: SeedCheck[] = [
         [DEMO_OFFER_NUMBERS.draft]: 'OPEN draft v1',
         [DEMO_OFFER_NUMBERS.order]: 'ACCEPTED v1',
         [DEMO_OFFER_NUMBERS.job]: 'CONFIRMED v1',
+        [DEMO_OFFER_NUMBERS.delivered]: 'DELIVERED v1',
+        [DEMO_OFFER_NUMBERS.cancelled]: 'CANCELLED v1',
       });
       expect(numbers(await list(nord))).toEqual({ [DEMO_OFFER_NUMBERS.revised]: 'OPEN v2' });
       const customers = await list(customer);
@@ -40,10 +42,27 @@ export const OFFERS_SEED_CHECKS: SeedCheck[] = [
           DEMO_OFFER_NUMBERS.revised,
           DEMO_OFFER_NUMBERS.order,
           DEMO_OFFER_NUMBERS.job,
+          DEMO_OFFER_NUMBERS.delivered,
+          DEMO_OFFER_NUMBERS.cancelled,
         ].sort(),
       );
       expect((await list(customer, 'ACCEPTED')).map((o) => o.offerNumber)).toEqual([DEMO_OFFER_NUMBERS.order]);
       expect((await list(customer, 'CONFIRMED')).map((o) => o.offerNumber)).toEqual([DEMO_OFFER_NUMBERS.job]);
+      // the job view's default (running jobs) and its filter (ended ones)
+      expect((await list(customer, 'CONFIRMED,DELIVERED')).map((o) => o.offerNumber).sort()).toEqual(
+        [DEMO_OFFER_NUMBERS.job, DEMO_OFFER_NUMBERS.delivered].sort(),
+      );
+      expect((await list(customer, 'CANCELLED')).map((o) => o.offerNumber)).toEqual([DEMO_OFFER_NUMBERS.cancelled]);
+      // the order was accepted 13 days ago: it lapses within a day unless confirmed
+      const orderRow = customers.find((o) => o.offerNumber === DEMO_OFFER_NUMBERS.order)!;
+      const order = (await get('/offer/', { token: customer, query: { id: orderRow.id } })).body;
+      const left = Date.parse(order.lapseDate) - Date.now();
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThan(24 * 60 * 60_000);
+      const cancelled = customers.find((o) => o.offerNumber === DEMO_OFFER_NUMBERS.cancelled)!;
+      expect((await get('/offer/', { token: customer, query: { id: cancelled.id } })).body.cancellationReason).toMatch(
+        /Projekt vom Endkunden gestoppt/,
+      );
 
       // the comparison view of the released enquiry: Weber's and Schaltbau Nord's released, current offers
       const open = customers.find((o) => o.offerNumber === DEMO_OFFER_NUMBERS.open)!;
@@ -65,6 +84,7 @@ export const OFFERS_SEED_CHECKS: SeedCheck[] = [
       expect(await files(DEMO_OFFER_NUMBERS.revised)).toEqual(['OFFER']);
       expect(await files(DEMO_OFFER_NUMBERS.order)).toEqual(['OFFER', 'ORDER']);
       expect(await files(DEMO_OFFER_NUMBERS.job)).toEqual(['OFFER', 'ORDER', 'ORDER_CONFIRMATION']);
+      expect(await files(DEMO_OFFER_NUMBERS.delivered)).toEqual(['OFFER', 'ORDER', 'ORDER_CONFIRMATION']);
 
       // accepting closed the order's and the job's enquiries
       const enquiries = await get('/enquiry/filter', { token: customer, query: { paginationSize: '30' } });

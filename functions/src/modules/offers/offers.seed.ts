@@ -2,6 +2,7 @@ import type { Enquiry, EnquiryInput } from '../../model/enquiry.js';
 import type { DocumentType } from '../../model/files.js';
 import { JOB_CONDITION_DEFAULTS } from '../../model/job-conditions.js';
 import { offerDocumentsPath, type OfferInput } from '../../model/offer.js';
+import { ORDER_LAPSE_DAYS } from '../../model/offer-states.js';
 import type { Principal } from '../../model/user.js';
 import type { AreaSeed, SeedContext } from '../../testing/area-seed.js';
 import { demoDocumentPdf } from '../../testing/demo-documents.js';
@@ -10,11 +11,16 @@ import { DEMO_ENQUIRY_TITLES, enquiryWithFiles } from '../enquiries/enquiries.se
 import { FILES_PORT } from '../files/files.module.js';
 import { OFFERS_PORT } from './offers.port.js';
 
-/** The enquiries the order and the job answer (accepting closes an enquiry, so each has its own). */
+/** The enquiries the order and the jobs answer (accepting closes an enquiry, so each has its own). */
 export const DEMO_ORDER_ENQUIRY_TITLES = {
   order: 'Steuerschrank Hydraulikpresse HP-7',
   job: 'Schaltschrank Förderanlage FA-2',
+  delivered: 'Verteilerschrank Lackieranlage LA-3',
+  cancelled: 'Klemmenkasten Prüfstand PS-1',
 } as const;
+
+/** The order was accepted this long before the seed ran: it lapses a day later unless Weber confirms it. */
+export const DEMO_ORDER_AGE_MS = (ORDER_LAPSE_DAYS - 1) * 24 * 60 * 60_000;
 
 /** The demo offers: Weber's and Schaltbau Nord's on the released enquiry, an order and a job. */
 export const DEMO_OFFER_NUMBERS = {
@@ -24,6 +30,8 @@ export const DEMO_OFFER_NUMBERS = {
   draft: 'WSA-2026-0420',
   order: 'WSA-2026-0388',
   job: 'WSA-2026-0351',
+  delivered: 'WSA-2026-0342',
+  cancelled: 'WSA-2026-0337',
 } as const;
 
 function form(overrides: Partial<OfferInput> & Pick<OfferInput, 'offerNumber' | 'price'>, e: Enquiry): OfferInput {
@@ -43,8 +51,9 @@ function form(overrides: Partial<OfferInput> & Pick<OfferInput, 'offerNumber' | 
 /**
  * Offers in every state, through the services the API uses: on Müller's released enquiry Weber's released
  * OPEN offer (with its OFFER pdf), a declined one and a draft, and Schaltbau Nord's offer declined and revised
- * into version 2 (released: the comparison shows two suppliers); an ACCEPTED order (ORDER pdf) and a CONFIRMED
- * job (ORDER_CONFIRMATION pdf), each on its own enquiry (accepting closes an enquiry).
+ * into version 2 (released: the comparison shows two suppliers); an ACCEPTED order (ORDER pdf) accepted 13 days
+ * ago (it lapses tomorrow unless confirmed; its day-7 reminder went out), a CONFIRMED job (ORDER_CONFIRMATION pdf),
+ * a DELIVERED one and a CANCELLED one, each on its own enquiry (accepting closes an enquiry).
  */
 const seed: AreaSeed = {
   async run(ctx) {
@@ -123,17 +132,27 @@ const seed: AreaSeed = {
       `Bestellung zu ${DEMO_OFFER_NUMBERS.order}`,
       d.customer.company.name,
     ]);
-    await offers.stateChange(d.customer, ordered.id, 'ACCEPTED');
+    await ctx.backdated(DEMO_ORDER_AGE_MS, () => offers.stateChange(d.customer, ordered.id, 'ACCEPTED'));
 
-    const job = await releasedEnquiry(ctx, d.customer, DEMO_ORDER_ENQUIRY_TITLES.job, 'MM-2026-0104');
-    const done = await released(d.weber, job, form({ offerNumber: DEMO_OFFER_NUMBERS.job, price: 27_150.5 }, job));
-    await document(done.id, 'ORDER', d.customer, [`Bestellung zu ${DEMO_OFFER_NUMBERS.job}`, d.customer.company.name]);
-    await offers.stateChange(d.customer, done.id, 'ACCEPTED');
-    await document(done.id, 'ORDER_CONFIRMATION', d.weber, [
-      `Auftragsbestätigung ${DEMO_OFFER_NUMBERS.job}`,
-      d.weber.company.name,
-    ]);
-    await offers.stateChange(d.weber, done.id, 'CONFIRMED');
+    const job = async (key: 'job' | 'delivered' | 'cancelled', referenceNumber: string, price: number) => {
+      const e = await releasedEnquiry(ctx, d.customer, DEMO_ORDER_ENQUIRY_TITLES[key], referenceNumber);
+      const offerNumber = DEMO_OFFER_NUMBERS[key];
+      const done = await released(d.weber, e, form({ offerNumber, price }, e));
+      await document(done.id, 'ORDER', d.customer, [`Bestellung zu ${offerNumber}`, d.customer.company.name]);
+      await offers.stateChange(d.customer, done.id, 'ACCEPTED');
+      await document(done.id, 'ORDER_CONFIRMATION', d.weber, [
+        `Auftragsbestätigung ${offerNumber}`,
+        d.weber.company.name,
+      ]);
+      return offers.stateChange(d.weber, done.id, 'CONFIRMED');
+    };
+    await job('job', 'MM-2026-0104', 27_150.5);
+    const delivered = await job('delivered', 'MM-2026-0098', 18_940);
+    await offers.stateChange(d.weber, delivered.id, 'DELIVERED');
+    const cancelled = await job('cancelled', 'MM-2026-0091', 6_320);
+    await offers.stateChange(d.customer, cancelled.id, 'CANCELLED', {
+      cancellationReason: 'Der Prüfstand wird nicht gebaut: Projekt vom Endkunden gestoppt.',
+    });
   },
 };
 export default seed;

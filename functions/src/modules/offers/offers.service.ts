@@ -10,20 +10,22 @@ import {
   isOfferOutdated,
   missingDocument,
   OFFER_ERRORS,
-  OFFER_TRANSITIONS,
   offerDeviations,
   offerDocumentsPath,
-  STATE_CHANGE_ACTIONS,
-  transitionRefusal,
   type Offer,
-  type OfferAction,
   type OfferFilter,
   type OfferInput,
   type OfferListItem,
-  type OfferState,
   type OfferTerms,
-  type RejectionReason,
 } from '../../model/offer.js';
+import {
+  OFFER_TRANSITIONS,
+  STATE_CHANGE_ACTIONS,
+  transitionRefusal,
+  type OfferAction,
+  type OfferState,
+  type StateChangeTarget,
+} from '../../model/offer-states.js';
 import type { Page } from '../../model/paging.js';
 import { canSeeEnquiry, isEnquiryCustomer } from '../../model/permissions-enquiries.js';
 import { canSeeOffer, offerSide } from '../../model/permissions-offers.js';
@@ -35,7 +37,17 @@ import type { RunTransaction } from '../../platform/transaction.js';
 import type { EnquiriesService } from '../enquiries/enquiries.service.js';
 import { userNameOf } from '../enquiries/enquiry-record.js';
 import type { OfferMailer } from './offer-mails.js';
-import { newOffer, offerInputOf, offerNumberKey, revisionOf, termsOf, withOfferInput } from './offer-record.js';
+import {
+  newOffer,
+  offerInputOf,
+  offerNumberKey,
+  revisionOf,
+  stateChanged,
+  termsOf,
+  withOfferInput,
+  type StateChangeInput,
+} from './offer-record.js';
+import type { OrderDeadlines } from './order-deadlines.task.js';
 import type { OffersRepository } from './offers.repository.js';
 import type { OfferEvents } from './offers.port.js';
 
@@ -56,6 +68,8 @@ export interface OffersServiceDeps {
   discard: Pick<FileDiscard, 'discard'>;
   /** announced after a change committed (offers.port.ts) */
   events?: OfferEvents;
+  /** an accepted order's reminder and lapse (order-deadlines.task.ts) */
+  orders: Pick<OrderDeadlines, 'scheduleInTx' | 'start'>;
 }
 
 /** GET /offer/ and the comparison view: the offer and whether the enquiry moved on since it was made. */
@@ -67,11 +81,6 @@ type ComparedEnquiry = EnquiryListItem & OfferTerms & { bomRevision: number; cir
 export interface OfferComparison {
   enquiry: ComparedEnquiry;
   offers: Array<OfferAnswer & { deviations: string[] }>;
-}
-
-export interface DeclineInput {
-  rejectionReason?: RejectionReason;
-  rejectionReasonIndividual?: string;
 }
 
 /**
@@ -213,38 +222,30 @@ export class OffersService {
   }
 
   /**
-   * GET|POST /offer/statechange: accept (the customer; needs his ORDER pdf and an open enquiry, which it
-   * closes, naming the order), decline (the customer, with a reason) or confirm (the supplier; needs his
-   * ORDER_CONFIRMATION pdf; the enquiry records the order confirmed, which lets its customer archive it).
+   * GET|POST /offer/statechange: accept (the customer; needs his ORDER pdf and an open enquiry, which it closes,
+   * naming the order, and schedules the order's reminder and lapse), decline (the customer, with a reason), confirm
+   * (the supplier; needs his ORDER_CONFIRMATION pdf; the enquiry records the order confirmed, which lets its customer
+   * archive it), and a job's end: deliver (the supplier), finish or cancel with a reason (the customer).
    */
   async stateChange(
     principal: Principal,
     offerId: string,
-    state: OfferState,
-    decline: DeclineInput = {},
+    state: StateChangeTarget,
+    input: StateChangeInput = {},
   ): Promise<Offer> {
     const action = STATE_CHANGE_ACTIONS[state];
-    if (!action) throw fail.invalidTransition();
-    const after = await this.d.transaction(async (tx) => {
+    const { offer, scheduled } = await this.d.transaction(async (tx) => {
       const before = this.act(principal, await this.d.offers.getInTx(tx, offerId), action);
       const enquiry = this.enquiryFor(await this.d.enquiries.getInTx(tx, before.enquiryId), action);
       this.requireDocument(before, action);
       const now = this.d.now();
-      const after: Offer = { ...before, state: OFFER_TRANSITIONS[action].to!, lastUpdate: now };
-      if (action === 'decline') {
-        after.rejectionReason = decline.rejectionReason;
-        if (decline.rejectionReason === 'INDIVIDUAL')
-          after.rejectionReasonIndividual = decline.rejectionReasonIndividual;
-        else delete after.rejectionReasonIndividual;
-      }
-      const mail =
-        action === 'confirm'
-          ? await this.d.mails.confirmed(after, enquiry.createdBy)
-          : action === 'accept'
-            ? await this.d.mails.accepted(after)
-            : await this.d.mails.declined(after);
       const closes = action === 'accept';
-      this.d.offers.setInTx(tx, closes ? { ...after, enquiryStanding: 'closed' } : after);
+      const after: Offer = {
+        ...stateChanged(before, action, input, now),
+        ...(closes ? { enquiryStanding: 'closed' as const } : {}),
+      };
+      const mail = await this.d.mails.stateChanged(action, after, enquiry.createdBy);
+      this.d.offers.setInTx(tx, after);
       // the enquiry holds its order's facts (the enquiries' archive and reopen rules read them there)
       if (closes)
         this.d.enquiries.closeInTx(
@@ -255,11 +256,14 @@ export class OffersService {
         );
       if (action === 'confirm') this.d.enquiries.confirmOrderInTx(tx, enquiry, after.id);
       if (mail) this.d.mail.sendInTx(tx, mail, now);
-      return closes ? { ...after, enquiryStanding: 'closed' as const } : after;
+      return { offer: after, scheduled: closes ? this.d.orders.scheduleInTx(tx, after, principal.uid) : undefined };
     });
-    // the order closed the enquiry: its other offers show it (best effort, the rule itself reads the enquiry)
-    if (action === 'accept') await this.syncStanding(after.enquiryId, 'closed');
-    return after;
+    if (scheduled) {
+      await this.d.orders.start(scheduled);
+      // the order closed the enquiry: its other offers show it (best effort, the rule itself reads the enquiry)
+      await this.syncStanding(offer.enquiryId, 'closed');
+    }
+    return offer;
   }
 
   /** Writes where the enquiry stands onto each of its offers that does not show it yet (list and buttons). */

@@ -40,6 +40,8 @@ export interface ServerListFilter {
   options: FilterOption[];
   /** at most this many values may be ticked (unless all are), e.g. 30 for a Firestore `in` filter */
   max?: number;
+  /** the values ticked when the list opens (default: none, i.e. no filter), e.g. the jobs still running */
+  initial?: string[];
 }
 
 /** Checkbox filter of client mode: over one derived value of a row (e.g. the type of a company). */

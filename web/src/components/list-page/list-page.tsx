@@ -27,7 +27,7 @@ import { useListSelection } from './use-list-selection';
 export function ListPage<T, Key extends QueryKey = QueryKey>(props: ListPageProps<T, Key>) {
   const { rows, server, columns, getRowId, bulkAction, filter, searchOnEnter = false } = props;
   const { t } = useTranslation();
-  const controls = useListControls({ serverMode: !!server, searchOnEnter, defaultSort: props.defaultSort });
+  const controls = useListControls({ serverMode: !!server, searchOnEnter, defaultSort: props.defaultSort, filter });
   const { sort, filterValues, pageSize, setPage } = controls;
   const [filterOpen, setFilterOpen] = useState(false);
 

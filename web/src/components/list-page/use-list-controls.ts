@@ -17,10 +17,13 @@ export function useListControls({
   serverMode,
   searchOnEnter,
   defaultSort,
+  filter,
 }: {
   serverMode: boolean;
   searchOnEnter: boolean;
   defaultSort?: { columnId: string; direction: SortDirection };
+  /** the list's filter: its values ticked at first (none: no filter) */
+  filter?: { initial?: string[] };
 }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), serverMode ? SEARCH_DEBOUNCE_MS : 0);
@@ -29,7 +32,7 @@ export function useListControls({
   // the page asked for; the one shown is the last one when the total shrank below it (useListRows)
   const [requestedPage, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [filterValues, setFilterValues] = useState<string[] | null>(null);
+  const [filterValues, setFilterValues] = useState<string[] | null>(filter?.initial ?? null);
 
   return {
     search,

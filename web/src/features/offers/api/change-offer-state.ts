@@ -6,12 +6,14 @@ import { storeOffer } from './offer-cache';
 
 /**
  * POST /offer/statechange?offerId=&state= - accept (customer, needs an ORDER document), decline (customer,
- * with a rejection reason) or confirm (supplier, needs an ORDER_CONFIRMATION document), as the model's
- * OFFER_TRANSITIONS allow. 422 missingOrderFile / missingOrderConfirmationFile; 409 invalidTransition,
- * offerNotReleased, enquiryClosed; 403 for the other side.
+ * with a rejection reason), confirm (supplier, needs an ORDER_CONFIRMATION document), and a job's end: delivered
+ * (supplier), finished (customer) or cancelled (customer, with a reason), as the model's OFFER_TRANSITIONS allow.
+ * 422 missingOrderFile / missingOrderConfirmationFile; 409 invalidTransition, offerNotReleased, enquiryClosed; 403
+ * for the other side.
  */
 export type ChangeOfferStateRequest =
-  | { offerId: string; state: 'ACCEPTED' | 'CONFIRMED' }
+  | { offerId: string; state: 'ACCEPTED' | 'CONFIRMED' | 'DELIVERED' | 'FINISHED' }
+  | { offerId: string; state: 'CANCELLED'; cancellationReason: string }
   | {
       offerId: string;
       state: 'DECLINED';

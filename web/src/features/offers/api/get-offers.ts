@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OfferSortColumn, OfferState } from '@model/offer';
+import type { OfferSortColumn } from '@model/offer';
+import type { OfferState } from '@model/offer-states';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
 import { api } from '@/lib/api-client';
 import { offerKeys } from './keys';

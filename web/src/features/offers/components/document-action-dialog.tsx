@@ -11,7 +11,8 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { missingDocument, offerDocumentsPath, OFFER_TRANSITIONS, type Offer } from '@model/offer';
+import { missingDocument, offerDocumentsPath, type Offer } from '@model/offer';
+import { OFFER_TRANSITIONS } from '@model/offer-states';
 import { FileUpload } from '@/components/upload';
 import { queryKeys } from '@/lib/query-keys';
 import { offerKeys } from '../api/keys';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OfferState } from '@model/offer';
+import type { OfferState } from '@model/offer-states';
 import { principalOf } from '@/lib/current-user/principal';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';
@@ -11,7 +11,17 @@ import { OfferActions } from './offer-actions';
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
-const ACTION_LABELS = ['Freigeben', 'Annehmen', 'Ablehnen', 'Bestätigen', 'Überarbeiten', 'Archivieren'];
+const ACTION_LABELS = [
+  'Freigeben',
+  'Annehmen',
+  'Ablehnen',
+  'Bestätigen',
+  'Überarbeiten',
+  'Archivieren',
+  'Als geliefert melden',
+  'Auftrag abschließen',
+  'Auftrag stornieren',
+];
 
 function renderActions(user: typeof customerUser, offer = makeOffer()) {
   return renderPage(<OfferActions offer={offer} caller={principalOf(user)} />, { user, route: '/offer/o1' });
@@ -47,14 +57,25 @@ describe('OfferActions: the buttons of the transition table', () => {
     ['supplier, OPEN released', supplierUser, { state: 'OPEN', released: true }, ['Überarbeiten', 'Archivieren']],
     ['supplier, DECLINED', supplierUser, { state: 'DECLINED', released: true }, ['Überarbeiten', 'Archivieren']],
     ['supplier, ACCEPTED', supplierUser, { state: 'ACCEPTED', released: true }, ['Bestätigen']],
-    ['supplier, CONFIRMED', supplierUser, { state: 'CONFIRMED', released: true }, []],
+    ['supplier, CONFIRMED', supplierUser, { state: 'CONFIRMED', released: true }, ['Als geliefert melden']],
+    ['supplier, DELIVERED', supplierUser, { state: 'DELIVERED', released: true }, []],
+    ['supplier, LAPSED', supplierUser, { state: 'LAPSED', released: true }, []],
     ['supplier, archived OPEN', supplierUser, { state: 'OPEN', released: true, archived: true }, []],
     ['supplier, invalidated DECLINED', supplierUser, { state: 'DECLINED', released: true, invalidated: true }, []],
     ['customer, OPEN released', customerUser, { state: 'OPEN', released: true }, ['Annehmen', 'Ablehnen']],
     ['customer, OPEN draft', customerUser, { state: 'OPEN', released: false }, []],
     ['customer, DECLINED', customerUser, { state: 'DECLINED', released: true }, []],
     ['customer, ACCEPTED', customerUser, { state: 'ACCEPTED', released: true }, []],
-    ['customer, CONFIRMED', customerUser, { state: 'CONFIRMED', released: true }, []],
+    [
+      'customer, CONFIRMED',
+      customerUser,
+      { state: 'CONFIRMED', released: true },
+      ['Auftrag abschließen', 'Auftrag stornieren'],
+    ],
+    ['customer, DELIVERED', customerUser, { state: 'DELIVERED', released: true }, ['Auftrag abschließen']],
+    ['customer, FINISHED', customerUser, { state: 'FINISHED', released: true }, []],
+    ['customer, CANCELLED', customerUser, { state: 'CANCELLED', released: true }, []],
+    ['customer, LAPSED', customerUser, { state: 'LAPSED', released: true }, []],
     ['other supplier, OPEN draft', otherSupplierUser, { state: 'OPEN', released: false }, []],
     ['other supplier, ACCEPTED', otherSupplierUser, { state: 'ACCEPTED', released: true }, []],
   ];
@@ -233,5 +254,52 @@ describe('OfferActions: preconditions, calls and navigation', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja' }));
     expect(await screen.findByText('Das Angebot wurde archiviert.')).toBeInTheDocument();
     expect(actionCalls(calls).map((c) => [c.method, c.url])).toEqual([['POST', '/api/offer/archive?offerId=o1']]);
+  });
+});
+
+describe('OfferActions: a job ends (issue 32)', () => {
+  it('the supplier reports the job delivered after confirming: POST statechange?state=DELIVERED, stays on the job', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = api({ state: 'DELIVERED' });
+    renderActions(supplierUser, makeOffer({ state: 'CONFIRMED', released: true }));
+    await user.click(screen.getByRole('button', { name: 'Als geliefert melden' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(/als geliefert gemeldet werden\? Der Kunde wird benachrichtigt/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByText('Der Auftrag wurde als geliefert gemeldet.')).toBeInTheDocument();
+    expect(actionCalls(calls).map((c) => [c.method, c.url])).toEqual([
+      ['POST', '/api/offer/statechange?offerId=o1&state=DELIVERED'],
+    ]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/job/o1'));
+  });
+
+  it('the customer finishes a delivered job (confirmed first)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = api({ state: 'FINISHED' });
+    renderActions(customerUser, makeOffer({ state: 'DELIVERED', released: true }));
+    await user.click(screen.getByRole('button', { name: 'Auftrag abschließen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByText('Der Auftrag wurde abgeschlossen.')).toBeInTheDocument();
+    expect(actionCalls(calls).map((c) => c.url)).toEqual(['/api/offer/statechange?offerId=o1&state=FINISHED']);
+  });
+
+  it('cancel asks for the reason (Pflichtfeld) and sends it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = api({ state: 'CANCELLED' });
+    renderActions(customerUser, makeOffer({ state: 'CONFIRMED', released: true }));
+    await user.click(screen.getByRole('button', { name: 'Auftrag stornieren' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Auftrag stornieren' }));
+    expect(await within(dialog).findByText('Pflichtfeld')).toBeInTheDocument();
+    expect(actionCalls(calls)).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Stornierungsgrund/ }), 'Projekt gestoppt');
+    await user.click(within(dialog).getByRole('button', { name: 'Auftrag stornieren' }));
+    expect(await screen.findByText('Der Auftrag wurde storniert.')).toBeInTheDocument();
+    expect(actionCalls(calls).map((c) => c.url)).toEqual([
+      '/api/offer/statechange?offerId=o1&state=CANCELLED&cancellationReason=Projekt+gestoppt',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { OFFER_STATE_COLORS, type Offer, type OfferState } from '@model/offer';
+import { type Offer } from '@model/offer';
+import { isJobState, OFFER_STATE_COLORS, type OfferState } from '@model/offer-states';
 
 /** Spec 01 §4: the state tag in the spec's colours (white text on each). */
 export function OfferStateChip({ state }: { state: OfferState }) {
@@ -59,7 +60,7 @@ export function enquiryStandingNotice(
   const standing = offer.enquiryStanding ?? 'open';
   if (standing === 'open') return undefined;
   if (standing === 'closed' && offer.state !== 'OPEN') return undefined;
-  if (standing === 'archived' && offer.state === 'CONFIRMED') return undefined;
+  if (standing === 'archived' && isJobState(offer.state)) return undefined;
   return standing;
 }
 

@@ -95,16 +95,46 @@ describe('OfferListPage', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
-  it('/job: CONFIRMED, display opens /job/{id}', async () => {
+  it('/job: the running jobs (CONFIRMED, DELIVERED), display opens /job/{id}', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = api();
     renderPage(<JobsListPage />, { user: supplierUser });
     expect(await screen.findByRole('heading', { name: 'Jobs' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(1));
-    expect(new URL(filterCalls(calls)[0].url, 'http://x').searchParams.get('states')).toBe('CONFIRMED');
+    expect(new URL(filterCalls(calls)[0].url, 'http://x').searchParams.get('states')).toBe('CONFIRMED,DELIVERED');
     expect(screen.getByTestId('state-CONFIRMED')).toHaveTextContent('Bestätigt');
     await user.click(screen.getByRole('button', { name: 'Anzeigen' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/job/e');
+  });
+
+  it('/job: finished and cancelled jobs by the state filter; all ticked asks for every job state', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = api();
+    renderPage(<JobsListPage />, { user: customerUser });
+    await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Nach Status filtern' }));
+    const dialog = await screen.findByRole('dialog');
+    // the running ones are ticked at first
+    expect(within(dialog).getByRole('checkbox', { name: 'Bestätigt' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Geliefert' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Storniert' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Bestätigt' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Geliefert' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Abgeschlossen' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Storniert' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Anwenden' }));
+    await waitFor(() =>
+      expect(new URL(filterCalls(calls).at(-1)!.url, 'http://x').searchParams.get('states')).toBe('FINISHED,CANCELLED'),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Nach Status filtern' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Alle' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Anwenden' }));
+    await waitFor(() =>
+      expect(new URL(filterCalls(calls).at(-1)!.url, 'http://x').searchParams.get('states')).toBe(
+        'CONFIRMED,DELIVERED,FINISHED,CANCELLED',
+      ),
+    );
   });
 
   it('reference-number search and sort go to the server', async () => {
@@ -188,7 +218,16 @@ describe('OfferListPage', () => {
           {
             key: 'state',
             label: 'Status',
-            values: { OPEN: 'Offen', DECLINED: 'Abgelehnt', ACCEPTED: 'Angenommen', CONFIRMED: 'Bestätigt' },
+            values: {
+              OPEN: 'Offen',
+              DECLINED: 'Abgelehnt',
+              ACCEPTED: 'Angenommen',
+              CONFIRMED: 'Bestätigt',
+              DELIVERED: 'Geliefert',
+              FINISHED: 'Abgeschlossen',
+              CANCELLED: 'Storniert',
+              LAPSED: 'Verfallen',
+            },
           },
           {
             key: 'tag',

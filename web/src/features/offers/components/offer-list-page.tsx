@@ -4,13 +4,14 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { OFFER_SORT_COLUMNS, type OfferSortColumn } from '@model/offer';
 import {
+  OFFER_LIST_DEFAULT_STATES,
   OFFER_LIST_STATES,
-  OFFER_SORT_COLUMNS,
   OFFER_STATES,
   type OfferListView,
-  type OfferSortColumn,
-} from '@model/offer';
+  type OfferState,
+} from '@model/offer-states';
 import type { OfferCaller } from '@model/permissions-offers';
 import { ListPage, type ListColumn, type ListExportRequest, type ListRequest } from '@/components/list-page';
 import { useCurrentUser } from '@/lib/current-user/current-user-context';
@@ -22,20 +23,30 @@ import type { OfferListItem } from '../api/offer-types';
 import { EnquiryStandingChip, enquiryStandingNotice, OfferStateChip, OfferTagChip, offerTag } from './offer-chips';
 import { offerHref } from './offer-href';
 
-/** The list's search box is the reference-number search; the view fixes the states (spec 01 §2). */
+/** The states a view asks for: the ticked ones of its own, or all of them (no filter). */
+function statesOf(view: OfferListView, filter: string[] | undefined): readonly OfferState[] {
+  const own: readonly OfferState[] = OFFER_LIST_STATES[view];
+  return filter ? own.filter((s) => filter.includes(s)) : own;
+}
+
+/**
+ * The list's search box is the reference-number search; the view fixes the states it may show (spec 01 §2), and the
+ * order and job views filter them: the running ones at first, ended jobs and lapsed orders when ticked.
+ */
 const offersSource = (view: OfferListView) => ({
-  queryOptions: ({ search, filter: _filter, ...request }: ListRequest<OfferSortColumn>) =>
-    getOffersQueryOptions({ ...request, referenceNumber: search, states: OFFER_LIST_STATES[view] }),
+  queryOptions: ({ search, filter, ...request }: ListRequest<OfferSortColumn>) =>
+    getOffersQueryOptions({ ...request, referenceNumber: search, states: statesOf(view, filter) }),
   sortColumns: OFFER_SORT_COLUMNS,
-  exportRows: ({ query: { search, filter: _filter, ...query }, ...request }: ListExportRequest<OfferSortColumn>) =>
-    exportOffers({ ...request, query: { ...query, referenceNumber: search, states: OFFER_LIST_STATES[view] } }),
+  exportRows: ({ query: { search, filter, ...query }, ...request }: ListExportRequest<OfferSortColumn>) =>
+    exportOffers({ ...request, query: { ...query, referenceNumber: search, states: statesOf(view, filter) } }),
 });
 
 /** An archive of the selection is possible only in the offer view: orders and jobs are binding. */
 const ARCHIVABLE_VIEW: OfferListView = 'offer';
 
 /**
- * /offer (OPEN, DECLINED), /order (ACCEPTED), /job (CONFIRMED): offer number, reference number, the
+ * /offer (OPEN, DECLINED), /order (ACCEPTED; LAPSED by the state filter), /job (CONFIRMED, DELIVERED; FINISHED and
+ * CANCELLED by the state filter): offer number, reference number, the
  * counterparty (suppliers see the customer, customers the supplier), release date, state, tag and where the
  * enquiry stands (when it matters); display;
  * suppliers archive a selection of offers (confirmed; a success notice only when every call succeeded).
@@ -48,6 +59,17 @@ export function OfferListPage({ view }: { view: OfferListView }) {
   const isSupplier = caller.companyType === 'SUPPLIER' && !caller.restriction;
   const archive = useArchiveOffers();
   const server = useMemo(() => offersSource(view), [view]);
+  const filter = useMemo(
+    () =>
+      view === 'offer'
+        ? undefined
+        : {
+            titleKey: 'offers:filterByState',
+            options: OFFER_LIST_STATES[view].map((state) => ({ value: state, label: t(`state.${state}`) })),
+            initial: [...OFFER_LIST_DEFAULT_STATES[view]],
+          },
+    [view, t],
+  );
 
   const columns = useMemo<ListColumn<OfferListItem>[]>(
     () => [
@@ -111,6 +133,7 @@ export function OfferListPage({ view }: { view: OfferListView }) {
       server={server}
       columns={columns}
       getRowId={(o) => o.id}
+      filter={filter}
       bulkAction={
         isSupplier && view === ARCHIVABLE_VIEW
           ? {

@@ -6,9 +6,9 @@ import {
   MISSING_DOCUMENT_REFUSALS,
   type MissingDocumentRefusal,
   type Offer,
-  type OfferAction,
   type RejectionReason,
 } from '@model/offer';
+import { type OfferAction } from '@model/offer-states';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
@@ -30,7 +30,7 @@ function missingFileOf(error: unknown): MissingDocumentRefusal | undefined {
 /**
  * The runs behind the offer's buttons (OfferActions): each checks the document the action still needs first, calls,
  * says what happened and goes where spec 01 §2 leads (confirm -> /job, accept or decline -> /order, revision ->
- * /offer/{newId}); `closeDialog` closes the action's dialog once it succeeded (or, for revise and archive, at once).
+ * /offer/{newId}; a job's delivery, finish or cancellation stays on the job); `closeDialog` closes the action's dialog once it succeeded (or, for revise and archive, at once).
  */
 export function useOfferActionRuns(offer: Offer, dirty: boolean, closeDialog: () => void) {
   const { t } = useTranslation('offers');
@@ -114,5 +114,12 @@ export function useOfferActionRuns(offer: Offer, dirty: boolean, closeDialog: ()
   const doDecline = (reason: { rejectionReason: RejectionReason; rejectionReasonIndividual?: string }) =>
     doChange({ offerId: offer.id, state: 'DECLINED', ...reason }, t('notices.declined'), paths.orders.list.getHref());
 
-  return { busy, doRelease, doAccept, doConfirm, doDecline, doRevise, doArchive };
+  // a job's end: the job stays where it is shown (its page tells the new state)
+  const jobs = paths.jobs.detail.getHref(offer.id);
+  const doDeliver = () => doChange({ offerId: offer.id, state: 'DELIVERED' }, t('notices.delivered'), jobs);
+  const doFinish = () => doChange({ offerId: offer.id, state: 'FINISHED' }, t('notices.finished'), jobs);
+  const doCancel = (cancellationReason: string) =>
+    doChange({ offerId: offer.id, state: 'CANCELLED', cancellationReason }, t('notices.cancelled'), jobs);
+
+  return { busy, doRelease, doAccept, doConfirm, doDecline, doRevise, doArchive, doDeliver, doFinish, doCancel };
 }
