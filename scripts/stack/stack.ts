@@ -258,6 +258,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       env: {
         ...env,
         SCHRANKWERK_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
+        // firebase-tools gives the function's code 10 s to load, which a busy 2-core machine (two stacks and the
+        // component tests at once) can exceed: the emulator then serves no function and every call is a 404
+        FUNCTIONS_DISCOVERY_TIMEOUT: env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '60',
         NODE_OPTIONS: [
           env.NODE_OPTIONS,
           opts.functionsNodeOptions,
