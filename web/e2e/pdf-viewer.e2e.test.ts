@@ -35,6 +35,17 @@ afterAll(async () => {
   await disposeClients();
 });
 
+/**
+ * A page that records console errors. Its waits are bounded at 60 s instead of 20: the first visit of a record page
+ * asks for several folders, the chat and the BOM at once, and on a busy machine the Functions emulator's cold starts
+ * of a worker per parallel call take longer than 20 s (a bound of waits that never end, nothing waits on it).
+ */
+async function open(): Promise<Awaited<ReturnType<typeof openPage>>> {
+  const opened = await openPage(context);
+  opened.page.setDefaultTimeout(60_000);
+  return opened;
+}
+
 /** The requests of the page whose path matches (pdf.js' chunk and worker, the file call). */
 function requests(page: Page, pattern: RegExp): string[] {
   const seen: string[] = [];
@@ -60,7 +71,7 @@ async function cssWidth(canvas: Locator): Promise<number> {
 
 describe('the in-page PDF viewer', () => {
   it('customer: the circuit diagram of three sheets - page 1 of 3, next, zoom, fit, download; pdf.js loads only then', async () => {
-    const { page, errors } = await openPage(context);
+    const { page, errors } = await open();
     await page.setViewportSize({ width: 1280, height: 900 });
     const pdfjs = requests(page, /\/assets\/pdf(\.worker\.min)?-[^/]+\.m?js$/);
     const fileCalls = requests(page, /^\/api\/file\/$/);
@@ -121,7 +132,7 @@ describe('the in-page PDF viewer', () => {
   });
 
   it('supplier on a phone: his offer PDF full screen, next disabled on its one page, zoom in', async () => {
-    const { page, errors } = await openPage(context);
+    const { page, errors } = await open();
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, SUPPLIER, DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname !== '/login');
@@ -151,7 +162,7 @@ describe('the in-page PDF viewer', () => {
   });
 
   it('a damaged PDF (it passed the upload check) says that it is no readable PDF and can still be downloaded', async () => {
-    const { page, errors } = await openPage(context);
+    const { page, errors } = await open();
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page, CUSTOMER, DEMO_PASSWORD);
     await page.waitForURL(/\/enquiry$/);

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@/lib/api-error';
+import { axeViolations } from '@/testing/axe';
 import { asPhone } from '@/testing/phone';
 import { renderPage } from '@/testing/render';
 import { UnreadablePdfError, type LoadPdf, type PdfDocument } from './pdf-document';
@@ -141,6 +142,7 @@ describe('PdfViewer', () => {
 
     expect(button('Nächste Seite')).toHaveAttribute('aria-keyshortcuts', 'ArrowRight PageDown');
     expect(button('Vergrößern')).toHaveAttribute('aria-keyshortcuts', '+');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('on a phone: full screen, a sideways swipe turns the page, a mostly vertical one does not', async () => {
@@ -164,6 +166,7 @@ describe('PdfViewer', () => {
     expect(screen.getByText('Seite 2 von 3')).toBeInTheDocument();
     swipe([100, 400], [300, 400]);
     expect(screen.getByText('Seite 1 von 3')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('downloads the bytes it shows under the file name, without asking the API again', async () => {
