@@ -69,69 +69,78 @@ async function cssWidth(canvas: Locator): Promise<number> {
   return (await canvas.boundingBox())!.width;
 }
 
+/** A bound for a whole browser flow on a busy machine (sign-in, a record page's cold calls, pdf.js' first load). */
+const FLOW = { timeout: 180_000 };
+
 describe('the in-page PDF viewer', () => {
-  it('customer: the circuit diagram of three sheets - page 1 of 3, next, zoom, fit, download; pdf.js loads only then', async () => {
-    const { page, errors } = await open();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const pdfjs = requests(page, /\/assets\/pdf(\.worker\.min)?-[^/]+\.m?js$/);
-    const fileCalls = requests(page, /^\/api\/file\/$/);
-    await login(page, CUSTOMER, DEMO_PASSWORD);
-    await page.waitForURL(/\/enquiry$/);
-    await page.getByLabel('Suche').fill('Schweißroboterzelle');
-    await page
-      .getByTestId('list-row')
-      .filter({ hasText: DEMO_ENQUIRY_TITLES.released })
-      .getByRole('button', { name: 'Anzeigen' })
-      .click();
-    const documents = page.getByRole('region', { name: 'Dokumente' });
-    await documents.getByRole('button', { name: 'Schaltplan.pdf ansehen' }).waitFor();
-    expect(pdfjs).toEqual([]);
+  it(
+    'customer: the circuit diagram of three sheets - page 1 of 3, next, zoom, fit, download; pdf.js loads only then',
+    FLOW,
+    async () => {
+      const { page, errors } = await open();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const pdfjs = requests(page, /\/assets\/pdf(\.worker\.min)?-[^/]+\.m?js$/);
+      const fileCalls = requests(page, /^\/api\/file\/$/);
+      await login(page, CUSTOMER, DEMO_PASSWORD);
+      await page.waitForURL(/\/enquiry$/);
+      await page.getByLabel('Suche').fill('Schweißroboterzelle');
+      await page
+        .getByTestId('list-row')
+        .filter({ hasText: DEMO_ENQUIRY_TITLES.released })
+        .getByRole('button', { name: 'Anzeigen' })
+        .click();
+      const documents = page.getByRole('region', { name: 'Dokumente' });
+      await documents.getByRole('button', { name: 'Schaltplan.pdf ansehen' }).waitFor();
+      expect(pdfjs).toEqual([]);
 
-    await documents.getByRole('button', { name: 'Schaltplan.pdf ansehen' }).click();
-    const viewer = page.getByRole('dialog', { name: 'Schaltplan.pdf' });
-    await viewer.getByText('Seite 1 von 3').waitFor();
-    const sheet = viewer.getByRole('img', { name: 'Seite 1 von 3' });
-    await expect.poll(() => inkOf(sheet)).toBeGreaterThan(1000);
-    expect(pdfjs.some((u) => /pdf\.worker\.min-/.test(u))).toBe(true);
-    expect(fileCalls).toHaveLength(1);
-    expect(await viewer.getByRole('button', { name: 'Vorherige Seite' }).isDisabled()).toBe(true);
+      await documents.getByRole('button', { name: 'Schaltplan.pdf ansehen' }).click();
+      const viewer = page.getByRole('dialog', { name: 'Schaltplan.pdf' });
+      await viewer.getByText('Seite 1 von 3').waitFor();
+      const sheet = viewer.getByRole('img', { name: 'Seite 1 von 3' });
+      await expect.poll(() => inkOf(sheet)).toBeGreaterThan(1000);
+      expect(pdfjs.some((u) => /pdf\.worker\.min-/.test(u))).toBe(true);
+      // pdf.js runs in its module worker (the CSP and the served type let it start; else it would parse on this thread)
+      expect(page.workers().some((w) => /\/assets\/pdf\.worker\.min-[^/]+\.mjs$/.test(w.url()))).toBe(true);
+      expect(fileCalls).toHaveLength(1);
+      expect(await viewer.getByRole('button', { name: 'Vorherige Seite' }).isDisabled()).toBe(true);
 
-    await viewer.getByRole('button', { name: 'Nächste Seite' }).click();
-    await viewer.getByText('Seite 2 von 3').waitFor();
-    await viewer.getByRole('img', { name: 'Seite 2 von 3' }).waitFor();
-    const fitted = await cssWidth(viewer.getByTestId('pdf-page'));
-    const fittedPercent = await viewer.getByText(/^\d+ %$/).textContent();
+      await viewer.getByRole('button', { name: 'Nächste Seite' }).click();
+      await viewer.getByText('Seite 2 von 3').waitFor();
+      await viewer.getByRole('img', { name: 'Seite 2 von 3' }).waitFor();
+      const fitted = await cssWidth(viewer.getByTestId('pdf-page'));
+      const fittedPercent = await viewer.getByText(/^\d+ %$/).textContent();
 
-    await viewer.getByRole('button', { name: 'Vergrößern' }).click();
-    await expect.poll(() => cssWidth(viewer.getByTestId('pdf-page'))).toBeGreaterThan(fitted * 1.2);
-    expect(await viewer.getByText(/^\d+ %$/).textContent()).not.toBe(fittedPercent);
-    // the zoomed sheet is wider than the view: it scrolls inside the viewer, the page does not
-    const view = viewer.getByRole('region', { name: 'PDF-Ansicht' });
-    expect(await view.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await viewer.getByRole('button', { name: 'An Breite anpassen' }).click();
-    await expect.poll(() => cssWidth(viewer.getByTestId('pdf-page'))).toBe(fitted);
+      await viewer.getByRole('button', { name: 'Vergrößern' }).click();
+      await expect.poll(() => cssWidth(viewer.getByTestId('pdf-page'))).toBeGreaterThan(fitted * 1.2);
+      expect(await viewer.getByText(/^\d+ %$/).textContent()).not.toBe(fittedPercent);
+      // the zoomed sheet is wider than the view: it scrolls inside the viewer, the page does not
+      const view = viewer.getByRole('region', { name: 'PDF-Ansicht' });
+      expect(await view.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await viewer.getByRole('button', { name: 'An Breite anpassen' }).click();
+      await expect.poll(() => cssWidth(viewer.getByTestId('pdf-page'))).toBe(fitted);
 
-    // keys: End to the last sheet
-    await view.focus();
-    await page.keyboard.press('End');
-    await viewer.getByText('Seite 3 von 3').waitFor();
-    expect(await viewer.getByRole('button', { name: 'Nächste Seite' }).isDisabled()).toBe(true);
+      // keys: End to the last sheet
+      await view.focus();
+      await page.keyboard.press('End');
+      await viewer.getByText('Seite 3 von 3').waitFor();
+      expect(await viewer.getByRole('button', { name: 'Nächste Seite' }).isDisabled()).toBe(true);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      viewer.getByRole('button', { name: 'Herunterladen' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('Schaltplan.pdf');
-    // the viewer saves the bytes it shows: one call to the file, like one download
-    expect(fileCalls).toHaveLength(1);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        viewer.getByRole('button', { name: 'Herunterladen' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('Schaltplan.pdf');
+      // the viewer saves the bytes it shows: one call to the file, like one download
+      expect(fileCalls).toHaveLength(1);
 
-    await viewer.getByRole('button', { name: 'Schließen' }).click();
-    await viewer.waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-  });
+      await viewer.getByRole('button', { name: 'Schließen' }).click();
+      await viewer.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    },
+  );
 
-  it('supplier on a phone: his offer PDF full screen, next disabled on its one page, zoom in', async () => {
+  it('supplier on a phone: his offer PDF full screen, next disabled on its one page, zoom in', FLOW, async () => {
     const { page, errors } = await open();
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, SUPPLIER, DEMO_PASSWORD);
@@ -161,35 +170,41 @@ describe('the in-page PDF viewer', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a damaged PDF (it passed the upload check) says that it is no readable PDF and can still be downloaded', async () => {
-    const { page, errors } = await open();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await login(page, CUSTOMER, DEMO_PASSWORD);
-    await page.waitForURL(/\/enquiry$/);
-    await page.getByLabel('Suche').fill('Verpackungslinie');
-    await page
-      .getByTestId('list-row')
-      .filter({ hasText: DEMO_ENQUIRY_TITLES.draft })
-      .getByRole('button', { name: 'Anzeigen' })
-      .click();
-    const documents = page.getByRole('region', { name: 'Dokumente' });
-    const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
-    await documents
-      .getByTestId('file-input')
-      .setInputFiles({ name: 'beschaedigt.pdf', mimeType: 'application/pdf', buffer: damaged });
-    await page.getByText('beschaedigt.pdf wurde hochgeladen.').waitFor();
-    await documents.getByRole('button', { name: 'beschaedigt.pdf ansehen' }).click();
-    const viewer = page.getByRole('dialog', { name: 'beschaedigt.pdf' });
-    await viewer
-      .getByText('Die Datei ist kein lesbares PDF und kann hier nicht angezeigt werden. Sie können sie herunterladen.')
-      .waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      viewer.getByRole('button', { name: 'Herunterladen' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('beschaedigt.pdf');
-    expect(errors).toEqual([]);
-  });
+  it(
+    'a damaged PDF (it passed the upload check) says that it is no readable PDF and can still be downloaded',
+    FLOW,
+    async () => {
+      const { page, errors } = await open();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await login(page, CUSTOMER, DEMO_PASSWORD);
+      await page.waitForURL(/\/enquiry$/);
+      await page.getByLabel('Suche').fill('Verpackungslinie');
+      await page
+        .getByTestId('list-row')
+        .filter({ hasText: DEMO_ENQUIRY_TITLES.draft })
+        .getByRole('button', { name: 'Anzeigen' })
+        .click();
+      const documents = page.getByRole('region', { name: 'Dokumente' });
+      const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
+      await documents
+        .getByTestId('file-input')
+        .setInputFiles({ name: 'beschaedigt.pdf', mimeType: 'application/pdf', buffer: damaged });
+      await page.getByText('beschaedigt.pdf wurde hochgeladen.').waitFor();
+      await documents.getByRole('button', { name: 'beschaedigt.pdf ansehen' }).click();
+      const viewer = page.getByRole('dialog', { name: 'beschaedigt.pdf' });
+      await viewer
+        .getByText(
+          'Die Datei ist kein lesbares PDF und kann hier nicht angezeigt werden. Sie können sie herunterladen.',
+        )
+        .waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        viewer.getByRole('button', { name: 'Herunterladen' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('beschaedigt.pdf');
+      expect(errors).toEqual([]);
+    },
+  );
 
   it("without read permission the viewer's call gives no file: another supplier's offer PDF is 404", async () => {
     const weber = await signIn(SUPPLIER, DEMO_PASSWORD);

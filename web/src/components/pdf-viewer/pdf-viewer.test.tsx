@@ -169,6 +169,28 @@ describe('PdfViewer', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it("turns pages in a browser whose scrollTo answers a promise (Chromium's; the view starts each page at its top)", async () => {
+    const user = userEvent.setup({ delay: null });
+    const scrolled: unknown[] = [];
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', {
+      configurable: true,
+      value: (options: unknown) => {
+        scrolled.push(options);
+        return Promise.resolve();
+      },
+    });
+    try {
+      view({ load: engine(3).load });
+      await screen.findByText('Seite 1 von 3');
+      await user.click(button('Nächste Seite'));
+      await user.click(button('Nächste Seite'));
+      expect(screen.getByText('Seite 3 von 3')).toBeInTheDocument();
+      expect(scrolled).toContainEqual({ top: 0 });
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
+    }
+  });
+
   it('downloads the bytes it shows under the file name, without asking the API again', async () => {
     const user = userEvent.setup({ delay: null });
     const fetchFile = vi.fn(async () => PDF);

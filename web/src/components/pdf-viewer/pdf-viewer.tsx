@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -48,13 +48,23 @@ export function PdfViewer({ filename, fetchFile, onClose, load = loadWithPdfJs }
   const [zoom, setZoom] = useState<Zoom>('fit');
   const [measure, viewWidth] = useContainerWidth<HTMLDivElement>();
   const view = useRef<HTMLDivElement | null>(null);
+  // one ref callback for the view's life (a new one per render would observe the view anew on every render)
+  const viewRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      view.current = node;
+      return measure(node);
+    },
+    [measure],
+  );
   const scale = scaleOf(zoom, fitScale(page?.width ?? 0, viewWidth));
   const turnTo = (n: number) => setPageNumber(Math.min(Math.max(n, 1), Math.max(pageCount, 1)));
   const zoomBy = (direction: 1 | -1) => setZoom(zoomStep(scale, direction));
   const fit = () => setZoom('fit');
   const input = useViewerInput({ enabled: !!document, pageNumber, pageCount, turnTo, zoomBy, fit, view });
-  // a new page starts at its top
-  useEffect(() => view.current?.scrollTo?.({ top: 0 }), [pageNumber]);
+  // a new page starts at its top (a block: Chromium's scrollTo answers a promise, which an effect must not return)
+  useEffect(() => {
+    void view.current?.scrollTo?.({ top: 0 });
+  }, [pageNumber]);
   const bytes = file.status === 'loading' ? undefined : file.blob;
 
   return (
@@ -88,10 +98,7 @@ export function PdfViewer({ filename, fetchFile, onClose, load = loadWithPdfJs }
       />
       <DialogContent
         dividers
-        ref={(node: HTMLDivElement | null) => {
-          view.current = node;
-          return measure(node);
-        }}
+        ref={viewRef}
         role="region"
         aria-label={t('viewer.view')}
         tabIndex={0}
