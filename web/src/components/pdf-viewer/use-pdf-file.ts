@@ -14,7 +14,7 @@ export type PdfFileState =
 
 /**
  * Fetches the file once (through the caller's `fetchFile`: the API's authorised download) and reads it with `load`.
- * The document is destroyed when the viewer closes or the file changes.
+ * The document is destroyed when the viewer closes (a viewer shows one file: its opener keys it by the file).
  */
 export function usePdfFile(fetchFile: () => Promise<Blob>, load: LoadPdf, failedText: string): PdfFileState {
   const [state, setState] = useState<PdfFileState>({ status: 'loading' });
@@ -61,7 +61,9 @@ export function usePdfPage(document: PdfDocument | undefined, pageNumber: number
     let ended = false;
     document.page(pageNumber).then(
       (loaded) => !ended && setPage(loaded),
-      (error: unknown) => log.warn('pdf viewer: page not read', error),
+      (error: unknown) => {
+        if (!ended) log.warn('pdf viewer: page not read', error);
+      },
     );
     return () => {
       ended = true;

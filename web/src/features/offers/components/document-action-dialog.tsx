@@ -110,6 +110,7 @@ export function DocumentActionDialog({
       </Dialog>
       {viewing && present && (
         <LazyPdfViewer
+          key={present.name}
           filename={present.name}
           fetchFile={() => fetchFile({ path: path + present.name, filename: present.name })}
           onClose={() => setViewing(false)}
