@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION, BUILD_DATE } from '../functions/src/model/constants.ts';
 
@@ -18,6 +20,43 @@ function buildInfo(): Plugin {
   };
 }
 
+/** pdf.js' data files the viewer asks for by name under /pdfjs/ (components/pdf-viewer/pdfjs-loader.ts). */
+const PDFJS_DATA: Record<string, (name: string) => boolean> = {
+  // the standard fonts a PDF may name without embedding them
+  standard_fonts: (name) => /\.(pfb|ttf)$/.test(name) || name.startsWith('LICENSE'),
+  // the JavaScript image decoders (JBIG2/CCITT, JPEG 2000): the CSP allows no WebAssembly, so not the .wasm files
+  wasm: (name) => name.endsWith('_nowasm_fallback.js') || name.startsWith('LICENSE'),
+};
+
+/**
+ * Serves (dev) and emits (build) pdf.js' data files under /pdfjs/<folder>/ with their own names, which pdf.js builds
+ * from a base URL: fetched only by the viewer, only when a PDF needs them. Copied from the installed pdfjs-dist,
+ * so an upgrade brings its own.
+ */
+function pdfjsData(): Plugin {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const files = Object.entries(PDFJS_DATA).flatMap(([folder, wanted]) =>
+    readdirSync(join(root, folder))
+      .filter(wanted)
+      .map((name) => ({ url: `/pdfjs/${folder}/${name}`, file: join(root, folder, name) })),
+  );
+  return {
+    name: 'schrankwerk-pdfjs-data',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const found = files.find((f) => f.url === req.url);
+        if (!found) return next();
+        res.setHeader('Content-Type', found.file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        res.end(readFileSync(found.file));
+      });
+    },
+    generateBundle() {
+      for (const { url, file } of files)
+        this.emitFile({ type: 'asset', fileName: url.slice(1), source: readFileSync(file) });
+    },
+  };
+}
+
 const BOOT_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-is|react-router|react-router-dom|i18next|react-i18next|@emotion|stylis|hoist-non-react-statics|@babel|clsx|@mui[\\/](system|utils|styled-engine|private-theming)|firebase|@firebase|idb)[\\/]/;
 
@@ -27,7 +66,7 @@ const BOOT_LIBRARIES =
 if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), pdfjsData()],
   resolve: {
     alias: {
       // The isomorphic model (types, enums, yup schemas, pure rules) is shared with the functions.

@@ -158,11 +158,20 @@ export function filenameFromDisposition(header: string | null, fallback: string)
   return plain ? plain[1].trim() : fallback;
 }
 
-/** Downloads a file answer: fetches it as a blob and saves it under the server's filename. */
-export async function downloadBlob(path: string, fallbackName: string, options: RequestOptions = {}): Promise<string> {
+/** Fetches a file answer as a blob, with the server's filename (the PDF viewer shows it, downloadBlob saves it). */
+export async function fetchBlob(
+  path: string,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string }> {
   const response = await send(path, { ...options, method: options.method ?? 'GET' });
   const blob = await response.blob();
-  const filename = filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
+  return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
+}
+
+/** Downloads a file answer: fetches it as a blob and saves it under the server's filename. */
+export async function downloadBlob(path: string, fallbackName: string, options: RequestOptions = {}): Promise<string> {
+  const { blob, filename } = await fetchBlob(path, fallbackName, options);
   saveBlob(blob, filename);
   return filename;
 }

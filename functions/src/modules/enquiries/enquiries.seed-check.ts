@@ -1,14 +1,16 @@
+import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 import { enquiryStatus } from '../../model/enquiry.js';
 import { get } from '../../testing/api-client.js';
 import { DEMO_PASSWORD } from '../../testing/area-seed.js';
+import { DEMO_CIRCUIT_DIAGRAM_SHEETS } from '../../testing/demo-documents.js';
 import { signIn } from '../../testing/fixtures.js';
 import type { SeedCheck } from '../../testing/seed-checks.js';
 import { DEMO_ENQUIRY_TITLES } from './enquiries.seed.js';
 
 export const ENQUIRIES_SEED_CHECKS: SeedCheck[] = [
   {
-    name: 'enquiries of the demo customer in every state; the supplier sees the released one on the market',
+    name: 'enquiries of the demo customer in every state; the supplier sees the released one on the market, its circuit diagram has three sheets',
     async run() {
       const customer = await signIn('kunde@mueller-maschinenbau.de', DEMO_PASSWORD);
       const list = await get('/enquiry/filter', { token: customer, query: { paginationSize: '30' } });
@@ -49,6 +51,8 @@ export const ENQUIRIES_SEED_CHECKS: SeedCheck[] = [
       });
       expect(pdf.status).toBe(200);
       expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // a circuit diagram of several sheets: the PDF viewer's page navigation has pages to turn (issue 32.4)
+      expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(DEMO_CIRCUIT_DIAGRAM_SHEETS.length);
     },
   },
 ];

@@ -12,13 +12,14 @@ export interface FileCardsProps {
   canDelete: boolean;
   onDownload: (file: AttachedFile) => void;
   onDelete: (file: AttachedFile) => void;
+  onView?: (file: AttachedFile) => void;
 }
 
 /**
  * The files on a phone: a card per file with its whole name (wrapped, not squeezed), its document type, size, date,
  * uploader, side and origin, and its download and delete buttons - all in view without scrolling sideways.
  */
-export function FileCards({ files, selected, onToggle, canDelete, onDownload, onDelete }: FileCardsProps) {
+export function FileCards({ files, selected, onToggle, canDelete, onDownload, onDelete, onView }: FileCardsProps) {
   const { t } = useTranslation('files');
   return (
     <Stack spacing={1} data-testid="file-cards">
@@ -53,7 +54,13 @@ export function FileCards({ files, selected, onToggle, canDelete, onDownload, on
                 </Typography>
               </Box>
               <Stack direction="row" sx={{ flexShrink: 0 }}>
-                <FileActions file={file} canDelete={canDelete} onDownload={onDownload} onDelete={onDelete} />
+                <FileActions
+                  file={file}
+                  canDelete={canDelete}
+                  onDownload={onDownload}
+                  onDelete={onDelete}
+                  onView={onView}
+                />
               </Stack>
             </Stack>
           </Card>

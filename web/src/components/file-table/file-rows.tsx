@@ -16,6 +16,7 @@ interface FileRowsProps {
   canDelete: boolean;
   onDownload: (file: AttachedFile) => void;
   onDelete: (file: AttachedFile) => void;
+  onView?: (file: AttachedFile) => void;
 }
 
 /**
@@ -31,6 +32,7 @@ export function FileRows({
   canDelete,
   onDownload,
   onDelete,
+  onView,
 }: FileRowsProps) {
   const { t } = useTranslation('files');
   const chosen = files.filter((f) => selected.includes(f.id)).length;
@@ -88,7 +90,13 @@ export function FileRows({
               {showOrigin && <TableCell>{file.origin ? t(`origins.${file.origin}`) : ''}</TableCell>}
               {showCounter && <TableCell align="right">{file.downloadCounter ?? 0}</TableCell>}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <FileActions file={file} canDelete={canDelete} onDownload={onDownload} onDelete={onDelete} />
+                <FileActions
+                  file={file}
+                  canDelete={canDelete}
+                  onDownload={onDownload}
+                  onDelete={onDelete}
+                  onView={onView}
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -21,6 +21,8 @@ export interface FileTableProps {
   onDelete?: (files: AttachedFile[]) => Promise<unknown>;
   /** downloads a selection at once (a project folder's ZIP); without it each selected file is downloaded */
   onDownloadSelection?: (files: AttachedFile[]) => Promise<unknown>;
+  /** opens a PDF in the in-page viewer (a view button on each PDF) */
+  onView?: (file: AttachedFile) => void;
 }
 
 /** Below this width of its own the table would squeeze the file names: cards instead. */
@@ -39,6 +41,7 @@ export function FileTable({
   onDownload,
   onDelete,
   onDownloadSelection,
+  onView,
 }: FileTableProps) {
   const { t } = useTranslation('files');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -110,6 +113,7 @@ export function FileTable({
             canDelete={canDelete}
             onDownload={(file) => void download([file])}
             onDelete={(file) => askDelete([file])}
+            onView={onView}
           />
           {!files.length && !loading && (
             <Typography variant="body2" color="text.secondary">
@@ -127,6 +131,7 @@ export function FileTable({
           canDelete={canDelete}
           onDownload={(file) => void download([file])}
           onDelete={(file) => askDelete([file])}
+          onView={onView}
         />
       )}
       <ConfirmDialog

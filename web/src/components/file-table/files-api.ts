@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttachedFile } from '@model/files';
-import { api, downloadBlob } from '@/lib/api-client';
+import { api, downloadBlob, fetchBlob } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /file/names?path= - the files of a folder (AttachedFile[], sorted by name). */
@@ -18,6 +18,14 @@ export function useFiles(path: string, { enabled = true }: { enabled?: boolean }
 /** GET /file/?path= - saves the file under the name of its Content-Disposition. */
 export function downloadFile(file: Pick<AttachedFile, 'path' | 'filename'>): Promise<string> {
   return downloadBlob('/file/', file.filename, { query: { path: file.path } });
+}
+
+/**
+ * GET /file/?path= - the file's bytes for the in-page viewer: the same authorised call as the download (read
+ * permission, and a folder that counts downloads counts this one), never a second way to a file.
+ */
+export async function fetchFile(file: Pick<AttachedFile, 'path' | 'filename'>): Promise<Blob> {
+  return (await fetchBlob('/file/', file.filename, { query: { path: file.path } })).blob;
 }
 
 /** POST /file/delete?path= */

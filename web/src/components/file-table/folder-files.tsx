@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AttachedFile, DocumentType, UploadContext } from '@model/files';
+import { LazyPdfViewer } from '@/components/pdf-viewer';
 import { FileUpload } from '@/components/upload';
 import { FileTable } from './file-table';
-import { downloadFile, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';
+import { downloadFile, fetchFile, useDeleteFiles, useFiles, useRefreshFiles } from './files-api';
 
 export interface FolderFilesProps {
   /** the folder (ending with '/') */
@@ -27,7 +28,10 @@ export interface FolderFilesProps {
   afterDownload?: () => Promise<unknown>;
 }
 
-/** One folder of a record through the generic file calls: upload (where allowed), list, download, delete. */
+/**
+ * One folder of a record through the generic file calls: upload (where allowed), list, view (PDFs, in the page),
+ * download, delete.
+ */
 export function FolderFiles({
   path,
   context,
@@ -44,6 +48,7 @@ export function FolderFiles({
   const refresh = useRefreshFiles(path);
   const remove = useDeleteFiles(path);
   const [chosen, setChosen] = useState<DocumentType | undefined>(documentTypes?.[0]);
+  const [viewing, setViewing] = useState<AttachedFile>();
   // the choices can change with the caller's side; a choice no longer offered falls back to the first
   const documentType = chosen && documentTypes?.includes(chosen) ? chosen : documentTypes?.[0];
   return (
@@ -100,7 +105,21 @@ export function FolderFiles({
             void onChange?.();
           }
         }}
+        onView={setViewing}
       />
+      {viewing && (
+        <LazyPdfViewer
+          key={viewing.id}
+          filename={viewing.filename}
+          fetchFile={async () => {
+            const blob = await fetchFile(viewing);
+            // a view is a download (docs/decisions-api.md "In-page PDF viewer"): counting folders show the new count
+            if (afterDownload) void Promise.all([refresh(), afterDownload()]);
+            return blob;
+          }}
+          onClose={() => setViewing(undefined)}
+        />
+      )}
     </Stack>
   );
 }

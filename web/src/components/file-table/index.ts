@@ -1,3 +1,3 @@
 export { FileTable } from './file-table';
-export { downloadFile, useDeleteFiles, useFiles } from './files-api';
+export { downloadFile, fetchFile, useDeleteFiles, useFiles } from './files-api';
 export { FolderFiles } from './folder-files';

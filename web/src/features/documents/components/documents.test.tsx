@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AttachedFile } from '@model/files';
 import { principalOf } from '@/lib/current-user/principal';
 import { enquiryKeys } from '../api/keys';
 import { attachedFile, customerUser, enquiryFact, makeEnquiry } from '@/testing/enquiry-fixtures';
+import { LazyPdfViewer } from '@/components/pdf-viewer';
 import { mockFetch } from '@/testing/fetch-mock';
 import { createTestQueryClient, renderPage } from '@/testing/render';
 import { makeOffer, offerFile, supplierUser } from '@/testing/offer-fixtures';
@@ -12,6 +13,18 @@ import { EnquiryDocuments } from './enquiry-documents';
 import { OfferDocuments } from './offer-documents';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
+// jsdom runs no pdf.js: the viewer's engine is replaced at its seam (components/pdf-viewer/pdf-document.ts) by one
+// that reads the page count from the bytes the API answered; what is tested here is the way from the folder's row
+// to the viewer and the authorised call. pdf.js itself: web/e2e/pdf-viewer.e2e.test.ts.
+vi.mock('@/components/pdf-viewer/pdfjs-loader', () => ({
+  loadWithPdfJs: async (data: Uint8Array) => ({
+    pageCount: Number(/Pages (\d+)/.exec(new TextDecoder().decode(data))?.[1]),
+    page: async () => ({ width: 595, height: 842, render: () => ({ done: Promise.resolve(), cancel: () => {} }) }),
+    destroy: () => {},
+  }),
+}));
+
+beforeAll(() => LazyPdfViewer.preload());
 
 /** The folder's listing (with who uploaded each file) and the delete call. */
 function api(folder: string, files: AttachedFile[]) {
@@ -156,5 +169,36 @@ describe('the documents panels', () => {
       'Rechtsdokument',
       'Sonstiges',
     ]);
+  });
+
+  it('a PDF of the folder opens in the viewer through GET /file/ (the download call); other files have no view', async () => {
+    const user = userEvent.setup({ delay: null });
+    const folder = 'enquiries/e1/documents/';
+    const calls = mockFetch((c) => {
+      if (c.url === `/api/file/names?path=${encodeURIComponent(folder)}`)
+        return {
+          body: [
+            attachedFile(`${folder}Schaltplan.pdf`, 'CIRCUIT_DIAGRAM'),
+            attachedFile(`${folder}Stückliste.xlsx`, 'BILL_OF_MATERIAL'),
+          ],
+        };
+      if (c.url.startsWith('/api/file/?'))
+        return { raw: '%PDF-1.7 /Pages 3', headers: { 'Content-Type': 'application/pdf' } };
+      return undefined;
+    });
+    renderPage(<EnquiryDocuments record={makeEnquiry()} caller={principalOf(customerUser)} canChange={false} />, {
+      user: customerUser,
+    });
+    await screen.findAllByTestId('file-row');
+    expect(screen.queryByRole('button', { name: 'Stückliste.xlsx ansehen' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Schaltplan.pdf ansehen' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Schaltplan.pdf' });
+    expect(await within(viewer).findByText('Seite 1 von 3')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/file/?')).map((c) => [c.url, c.headers.Authorization])).toEqual([
+      ['/api/file/?path=enquiries%2Fe1%2Fdocuments%2FSchaltplan.pdf', expect.stringMatching(/^Bearer /)],
+    ]);
+    await user.click(within(viewer).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -13,6 +13,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { missingDocument, offerDocumentsPath, type Offer } from '@model/offer';
 import { OFFER_TRANSITIONS } from '@model/offer-states';
+import { fetchFile } from '@/components/file-table';
+import { LazyPdfViewer } from '@/components/pdf-viewer';
 import { FileUpload } from '@/components/upload';
 import { queryKeys } from '@/lib/query-keys';
 import { offerKeys } from '../api/keys';
@@ -33,8 +35,9 @@ export interface DocumentActionDialogProps {
 
 /**
  * Accept or confirm: shows whether the needed PDF is attached - the model's `missingDocument(offer, action)` on the
- * record - and offers its upload right here (with the needed document type), so the warning "missing order file"
- * comes with the way to fix it. An upload changes the record: the offer is refetched, and the action waits for it.
+ * record - with a view of it in the in-page viewer (what one accepts or confirms is read first), and offers its upload
+ * right here (with the needed document type), so the warning "missing order file" comes with the way to fix it. An
+ * upload changes the record: the offer is refetched, and the action waits for it.
  */
 export function DocumentActionDialog({
   open,
@@ -48,6 +51,7 @@ export function DocumentActionDialog({
   const { t } = useTranslation('offers');
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
+  const [viewing, setViewing] = useState(false);
   const textKey = TEXTS[action];
   const path = offerDocumentsPath(offer.id);
   const missing = missingDocument(offer, action);
@@ -67,33 +71,52 @@ export function DocumentActionDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="document-action-title" fullWidth maxWidth="sm">
-      <DialogTitle id="document-action-title">{t(`${textKey}.title`)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>{t(`${textKey}.text`)}</DialogContentText>
-          {present ? (
-            <Alert severity="success">{t(`${textKey}.present`, { name: present.name })}</Alert>
-          ) : (
-            missing && <Alert severity="warning">{t(`notices.${missing}`)}</Alert>
-          )}
-          <FileUpload
-            path={path}
-            context="offer"
-            documentType={OFFER_TRANSITIONS[action].requires}
-            // only a PDF counts for the action (the model's missingDocument): the text asks for one, the rule agrees
-            extensions={['pdf']}
-            multiple={false}
-            onUploaded={() => void uploaded()}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('actions.cancel')}</Button>
-        <Button variant="contained" disabled={busy || refreshing} onClick={onConfirm}>
-          {actionLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={onCancel} aria-labelledby="document-action-title" fullWidth maxWidth="sm">
+        <DialogTitle id="document-action-title">{t(`${textKey}.title`)}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>{t(`${textKey}.text`)}</DialogContentText>
+            {present ? (
+              <Alert
+                severity="success"
+                action={
+                  <Button color="inherit" size="small" onClick={() => setViewing(true)}>
+                    {t('files:table.view')}
+                  </Button>
+                }
+              >
+                {t(`${textKey}.present`, { name: present.name })}
+              </Alert>
+            ) : (
+              missing && <Alert severity="warning">{t(`notices.${missing}`)}</Alert>
+            )}
+            <FileUpload
+              path={path}
+              context="offer"
+              documentType={OFFER_TRANSITIONS[action].requires}
+              // only a PDF counts for the action (the model's missingDocument): the text asks for one, the rule agrees
+              extensions={['pdf']}
+              multiple={false}
+              onUploaded={() => void uploaded()}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>{t('actions.cancel')}</Button>
+          <Button variant="contained" disabled={busy || refreshing} onClick={onConfirm}>
+            {actionLabel}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {viewing && present && (
+        <LazyPdfViewer
+          key={present.name}
+          filename={present.name}
+          fetchFile={() => fetchFile({ path: path + present.name, filename: present.name })}
+          onClose={() => setViewing(false)}
+        />
+      )}
+    </>
   );
 }

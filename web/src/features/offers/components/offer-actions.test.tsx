@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OfferState } from '@model/offer-states';
+import { LazyPdfViewer } from '@/components/pdf-viewer';
 import { principalOf } from '@/lib/current-user/principal';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderPage } from '@/testing/render';
@@ -10,6 +11,17 @@ import { OfferActions } from './offer-actions';
 
 vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
+// jsdom runs no pdf.js: the viewer's engine behind its seam (components/pdf-viewer/pdf-document.ts) is a two-page
+// stand-in here; the dialog's way to the viewer and the authorised call are what is tested (pdf.js: the e2e test)
+vi.mock('@/components/pdf-viewer/pdfjs-loader', () => ({
+  loadWithPdfJs: async () => ({
+    pageCount: 2,
+    page: async () => ({ width: 595, height: 842, render: () => ({ done: Promise.resolve(), cancel: () => {} }) }),
+    destroy: () => {},
+  }),
+}));
+
+beforeAll(() => LazyPdfViewer.preload());
 
 const ACTION_LABELS = [
   'Freigeben',
@@ -148,6 +160,27 @@ describe('OfferActions: preconditions, calls and navigation', () => {
     expect(actionCalls(calls).map((c) => [c.method, c.url])).toEqual([
       ['POST', '/api/offer/statechange?offerId=o1&state=ACCEPTED'],
     ]);
+  });
+
+  it('accept: the attached order PDF can be read in the viewer first (GET /file/ of the offer documents)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockFetch((c) =>
+      c.url.startsWith('/api/file/?') ? { raw: '%PDF-1.7', headers: { 'Content-Type': 'application/pdf' } } : undefined,
+    );
+    renderActions(
+      customerUser,
+      makeOffer({ released: true, documents: [offerFact('Bestellung.pdf', 'ORDER', 'customer')] }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Annehmen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Ansehen' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Bestellung.pdf' });
+    expect(await within(viewer).findByText('Seite 1 von 2')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(['/api/file/?path=offers%2Fo1%2Fdocuments%2FBestellung.pdf']);
+    await user.click(within(viewer).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bestellung.pdf' })).not.toBeInTheDocument());
+    // back at the decision
+    expect(screen.getByRole('dialog')).toHaveTextContent('Bestellung vorhanden: Bestellung.pdf');
   });
 
   it('confirm with the order-confirmation PDF, then the job list; without it a warning', async () => {
