@@ -59,21 +59,40 @@ export function functionParams(ports: Ports = PORTS): Record<string, string> {
  * firebase-tools gives the functions the values of `functions/.env.<projectId>`; a second stack on its
  * own (demo-) project id gets a copy with its portal URL, removed when it stops.
  */
-function paramsFileFor(ports: Ports, projectId: string): string | undefined {
+function paramsFileFor(functionsDir: string, ports: Ports, projectId: string): string | undefined {
   if (projectId === PROJECT_ID) return undefined;
-  const file = path.join(ROOT, 'functions', `.env.${projectId}`);
+  const file = path.join(functionsDir, `.env.${projectId}`);
   const lines = Object.entries(functionParams(ports)).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return file;
+}
+
+/**
+ * Where firebase-tools loads the function from. A shifted stack gets a folder of its own inside functions/ (its
+ * package.json, a link to the one build, the demo parameters), because firebase-tools reads the parameters from
+ * the `.env*` files of that folder: two stacks of one checkout (`npm test` runs two) would otherwise overwrite each
+ * other's functions/.env.local and mail the other stack's portal URL. Inside functions/, so the function still
+ * resolves functions/node_modules.
+ */
+function functionsDirFor(offset: number): string {
+  const base = path.join(ROOT, 'functions');
+  if (offset === 0) return base;
+  const dir = path.join(base, `.stack-${offset}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
+  fs.copyFileSync(path.join(base, 'package.json'), path.join(dir, 'package.json'));
+  fs.copyFileSync(path.join(base, `.env.${PROJECT_ID}`), path.join(dir, `.env.${PROJECT_ID}`));
+  fs.symlinkSync(path.join(base, 'lib'), path.join(dir, 'lib'), 'dir');
+  return dir;
 }
 
 /** Marks a functions/.env.local the launcher wrote (and may remove); any other one is the developer's. */
 const LOCAL_PARAMS_MARK = '# written by scripts/stack/stack.ts (StackOptions.functionParams); removed on stop';
 
 /** functions/.env.local with the overridden parameters, or nothing when there are none. */
-function localParamsFile(params: Record<string, string> | undefined): string | undefined {
+function localParamsFile(functionsDir: string, params: Record<string, string> | undefined): string | undefined {
   if (!params || !Object.keys(params).length) return undefined;
-  const file = path.join(ROOT, 'functions', '.env.local');
+  const file = path.join(functionsDir, '.env.local');
   if (fs.existsSync(file) && !fs.readFileSync(file, 'utf8').startsWith(LOCAL_PARAMS_MARK))
     throw new Error(
       `${file} exists and was not written by the launcher: move it away to run a stack with functionParams.`,
@@ -103,9 +122,10 @@ export function emulatorEnv(ports: Ports = PORTS, projectId = PROJECT_ID): NodeJ
  * relative path in it stays valid) with its port set — the Hosting emulator on its internal port behind the
  * front (hosting-front.ts) — and passes it with --config.
  */
-function firebaseConfigFor(ports: Ports, offset: number): string {
+function firebaseConfigFor(ports: Ports, offset: number, functionsDir: string): string {
   const base = path.join(ROOT, 'firebase.json');
   const config = JSON.parse(fs.readFileSync(base, 'utf8'));
+  for (const codebase of config.functions) codebase.source = path.relative(ROOT, functionsDir);
   for (const [name, port] of Object.entries(ports)) {
     if (config.emulators[name]) config.emulators[name].port = port;
   }
@@ -212,9 +232,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     FORCE_COLOR: '0',
   };
 
-  const configFile = firebaseConfigFor(ports, offset);
+  const functionsDir = functionsDirFor(offset);
+  const configFile = firebaseConfigFor(ports, offset, functionsDir);
   let front: Awaited<ReturnType<typeof startHostingFront>> | undefined;
-  const paramsFile = paramsFileFor(ports, projectId);
+  const paramsFile = paramsFileFor(functionsDir, ports, projectId);
   let localParams: string | undefined;
   const stop = async () => {
     for (const child of [...children].reverse()) await child.stop('SIGINT', 30_000);
@@ -222,6 +243,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     fs.rmSync(configFile, { force: true });
     if (paramsFile) fs.rmSync(paramsFile, { force: true });
     if (localParams) fs.rmSync(localParams, { force: true });
+    if (offset !== 0) fs.rmSync(functionsDir, { recursive: true, force: true });
   };
 
   try {
@@ -229,7 +251,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // functions get this stack's portal (mail links, the origin of Storage upload sessions) through .env.local
     const shifted: Record<string, string> =
       projectId === PROJECT_ID && offset !== 0 ? { PORTAL_URL: functionParams(ports).PORTAL_URL! } : {};
-    localParams = localParamsFile({ ...shifted, ...opts.functionParams });
+    localParams = localParamsFile(functionsDir, { ...shifted, ...opts.functionParams });
     await startOwnEmulators(opts, ports, env, children);
 
     const authDir = path.join(opts.dataDir, 'firebase');
