@@ -51,7 +51,7 @@ export interface FolderHead extends Pick<FolderRecord, 'id' | 'currentOfferId' |
 }
 const HEAD_FIELDS = ['currentOfferId', 'settings', 'itemCount'];
 
-const folderConverter = entityConverter<FolderRecord>({
+export const folderConverter = entityConverter<FolderRecord>({
   required: ['offerIds', 'currentOfferId', 'supplierId', 'customerId'],
   defaults: () => ({ items: {}, settings: defaultFolderSettings(), passwordVersion: 0 }),
   derivedFields: ['itemCount'],
