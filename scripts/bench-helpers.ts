@@ -103,18 +103,60 @@ function stackProcesses(only?: string): string[] {
 }
 const functionWorkers = () => stackProcesses('functionsEmulatorRuntime');
 
-/** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
-export function functionWorkersRssMb(): number {
-  let largest = 0;
+/** Resident memory (VmRSS) of each Functions emulator worker process now, in MB, by process id. */
+function functionWorkersRss(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of functionWorkers()) {
     try {
       const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) largest = Math.max(largest, Number(rss[1]) / 1024);
+      if (rss) byPid.set(pid, Number(rss[1]) / 1024);
     } catch {
       // the process ended meanwhile
     }
   }
-  return largest;
+  return byPid;
+}
+
+/** Resident memory (VmRSS) of the Functions emulator's worker processes now, in MB: the largest one. */
+export function functionWorkersRssMb(): number {
+  return Math.max(0, ...functionWorkersRss().values());
+}
+
+/** The memory growth of the worker that grew most while a call ran (resident memory before, its peak, MB). */
+export interface WorkerGrowth {
+  before: number;
+  peak: number;
+  growth: number;
+  /** workers started while sampling (their whole memory would count as growth: reported, not hidden) */
+  started: number;
+}
+
+/**
+ * Samples each Functions worker's resident memory every `everyMs` from now until `stop()`: the growth of a call's
+ * memory while it runs, not the worker's total (which holds whatever earlier calls left in its heap).
+ */
+export function sampleWorkerGrowth(everyMs: number): { stop: () => WorkerGrowth } {
+  const before = functionWorkersRss();
+  const peak = new Map(before);
+  const sample = () => {
+    for (const [pid, mb] of functionWorkersRss()) peak.set(pid, Math.max(peak.get(pid) ?? 0, mb));
+  };
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      const started = [...peak.keys()].filter((pid) => !before.has(pid)).length;
+      let most: WorkerGrowth | undefined;
+      for (const [pid, top] of peak) {
+        const start = before.get(pid) ?? 0;
+        // the same growth: the larger worker (the one serving)
+        if (!most || top - start > most.growth || (top - start === most.growth && top > most.peak))
+          most = { before: start, peak: top, growth: top - start, started };
+      }
+      return most ?? { before: 0, peak: 0, growth: 0, started };
+    },
+  };
 }
 
 /**

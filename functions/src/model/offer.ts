@@ -139,6 +139,24 @@ export const OFFER_LIST_FIELDS = [
   'enquiryStanding',
 ] as const satisfies ReadonlyArray<keyof Offer>;
 
+/**
+ * The fields another area's list decides an offer's standing on (the project folders shared with a user): read
+ * with a field mask, so a list of many offers never transfers their terms, originals and documents.
+ */
+export const OFFER_HEAD_FIELDS = [
+  'supplierId',
+  'customerId',
+  'offerNumber',
+  'referenceNumber',
+  'state',
+  'released',
+  'archived',
+  'previousOfferId',
+] as const satisfies ReadonlyArray<keyof Offer>;
+
+/** An offer as OFFER_HEAD_FIELDS reads it. */
+export type OfferHead = Pick<Offer, 'id' | (typeof OFFER_HEAD_FIELDS)[number]>;
+
 /** A row of GET /offer/filter (docs/api.md "Offers"; the web's list rows). */
 export type OfferListItem = Pick<Offer, 'id' | (typeof OFFER_LIST_FIELDS)[number]>;
 

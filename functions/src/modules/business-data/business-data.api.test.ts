@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ThrottlesRepository } from '../../data/throttles.repository.js';
 import { businessDataPath, FOLDER_TOKEN_HEADER } from '../../model/business-data.js';
@@ -326,6 +327,40 @@ describe('invitations', () => {
     await settings(supplier.token, o.id, { allowExternal: false });
     expect((await view(writerToken, o.id)).status).toBe(404);
     expect((await get('/offer/businessdata/shared', { token: writerToken })).body).toEqual([]);
+  });
+
+  it('the shared list counts the files: after uploads and deletes, and for a folder stored before the count', async () => {
+    const o = await newOffer();
+    const reader = uniqueMail('zaehler');
+    await share(supplier.token, o.id, [{ email: reader, read: true, write: false }]);
+    const readerToken = await signInInvitee(reader);
+    const counts = async () =>
+      ((await get('/offer/businessdata/shared', { token: readerToken })).body as Array<{ itemCount: number }>).map(
+        (row) => row.itemCount,
+      );
+    expect(await counts()).toEqual([0]);
+    const ids: string[] = [];
+    for (const name of ['Ansicht.pdf', 'Schnitt.pdf', 'Details.pdf'])
+      ids.push(await withFolderFile(supplier.token, o.id, name));
+    expect(await counts()).toEqual([3]);
+    const del = await post('/offer/businessdata/delete', {
+      token: supplier.token,
+      body: { offerId: o.id, itemId: ids[1] },
+    });
+    expect(del.status).toBe(200);
+    expect(await counts()).toEqual([2]);
+    // a download raises a counter, not the count
+    const zip = await call('POST', '/offer/businessdata/zip', {
+      token: readerToken,
+      body: { offerId: o.id, itemIds: [ids[0]] },
+    });
+    expect(zip.status).toBe(200);
+    expect(await counts()).toEqual([2]);
+    // stored beside the record; a folder written before the count existed is counted from its items
+    const ref = admin().db.collection('businessData').doc(o.id);
+    expect((await ref.get()).get('itemCount')).toBe(2);
+    await ref.update({ itemCount: FieldValue.delete() });
+    expect(await counts()).toEqual([2]);
   });
 
   it('refuses malformed mail, a past end date, write without read, duplicates, and more than 100 entries', async () => {

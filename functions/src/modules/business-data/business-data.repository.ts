@@ -41,9 +41,21 @@ export interface FolderRecord {
   lastUpdate: Date;
 }
 
-const folderConverter = entityConverter<FolderRecord>({
+/**
+ * A folder as the shared list reads it (a field mask: never the items map): what decides its visibility and the
+ * number of its files. `itemCount` is stored beside the record with every write of it (`derived`), so each
+ * transaction that changes the items keeps it true; a download's counter raise changes no item.
+ */
+export interface FolderHead extends Pick<FolderRecord, 'id' | 'currentOfferId' | 'settings'> {
+  itemCount: number;
+}
+const HEAD_FIELDS = ['currentOfferId', 'settings', 'itemCount'];
+
+export const folderConverter = entityConverter<FolderRecord>({
   required: ['offerIds', 'currentOfferId', 'supplierId', 'customerId'],
   defaults: () => ({ items: {}, settings: defaultFolderSettings(), passwordVersion: 0 }),
+  derivedFields: ['itemCount'],
+  derived: (record) => ({ itemCount: itemsOf(record).length }),
 });
 
 /** The files of a record, by name (entries a late counter raise left without a file are no items). */
@@ -89,6 +101,33 @@ export class BusinessDataRepository extends EntityCollection<FolderRecord> {
     if (!unique.length) return [];
     const snaps = await this.db.getAll(...unique.map((id) => this.col().doc(id)));
     return snaps.flatMap((s) => (s.exists ? [s.data() as FolderRecord] : []));
+  }
+
+  /**
+   * The folders of the shared list with a field mask (one batched read without the items maps). A folder stored
+   * before `itemCount` existed (no backfill: its next write stores it) is read whole once more and counted.
+   */
+  async heads(ids: readonly string[]): Promise<FolderHead[]> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    const snaps = await this.db.getAll(...unique.map((id) => this.db.collection(FOLDERS).doc(id)), {
+      fieldMask: HEAD_FIELDS,
+    });
+    const stored = snaps.flatMap((s) => (s.exists ? [{ id: s.id, ...revive<Partial<FolderHead>>(s.data()) }] : []));
+    const uncounted = stored.filter((f) => typeof f.itemCount !== 'number').map((f) => f.id);
+    const counted = new Map((await this.getMany(uncounted)).map((f) => [f.id, itemsOf(f).length]));
+    return stored.flatMap((f) =>
+      f.currentOfferId === undefined
+        ? []
+        : [
+            {
+              id: f.id,
+              currentOfferId: f.currentOfferId,
+              settings: f.settings ?? defaultFolderSettings(),
+              itemCount: f.itemCount ?? counted.get(f.id) ?? 0,
+            },
+          ],
+    );
   }
 
   /** A revision took the folder over (offers' `revised` event, or found on the way): its ids join the chain. */

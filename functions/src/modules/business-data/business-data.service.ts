@@ -40,7 +40,7 @@ const fail = errorsOf(BUSINESS_DATA_ERRORS);
 export interface BusinessDataServiceDeps {
   folders: BusinessDataRepository;
   resolver: FolderResolver;
-  offers: Pick<OffersPort, 'records'>;
+  offers: Pick<OffersPort, 'heads'>;
   files: Pick<FilesService, 'upload' | 'delete'>;
   users: Pick<UsersService, 'ensureInvitee'>;
   mail: Pick<MailOutbox, 'send'>;
@@ -290,16 +290,17 @@ export class BusinessDataService {
   /**
    * GET /offer/businessdata/shared: the folders shared with the caller's address (spec 6: external access on, the
    * entry there and not expired, the offer released and OPEN, ACCEPTED or CONFIRMED). One equality query on the
-   * invitation index, then the folders and their offers in two batched reads — never a scan of the offers.
+   * invitation index, then the folders and their offers in batched reads with field masks (the folders' item
+   * counts, never their items maps; the offers' standing fields) — never a scan of the offers.
    */
   async shared(principal: Principal): Promise<SharedFolderRow[]> {
     const email = principal.user.mail;
-    const folders = await this.d.folders.getMany(await this.d.folders.invitedFolderIds(email, SHARED_LIST_MAX));
-    const offers = await this.d.offers.records(folders.map((f) => f.currentOfferId));
+    const folders = await this.d.folders.heads(await this.d.folders.invitedFolderIds(email, SHARED_LIST_MAX));
+    const offers = await this.d.offers.heads(folders.map((f) => f.currentOfferId));
     const previousIds = [...offers.values()].flatMap((o) =>
       !o.released && o.previousOfferId ? [o.previousOfferId] : [],
     );
-    const previous = await this.d.offers.records(previousIds);
+    const previous = await this.d.offers.heads(previousIds);
     const today = berlinDate(this.d.now());
     return folders
       .flatMap((folder): SharedFolderRow[] => {
@@ -315,7 +316,7 @@ export class BusinessDataService {
             offerId: shown.id,
             referenceNumber: shown.referenceNumber,
             offerNumber: shown.offerNumber,
-            itemCount: itemsOf(folder).length,
+            itemCount: folder.itemCount,
           },
         ];
       })

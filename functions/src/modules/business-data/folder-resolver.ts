@@ -22,7 +22,10 @@ export interface ResolvedFolder {
 }
 
 /** The standing the rules use: a draft revision keeps its released predecessor's (links survive a revision). */
-export function standingOf(newest: Offer, previous: Offer | undefined): { shown: Offer; standing: FolderStanding } {
+export function standingOf<O extends Pick<Offer, keyof FolderStanding>>(
+  newest: O,
+  previous: O | undefined,
+): { shown: O; standing: FolderStanding } {
   const shown = !newest.released && previous?.released ? previous : newest;
   return {
     shown,
@@ -37,7 +40,7 @@ export function standingOf(newest: Offer, previous: Offer | undefined): { shown:
 }
 
 /** The facts of a folder: its offer's standing and its settings (the defaults while nothing was stored). */
-export function factsOf(standing: FolderStanding, record: FolderRecord | undefined): FolderFacts {
+export function factsOf(standing: FolderStanding, record: Pick<FolderRecord, 'settings'> | undefined): FolderFacts {
   return { ...standing, settings: record?.settings ?? defaultFolderSettings() };
 }
 

@@ -70,6 +70,7 @@ function createOffersModule(d: AreaDeps): AreaModule {
     record: (id) => repo.get(id),
     recordInTx: (tx, id) => repo.getInTx(tx, id),
     records: (ids) => repo.getMany(ids),
+    heads: (ids) => repo.getHeads(ids),
     ofEnquiry: (enquiryId) => repo.byEnquiry(enquiryId),
   });
 

@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import type { Offer } from '../../model/offer.js';
+import type { Offer, OfferHead } from '../../model/offer.js';
 import type { AreaEvent } from '../../platform/events.js';
 import { Port } from '../../platform/ports.js';
 import type { OffersService } from './offers.service.js';
@@ -26,6 +26,8 @@ export interface OffersPort {
   recordInTx(tx: Transaction, id: string): Promise<Offer | undefined>;
   /** Several offers as stored (one batched read), by id; unknown ids are left out. */
   records(ids: readonly string[]): Promise<Map<string, Offer>>;
+  /** The same, only OFFER_HEAD_FIELDS (a field mask): for lists of many offers (the folders shared with a user). */
+  heads(ids: readonly string[]): Promise<Map<string, OfferHead>>;
   /** Every offer on an enquiry as stored (every version, every state; e.g. the suppliers to tell of a supplement). */
   ofEnquiry(enquiryId: string): Promise<Offer[]>;
 }

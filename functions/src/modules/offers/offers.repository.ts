@@ -3,7 +3,14 @@ import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
-import { OFFER_LIST_FIELDS, type Offer, type OfferListItem, type OfferSortColumn } from '../../model/offer.js';
+import {
+  OFFER_HEAD_FIELDS,
+  OFFER_LIST_FIELDS,
+  type Offer,
+  type OfferHead,
+  type OfferListItem,
+  type OfferSortColumn,
+} from '../../model/offer.js';
 import { OFFER_STATES, type OfferState } from '../../model/offer-states.js';
 import type { Page } from '../../model/paging.js';
 
@@ -39,6 +46,7 @@ const offerConverter = entityConverter<Offer>({
 });
 
 const listConverter = listViewConverter<OfferListItem>(OFFER_LIST_FIELDS);
+const headConverter = listViewConverter<OfferHead>(OFFER_HEAD_FIELDS);
 
 const ORDER_FIELDS: Record<OfferSortColumn, string> = {
   createDate: 'createDate',
@@ -92,6 +100,15 @@ export class OffersRepository extends EntityCollection<Offer> {
     if (!unique.length) return new Map();
     const snaps = await this.db.getAll(...unique.map((id) => this.col().doc(id)));
     return new Map(snaps.flatMap((s) => (s.exists ? [[s.id, s.data() as Offer] as const] : [])));
+  }
+
+  /** Several offers' OFFER_HEAD_FIELDS (one batched read with a field mask), by id; unknown ids are left out. */
+  async getHeads(ids: readonly string[]): Promise<Map<string, OfferHead>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const refs = unique.map((id) => this.db.collection(OFFERS).doc(id).withConverter(headConverter));
+    const snaps = await this.db.getAll(...refs, { fieldMask: [...OFFER_HEAD_FIELDS] });
+    return new Map(snaps.flatMap((s) => (s.exists ? [[s.id, s.data() as OfferHead] as const] : [])));
   }
 
   /** Every offer on an enquiry (comparison view, outdated notices): a single-field index. */
