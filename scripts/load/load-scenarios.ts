@@ -18,7 +18,30 @@ type Answer = Pick<ApiResponse, 'status' | 'body'>;
 
 /** Times each call by route and judges its status: `expected` by the scenario, `allowed` in a known race. */
 export class LoadClient {
-  constructor(private readonly stats: RouteStats) {}
+  private inFlight = 0;
+  private readonly queue: Array<() => void> = [];
+  /** ms calls waited for a free slot (the client's queue, not the server) */
+  readonly waits: number[] = [];
+
+  /** `slots`: at most this many calls in flight across all simulated users (LOAD_IN_FLIGHT). */
+  constructor(
+    private readonly stats: RouteStats,
+    private readonly slots: number,
+  ) {}
+
+  private async acquire(): Promise<void> {
+    const queued = performance.now();
+    if (this.inFlight >= this.slots) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.inFlight++;
+    this.waits.push(performance.now() - queued);
+  }
+
+  /** Hands the slot straight to the next queued call (the count stays), or frees it. */
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.inFlight--;
+  }
 
   async run(
     method: string,
@@ -27,12 +50,15 @@ export class LoadClient {
     expected: number[] = [200],
     allowed: number[] = [],
   ): Promise<Answer & { outcome: Outcome }> {
+    await this.acquire();
     const started = performance.now();
     let res: Answer;
     try {
       res = await fn();
     } catch (e) {
       res = { status: 0, body: String(e) };
+    } finally {
+      this.release();
     }
     const outcome = outcomeOf(res.status, expected, allowed);
     const detail = `${res.status} ${typeof res.body === 'string' ? res.body.slice(0, 160) : JSON.stringify(res.body).slice(0, 160)}`;
