@@ -3,7 +3,7 @@
 // before their first await, so no two users race where a real team would not (the scenario's own races — a supplier
 // offering on an enquiry its customer is closing — are answered 409 and counted as allowed).
 
-export type LoadOfferState = 'OPEN' | 'ACCEPTED' | 'CONFIRMED';
+type LoadOfferState = 'OPEN' | 'ACCEPTED' | 'CONFIRMED';
 
 export interface EnquiryRecord {
   id: string;
