@@ -64,6 +64,14 @@ export async function withBenchStack<T>(
     return await fn();
   } finally {
     await stack.stop();
+    // a worker still busy when firebase-tools stops (a request past its timeout under load) outlives it
+    for (const pid of functionWorkers()) {
+      try {
+        process.kill(Number(pid));
+      } catch {
+        // ended meanwhile
+      }
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -21,6 +21,8 @@ const BENCHES: Record<string, string> = {
     ),
   ),
   login: 'web/e2e/login-bench.ts',
+  // 50 simulated users doing the whole flow at once (LOAD_SECONDS, default 300)
+  load: 'scripts/load/load.bench.ts',
 };
 
 const selected = process.argv.slice(2);
