@@ -52,7 +52,17 @@ const functionsZones = [
 const testFiles = ['**/*.test.{ts,tsx}', '**/testing/**', '**/fixtures/**', '**/*-fixtures.ts', '**/*.bench.ts'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', 'functions/.stack-*/**', '.data/**', '.tmp/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'functions/lib/**',
+      'functions/.stack-*/**',
+      '.data/**',
+      '.tmp/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
