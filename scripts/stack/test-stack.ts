@@ -37,7 +37,9 @@ export async function setup(): Promise<void> {
   dataDir = data;
   const logDir = path.resolve('.tmp');
   fs.mkdirSync(logDir, { recursive: true });
-  const log = fs.createWriteStream(path.join(logDir, `${GROUP.replace(/\W+/g, '-')}.log`), { flags: 'w' });
+  // the tests find their stack's log by this (deploy-readiness.api.test.ts reads what firebase-tools said)
+  process.env.STACK_LOG_FILE = path.join(logDir, `${GROUP.replace(/\W+/g, '-')}.log`);
+  const log = fs.createWriteStream(process.env.STACK_LOG_FILE, { flags: 'w' });
   const started = await timed(`${GROUP}: start the emulators`, () =>
     startStack({
       dataDir: data,
