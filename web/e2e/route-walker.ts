@@ -127,8 +127,10 @@ export async function settle(page: Page): Promise<void> {
   const state = inFlight.get(page);
   for (let round = 0; round < 50; round++) {
     if (state && state.count > 0) await new Promise<void>((resolve) => state.waiters.push(resolve));
-    // every loading indicator (MUI's progress components have role=progressbar) gone
-    await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached' });
+    // every loading indicator (MUI's progress components have role=progressbar) gone; the bound only ends a wait for
+    // an indicator that stays (a page that never settles): beside the other test groups a busy 2-core machine took
+    // more than the page default of 20 s to finish an enquiry page's calls
+    await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 60_000 });
     await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     if (!state || state.count === 0) return;
   }
