@@ -1,8 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { declineSchema, REJECTION_REASONS, type RejectionReason } from '@model/offer';
 import { FormSelectField, FormTextField } from '@/components/form-page';
+import { ReasonDialog } from './reason-dialog';
 
 export interface DeclineValues {
   rejectionReason: RejectionReason | '';
@@ -38,50 +37,43 @@ export function DeclineDialog({
   const { t } = useTranslation('offers');
   const initialValues: DeclineValues = { rejectionReason: '', rejectionReasonIndividual: '' };
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="decline-title" fullWidth maxWidth="sm">
-      <Formik<DeclineValues>
-        initialValues={initialValues}
-        validationSchema={formSchema}
-        onSubmit={async (values) => {
-          const individual = values.rejectionReason === 'INDIVIDUAL' ? values.rejectionReasonIndividual : undefined;
-          await onDecline({
-            rejectionReason: values.rejectionReason as RejectionReason,
-            ...(individual ? { rejectionReasonIndividual: individual.trim() } : {}),
-          });
-        }}
-      >
-        {(formik) => (
-          <Form noValidate>
-            <DialogTitle id="decline-title">{t('declineDialog.title')}</DialogTitle>
-            <DialogContent>
-              <Stack spacing={2} sx={{ pt: 1 }}>
-                <DialogContentText>{t('declineDialog.text')}</DialogContentText>
-                <FormSelectField
-                  name="rejectionReason"
-                  labelKey="offers:field.rejectionReason"
-                  required
-                  options={REJECTION_REASONS.map((value) => ({ value, label: t(`rejectionReasons.${value}`) }))}
-                />
-                {formik.values.rejectionReason === 'INDIVIDUAL' && (
-                  <FormTextField
-                    name="rejectionReasonIndividual"
-                    labelKey="offers:field.rejectionReasonIndividual"
-                    required
-                    multiline
-                    minRows={3}
-                  />
-                )}
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onCancel}>{t('actions.cancel')}</Button>
-              <Button type="submit" variant="contained" color="error" disabled={busy || formik.isSubmitting}>
-                {t('actions.decline')}
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
+    <ReasonDialog<DeclineValues>
+      id="decline-title"
+      title={t('declineDialog.title')}
+      text={t('declineDialog.text')}
+      submitLabel={t('actions.decline')}
+      initialValues={initialValues}
+      validationSchema={formSchema}
+      open={open}
+      busy={busy}
+      onSubmit={async (values) => {
+        const individual = values.rejectionReason === 'INDIVIDUAL' ? values.rejectionReasonIndividual : undefined;
+        await onDecline({
+          rejectionReason: values.rejectionReason as RejectionReason,
+          ...(individual ? { rejectionReasonIndividual: individual.trim() } : {}),
+        });
+      }}
+      onClose={onCancel}
+    >
+      {(formik) => (
+        <>
+          <FormSelectField
+            name="rejectionReason"
+            labelKey="offers:field.rejectionReason"
+            required
+            options={REJECTION_REASONS.map((value) => ({ value, label: t(`rejectionReasons.${value}`) }))}
+          />
+          {formik.values.rejectionReason === 'INDIVIDUAL' && (
+            <FormTextField
+              name="rejectionReasonIndividual"
+              labelKey="offers:field.rejectionReasonIndividual"
+              required
+              multiline
+              minRows={3}
+            />
+          )}
+        </>
+      )}
+    </ReasonDialog>
   );
 }
