@@ -1,4 +1,4 @@
-import type { Firestore, FirestoreDataConverter, Transaction } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, type FirestoreDataConverter, type Transaction } from 'firebase-admin/firestore';
 
 /**
  * The record calls every entity repository shares: a new id, a read (plain or inside the transaction that
@@ -50,5 +50,23 @@ export class EntityCollection<T extends { id: string }> {
     const writer = this.db.bulkWriter({ throttling: opts.throttling ?? true });
     for (const entity of entities) void writer.create(this.col().doc(entity.id), entity);
     await writer.close();
+  }
+
+  /**
+   * Writes every record back through the converter, so stored derived fields (search tokens, sort keys) follow a
+   * changed rule (seed.ts `refreshDerivedFields`). Pages of `pageSize` in id order: never the collection in memory.
+   */
+  async rederive(pageSize = 500): Promise<number> {
+    let count = 0;
+    for (let last: string | undefined; ;) {
+      const base = this.col().orderBy(FieldPath.documentId()).limit(pageSize);
+      const page = await (last ? base.startAfter(last) : base).get();
+      if (page.empty) return count;
+      const writer = this.db.bulkWriter({ throttling: false });
+      for (const doc of page.docs) void writer.set(doc.ref, doc.data());
+      await writer.close();
+      count += page.size;
+      last = page.docs[page.size - 1]!.id;
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOKEN_LENGTH, searchTerm, searchTokens, sortKey } from './search-tokens.js';
+import { containsTokens, MAX_TOKEN_LENGTH, MAX_TOKENS, searchTerm, searchTokens, sortKey } from './search-tokens.js';
 
 const finds = (input: string, ...values: string[]) => searchTokens(...values).includes(searchTerm(input)!);
 
@@ -44,6 +44,33 @@ describe('search tokens (word-prefix search on Firestore)', () => {
     expect(new Set(tokens).size).toBe(tokens.length);
     expect(tokens.length).toBeLessThan(400);
     expect(Math.max(...tokens.map((t) => t.length))).toBeLessThanOrEqual(MAX_TOKEN_LENGTH);
+  });
+});
+
+describe('contains tokens (titles and numbers, issue 32 point 6)', () => {
+  const within = (input: string, ...values: string[]) => containsTokens(...values).includes(searchTerm(input)!);
+
+  it('finds fragments of 3 or more characters inside a word, and everything a word-prefix search finds', () => {
+    expect(within('345', 'SR-12345')).toBe(true);
+    expect(within('schrank', 'Steuerschrank Halle 3')).toBe(true);
+    expect(within('SCHRANK h', 'Steuerschrank Halle 3')).toBe(false); // inside one word into the next: not stored
+    expect(within('steuerschrank h', 'Steuerschrank Halle 3')).toBe(true);
+    expect(within('45', 'SR-12345')).toBe(false);
+    expect(within('sr', 'SR-12345')).toBe(true);
+    for (const input of ['üller', 'uller', 'ueller']) expect(within(input, 'Fa. Müller'), input).toBe(true);
+    expect(within('strasse', 'Hafenstraße')).toBe(true);
+    for (const input of ['kel', 'anna kel', 'maschinenbau g'])
+      expect(within(input, 'Anna Keller', 'Müller Maschinenbau GmbH'), input).toBe(true);
+  });
+
+  it('bounds a long value at MAX_TOKENS, keeping every word-prefix token first', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Feld${i}schrankabteilung`).join(' ');
+    const tokens = containsTokens(long);
+    expect(tokens.length).toBe(MAX_TOKENS);
+    const prefixes = searchTokens(long);
+    expect(prefixes.length).toBeLessThan(MAX_TOKENS);
+    for (const token of prefixes) expect(tokens).toContain(token);
+    expect(containsTokens('Steuerschrank Linie 4').length).toBeLessThan(150);
   });
 });
 

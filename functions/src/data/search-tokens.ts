@@ -5,7 +5,9 @@ import { spellOutUmlauts } from '../model/text.js';
  * normalised prefixes (1..MAX_TOKEN_LENGTH characters) of each word-suffix of its searchable values, and a
  * list query adds `where('searchTokens', 'array-contains', searchTerm(input))`. So a search matches when
  * the input is the beginning of a word, or of a run of consecutive words, of one value: "kel" and
- * "anna kel" find "Anna Keller"; "maschinenbau g" finds "Müller Maschinenbau GmbH"; "eller" finds nothing.
+ * "anna kel" find "Anna Keller"; "maschinenbau g" finds "Müller Maschinenbau GmbH"; "eller" finds nothing
+ * (names). Titles and numbers store `containsTokens`, which add the fragments starting inside a word: there
+ * "eller" finds "Anna Keller" (3 characters or more).
  * Normalisation: lower case, ß → ss, accents dropped, everything but letters and digits is a word break.
  * Umlauts are stored twice (ü → u and ü → ue), so "muller", "müller" and "mueller" all find "Müller".
  * Inputs longer than MAX_TOKEN_LENGTH are cut there (the page may then hold a few more matches).
@@ -30,21 +32,52 @@ function variants(value: string): string[][] {
   return plain.join(' ') === transliterated.join(' ') ? [plain] : [plain, transliterated];
 }
 
-/** The tokens to store for the searchable values of a record (sorted, unique). */
-export function searchTokens(...values: Array<string | undefined | null>): string[] {
-  const out = new Set<string>();
-  for (const value of values) {
-    if (!value) continue;
-    for (const list of variants(value)) {
-      for (let start = 0; start < list.length; start++) {
-        const run = list.slice(start).join(' ').slice(0, MAX_TOKEN_LENGTH).trimEnd();
-        for (let length = 1; length <= run.length; length++) {
-          if (run[length - 1] !== ' ') out.add(run.slice(0, length));
-        }
-      }
-    }
+/**
+ * The most tokens one record stores. Each token is an index entry in the single-field index and in every
+ * composite index that holds `searchTokens` (16 for enquiries and offers, 24 for users), and Firestore refuses a
+ * document with more than 40 000 index entries; 1 200 × 25 stays below. Word-start tokens come first, so a long
+ * value loses "contains" matches at its end before it loses any word-prefix match.
+ */
+export const MAX_TOKENS = 1200;
+
+/** Fragments starting inside a word are found from this length on ("345" in "SR-12345", not "45"). */
+const MIN_INFIX_LENGTH = 3;
+
+/** Adds the prefixes (from `min` characters, up to MAX_TOKEN_LENGTH) of `run`, except those ending in a space. */
+function addPrefixes(out: Set<string>, run: string, min: number): void {
+  const end = Math.min(run.length, MAX_TOKEN_LENGTH);
+  for (let length = min; length <= end && out.size < MAX_TOKENS; length++) {
+    if (run[length - 1] !== ' ') out.add(run.slice(0, length));
   }
+}
+
+function tokens(values: ReadonlyArray<string | undefined | null>, within: boolean): string[] {
+  const lists = values.flatMap((value) => (value ? variants(value) : []));
+  const out = new Set<string>();
+  // word starts first: a run of consecutive words from each word
+  for (const list of lists)
+    for (let start = 0; start < list.length; start++) addPrefixes(out, list.slice(start).join(' '), 1);
+  // then the fragments starting inside a word, up to that word's end
+  if (within)
+    for (const word of lists.flat())
+      for (let i = 1; i + MIN_INFIX_LENGTH <= word.length; i++) addPrefixes(out, word.slice(i), MIN_INFIX_LENGTH);
   return [...out].sort();
+}
+
+/** The tokens of a word-prefix search over the searchable values of a record (sorted, unique). */
+export function searchTokens(...values: Array<string | undefined | null>): string[] {
+  return tokens(values, false);
+}
+
+/**
+ * The tokens of a "contains" search (titles and numbers, issue 32 point 6): the word-prefix tokens plus every
+ * fragment of MIN_INFIX_LENGTH or more characters that starts inside a word and ends in it, so "345" finds
+ * "SR-12345" and "schrank" finds "Steuerschrank". A fragment from inside one word into the next ("r-123") is not
+ * stored: that would multiply the tokens by the words that follow (docs/decisions-api.md "Search"). Bounded by
+ * MAX_TOKENS.
+ */
+export function containsTokens(...values: Array<string | undefined | null>): string[] {
+  return tokens(values, true);
 }
 
 /** The token a search input is looked up by, or undefined for an input without letters or digits. */

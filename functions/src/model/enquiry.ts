@@ -284,7 +284,7 @@ export function newEnquiryValues(): Omit<EnquiryInput, 'deliveryCondition'> & { 
 export const ENQUIRY_SORT_COLUMNS = ['createDate', 'title', 'referenceNumber', 'releaseDate'] as const;
 export type EnquirySortColumn = (typeof ENQUIRY_SORT_COLUMNS)[number];
 
-/** GET /enquiry/filter query: the paging contract plus the title search (word-prefix, see data/search-tokens). */
+/** GET /enquiry/filter query: the paging contract plus the title search (contains, see data/search-tokens). */
 export const enquiryFilterSchema = pageRequestSchema(ENQUIRY_SORT_COLUMNS, {
   title: yup.string().typeError(V.type).trim(V.type).max(100, withLimits(V.maxLength)).optional(),
 });

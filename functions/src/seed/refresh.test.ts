@@ -1,6 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArticlesRepository } from '../modules/catalogue/catalogue.repository.js';
 import { CompaniesRepository } from '../modules/companies/companies.repository.js';
+import { EnquiriesRepository } from '../modules/enquiries/enquiries.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { startEnv, type TestEnv } from '@schrankwerk/emulators/firestore/test-utils';
 import { refreshDerivedFields } from './seed.js';
@@ -67,5 +69,45 @@ describe('refreshDerivedFields', () => {
       companyName: 'Müller Maschinenbau GmbH',
       lastLoginAt: null,
     });
+  });
+
+  it('rewrites enquiries and articles once when the rule of their derived fields changed (contains tokens)', async () => {
+    const db = env.db as unknown as Firestore;
+    const stored = { customerId: 'c9', released: false, closed: false, archived: false, createDate: new Date() };
+    await db
+      .collection('enquiries')
+      .doc('e1')
+      .set({ ...stored, title: 'Steuerschrank Halle 3', searchTokens: ['steuerschrank'] });
+    await db.collection('articles').doc('a1').set({
+      orderNumber: 'SR-12345',
+      articleImportSource: 'MANUAL',
+      createDate: new Date(),
+      lastUpdate: new Date(),
+    });
+    await db.collection('system').doc('derivedFields').delete();
+    const enquiries = new EnquiriesRepository(db);
+    const query = {
+      customerId: 'c9',
+      column: 'createDate',
+      sortDescending: true,
+      page: 0,
+      paginationSize: 15,
+    } as const;
+    expect((await enquiries.page({ ...query, title: 'schrank' })).totalElements).toBe(0);
+
+    await refreshDerivedFields(db);
+
+    expect((await enquiries.page({ ...query, title: 'schrank' })).content.map((e) => e.id)).toEqual(['e1']);
+    const articles = await new ArticlesRepository(db).page({
+      orderNumber: '345',
+      sortDescending: false,
+      page: 0,
+      size: 15,
+    });
+    expect(articles.content.map((a) => a.id)).toEqual(['a1']);
+    // once per rule version: a record changed afterwards behind the converters' back is not rewritten again
+    await db.collection('enquiries').doc('e1').update({ searchTokens: [] });
+    await refreshDerivedFields(db);
+    expect((await db.collection('enquiries').doc('e1').get()).data()?.searchTokens).toEqual([]);
   });
 });

@@ -7,8 +7,12 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { defaultBucketName } from '../config.js';
 import { PRINCIPALS_PORT } from '../http/authenticate.js';
 import { AREAS, createModules } from '../modules.js';
+import { FIELD_VALUE_KINDS } from '../model/catalogue.js';
 import type { Principal } from '../model/user.js';
+import { ArticlesRepository, FieldValuesRepository } from '../modules/catalogue/catalogue.repository.js';
 import { CompaniesRepository } from '../modules/companies/companies.repository.js';
+import { EnquiriesRepository } from '../modules/enquiries/enquiries.repository.js';
+import { OffersRepository } from '../modules/offers/offers.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import type { AreaSeed, DemoLogin } from '../testing/area-seed.js';
 
@@ -102,15 +106,35 @@ export async function seedIfEmpty(): Promise<boolean> {
     },
   };
   for (const seed of seeds) await seed.run(ctx);
+  await derivedFieldsMarker(db).set({ version: DERIVED_FIELDS_VERSION });
   return true;
 }
 
 /**
  * Data written before the list pages existed lacks the query-only fields (searchTokens, a user's
  * companyName/companyType, null for absent sort fields): rewrite every company and user through the
- * repositories' converters. Idempotent, so it runs on every start against existing data.
+ * repositories' converters. Idempotent, so it runs on every start against existing data. The larger collections
+ * are rewritten only when their rule version changed.
  */
 export async function refreshDerivedFields(db: Firestore): Promise<void> {
   const companies = await new CompaniesRepository(db).rewriteAll();
   await new UsersRepository(db).rewriteAll(new Map(companies.map((c) => [c.id, c])));
+  const marker = derivedFieldsMarker(db);
+  if ((await marker.get()).data()?.version === DERIVED_FIELDS_VERSION) return;
+  const collections = [
+    new EnquiriesRepository(db),
+    new OffersRepository(db),
+    new ArticlesRepository(db),
+    ...FIELD_VALUE_KINDS.map((kind) => new FieldValuesRepository(db, kind)),
+  ];
+  for (const records of collections) await records.rederive();
+  await marker.set({ version: DERIVED_FIELDS_VERSION });
 }
+
+/**
+ * The rule version of the derived fields of the larger collections (enquiries, offers, articles, field values),
+ * rewritten once when it changes rather than on every start: 2 = contains tokens and field-value name variants
+ * (issue 32 points 6 and 7).
+ */
+const DERIVED_FIELDS_VERSION = 2;
+const derivedFieldsMarker = (db: Firestore) => db.collection('system').doc('derivedFields');

@@ -300,7 +300,7 @@ describe('combine', () => {
 });
 
 describe('lists and search', () => {
-  it('the manufacturer’s articles: filter, sort by list price, order-number prefix', async () => {
+  it('the manufacturer’s articles: filter, sort by list price, order-number prefix and fragment', async () => {
     const m = await createManufacturer(t);
     const prefix = uniq('PX').toUpperCase();
     await Promise.all(
@@ -324,6 +324,32 @@ describe('lists and search', () => {
       `${prefix}-1`,
       `${prefix}-2`,
     ]);
+    // inside the number from 3 characters on (issue 32 point 6), separators ignored as everywhere
+    const inside = await get('/article/filter', {
+      token: t,
+      query: { orderNumber: `${prefix.slice(3)}-2`, manufacturer: m.id, page: '0', paginationSize: '15' },
+    });
+    expect((inside.body.content as Article[]).map((a) => a.orderNumber)).toEqual([`${prefix}-2`]);
+    expect(inside.body.totalElements).toBe(1);
+  });
+
+  it('/article/search finds a fragment inside the order or the manufacturer number, prefix matches first', async () => {
+    const m = await createManufacturer(t);
+    const core = uniq('77')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    const [starts, inOrder, inMfr] = await Promise.all([
+      createArticle(t, { orderNumber: `${core}-1` }),
+      createArticle(t, { orderNumber: `SR-${core}` }),
+      createArticle(t, { orderNumber: uniq('X'), manufacturerNumber: `M${core}Z`, manufacturerId: m.id }),
+    ]);
+    const res = await get('/article/search', { token: t, query: { searchTerm: core } });
+    expect(res.status).toBe(200);
+    const ids = (res.body as Article[]).map((a) => a.id);
+    expect(ids[0]).toBe(starts.id);
+    expect(ids.slice(1).sort()).toEqual([inOrder.id, inMfr.id].sort());
+    const short = await get('/article/search', { token: t, query: { searchTerm: core.slice(-2) } });
+    expect((short.body as Article[]).map((a) => a.id)).not.toContain(inOrder.id);
   });
 
   it('customers and suppliers get no internal price fields from /article/search; alternatives are found', async () => {

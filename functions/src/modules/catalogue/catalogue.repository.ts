@@ -3,7 +3,7 @@ import { FieldPath, FieldValue as Fs } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
-import { searchTerm, sortKey } from '../../data/search-tokens.js';
+import { containsTokens, searchTerm, sortKey } from '../../data/search-tokens.js';
 import { normalisePartNumberKey } from '../../model/bom/part-number.js';
 import { ARTICLE_SORT_FIELDS, type Article, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
 import type { Page } from '../../model/paging.js';
@@ -19,6 +19,13 @@ const FIELD_VALUE_COLLECTIONS: Record<FieldValueKind, string> = {
 
 /** The normalised keys stored next to the display values (queries and uniqueness compare these). */
 export const partKey = (raw: string | undefined) => (raw ? normalisePartNumberKey(raw) : '');
+
+/**
+ * "Contains" search on a number (issue 32 point 6): the tokens of its normalised key, and the token an input is
+ * looked up by, so "345", "3-45" and "SR-12345" all find "SR12345" (data/search-tokens.ts containsTokens).
+ */
+const numberTokens = (raw: string | undefined) => containsTokens(partKey(raw));
+const numberTerm = (input: string | undefined) => searchTerm(partKey(input));
 
 const SORT_FIELDS = Object.values(ARTICLE_SORT_FIELDS);
 
@@ -36,26 +43,35 @@ const articleConverter = entityConverter<Article>({
           .filter(Boolean),
       ),
     ],
+    orderNumberTokens: numberTokens(a.orderNumber),
+    manufacturerNumberTokens: numberTokens(a.manufacturerNumber),
     wholesalerIds: [...new Set(a.wholesalerInfos.map((w) => w.wholesalerId))],
   }),
-  derivedFields: ['orderNumberKey', 'manufacturerNumberKey', 'numberKeys', 'wholesalerIds'],
+  derivedFields: [
+    'orderNumberKey',
+    'manufacturerNumberKey',
+    'numberKeys',
+    'orderNumberTokens',
+    'manufacturerNumberTokens',
+    'wholesalerIds',
+  ],
   defaults: () => ({ possibleOrderNumbers: [], possibleManufacturerNumbers: [], wholesalerInfos: [] }),
 });
 
 /**
  * The list `/article/filter` runs (docs/decisions-catalogue.md "Indexes"): no filter or the manufacturer, sorted by
- * any list column, both directions; the order-number search (a prefix range on `orderNumberKey`) sorts by the
- * order number only, with or without the manufacturer.
+ * any list column, both directions; the order-number search (a fragment of the normalised number, `array-contains`
+ * on `orderNumberTokens`) sorts by the order number only, with or without the manufacturer.
  */
 export const ARTICLES_PAGE_SHAPES: readonly PagedListShape[] = [
   { collectionGroup: ARTICLES, filterSets: [[], [{ field: 'manufacturerId', op: '==' }]], orderFields: SORT_FIELDS },
   {
     collectionGroup: ARTICLES,
     filterSets: [
+      [{ field: 'orderNumberTokens', op: 'array-contains' }],
       [
         { field: 'manufacturerId', op: '==' },
-        { field: 'orderNumberKey', op: '>=' },
-        { field: 'orderNumberKey', op: '<' },
+        { field: 'orderNumberTokens', op: 'array-contains' },
       ],
     ],
     orderFields: ['orderNumberKey'],
@@ -86,12 +102,9 @@ export class ArticlesRepository extends EntityCollection<Article> {
   }): Promise<Page<Article>> {
     const filters: QueryFilter[] = [];
     if (q.manufacturer) filters.push({ field: 'manufacturerId', op: '==', value: q.manufacturer });
-    const key = partKey(q.orderNumber);
-    if (key) {
-      filters.push(
-        { field: 'orderNumberKey', op: '>=', value: key },
-        { field: 'orderNumberKey', op: '<', value: prefixEnd(key) },
-      );
+    const term = numberTerm(q.orderNumber);
+    if (term) {
+      filters.push({ field: 'orderNumberTokens', op: 'array-contains', value: term });
       return readPage(this.col(), {
         filters,
         orderBy: 'orderNumberKey',
@@ -105,23 +118,29 @@ export class ArticlesRepository extends EntityCollection<Article> {
   }
 
   /**
-   * Prefix of the normalised order or manufacturer number, and alternatives by equality; at most `amount`, in that
-   * order of preference. The order-number prefix runs first: when it fills `amount` (a short prefix usually does),
-   * the other two queries would not change the answer and are not read.
+   * At most `amount` articles for a typed number, in this order of preference: the order number starts with it,
+   * the manufacturer number starts with it, an alternative equals it, the order or manufacturer number contains it
+   * (3 characters or more, `*NumberTokens`). The order-number prefix runs first: when it fills `amount` (a short
+   * prefix usually does), the other queries would not change the answer and are not read.
    */
-  async search(term: string, amount: number): Promise<Article[]> {
-    const key = partKey(term);
+  async search(input: string, amount: number): Promise<Article[]> {
+    const key = partKey(input);
     if (!key) return [];
     const prefix = (field: string) =>
       this.col().where(field, '>=', key).where(field, '<', prefixEnd(key)).orderBy(field).limit(amount).get();
     const byOrder = await prefix('orderNumberKey');
     if (byOrder.size >= amount) return byOrder.docs.map((d) => d.data());
-    const [byMfr, byAlt] = await Promise.all([
+    const term = numberTerm(input);
+    const within = (field: string) =>
+      term ? this.col().where(field, 'array-contains', term).limit(amount).get() : undefined;
+    const rest = await Promise.all([
       prefix('manufacturerNumberKey'),
       this.col().where('numberKeys', 'array-contains', key).limit(amount).get(),
+      within('orderNumberTokens'),
+      within('manufacturerNumberTokens'),
     ]);
     const out = new Map<string, Article>();
-    for (const doc of [...byOrder.docs, ...byMfr.docs, ...byAlt.docs])
+    for (const doc of [byOrder, ...rest].flatMap((snap) => snap?.docs ?? []))
       if (!out.has(doc.id)) out.set(doc.id, doc.data());
     return [...out.values()].slice(0, amount);
   }

@@ -634,7 +634,7 @@ describe('GET /enquiry/filter', () => {
     expect(rows(second.body)).toEqual(['Steuerung Förderband', 'Schaltschrank Presse']);
   });
 
-  it('searches titles by word prefix and sorts by title (folded) and reference number', async () => {
+  it('searches titles by word prefix and inside words, and sorts by title (folded) and reference number', async () => {
     const q = (query: Record<string, string>) => get('/enquiry/filter', { token: customerB.token, query });
     const found = await q({ title: 'schalt', column: 'title' });
     expect(rows(found.body)).toEqual([
@@ -644,7 +644,18 @@ describe('GET /enquiry/filter', () => {
     ]);
     expect(found.body.totalElements).toBe(3);
     expect(rows((await q({ title: 'lack' })).body)).toEqual(['Schaltschrank Lackieranlage']);
-    expect((await q({ title: 'chrank' })).body.totalElements).toBe(0);
+    // inside a word from 3 characters on (issue 32 point 6); shorter fragments only at a word start
+    expect(rows((await q({ title: 'chrank', column: 'title' })).body)).toEqual([
+      'Schaltschrank Lackieranlage',
+      'Schaltschrank Presse',
+      'Schaltschrank Waschanlage',
+    ]);
+    expect(rows((await q({ title: 'anlage', column: 'title' })).body)).toEqual([
+      'Schaltschrank Lackieranlage',
+      'Schaltschrank Waschanlage',
+    ]);
+    expect((await q({ title: 'ch' })).body.totalElements).toBe(0);
+    expect((await q({ title: 'kschalt' })).body.totalElements).toBe(0);
     expect(rows((await q({ title: 'oel' })).body)).toEqual(['Ölpumpe Verteiler']);
     const byTitle = await q({ column: 'title', sortDescending: 'true', paginationSize: '5' });
     expect(rows(byTitle.body)[0]).toBe('Steuerung Förderband');

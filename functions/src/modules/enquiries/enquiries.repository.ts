@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
-import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
+import { containsTokens, searchTerm, sortKey } from '../../data/search-tokens.js';
 import {
   ENQUIRY_LIST_FIELDS,
   type Enquiry,
@@ -28,7 +28,7 @@ const enquiryConverter = entityConverter<Enquiry>({
   defaults: () => ({ documents: [], supplements: [] }),
   derivedFields: ['searchTokens', 'titleSort', 'referenceNumberSort', 'openToSuppliers'],
   derived: (e) => ({
-    searchTokens: searchTokens(e.title),
+    searchTokens: containsTokens(e.title),
     titleSort: sortKey(e.title),
     referenceNumberSort: sortKey(e.referenceNumber),
     openToSuppliers: openToSuppliers(e),

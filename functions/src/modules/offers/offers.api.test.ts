@@ -641,6 +641,11 @@ describe('GET /offer/filter', () => {
     // search by offer number, sort by it
     const byNumber = await list(supplier.token, { referenceNumber: 'lst', column: 'offerNumber' });
     expect(byNumber.content.map((o) => o.offerNumber)).toEqual(['LST-A', 'LST-B']);
+    // inside a word from 3 characters on (issue 32 point 6): "711" and "iste" find LISTE-4711, "st" only LST-*
+    expect((await list(supplier.token, { referenceNumber: '711', states: 'OPEN,DECLINED' })).totalElements).toBe(4);
+    expect((await list(supplier.token, { referenceNumber: 'iste', states: 'OPEN,DECLINED' })).totalElements).toBe(4);
+    const twoLetters = await list(supplier.token, { referenceNumber: 'te', states: 'OPEN,DECLINED' });
+    expect(twoLetters.totalElements).toBe(0);
     expect((await list(otherSupplier.token, {})).totalElements).toBe(0);
     expect((await list(otherCustomer.token, {})).totalElements).toBe(0);
     expect((await get('/offer/filter', { token: supplier.token, query: { states: 'LOST' } })).status).toBe(400);

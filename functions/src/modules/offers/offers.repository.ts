@@ -2,7 +2,7 @@ import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { entityConverter, listViewConverter } from '../../data/converter.js';
 import { listOf, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
-import { searchTerm, searchTokens, sortKey } from '../../data/search-tokens.js';
+import { containsTokens, searchTerm, sortKey } from '../../data/search-tokens.js';
 import {
   OFFER_HEAD_FIELDS,
   OFFER_LIST_FIELDS,
@@ -37,7 +37,7 @@ const offerConverter = entityConverter<Offer>({
   defaults: () => ({ documents: [], enquiryStanding: 'open' }),
   derivedFields: ['searchTokens', 'offerNumberSort', 'referenceNumberSort', 'supplierListKey', 'customerListKey'],
   derived: (o) => ({
-    searchTokens: searchTokens(o.referenceNumber, o.offerNumber),
+    searchTokens: containsTokens(o.referenceNumber, o.offerNumber),
     offerNumberSort: sortKey(o.offerNumber),
     referenceNumberSort: sortKey(o.referenceNumber),
     supplierListKey: supplierListKey(o),
