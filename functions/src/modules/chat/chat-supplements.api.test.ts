@@ -85,10 +85,13 @@ describe('the customer adds a chat attachment to a released enquiry', () => {
       const file = await get('/file/', { token, query: { path: added.body.path } });
       expect(file.status).toBe(200);
     }
+    // suppliers learn that it came from a chat, not which message (maybe another supplier's conversation)
     const seen = await enquiryOf(offerOnly.token, enquiry.id);
     expect(seen.supplements).toEqual([
-      expect.objectContaining({ name: 'Klemmenplan.pdf', size: 200, origin: { kind: 'chat', messageId } }),
+      expect.objectContaining({ name: 'Klemmenplan.pdf', size: 200, origin: { kind: 'chat' } }),
     ]);
+    const own = await enquiryOf(customer.token, enquiry.id);
+    expect(own.supplements).toEqual([expect.objectContaining({ origin: { kind: 'chat', messageId } })]);
     // no revision: the BOM and circuit diagram are unchanged, the offer stays current
     expect(seen).toMatchObject({
       bomRevision: enquiry.bomRevision,

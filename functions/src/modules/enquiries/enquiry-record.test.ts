@@ -83,6 +83,24 @@ describe('enquiry record', () => {
     const closed = { ...draft(), closed: true, order: { offerId: 'o1', supplierId: 'supplier-co', confirmed: true } };
     expect(supplierView(closed, 'supplier-co').order).toEqual(closed.order);
     expect(supplierView(closed, 'other-supplier-co')).not.toHaveProperty('order');
+    // a supplement copied from a chat: that it came from a chat, not the message (maybe another supplier's)
+    const supplement = {
+      name: 'a.pdf',
+      documentType: 'LABELLING' as const,
+      uploadedByName: 'K',
+      uploadDate: new Date(),
+    };
+    const withSupplements = {
+      ...draft(),
+      supplements: [
+        { ...supplement, origin: { kind: 'chat' as const, messageId: 'm1' } },
+        { ...supplement, name: 'b.pdf', origin: { kind: 'upload' as const } },
+      ],
+    };
+    expect(supplierView(withSupplements, 'supplier-co').supplements.map((s) => s.origin)).toEqual([
+      { kind: 'chat' },
+      { kind: 'upload' },
+    ]);
     const states = { released: true, archived: false, closed: false };
     expect(openToSuppliers(states)).toBe(true);
     expect(openToSuppliers({ ...states, closed: true })).toBe(false);

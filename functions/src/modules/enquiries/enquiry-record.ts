@@ -63,14 +63,16 @@ export function recordChange(enquiry: Enquiry, entry: EnquiryChangeEntry): Enqui
 /**
  * What GET /enquiry/ shows a supplier (of company `supplierId`): the record without its history and its staff's
  * ids (internal to the customer): no change entries, no author, no uploader of a BOM revision; its order only to
- * the order's supplier (the others do not learn who won).
+ * the order's supplier (the others do not learn who won); of a supplementary document copied from a chat only that
+ * it came from a chat (the message may be another supplier's conversation).
  */
 export function supplierView(enquiry: Enquiry, supplierId: string) {
-  const { changeEntries: _changes, createdBy: _author, bomRevisions, order, ...rest } = enquiry;
+  const { changeEntries: _changes, createdBy: _author, bomRevisions, order, supplements, ...rest } = enquiry;
   return {
     ...rest,
     ...(order && order.supplierId === supplierId ? { order } : {}),
     bomRevisions: bomRevisions.map(({ uploadedBy: _by, ...r }) => r),
+    supplements: supplements.map((s) => ({ ...s, origin: s.origin && { kind: s.origin.kind } })),
   };
 }
 
