@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 export type EmulatorName = 'firestore' | 'storage' | 'tasks';
 
 /** What a project's firebase.json (`--config`) tells an emulator: its host and port, and the paths it names. */
-export interface ProjectConfig {
+interface ProjectConfig {
   /** firebase.json's `emulators.<name>` host and port */
   host?: string;
   port?: number;
@@ -32,7 +32,7 @@ function fail(message: string, usage: string): never {
 }
 
 /** Reads what `name` needs from a firebase.json; a missing or invalid file ends the process (code 2). */
-export function readProjectConfig(file: string, name: EmulatorName): ProjectConfig {
+function readProjectConfig(file: string, name: EmulatorName): ProjectConfig {
   let json: any;
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
