@@ -11,7 +11,7 @@ import * as grpc from '@grpc/grpc-js';
  */
 const ADMIN = 'Bearer owner';
 
-export const CLIENT_REFUSED =
+const CLIENT_REFUSED =
   'The Schrankwerk Firestore emulator does not evaluate security rules (firestore.rules), so it refuses client ' +
   '(non-admin) requests: only admin callers (firebase-admin / @google-cloud/firestore, which send ' +
   '"Authorization: Bearer owner") are served. Start it with --allow-client-access to serve clients without rules.';
