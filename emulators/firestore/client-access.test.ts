@@ -30,7 +30,7 @@ function rawClient(port: number) {
 
 const write = (name: string) => ({ update: { name, fields: { n: { integerValue: '1' } } } });
 
-function webApp(port: number) {
+function webApp() {
   const app = initializeApp({ projectId: 'demo-test', apiKey: 'demo-key' }, uniq('client'));
   apps.push(app);
   return app;
@@ -52,7 +52,7 @@ describe('client (non-admin) callers', () => {
   });
 
   it('of the web SDK get permission-denied on writes and reads (Write and Listen streams)', async () => {
-    const db = getFirestore(webApp(env.emu.port));
+    const db = getFirestore(webApp());
     connectFirestoreEmulator(db, '127.0.0.1', env.emu.port);
     const ref = doc(db, uniq('web'), 'd');
     await expect(setDoc(ref, { n: 1 })).rejects.toMatchObject(refused);
@@ -61,7 +61,7 @@ describe('client (non-admin) callers', () => {
   });
 
   it('of the lite SDK (REST) get permission-denied too', async () => {
-    const db = lite.getFirestore(webApp(env.emu.port));
+    const db = lite.getFirestore(webApp());
     lite.connectFirestoreEmulator(db, '127.0.0.1', env.emu.port);
     const ref = lite.doc(db, uniq('lite'), 'd');
     await expect(lite.setDoc(ref, { n: 1 })).rejects.toMatchObject(refused);
