@@ -34,7 +34,11 @@ function specifiers(file: string): string[] {
 const isProduction = (file: string) =>
   !/\.test\.ts$|[/\\](bench|test-utils|test-helpers|build)\.ts$/.test(file) && !file.endsWith('imports.test.ts');
 
-const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe('the emulators package', () => {
   const files = sources();
