@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const DIST = path.join(HERE, 'dist');
+const DIST = path.join(HERE, 'dist');
 const require = createRequire(import.meta.url);
 
 /** The .proto files `name` imports, transitively (itself included), relative to `root`. */
@@ -21,18 +21,18 @@ function protoClosure(root: string, name: string, seen = new Set<string>()): Set
   return seen;
 }
 
-function copyProtos(): number {
+function copyProtos(dist: string): number {
   // the official client ships the exact .proto files it speaks (firestore/proto.ts loads them from here in the repo)
   const root = path.join(path.dirname(require.resolve('@google-cloud/firestore/package.json')), 'build', 'protos');
   const files = protoClosure(root, 'google/firestore/v1/firestore.proto');
   for (const file of files) {
-    fs.mkdirSync(path.dirname(path.join(DIST, 'protos', file)), { recursive: true });
-    fs.copyFileSync(path.join(root, file), path.join(DIST, 'protos', file));
+    fs.mkdirSync(path.dirname(path.join(dist, 'protos', file)), { recursive: true });
+    fs.copyFileSync(path.join(root, file), path.join(dist, 'protos', file));
   }
   return files.size;
 }
 
-function writeManifest(): void {
+function writeManifest(dist: string): void {
   const source = JSON.parse(fs.readFileSync(path.join(HERE, 'package.json'), 'utf8'));
   const manifest = {
     name: source.name,
@@ -52,30 +52,27 @@ function writeManifest(): void {
     },
     dependencies: source.dependencies,
   };
-  fs.writeFileSync(path.join(DIST, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+  fs.writeFileSync(path.join(dist, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
 }
 
-/** Compiles and assembles dist/ from scratch. */
-export function buildPackage(): void {
-  fs.rmSync(DIST, { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [require.resolve('typescript/bin/tsc'), '-p', path.join(HERE, 'tsconfig.build.json')],
-    {
-      stdio: 'inherit',
-    },
-  );
-  fs.copyFileSync(path.join(HERE, 'tasks', 'runtime-env.cjs'), path.join(DIST, 'tasks', 'runtime-env.cjs'));
-  fs.copyFileSync(path.join(HERE, 'README.md'), path.join(DIST, 'README.md'));
-  const protos = copyProtos();
-  writeManifest();
-  console.log(`emulators/dist built (${protos} .proto files)`);
+/** Compiles and assembles the package from scratch in `dist` (emulators/dist unless told). */
+export function buildPackage(dist = DIST): void {
+  fs.rmSync(dist, { recursive: true, force: true });
+  const tsc = require.resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', path.join(HERE, 'tsconfig.build.json'), '--outDir', dist], {
+    stdio: 'inherit',
+  });
+  fs.copyFileSync(path.join(HERE, 'tasks', 'runtime-env.cjs'), path.join(dist, 'tasks', 'runtime-env.cjs'));
+  fs.copyFileSync(path.join(HERE, 'README.md'), path.join(dist, 'README.md'));
+  const protos = copyProtos(dist);
+  writeManifest(dist);
+  console.log(`Package built in ${dist} (${protos} .proto files)`);
 }
 
-/** `npm pack` of dist/ into `destination`; returns the tarball's path. */
-export function packPackage(destination: string): string {
+/** `npm pack` of a built package into `destination`; returns the tarball's path. */
+export function packPackage(dist: string, destination: string): string {
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
-    cwd: DIST,
+    cwd: dist,
     encoding: 'utf8',
   });
   const [{ filename }] = JSON.parse(out) as [{ filename: string }];
@@ -84,5 +81,5 @@ export function packPackage(destination: string): string {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   buildPackage();
-  if (process.argv[2] === '--pack') console.log(packPackage(process.argv[3] ?? process.cwd()));
+  if (process.argv[2] === '--pack') console.log(packPackage(DIST, path.resolve(process.argv[3] ?? process.cwd())));
 }

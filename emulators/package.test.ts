@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { Firestore } from '@google-cloud/firestore';
 import { Storage } from '@google-cloud/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, buildPackage, packPackage } from './build.js';
+import { buildPackage, packPackage } from './build.js';
 
 // The installable package (README.md "The package"): built, packed with `npm pack`, installed from the tarball into
 // an empty folder without network, and each emulator started there through `npx` and used by an official client.
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'emulators-package-'));
+const dist = path.join(temp, 'dist');
 const app = path.join(temp, 'app');
 const running = new Set<ChildProcess>();
 let tarball = '';
@@ -93,10 +94,10 @@ function stop(child: ChildProcess): Promise<boolean> {
 }
 
 beforeAll(() => {
-  buildPackage();
-  tarball = packPackage(temp);
+  buildPackage(dist);
+  tarball = packPackage(dist, temp);
   fs.mkdirSync(app);
-  const { dependencies } = JSON.parse(fs.readFileSync(path.join(DIST, 'package.json'), 'utf8'));
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(dist, 'package.json'), 'utf8'));
   const packages: Record<string, object> = { '': { name: 'app' } };
   for (const [key, entry] of Object.entries(lockedDependencies(Object.keys(dependencies)))) {
     const { dev: _dev, devOptional: _devOptional, peer: _peer, ...rest } = entry as Record<string, unknown>;
@@ -126,12 +127,16 @@ describe('the packed emulators', () => {
     expect(listing.filter((f) => /\.test\.|bench|test-utils|(?<!\.d)\.ts$/.test(f))).toEqual([]);
   });
 
-  it('install into an empty folder without network and serve @google-cloud/firestore (admin only)', async () => {
-    const { host, port, child } = await start(['firestore', '--port', '0']);
+  it('install into an empty folder without network and serve @google-cloud/firestore: indexes enforced, admin only', async () => {
+    fs.writeFileSync(path.join(app, 'firestore.indexes.json'), JSON.stringify({ indexes: [], fieldOverrides: [] }));
+    const { host, port, child } = await start(['firestore', '--port', '0', '--indexes', 'firestore.indexes.json']);
     const db = new Firestore({ projectId: 'demo-package', host, port, ssl: false });
     try {
       await db.doc('things/one').set({ n: 1, name: 'eins' });
       expect((await db.doc('things/one').get()).data()).toEqual({ n: 1, name: 'eins' });
+      // enforced like production: a query without its composite index fails, naming the index to add
+      const unindexed = db.collection('things').where('n', '==', 1).orderBy('name').get();
+      await expect(unindexed).rejects.toMatchObject({ code: 9, message: expect.stringContaining('"indexes"') });
     } finally {
       await db.terminate();
     }
