@@ -68,6 +68,15 @@ describe('client (non-admin) callers', () => {
     await lite.terminate(db);
   });
 
+  it('of the web SDK read (Listen) when client access is allowed; its writes need the unimplemented Write', async () => {
+    const path = `${uniq('webopen')}/d`;
+    await open.db.doc(path).set({ n: 2 });
+    const db = getFirestore(webApp());
+    connectFirestoreEmulator(db, '127.0.0.1', open.emu.port);
+    expect((await getDoc(doc(db, path))).data()).toEqual({ n: 2 });
+    await terminate(db);
+  });
+
   it('are served without any rules when client access is allowed', async () => {
     const raw = rawClient(open.emu.port);
     try {
