@@ -153,6 +153,16 @@ describe('the packed emulators', () => {
     expect(await stop(child)).toBe(true);
   });
 
+  it('export the servers for in-process use', () => {
+    const script =
+      "const { startFirestoreEmulator } = await import('@schrankwerk/emulators/firestore');" +
+      'const emu = await startFirestoreEmulator({ port: 0 });' +
+      'console.log(emu.port > 0 ? "started" : "no port");' +
+      'await emu.stop();';
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+    expect(out.trim()).toBe('started');
+  });
+
   it('serve @google-cloud/storage and the Cloud Tasks API, ports from a firebase.json', async () => {
     const config = path.join(app, 'firebase.json');
     const [storagePort, tasksPort] = await Promise.all([freePort(), freePort()]);
