@@ -17,6 +17,11 @@ const dist = path.join(temp, 'dist');
 const app = path.join(temp, 'app');
 const running = new Set<ChildProcess>();
 let tarball = '';
+// The clients' emulator variables would win over the addresses given below (a test stack of the same vitest run sets
+// them): this file talks to its own emulators only.
+const EMULATOR_VARIABLES = ['FIRESTORE_EMULATOR_HOST', 'STORAGE_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST'];
+const saved = Object.fromEntries(EMULATOR_VARIABLES.map((name) => [name, process.env[name]]));
+for (const name of EMULATOR_VARIABLES) delete process.env[name];
 // npm's settings of the `npm test` around this run (workspace, prefix, …) must not leak into the empty folder's npm
 const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
 
@@ -114,6 +119,7 @@ beforeAll(() => {
 afterAll(async () => {
   await Promise.all([...running].map(stop));
   fs.rmSync(temp, { recursive: true, force: true });
+  for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
 });
 
 describe('the packed emulators', () => {
