@@ -55,10 +55,16 @@ function lockedDependencies(names: string[]): Record<string, LockEntry> {
   return out;
 }
 
-/** Starts `npx schrankwerk-emulators <args>` in the app folder; resolves with the host:port of its ready line. */
-function start(args: string[]): Promise<{ host: string; port: number; child: ChildProcess }> {
+/**
+ * Starts `npx schrankwerk-emulators <args>` (or `npx @schrankwerk/emulators <args>`, `via` the package's name) in the
+ * app folder; resolves with the host:port of its ready line.
+ */
+function start(
+  args: string[],
+  via = 'schrankwerk-emulators',
+): Promise<{ host: string; port: number; child: ChildProcess }> {
   // a process group of its own, so stopping reaches the emulator under npx
-  const child = spawn('npx', ['--no', 'schrankwerk-emulators', ...args], { cwd: app, env, detached: true });
+  const child = spawn('npx', ['--no', via, ...args], { cwd: app, env, detached: true });
   running.add(child);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -169,7 +175,7 @@ describe('the packed emulators', () => {
     expect(out.trim()).toBe('started');
   });
 
-  it('serve @google-cloud/storage and the Cloud Tasks API, ports from a firebase.json', async () => {
+  it('serve @google-cloud/storage and the Cloud Tasks API (also as npx @schrankwerk/emulators), ports from a firebase.json', async () => {
     const config = path.join(app, 'firebase.json');
     const [storagePort, tasksPort] = await Promise.all([freePort(), freePort()]);
     fs.writeFileSync(
@@ -178,7 +184,7 @@ describe('the packed emulators', () => {
     );
     const [storage, tasks] = await Promise.all([
       start(['storage', '--config', config]),
-      start(['tasks', '--config', config]),
+      start(['tasks', '--config', config], '@schrankwerk/emulators'),
     ]);
     expect([storage.port, tasks.port]).toEqual([storagePort, tasksPort]);
     const bucket = new Storage({
