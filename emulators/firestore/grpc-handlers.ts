@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
+import { isAdmin, refuseClient } from './client-access.js';
 import { RpcError, toServiceError } from './errors.js';
 import { handleListen } from './listen.js';
 import { batchWrite, commit, createDocument, deleteDocument, updateDocument } from './commits.js';
@@ -53,7 +54,21 @@ const unimplemented = (what: string): Handler =>
     else call.emit('error', err);
   }) as Handler;
 
-export function handlers(engine: Engine): grpc.UntypedServiceImplementation {
+/** Every RPC refuses client (non-admin) callers unless `allowClientAccess` (client-access.ts). */
+export function handlers(engine: Engine, allowClientAccess = false): grpc.UntypedServiceImplementation {
+  const served = serve(engine);
+  if (allowClientAccess) return served;
+  return Object.fromEntries(
+    Object.entries(served).map(([method, handler]) => {
+      const refused = refuseClient(method);
+      const guarded = (call: { metadata: grpc.Metadata }, cb?: unknown) =>
+        ((isAdmin(call.metadata) ? handler : refused) as (c: unknown, cb?: unknown) => void)(call, cb);
+      return [method, guarded as Handler];
+    }),
+  );
+}
+
+function serve(engine: Engine): grpc.UntypedServiceImplementation {
   return {
     BatchGetDocuments: serverStream((r, w) => batchGet(engine, r, w)),
     RunQuery: serverStream((r, w) => runQuery(engine, r, w)),

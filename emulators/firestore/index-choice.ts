@@ -163,47 +163,67 @@ function suggestComposite(r: Requirement): CompositeIndex {
 
 export type IndexDecision =
   | { ok: true; uses: IndexUse[] }
-  | { ok: false; message: string; missing: { index?: CompositeIndex; fieldOverride?: FieldOverride } };
+  | {
+      ok: false;
+      message: string;
+      missing: { index?: CompositeIndex; fieldOverride?: FieldOverride };
+      /** The indexes the query would use once the missing ones exist: its plan where it runs without them. */
+      assumed: IndexUse[];
+    };
+
+type Choice =
+  { uses: IndexUse[] } | (Omit<Extract<IndexDecision, { ok: false }>, 'ok' | 'assumed'> & { assumed: IndexUse });
+
+/** The indexes serving one disjunction, or the one it lacks. */
+function chooseFor(file: IndexFile, r: Requirement): Choice {
+  const single = singleFieldServes(file, r);
+  if (single && 'uses' in single) return { uses: single.uses };
+  const composite = file.indexes.find((ix) => compositeServes(ix, r));
+  if (composite)
+    return { uses: [{ composite, scope: r.scope, properties: describeFields(normalizedFields(composite)) }] };
+  if (single && 'missing' in single) {
+    const { path, kind } = single.missing;
+    const entry: OverrideIndex =
+      kind === 'CONTAINS' ? { arrayConfig: 'CONTAINS', queryScope: r.scope } : { order: kind, queryScope: r.scope };
+    const fieldOverride: FieldOverride = {
+      collectionGroup: r.group,
+      fieldPath: path,
+      indexes: [...effectiveOverrideIndexes(file, r.group, path), entry],
+    };
+    const what = `${r.scope}_${kind === 'CONTAINS' ? 'ARRAY_CONTAINS' : short(kind)}`;
+    const nameDir = r.nameDir ?? (kind === 'DESCENDING' ? kind : 'ASCENDING');
+    return {
+      missing: { fieldOverride },
+      message:
+        `The query requires a ${what} index for collection ${r.group} and field ${path}. ` +
+        `Add this entry to "fieldOverrides" in firestore.indexes.json: ${JSON.stringify(fieldOverride)}`,
+      assumed: {
+        scope: r.scope,
+        properties: `(${path} ${kind === 'CONTAINS' ? kind : short(kind)}, ${NAME} ${short(nameDir)})`,
+      },
+    };
+  }
+  const index = suggestComposite(r);
+  const what = r.vector ? 'a vector index' : 'an index';
+  return {
+    missing: { index },
+    message: `The query requires ${what}. Add this entry to "indexes" in firestore.indexes.json: ${JSON.stringify(index)}`,
+    assumed: { scope: r.scope, properties: describeFields(normalizedFields(index)) },
+  };
+}
 
 /** Picks the indexes for every disjunction, or names the first one missing. */
 export function chooseIndexes(file: IndexFile, reqs: Requirement[]): IndexDecision {
   const uses: IndexUse[] = [];
+  let lacking: Exclude<Choice, { uses: IndexUse[] }> | undefined;
   for (const r of reqs) {
-    const single = singleFieldServes(file, r);
-    if (single && 'uses' in single) {
-      uses.push(...single.uses);
-      continue;
+    const choice = chooseFor(file, r);
+    if ('uses' in choice) uses.push(...choice.uses);
+    else {
+      uses.push(choice.assumed);
+      lacking ??= choice;
     }
-    const composite = file.indexes.find((ix) => compositeServes(ix, r));
-    if (composite) {
-      uses.push({ composite, scope: r.scope, properties: describeFields(normalizedFields(composite)) });
-      continue;
-    }
-    if (single && 'missing' in single) {
-      const { path, kind } = single.missing;
-      const entry: OverrideIndex =
-        kind === 'CONTAINS' ? { arrayConfig: 'CONTAINS', queryScope: r.scope } : { order: kind, queryScope: r.scope };
-      const fieldOverride: FieldOverride = {
-        collectionGroup: r.group,
-        fieldPath: path,
-        indexes: [...effectiveOverrideIndexes(file, r.group, path), entry],
-      };
-      const what = `${r.scope}_${kind === 'CONTAINS' ? 'ARRAY_CONTAINS' : short(kind)}`;
-      return {
-        ok: false,
-        missing: { fieldOverride },
-        message:
-          `The query requires a ${what} index for collection ${r.group} and field ${path}. ` +
-          `Add this entry to "fieldOverrides" in firestore.indexes.json: ${JSON.stringify(fieldOverride)}`,
-      };
-    }
-    const index = suggestComposite(r);
-    const what = r.vector ? 'a vector index' : 'an index';
-    return {
-      ok: false,
-      missing: { index },
-      message: `The query requires ${what}. Add this entry to "indexes" in firestore.indexes.json: ${JSON.stringify(index)}`,
-    };
   }
-  return { ok: true, uses };
+  if (!lacking) return { ok: true, uses };
+  return { ok: false, message: lacking.message, missing: lacking.missing, assumed: uses };
 }

@@ -27,7 +27,8 @@ export class IndexEnforcement {
   /**
    * The indexes production would use for a planned query. In enforce mode a query without one fails
    * with FAILED_PRECONDITION naming the index to add; in warn mode that message is logged (once per
-   * index) and the query runs. `force` computes the plan for explain even when enforcement is off.
+   * index) and the query runs. `force` computes the plan for explain even when enforcement is off. Where the query
+   * runs without its index (warn, off) the plan names the index it lacks, so explain shows what production would use.
    */
   check(q: StructuredQuery, p: Plan, aggs: Aggregation[] = [], force = false): IndexUse[] {
     if (this.mode === 'off' && !force) return [];
@@ -45,14 +46,15 @@ export class IndexEnforcement {
       this.usage.record(d.uses);
       return d.uses;
     }
-    if (this.mode === 'off') return [];
+    // a query that runs without its index (off: explain only, warn) plans with the index it lacks, as production would
+    if (this.mode === 'off') return d.assumed;
     this.usage.recordMissing(d.missing);
     if (this.mode === 'enforce') throw failedPrecondition(d.message);
     if (!this.warned.has(d.message)) {
       this.warned.add(d.message);
       console.warn(`[firestore-emulator] index missing (would fail in production): ${d.message}`);
     }
-    return [];
+    return d.assumed;
   }
 
   /** Usage since start: `GET /emulator/v1/indexes`. */

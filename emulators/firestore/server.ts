@@ -2,6 +2,7 @@ import http from 'node:http';
 import { getHeapSpaceStatistics } from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
+import { answerClientHttp } from './client-access.js';
 import { createFront } from './front.js';
 import { Persistence } from './persistence.js';
 import { loadFirestoreService } from './proto.js';
@@ -14,6 +15,11 @@ export interface FirestoreEmulatorOptions extends EngineOptions {
   dataDir?: string;
   /** Flush interval for --data (ms); default 5000. */
   flushIntervalMs?: number;
+  /**
+   * Serve client (non-admin) callers too, without evaluating any security rules. Off by default: they are refused
+   * with PERMISSION_DENIED (client-access.ts).
+   */
+  allowClientAccess?: boolean;
 }
 
 export interface RunningFirestoreEmulator {
@@ -39,7 +45,7 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
     'grpc.max_send_message_length': 64 * 1024 * 1024,
   });
-  grpcServer.addService(loadFirestoreService(), handlers(engine));
+  grpcServer.addService(loadFirestoreService(), handlers(engine, opts.allowClientAccess));
   const grpcPort = await new Promise<number>((resolve, reject) =>
     grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) =>
       err ? reject(err) : resolve(port),
@@ -77,6 +83,8 @@ export async function startFirestoreEmulator(opts: FirestoreEmulatorOptions): Pr
         ),
       };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
+    } else if (answerClientHttp(req, res, opts.allowClientAccess ?? false)) {
+      // the client SDKs' HTTP transports: refused, or not implemented
     } else if (req.method === 'GET' && url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('Ok');
     } else {

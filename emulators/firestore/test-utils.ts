@@ -42,7 +42,7 @@ export async function startEnv(opts: Partial<FirestoreEmulatorOptions> = {}): Pr
   return {
     emu,
     db: client(),
-    gapic,
+    gapic: asAdmin(gapic),
     database: 'projects/demo-test/databases/(default)',
     root: 'projects/demo-test/databases/(default)/documents',
     client,
@@ -52,6 +52,36 @@ export async function startEnv(opts: Partial<FirestoreEmulatorOptions> = {}): Pr
       await emu.stop();
     },
   };
+}
+
+type Gapic = InstanceType<typeof v1.FirestoreClient>;
+const RPCS = new Set(
+  'getDocument listDocuments createDocument updateDocument deleteDocument batchGetDocuments beginTransaction commit rollback runQuery runAggregationQuery partitionQuery listCollectionIds batchWrite'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The generated client sends no Authorization header of its own, so the emulator would take it for a client and
+ * refuse it (client-access.ts); this adds the admin SDK's `Bearer owner` to every call's options.
+ */
+function asAdmin(gapic: Gapic): Gapic {
+  const withOwner = (options: any = {}) => ({
+    ...options,
+    otherArgs: {
+      ...options.otherArgs,
+      headers: { ...options.otherArgs?.headers, Authorization: 'Bearer owner' },
+    },
+  });
+  return new Proxy(gapic, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      // the RPC methods take (request, options); path helpers and close() are left alone
+      if (typeof key === 'symbol' || !RPCS.has(key)) return value.bind(target);
+      return (request: unknown, options?: unknown) => value.call(target, request, withOwner(options));
+    },
+  });
 }
 
 /** Reads one document's raw protobuf fields through the generated client. */
