@@ -1,0 +1,1 @@
+export { ChangeHistory, type ChangeHistoryProps, type HistoryRequest } from './change-history';
