@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, HistoryValue } from '@model/change-history';
 import type { Page, PageSize } from '@model/paging';
 import { FormSection, type Placement } from '@/components/form-page';
+import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
 /** The page request a record's history endpoint takes (one endpoint file per record kind). */
@@ -25,7 +26,7 @@ export interface HistoryRequest {
 
 export interface ChangeHistoryProps {
   /** the record's GET …/history query (its feature's endpoint file) */
-  query: (request: HistoryRequest) => UseQueryOptions<Page<HistoryEntry>>;
+  query: (request: HistoryRequest) => UseQueryOptions<Page<HistoryEntry>, ApiError, Page<HistoryEntry>, unknown[]>;
   /** a field's label: the same i18n keys the record's form uses */
   fieldLabel: (field: string) => string;
   /** a value as the record's page shows it (prices as EUR, ids as names); undefined: the default */

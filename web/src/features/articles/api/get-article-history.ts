@@ -8,7 +8,7 @@ import { articleKeys } from './keys';
 /** GET /article/history: the article's changes, newest first (refreshed with every article query after a save). */
 export const articleHistoryQueryOptions = (id: string) => (request: HistoryRequest) =>
   queryOptions({
-    queryKey: [...articleKeys.detail(id), 'history', request],
+    queryKey: [...articleKeys.detail(id), 'history', request] as unknown[],
     queryFn: () =>
       api.get<Page<HistoryEntry>>('/article/history', {
         query: { id, page: String(request.page), paginationSize: String(request.paginationSize) },

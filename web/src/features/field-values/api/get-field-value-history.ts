@@ -10,7 +10,7 @@ import { KIND_API } from './kinds';
 /** GET /<kind>/history: the item's saves and combines, newest first (refreshed with the kind's queries). */
 export const fieldValueHistoryQueryOptions = (kind: FieldValueKind, id: string) => (request: HistoryRequest) =>
   queryOptions({
-    queryKey: [...fieldValueKeys.of(kind).detail(id), 'history', request],
+    queryKey: [...fieldValueKeys.of(kind).detail(id), 'history', request] as unknown[],
     queryFn: () =>
       api.get<Page<HistoryEntry>>(`${KIND_API[kind].path}/history`, {
         query: { id, page: String(request.page), paginationSize: String(request.paginationSize) },

@@ -261,9 +261,7 @@ export function FieldValueFormPage({ list }: { list: FieldValueList }) {
         onConfirm={() => void runDeleteArticles()}
         onCancel={() => setConfirmArticles(false)}
       />
-      {!isNew && (
-        <ChangeHistory query={fieldValueHistoryQueryOptions(kind, id)} fieldLabel={(f) => t(`field.${f}`)} />
-      )}
+      {!isNew && <ChangeHistory query={fieldValueHistoryQueryOptions(kind, id)} fieldLabel={(f) => t(`field.${f}`)} />}
     </>
   );
 }
