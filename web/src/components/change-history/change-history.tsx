@@ -1,20 +1,12 @@
-import {
-  Box,
-  CircularProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry, HistoryValue } from '@model/change-history';
+import { PAGE_SIZES } from '@model/constants';
 import type { Page, PageSize } from '@model/paging';
 import { FormSection, type Placement } from '@/components/form-page';
+import { ListPagination } from '@/components/list-page';
 import type { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
@@ -35,7 +27,8 @@ export interface ChangeHistoryProps {
   placement?: Placement | 'bare';
 }
 
-const PAGE_SIZE: PageSize = 10;
+/** ten entries a page at first (the list's page sizes, 5–30) */
+const DEFAULT_SIZE: PageSize = 10;
 
 /**
  * "Änderungsverlauf": who changed what on a record (docs/web.md "Change history"), newest first, server-side pages.
@@ -62,8 +55,9 @@ export function ChangeHistory({ placement = 'page', ...props }: ChangeHistoryPro
 function HistoryTable({ query, fieldLabel, formatValue }: Omit<ChangeHistoryProps, 'placement'>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
+  const [size, setSize] = useState<PageSize>(DEFAULT_SIZE);
   const { data, isPending, isError } = useQuery({
-    ...query({ page, paginationSize: PAGE_SIZE }),
+    ...query({ page, paginationSize: size }),
     placeholderData: keepPreviousData,
   });
   const show = (field: string, value: HistoryValue) => {
@@ -127,15 +121,17 @@ function HistoryTable({ query, fieldLabel, formatValue }: Omit<ChangeHistoryProp
               ))}
             </TableBody>
           </Table>
-          {data.totalElements > PAGE_SIZE && (
-            <TablePagination
-              component="div"
-              count={data.totalElements}
+          {data.totalElements > PAGE_SIZES[0] && (
+            <ListPagination
               page={page}
-              onPageChange={(_e, p: number) => setPage(p)}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[]}
-              labelDisplayedRows={({ from, to, count }) => t('changeHistory.rows', { from, to, count })}
+              pages={Math.ceil(data.totalElements / size)}
+              pageSize={size}
+              total={data.totalElements}
+              onPage={setPage}
+              onPageSize={(next) => {
+                setSize(next);
+                setPage(0);
+              }}
             />
           )}
         </>
