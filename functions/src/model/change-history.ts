@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import type * as yup from 'yup';
 import { idSchema } from './id.js';
 import { pageRequestSchema } from './paging.js';
 import type { Principal } from './user.js';
@@ -8,7 +8,7 @@ import type { Principal } from './user.js';
  * document per change in `<record>/history/{autoId}`, written in the transaction of the change. The same shape for
  * articles, field values, import configurations and admin BOM results.
  */
-export type ChangeKind = 'create' | 'update' | 'import' | 'merge' | 'rework';
+type ChangeKind = 'create' | 'update' | 'import' | 'merge' | 'rework';
 
 /** A value as the history shows it: a scalar, a joined set, cut to HISTORY_VALUE_MAX characters; null = empty. */
 export type HistoryValue = string | number | boolean | null;

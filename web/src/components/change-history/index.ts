@@ -1,1 +1,1 @@
-export { ChangeHistory, type ChangeHistoryProps, type HistoryRequest } from './change-history';
+export { ChangeHistory, type HistoryRequest } from './change-history';
