@@ -36,11 +36,14 @@ export class ChangeHistory {
     return this.db.collection(this.collection).doc(recordId).collection(HISTORY).withConverter(converter);
   }
 
-  /** Adds ONE entry for a change of the record; nothing when nothing changed (no field, no counts). */
+  /**
+   * Adds ONE entry for a change of the record; nothing when nothing changed (no field, no counts; a creation is always
+   * a change). A new auto id: `set` needs no existence check.
+   */
   addInTx(tx: Transaction, recordId: string, entry: HistoryEntryInput, at: Date): void {
-    if (!entry.changes.length && !entry.counts) return;
+    if (!entry.changes.length && !entry.counts && entry.kind !== 'create') return;
     const ref = this.col(recordId).doc();
-    tx.create(ref, { ...entry, id: ref.id, at });
+    tx.set(ref, { ...entry, id: ref.id, at });
   }
 
   /** One page of the record's entries, newest first (the paging contract; the single-field index on `at`). */

@@ -336,12 +336,15 @@ export class BulkArticleImport {
     for (const c of changes) {
       for (const k of c.claims.added) this.d.uniqueKeys.claimInTx(this.tx, { ...split(k), ownerId: c.id }, this.now);
       this.d.articles.setInTx(this.tx, c.a);
+      // an article the import creates: the entry names the import, its values are the article's own (a field list
+      // per new row would double the chunk's bytes); an updated one: its changed fields from → to
       const { by, fileName } = this.importRun;
-      const changes = diffFields(c.orig, c.a, ARTICLE_HISTORY_FIELDS);
+      const fields = c.orig ? diffFields(c.orig, c.a, ARTICLE_HISTORY_FIELDS) : [];
+      const kind = c.orig ? 'import' : 'create';
       this.d.articles.changeHistory.addInTx(
         this.tx,
         c.id,
-        { by: by.uid, byName: by.name, kind: 'import', changes, fileName },
+        { by: by.uid, byName: by.name, kind, changes: fields, fileName },
         this.now,
       );
     }

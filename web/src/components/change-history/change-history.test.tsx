@@ -54,9 +54,10 @@ describe('ChangeHistory', () => {
                 counts: { created: 1200, updated: 300, failed: 2 },
               }),
               entry({ kind: 'rework', line: 4, changes: [{ field: 'quantity', from: 1, to: 3 }] }),
+              entry({ kind: 'create', fileName: 'neu.csv' }),
             ],
           ],
-          3,
+          4,
         )}
         fieldLabel={(f) => labels[f] ?? f}
         formatValue={(f, v) => (f === 'listPrice' && typeof v === 'number' ? formatEur(v) : undefined)}
@@ -64,7 +65,7 @@ describe('ChangeHistory', () => {
     );
     expect(screen.getByRole('heading', { name: 'Änderungsverlauf' })).toBeInTheDocument();
     const rows = await screen.findAllByTestId('change-history-row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(within(rows[0]!).getByText('Erika Muster')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent(/Listenpreis: 12,00\s€ → 13,50\s€/);
     expect(rows[0]).toHaveTextContent('Alternative Bestellnummern: – → A-1, A-2');
@@ -72,6 +73,7 @@ describe('ChangeHistory', () => {
     expect(rows[1]).toHaveTextContent('Import preise.csv: 1.200 neu, 300 geändert, 2 fehlerhaft');
     expect(rows[2]).toHaveTextContent('Zeile 4');
     expect(rows[2]).toHaveTextContent('quantity: 1 → 3');
+    expect(rows[3]).toHaveTextContent('Angelegt durch Import neu.csv');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Datum', 'Benutzer', 'Änderung']);
   });
 

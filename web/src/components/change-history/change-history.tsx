@@ -84,6 +84,8 @@ function HistoryTable({ query, fieldLabel, formatValue }: Omit<ChangeHistoryProp
             })
           : t('changeHistory.importedFrom', { file: entry.fileName }),
       );
+    else if (entry.kind === 'create' && entry.fileName)
+      head.push(t('changeHistory.createdByImport', { file: entry.fileName }));
     else if (entry.kind === 'rework' && entry.line !== undefined)
       head.push(t('changeHistory.line', { line: entry.line }));
     else head.push(t(`changeHistory.kinds.${entry.kind}`));
