@@ -1,3 +1,4 @@
+import { HISTORY_FIELD_OVERRIDES } from './data/change-history.js';
 import { indexesFor, type IndexDefinition, type PagedListShape } from './data/paged-query.js';
 import { AREAS } from './modules.js';
 
@@ -13,7 +14,7 @@ export function requiredIndexes(lists: readonly PagedListShape[] = PAGED_LISTS):
   return [...byKey.values()];
 }
 
-/** The content of firestore.indexes.json. */
+/** The content of firestore.indexes.json (the change history's exemptions: data/change-history.ts). */
 export function indexFileContent(): string {
-  return `${JSON.stringify({ indexes: requiredIndexes(), fieldOverrides: [] }, null, 2)}\n`;
+  return `${JSON.stringify({ indexes: requiredIndexes(), fieldOverrides: HISTORY_FIELD_OVERRIDES }, null, 2)}\n`;
 }

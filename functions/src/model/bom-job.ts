@@ -254,6 +254,15 @@ export const BOM_LINE_EDIT_FIELDS = [
   'functionalAssignment',
 ] as const satisfies ReadonlyArray<keyof BomLineUpdate & keyof BomLine>;
 
+/** The fields a line's rework history compares (bomLineHistoryView: the matched article by its number). */
+export const BOM_LINE_HISTORY_FIELDS = ['matchedArticle', ...BOM_LINE_EDIT_FIELDS] as const;
+
+/** A line as its history compares it: the matched article by its order (else manufacturer) number. */
+export function bomLineHistoryView(line: StoredBomLine) {
+  const { matchedArticle: a } = line;
+  return { ...line, matchedArticle: a ? (a.orderNumber ?? a.manufacturerNumber ?? a.id) : undefined };
+}
+
 /**
  * What POST /enquiry/bom/map answers: the record mapped (the enquiry with its summary, or the offer), the full
  * summary and the first page.

@@ -82,6 +82,45 @@ export interface Article {
   lastUpdate: Date;
 }
 
+/**
+ * The article fields its change history compares (model/change-history.ts): what a user or an import changes, the
+ * manufacturer by its name (its id says nothing to a reader); not the server-kept dates and the import source.
+ */
+export const ARTICLE_HISTORY_FIELDS = [
+  'orderNumber',
+  'manufacturerNumber',
+  'manufacturerName',
+  'manufacturerLink',
+  'erpNumber',
+  'description',
+  'image',
+  'rohs',
+  'eanNumber',
+  'eclass9_1Id',
+  'customsTarifNumber',
+  'countryOfOriginAbbreviation',
+  'listPrice',
+  'purchasePrice',
+  'discountGroupId',
+  'unitId',
+  'priceUnitSize',
+  'packagingUnitSize',
+  'orderQuantityUnitSize',
+  'minimumOrderQuantityUnitSize',
+  'deliveryTime',
+  'surchargeCode',
+  'copperCode',
+  'copperBaseValue',
+  'copperWeight',
+  'width',
+  'height',
+  'depth',
+  'weight',
+  'possibleOrderNumbers',
+  'possibleManufacturerNumbers',
+  'wholesalerInfos',
+] as const satisfies ReadonlyArray<keyof Article>;
+
 /** What a client sends: the article without its server-kept fields. */
 export type ArticleInput = Omit<Article, 'id' | 'manufacturerName' | 'createDate' | 'lastUpdate'> & { id?: string };
 
@@ -167,6 +206,17 @@ export interface FieldValue {
   createDate: Date;
   lastUpdate: Date;
 }
+
+/** The field-value fields its change history compares (the names, the kind's own fields). */
+export const FIELD_VALUE_HISTORY_FIELDS = [
+  'displayName',
+  'nameVariants',
+  'abbreviation',
+  'link',
+  'percent',
+  'manufacturerId',
+  'wholesalerDiscounts',
+] as const satisfies ReadonlyArray<keyof FieldValue>;
 
 /** Which article field references which kind. */
 export const ARTICLE_REFERENCE: Record<

@@ -53,6 +53,29 @@ export interface ImportConfig {
   lastUpdate: string;
 }
 
+/** The fields a configuration's change history compares (the mapping as "column → field" pairs: configHistoryView). */
+export const IMPORT_CONFIG_HISTORY_FIELDS = [
+  'title',
+  'description',
+  'sourceFormat',
+  'manufacturerId',
+  'wholesalerId',
+  'defaultUnitId',
+  'filename',
+  'headerRowIndex',
+  'fieldMapping',
+  'unitDepth',
+  'unitHeight',
+  'unitWidth',
+  'unitWeight',
+] as const satisfies ReadonlyArray<keyof ImportConfig>;
+
+/** A configuration as its history compares it: each mapping as `header → article field`. */
+export const configHistoryView = (c: ImportConfig) => ({
+  ...c,
+  fieldMapping: c.fieldMapping.map((m) => `${m.importHeader} → ${m.articleField}`),
+});
+
 export const DEFAULT_HEADER_ROW_INDEX = 1;
 export const IMPORT_CONFIG_UNIT_DEFAULTS = {
   unitDepth: DEFAULT_LENGTH_UNIT,

@@ -9,6 +9,7 @@ import { iterateSpreadsheet, isSpreadsheetError, MAX_CELL_CHARS } from '../../sp
 import type { FieldValuesService } from '../catalogue/field-values.service.js';
 import { sourceFormatDefinition } from './formats/index.js';
 import type { SourceDiscountGroupRecord } from './formats/source-records.js';
+import type { Editor } from '../../model/change-history.js';
 
 /**
  * Rows per staged batch and at most per chunk: a chunk reads its batch and writes its articles in one transaction.
@@ -25,6 +26,8 @@ export interface ArticleImportParams {
   configId: string;
   fileName: string;
   sourcePath: string;
+  /** who started it (the change histories name him; absent on tasks created before the history: "System") */
+  startedBy?: Editor;
 }
 
 /** `batches/manifest.json`: written last by the staging, so its presence means every batch is stored. */

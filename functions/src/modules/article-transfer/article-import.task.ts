@@ -1,3 +1,5 @@
+import type { Transaction } from 'firebase-admin/firestore';
+import { SYSTEM_EDITOR } from '../../model/change-history.js';
 import { ArticleRowBuilder, type ImportedArticleRow } from '../../bom/article-rows.js';
 import { resolveColumn } from '../../bom/mapping.js';
 import type { ArticleMappableField } from '../../model/bom/fields.js';
@@ -9,7 +11,7 @@ import type { ArticlesService } from '../catalogue/articles.service.js';
 import type { BulkArticleRow } from '../catalogue/article-import.js';
 import type { FieldValuesService } from '../catalogue/field-values.service.js';
 import type { ImportConfigsPort } from '../import-configs/import-configs.port.js';
-import type { ArticleTransferRepository, ImportRowProblem } from './article-transfer.repository.js';
+import type { ArticleTransferRepository, ImportRecord, ImportRowProblem } from './article-transfer.repository.js';
 import {
   importBatches,
   IMPORT_BATCH_ROWS,
@@ -163,7 +165,14 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
       const config = await configOf(p);
       const manifest = await stage(p, config);
       const done = typeof cursor === 'number' ? cursor : 0;
-      if (done >= manifest.total) return { cursor: done, processed: 0, finished: true };
+      // nothing (left) to write: the run's entry on the configuration (an empty file's import has no other chunk)
+      if (done >= manifest.total)
+        return {
+          cursor: done,
+          processed: 0,
+          finished: true,
+          commit: async (tx) => recordRun(d, tx, p, await d.repo.getImportInTx(tx, p.importId), NO_COUNTS),
+        };
       // a chunk starts at its cursor: usually a batch's first row, after a shortened chunk somewhere inside it
       const n = Math.floor(done / IMPORT_BATCH_ROWS);
       const batch = await preparedBatch(p, n, manifest, config);
@@ -177,9 +186,12 @@ export function articleImportTask(d: ArticleImportDeps): TaskKind<ArticleImportP
         processed: prepared.entries.length,
         finished,
         async commit(tx) {
-          const firstLeft = await commitPrepared(d, tx, p.importId, done, prepared);
+          // the last chunk reads the run's counts before its own writes (reads come first in a transaction)
+          const record = finished ? await d.repo.getImportInTx(tx, p.importId) : undefined;
+          const { firstLeft, counts } = await commitPrepared(d, tx, p, done, prepared);
           if (firstLeft < prepared.entries.length)
             return { cursor: done + firstLeft, processed: firstLeft, finished: false };
+          if (finished) recordRun(d, tx, p, record, counts);
         },
       };
     },
@@ -201,13 +213,15 @@ type PreparedRows = Awaited<ReturnType<typeof prepareRows>>;
  */
 async function commitPrepared(
   d: ArticleImportDeps,
-  tx: Parameters<ArticlesService['importInTx']>[0],
-  importId: string,
+  tx: Transaction,
+  p: ArticleImportParams,
   done: number,
   prepared: PreparedRows,
-): Promise<number> {
+): Promise<{ firstLeft: number; counts: RunCounts }> {
+  const { importId } = p;
   const bulk = prepared.entries.flatMap((e) => (e.row ? [e.row] : []));
-  const outcome = await d.articles.importInTx(tx, bulk, 'CSV');
+  const run = { by: p.startedBy ?? SYSTEM_EDITOR, fileName: p.fileName };
+  const outcome = await d.articles.importInTx(tx, bulk, run, 'CSV');
   const firstLeft =
     outcome.consumed < bulk.length
       ? prepared.entries.findIndex((e) => e.row === bulk[outcome.consumed])
@@ -220,13 +234,35 @@ async function commitPrepared(
       reason: e.reason === 'invalidValue' ? validationReason(e.message) : (REPORT_REASONS[e.reason] ?? e.reason),
     })),
   ].sort((a, b) => a.row - b.row);
-  d.repo.recordBatchInTx(tx, importId, done, {
+  const counts = {
     created: outcome.created,
     updated: outcome.updated,
     failedRows: new Set(errors.map((e) => e.row)).size,
-    errors,
+  };
+  d.repo.recordBatchInTx(tx, importId, done, { ...counts, errors });
+  return { firstLeft, counts };
+}
+
+type RunCounts = Pick<ImportRecord, 'created' | 'updated' | 'failedRows'>;
+const NO_COUNTS: RunCounts = { created: 0, updated: 0, failedRows: 0 };
+
+/**
+ * The import run's ONE entry on its configuration's history (docs/decisions-catalogue.md "History"): who, which
+ * file, the counts of the whole run (the record's so far plus the last chunk's), in the last chunk's commit.
+ */
+function recordRun(
+  d: ArticleImportDeps,
+  tx: Transaction,
+  p: ArticleImportParams,
+  record: ImportRecord | undefined,
+  last: RunCounts,
+): void {
+  const sum = (k: keyof RunCounts) => (record?.[k] ?? 0) + last[k];
+  d.configs().recordImportInTx(tx, p.configId, {
+    by: p.startedBy ?? SYSTEM_EDITOR,
+    fileName: p.fileName,
+    counts: { created: sum('created'), updated: sum('updated'), failed: sum('failedRows') },
   });
-  return firstLeft;
 }
 
 /**

@@ -77,6 +77,12 @@ export class ArticleTransferRepository {
     return snap.exists ? revive<ImportRecord>({ ...snap.data(), id }) : undefined;
   }
 
+  /** The import's record read in a chunk's commit (its counts before the chunk's increments). */
+  async getImportInTx(tx: Transaction, id: string): Promise<ImportRecord | undefined> {
+    const snap = await tx.get(this.importRef(id));
+    return snap.exists ? revive<ImportRecord>({ ...snap.data(), id }) : undefined;
+  }
+
   setReportPath(id: string, reportPath: string): Promise<unknown> {
     return this.importRef(id).update({ reportPath });
   }

@@ -34,6 +34,7 @@ import { exportFileName, exportLines, EXPORT_HEADER } from './article-export.js'
 import { ARTICLE_EXPORT_TASK, type ArticleExportParams } from './article-export.task.js';
 import { ARTICLE_IMPORT_TASK, type ArticleImportParams } from './article-import.task.js';
 import type { ArticleTransferRepository } from './article-transfer.repository.js';
+import { editorOf } from '../../model/change-history.js';
 
 const E = errorsOf(ARTICLE_TRANSFER_ERRORS);
 
@@ -154,7 +155,11 @@ export class ArticleTransferService {
         const lock = await this.repo.lock(tx);
         const running = lock && (await this.d.tasks.getInTx(tx, lock.taskId));
         if (running && !isFinalTaskState(running.state)) throw E.articleImportRunning();
-        const id = this.d.tasks.createInTx(tx, { kind: ARTICLE_IMPORT_TASK, params, createdBy: principal.uid });
+        const id = this.d.tasks.createInTx(tx, {
+          kind: ARTICLE_IMPORT_TASK,
+          params: { ...params, startedBy: editorOf(principal) },
+          createdBy: principal.uid,
+        });
         this.repo.setLockInTx(tx, { taskId: id, importId: params.importId, configId: params.configId });
         this.repo.createImportInTx(tx, {
           id: params.importId,

@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { ChangeHistory } from '../../data/change-history.js';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape } from '../../data/paged-query.js';
@@ -31,8 +32,12 @@ export const ADMIN_BOM_HISTORY_SHAPE: PagedListShape = {
  * (BomJobsRepository: writeLines, page, all, deleteRun).
  */
 export class AdminBomRepository extends EntityCollection<AdminBomJob> {
+  /** each result's rework history (`bomJobs/adminImport_{resultId}/history`) */
+  readonly changeHistory: ChangeHistory;
+
   constructor(db: Firestore) {
     super(db, BOM_JOBS, converter);
+    this.changeHistory = new ChangeHistory(db, BOM_JOBS);
   }
 
   async create(job: AdminBomJob): Promise<void> {

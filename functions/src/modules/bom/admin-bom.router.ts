@@ -19,6 +19,7 @@ import {
 } from '../../model/bom-import.js';
 import { bomMapSchema } from '../../model/bom-job.js';
 import { canWriteCatalogue } from '../../model/catalogue.js';
+import { historyQuerySchema, type HistoryQuery } from '../../model/change-history.js';
 import { ApiError } from '../../platform/api-error.js';
 import type { AdminBomImportRequest, AdminBomService } from './admin-bom.service.js';
 import { fieldMappingOf, headerRowIndexOf } from './header-row.js';
@@ -90,6 +91,10 @@ export function adminBomRouter(authenticate: Authenticate, service: AdminBomServ
   r.get('/delete', authenticate(), administrators, validateQuery(adminBomDeleteQuerySchema), async (_req, res) =>
     res.json(await service.delete(q<{ adminBOMResultIds: string[] }>(res).adminBOMResultIds)),
   );
+  r.get('/history', ...caller(), validateQuery(historyQuerySchema), async (_req, res) => {
+    const query = q<HistoryQuery>(res);
+    res.json(await service.changes(principalOf(res), query.id, query.page, query.paginationSize));
+  });
   r.get('/lines', ...caller(), validateQuery(adminBomLinesQuerySchema), async (_req, res) =>
     res.json(await service.lines(principalOf(res), q<AdminBomLinesQuery>(res))),
   );

@@ -18,7 +18,16 @@ import {
   type AdminBomTaskStarted,
   type AdminBomTaskState,
 } from '../../model/bom-import.js';
-import { BOM_JOB_ERRORS, bomJobId, bomJobView, type BomJobView, type StoredBomLine } from '../../model/bom-job.js';
+import {
+  BOM_JOB_ERRORS,
+  BOM_LINE_HISTORY_FIELDS,
+  bomJobId,
+  bomJobView,
+  bomLineHistoryView,
+  type BomJobView,
+  type StoredBomLine,
+} from '../../model/bom-job.js';
+import { diffFields, editorOf, type HistoryEntry } from '../../model/change-history.js';
 import { DEFAULT_PAGE_SIZE } from '../../model/constants.js';
 import type { Page } from '../../model/paging.js';
 import type { Principal } from '../../model/user.js';
@@ -221,6 +230,12 @@ export class AdminBomService {
     return resultOf(await this.readable(principal, id));
   }
 
+  /** GET /admin/bom/history: the result's reworks, newest first (who may read the result; 404 otherwise). */
+  async changes(principal: Principal, id: string, page: number, size: number): Promise<Page<HistoryEntry>> {
+    const job = await this.readable(principal, id);
+    return this.d.jobs.changeHistory.page(job.id, page, size);
+  }
+
   /** GET /admin/bom/lines: one page of a result's article table. */
   async lines(principal: Principal, q: AdminBomLinesQuery): Promise<Page<StoredBomLine> & { summary: BomJobView }> {
     const job = await this.readable(principal, q.id);
@@ -277,6 +292,15 @@ export class AdminBomService {
       const next = { ...jobAfterLines(job, [[before, line]]), lastUpdate: this.d.now() };
       this.d.lines.setLineInTx(tx, job.id, job.runId, line);
       this.d.jobs.setInTx(tx, next);
+      // the rework's ONE history entry: the line's number and its fields from → to
+      const changes = diffFields(bomLineHistoryView(before), bomLineHistoryView(line), BOM_LINE_HISTORY_FIELDS);
+      const by = editorOf(principal);
+      this.d.jobs.changeHistory.addInTx(
+        tx,
+        job.id,
+        { by: by.uid, byName: by.name, kind: 'rework', changes, line: before.rowNumber },
+        next.lastUpdate,
+      );
       return { line, result: resultOf(next) };
     });
   }

@@ -137,6 +137,7 @@ export const BOM_IMPORT_ACCESS: AccessRow[] = [
   { call: 'GET /admin/bom/all/simple', allowed: administrators, request: () => ({ query: {} }) },
   { call: 'GET /admin/bom/', allowed: adminCompany, request: byId },
   { call: 'GET /admin/bom/lines', allowed: adminCompany, request: byId },
+  { call: 'GET /admin/bom/history', allowed: adminCompany, request: byId },
   { call: 'GET /admin/bom/generated', allowed: adminCompany, request: byId },
   // the catalogue's writers (model canWriteCatalogue: the ADMIN company) on a result they may read
   { call: 'POST /admin/bom/line', allowed: adminCompany, request: lineOf },

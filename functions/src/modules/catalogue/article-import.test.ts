@@ -41,10 +41,17 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const run = (rows: BulkArticleRow[]) => db.runTransaction((tx) => service.importInTx(tx, rows));
+const run = (rows: BulkArticleRow[]) =>
+  db.runTransaction((tx) =>
+    service.importInTx(tx, rows, { by: { uid: 'u1', name: 'Ida Import' }, fileName: 'preise.csv' }),
+  );
 const count = async (id: string) => (await repos.manufacturer.get(id))!.usedByArticleAmount;
 const byOrder = async (n: string) =>
   (await db.collection('articles').where('orderNumber', '==', n).get()).docs.map((d) => d.data());
+
+const idOf = async (n: string) => (await db.collection('articles').where('orderNumber', '==', n).get()).docs[0]!.id;
+const historyOf = async (id: string) =>
+  (await db.collection('articles').doc(id).collection('history').get()).docs.map((d) => d.data());
 
 describe('ArticlesService.importInTx', () => {
   it('creates, then updates by the normalised order number; a repeated number in one chunk updates the same article', async () => {
@@ -66,6 +73,17 @@ describe('ArticlesService.importInTx', () => {
     const second = await run([{ rowNumber: 2, fields: { orderNumber: 'A1', description: 'neu' } }]);
     expect(second).toEqual({ created: 0, updated: 1, errors: [], consumed: 1 });
     expect(await count('m1')).toBe(2);
+    // one entry per article and chunk (the repeated number's two rows are one): a new article's names the import
+    expect(await historyOf(await idOf('a 2'))).toEqual([
+      expect.objectContaining({ kind: 'create', by: 'u1', byName: 'Ida Import', fileName: 'preise.csv', changes: [] }),
+    ]);
+    // an updated one its changed fields from → to
+    const updated = (await historyOf(await idOf('A1'))).find((e) => e.kind === 'import');
+    expect(updated).toMatchObject({ fileName: 'preise.csv' });
+    expect(updated!.changes).toEqual([
+      { field: 'orderNumber', from: 'A-1', to: 'A1' },
+      { field: 'description', from: null, to: 'neu' },
+    ]);
   });
 
   it('refuses another article’s alternative, a merging manufacturer and a row without numbers; writes the rest', async () => {
@@ -108,11 +126,11 @@ describe('ArticlesService.importInTx', () => {
       fields: { orderNumber: `W${i}N`, possibleOrderNumbers: Array.from({ length: 20 }, (_, k) => `W${i}N${k}A`) },
     }));
     const first = await run(rows);
-    // 22 writes a row (article + 21 claims): 21 rows fit into BULK_WRITE_BUDGET (480)
-    expect(first.consumed).toBe(21);
-    expect(first.created).toBe(21);
+    // 23 writes a row (article, its history entry, 21 claims): 20 rows fit into BULK_WRITE_BUDGET (480)
+    expect(first.consumed).toBe(20);
+    expect(first.created).toBe(20);
     const rest = await run(rows.slice(first.consumed));
-    expect(rest.consumed).toBe(19);
+    expect(rest.consumed).toBe(20);
     expect((await byOrder('W20N')).length).toBe(1);
     expect((await byOrder('W39N')).length).toBe(1);
   });

@@ -1,7 +1,8 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import type { UniqueKeysRepository, UniqueKind } from '../../data/unique-keys.repository.js';
+import { diffFields, type Editor } from '../../model/change-history.js';
 import type { Article, FieldValue, ImportSource, WholesalerInfo } from '../../model/catalogue.js';
-import { MAX_WHOLESALER_INFOS } from '../../model/catalogue.js';
+import { ARTICLE_HISTORY_FIELDS, MAX_WHOLESALER_INFOS } from '../../model/catalogue.js';
 import type { ArticlesRepository } from './catalogue.repository.js';
 import { partKey } from './catalogue.repository.js';
 import {
@@ -49,6 +50,12 @@ export interface BulkOutcome {
    * write budget (Firestore takes 500 writes per commit); the caller hands the rest to its next chunk.
    */
   consumed: number;
+}
+
+/** Who runs the import and from which file: each changed article's history entry names them. */
+export interface ImportRun {
+  by: Editor;
+  fileName: string;
 }
 
 /** Writes one bulk call may make (articles, claims, counts), leaving room for the caller's own in the same commit. */
@@ -108,6 +115,7 @@ export class BulkArticleImport {
     private readonly tx: Transaction,
     private readonly now: Date,
     private readonly source: ImportSource,
+    private readonly importRun: ImportRun,
   ) {}
 
   async run(given: readonly BulkArticleRow[]): Promise<BulkOutcome> {
@@ -288,7 +296,8 @@ export class BulkArticleImport {
         reason: 'numberTaken',
       };
     const refs = [...refsOf(base), ...refsOf(merged)].filter((r) => !this.countedRefs.has(r));
-    const cost = (this.touched.has(id) ? 0 : 1) + added.length + removed.length + new Set(refs).size;
+    // a newly touched article: its own write and its one history entry
+    const cost = (this.touched.has(id) ? 0 : 2) + added.length + removed.length + new Set(refs).size;
     if (!first && this.writes + cost > BULK_WRITE_BUDGET) return 'overBudget';
     this.writes += cost;
     for (const r of refs) this.countedRefs.add(r);
@@ -303,7 +312,10 @@ export class BulkArticleImport {
     return base ? 'updated' : 'created';
   }
 
-  /** Releases, then claims, the articles, and one increment per field value for the whole chunk. */
+  /**
+   * Releases, then claims, the articles, and one increment per field value for the whole chunk; each article the
+   * chunk changed gets ONE history entry `import` with its fields from → to (docs/decisions-catalogue.md "History").
+   */
   private write(): void {
     const changes = [...this.touched].map((id) => {
       const a = this.articles.get(id)!;
@@ -324,6 +336,17 @@ export class BulkArticleImport {
     for (const c of changes) {
       for (const k of c.claims.added) this.d.uniqueKeys.claimInTx(this.tx, { ...split(k), ownerId: c.id }, this.now);
       this.d.articles.setInTx(this.tx, c.a);
+      // an article the import creates: the entry names the import, its values are the article's own (a field list
+      // per new row would double the chunk's bytes); an updated one: its changed fields from → to
+      const { by, fileName } = this.importRun;
+      const fields = c.orig ? diffFields(c.orig, c.a, ARTICLE_HISTORY_FIELDS) : [];
+      const kind = c.orig ? 'import' : 'create';
+      this.d.articles.changeHistory.addInTx(
+        this.tx,
+        c.id,
+        { by: by.uid, byName: by.name, kind, changes: fields, fileName },
+        this.now,
+      );
     }
     const deltas = countDeltas(changes.map((c) => ({ before: refsOf(c.orig), after: refsOf(c.a) })));
     for (const [ref, n] of deltas) {

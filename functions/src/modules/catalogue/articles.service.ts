@@ -1,7 +1,10 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { type UniqueKeysRepository, type UniqueKind } from '../../data/unique-keys.repository.js';
+import { diffFields, type Editor, type HistoryEntry } from '../../model/change-history.js';
+import type { Page } from '../../model/paging.js';
 import {
+  ARTICLE_HISTORY_FIELDS,
   CATALOGUE_ERRORS,
   type Article,
   type ArticleInput,
@@ -11,7 +14,7 @@ import {
 } from '../../model/catalogue.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { Clock } from '../../platform/clock.js';
-import { BulkArticleImport, type BulkArticleRow, type BulkOutcome } from './article-import.js';
+import { BulkArticleImport, type BulkArticleRow, type BulkOutcome, type ImportRun } from './article-import.js';
 import { type ArticlesRepository, type FieldValuesRepository, partKey } from './catalogue.repository.js';
 import {
   claimsOf,
@@ -70,15 +73,22 @@ export class ArticlesService {
     return article;
   }
 
-  create(input: ArticleInput): Promise<Article> {
-    return this.save(input, 'create');
+  create(input: ArticleInput, by: Editor): Promise<Article> {
+    return this.save(input, 'create', by);
   }
 
-  update(input: ArticleInput & { id: string }): Promise<Article> {
-    return this.save(input, 'update');
+  update(input: ArticleInput & { id: string }, by: Editor): Promise<Article> {
+    return this.save(input, 'update', by);
   }
 
-  private async save(input: ArticleInput, mode: 'create' | 'update'): Promise<Article> {
+  /** GET /article/history: the article's changes, newest first (404 as GET /article when it does not exist). */
+  async history(id: string, page: number, size: number): Promise<Page<HistoryEntry>> {
+    await this.get(id);
+    return this.d.articles.changeHistory.page(id, page, size);
+  }
+
+  /** Save's writes: the article and ONE history entry of what changed, in the save's transaction. */
+  private async save(input: ArticleInput, mode: 'create' | 'update', by: Editor): Promise<Article> {
     if (!hasRequiredNumbers(input)) throw this.e.articleMissingValues();
     const id = mode === 'create' ? this.d.articles.newId() : input.id!;
     const cleaned = {
@@ -121,6 +131,12 @@ export class ArticlesService {
       if (!article.manufacturerId) delete article.manufacturerName;
       this.writeClaims(tx, changes, id, now);
       this.d.articles.setInTx(tx, article);
+      this.d.articles.changeHistory.addInTx(
+        tx,
+        id,
+        { by: by.uid, byName: by.name, kind: mode, changes: diffFields(old, article, ARTICLE_HISTORY_FIELDS) },
+        now,
+      );
       this.applyDeltas(tx, countDeltas([{ before: refsBefore, after: refsAfter }]));
       return article;
     });
@@ -131,8 +147,13 @@ export class ArticlesService {
    * transaction (the task chunk's commit), with their claims and the chunk's net counts. Rows that break a rule
    * are answered as errors, the others written.
    */
-  importInTx(tx: Transaction, rows: readonly BulkArticleRow[], source: ImportSource = 'CSV'): Promise<BulkOutcome> {
-    return new BulkArticleImport(this.d, tx, this.d.now(), source).run(rows);
+  importInTx(
+    tx: Transaction,
+    rows: readonly BulkArticleRow[],
+    run: ImportRun,
+    source: ImportSource = 'CSV',
+  ): Promise<BulkOutcome> {
+    return new BulkArticleImport(this.d, tx, this.d.now(), source, run).run(rows);
   }
 
   /** How many articles the export's query reads (before its source and price filter). */

@@ -3,10 +3,12 @@ import type { UniqueKeysRepository } from '../../data/unique-keys.repository.js'
 import {
   ARTICLE_REFERENCE,
   COMBINABLE_KINDS,
+  FIELD_VALUE_HISTORY_FIELDS,
   type Article,
   type FieldValue,
   type FieldValueKind,
 } from '../../model/catalogue.js';
+import { diffFields, historyValue, SYSTEM_EDITOR, type Editor } from '../../model/change-history.js';
 import { isValidId } from '../../model/id.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
@@ -58,6 +60,8 @@ export interface CombineParams {
   kind: FieldValueKind;
   survivorId: string;
   mergedIds: string[];
+  /** who asked for the combine (the survivor's history entry; absent on tasks created before the history) */
+  by?: Editor;
 }
 
 const ids = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.length <= 30 && v.every(isValidId);
@@ -166,6 +170,13 @@ export function combineTask(d: CatalogueTaskDeps): TaskKind<CombineParams> {
       repo.deleteInTx(tx, m.id);
     }
     repo.setInTx(tx, next);
+    // ONE entry on the survivor: the merged items' names and what its own fields gained (docs/decisions-catalogue.md)
+    const by = p.by ?? SYSTEM_EDITOR;
+    const changes = [
+      { field: 'merged', from: null, to: historyValue(gone.map((m) => m.displayName)) },
+      ...diffFields(survivor, next, FIELD_VALUE_HISTORY_FIELDS),
+    ];
+    repo.changeHistory.addInTx(tx, survivor.id, { by: by.uid, byName: by.name, kind: 'merge', changes }, now);
   }
 }
 

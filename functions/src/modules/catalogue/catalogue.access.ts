@@ -46,6 +46,11 @@ const fieldValueRows: AccessRow[] = LISTS.flatMap(({ path, make, idsParam, combi
     allowed: adminCompany,
     request: async (ctx) => ({ query: { id: (await make(token(ctx))).id } }),
   },
+  {
+    call: `GET ${path}/history`,
+    allowed: adminCompany,
+    request: async (ctx) => ({ query: { id: (await make(token(ctx))).id } }),
+  },
   { call: `GET ${path}/all`, allowed: adminCompany, request: () => ({ query: { withAmount: 'true' } }) },
   { call: `GET ${path}/filter`, allowed: adminCompany, request: () => ({ query: { search: 'Phoenix' } }) },
   ...(name
@@ -97,6 +102,11 @@ export const CATALOGUE_ACCESS: AccessRow[] = [
     call: 'GET /article/filter',
     allowed: adminCompany,
     request: () => ({ query: { page: '0', paginationSize: '15' } }),
+  },
+  {
+    call: 'GET /article/history',
+    allowed: adminCompany,
+    request: async (ctx) => ({ query: { id: (await createArticle(token(ctx))).id } }),
   },
   { call: 'GET /article/search', allowed: searchers, request: () => ({ query: { searchTerm: '3211' } }) },
   { call: 'POST /article/', allowed: adminCompany, request: () => ({ body: { orderNumber: uniq('ON') } }) },

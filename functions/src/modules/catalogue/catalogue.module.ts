@@ -6,6 +6,7 @@ import { requireCompanyType, requirePlatformAdmin } from '../../http/guards.js';
 import { multipart, multipartOf } from '../../http/multipart.js';
 import { validateBody, validateQuery } from '../../http/validate.js';
 import { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
+import { editorOf, historyQuerySchema, type HistoryQuery } from '../../model/change-history.js';
 import { CATALOGUE_ERRORS, FIELD_VALUE_KINDS, publicArticle, type FieldValueKind } from '../../model/catalogue.js';
 import {
   articleDeleteSchema,
@@ -87,11 +88,15 @@ function articleRouter(d: AreaDeps, articles: ArticlesRepository, service: Artic
     const found = await articles.search(searchTerm, amount);
     res.json(principalOf(res).companyType === 'ADMIN' ? found : found.map(publicArticle));
   });
+  r.get('/history', ...auth(), validateQuery(historyQuerySchema), async (_req, res) => {
+    const query = q<HistoryQuery>(res);
+    res.json(await service.history(query.id, query.page, query.paginationSize));
+  });
   r.post('/', ...auth(), validateBody(articleSchema), async (req, res) =>
-    res.status(201).json(await service.create(req.body)),
+    res.status(201).json(await service.create(req.body, editorOf(principalOf(res)))),
   );
   r.post('/update', ...auth(), validateBody(articleUpdateSchema), async (req, res) =>
-    res.json(await service.update(req.body)),
+    res.json(await service.update(req.body, editorOf(principalOf(res)))),
   );
   r.post('/delete', ...auth(), validateQuery(articleDeleteSchema), async (_req, res) => {
     await service.delete(q<{ id: string }>(res).id);
@@ -112,6 +117,10 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
   r.get('/', ...read(), validateQuery(fieldValueQuerySchema), async (_req, res) =>
     res.json(await service.get(kind, q<{ id: string }>(res).id)),
   );
+  r.get('/history', ...read(), validateQuery(historyQuerySchema), async (_req, res) => {
+    const query = q<HistoryQuery>(res);
+    res.json(await service.history(kind, query.id, query.page, query.paginationSize));
+  });
   r.get('/all', ...read(), validateQuery(fieldValueAllSchema), async (_req, res) =>
     res.json(await service.all(kind, q<{ withAmount: boolean }>(res).withAmount)),
   );
@@ -134,20 +143,21 @@ function fieldValueRouter(d: AreaDeps, kind: FieldValueKind, service: FieldValue
     });
   const body = validateBody(BODY_SCHEMA[kind] as typeof manufacturerSchema);
   r.post('/', ...write(), body, async (req, res) =>
-    res.status(201).json(await service.save(kind, req.body as FieldValueInput, 'create')),
+    res.status(201).json(await service.save(kind, req.body as FieldValueInput, 'create', editorOf(principalOf(res)))),
   );
   r.post(
     '/update',
     ...write(),
     validateBody((BODY_SCHEMA[kind] as typeof manufacturerSchema).shape({ id: fieldValueQuerySchema.fields.id })),
-    async (req, res) => res.json(await service.save(kind, req.body as FieldValueInput, 'update', principalOf(res).uid)),
+    async (req, res) =>
+      res.json(await service.save(kind, req.body as FieldValueInput, 'update', editorOf(principalOf(res)))),
   );
   r.get('/delete', ...write(), validateQuery(idListSchema(idsParam)), async (_req, res) =>
     res.json(await service.delete(kind, idsOf(res))),
   );
   if (combine)
     r.get('/combine', ...write(), validateQuery(idListSchema(idsParam)), async (_req, res) =>
-      res.json(await service.combine(kind, idsOf(res), principalOf(res).uid)),
+      res.json(await service.combine(kind, idsOf(res), editorOf(principalOf(res)))),
     );
   if (kind === 'discountGroup') {
     r.get('/export', ...write(), async (_req, res) => exportDiscountGroups(res, service));

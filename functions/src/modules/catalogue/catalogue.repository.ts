@@ -1,6 +1,7 @@
 import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import { FieldPath, FieldValue as Fs } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
+import { ChangeHistory } from '../../data/change-history.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { readPage, type PagedListShape, type QueryFilter } from '../../data/paged-query.js';
 import { containsTokens, searchTerm, sortKey } from '../../data/search-tokens.js';
@@ -84,8 +85,12 @@ const prefixEnd = (prefix: string) => `${prefix}\uf8ff`;
 type ReferenceField = 'manufacturerId' | 'discountGroupId' | 'unitId' | 'wholesalerIds';
 
 export class ArticlesRepository extends EntityCollection<Article> {
+  /** each article's change history (`articles/{id}/history`) */
+  readonly changeHistory: ChangeHistory;
+
   constructor(db: Firestore) {
     super(db, ARTICLES, articleConverter);
+    this.changeHistory = new ChangeHistory(db, ARTICLES);
   }
 
   deleteInTx(tx: Transaction, id: string): void {
@@ -232,11 +237,15 @@ export interface FieldValuePageQuery {
 
 /** One of the four field-value lists (the same document shape, kind-specific fields optional). */
 export class FieldValuesRepository extends EntityCollection<FieldValue> {
+  /** each item's change history (`<kind's collection>/{id}/history`) */
+  readonly changeHistory: ChangeHistory;
+
   constructor(
     db: Firestore,
     readonly kind: FieldValueKind,
   ) {
     super(db, FIELD_VALUE_COLLECTIONS[kind], fieldValueConverter);
+    this.changeHistory = new ChangeHistory(db, FIELD_VALUE_COLLECTIONS[kind]);
   }
 
   async all(): Promise<FieldValue[]> {

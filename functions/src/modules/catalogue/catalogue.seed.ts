@@ -1,4 +1,6 @@
-import type { ArticleInput, FieldValue } from '../../model/catalogue.js';
+import type { Article, ArticleInput, FieldValue } from '../../model/catalogue.js';
+import { editorOf, type Editor } from '../../model/change-history.js';
+import type { ArticlesService } from './articles.service.js';
 import type { AreaSeed } from '../../testing/area-seed.js';
 import { CATALOGUE_PORT } from './catalogue.port.js';
 
@@ -203,7 +205,30 @@ export const DEMO_ARTICLE_COUNT = Object.values(FAMILIES).flat().length * DEMO_V
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The first demo article (README): Phoenix Contact 3211757 with an alternative order number. */
-export const DEMO_ARTICLE = { orderNumber: '3211757', alternative: 'PT 2,5-3211757' } as const;
+export const DEMO_ARTICLE = {
+  orderNumber: '3211757',
+  alternative: 'PT 2,5-3211757',
+  /** added by a later save: the demo article's change history (README) */
+  secondAlternative: 'PT 2,5 BU-3211757',
+} as const;
+
+/**
+ * The demo article's change history (README): a list-price change and a second alternative after its creation,
+ * through the service like a user's saves.
+ */
+async function reworkDemoArticle(articles: ArticlesService, article: Article, by: Editor) {
+  const { id: _id, createDate: _c, lastUpdate: _l, manufacturerName: _m, ...input } = article;
+  const repriced = await articles.update({ ...input, id: article.id, listPrice: round2(input.listPrice! * 1.05) }, by);
+  await articles.update(
+    {
+      ...input,
+      id: article.id,
+      listPrice: repriced.listPrice,
+      possibleOrderNumbers: [...input.possibleOrderNumbers, DEMO_ARTICLE.secondAlternative],
+    },
+    by,
+  );
+}
 
 /**
  * The demo catalogue through the API's services (claims and counts as in production): the manufacturers with name
@@ -213,17 +238,19 @@ export const DEMO_ARTICLE = { orderNumber: '3211757', alternative: 'PT 2,5-32117
 const seed: AreaSeed = {
   async run(ctx) {
     const { articles, fieldValues } = ctx.ports.get(CATALOGUE_PORT);
+    const admin = editorOf(ctx.principal('platformAdmin'));
     const wholesalers: FieldValue[] = [];
     for (const name of WHOLESALERS)
-      wholesalers.push(await fieldValues.save('wholesaler', { displayName: name, nameVariants: [] }, 'create'));
+      wholesalers.push(await fieldValues.save('wholesaler', { displayName: name, nameVariants: [] }, 'create', admin));
     const units: FieldValue[] = [];
-    for (const unit of UNITS) units.push(await fieldValues.save('unit', unit, 'create'));
+    for (const unit of UNITS) units.push(await fieldValues.save('unit', unit, 'create', admin));
     let n = 0;
     for (const m of DEMO_MANUFACTURERS) {
       const manufacturer = await fieldValues.save(
         'manufacturer',
         { ...m, nameVariants: [...m.nameVariants] },
         'create',
+        admin,
       );
       const group = await fieldValues.save(
         'discountGroup',
@@ -235,6 +262,7 @@ const seed: AreaSeed = {
           wholesalerDiscounts: wholesalers.slice(0, 2).map((w, i) => ({ wholesalerId: w.id, percent: 38 + i * 2 })),
         },
         'create',
+        admin,
       );
       for (const family of FAMILIES[m.displayName]!) {
         for (let i = 0; i < DEMO_VARIANTS_PER_FAMILY; i++) {
@@ -270,7 +298,8 @@ const seed: AreaSeed = {
               },
             ],
           };
-          await articles.create(article);
+          const saved = await articles.create(article, admin);
+          if (orderNumber === DEMO_ARTICLE.orderNumber) await reworkDemoArticle(articles, saved, admin);
           n++;
         }
       }

@@ -1,7 +1,15 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import type { UniqueKeysRepository } from '../../data/unique-keys.repository.js';
-import { CATALOGUE_ERRORS, nameKey, namesOf, type FieldValue, type FieldValueKind } from '../../model/catalogue.js';
+import {
+  CATALOGUE_ERRORS,
+  FIELD_VALUE_HISTORY_FIELDS,
+  nameKey,
+  namesOf,
+  type FieldValue,
+  type FieldValueKind,
+} from '../../model/catalogue.js';
+import { diffFields, SYSTEM_EDITOR, type Editor, type HistoryEntry } from '../../model/change-history.js';
 import type { Clock } from '../../platform/clock.js';
 import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
@@ -37,6 +45,13 @@ export class FieldValuesService {
     const item = await this.d.repos[kind].get(id);
     if (!item) throw ApiError.notFound();
     return item;
+  }
+
+  /** GET /<kind>/history: the item's changes, newest first (404 as GET /<kind> for a missing or merged item). */
+  async history(kind: FieldValueKind, id: string, page: number, size: number): Promise<Page<HistoryEntry>> {
+    const item = await this.get(kind, id);
+    if (item.mergedInto) throw ApiError.notFound();
+    return this.d.repos[kind].changeHistory.page(id, page, size);
   }
 
   async all(kind: FieldValueKind, withAmount: boolean): Promise<FieldValue[]> {
@@ -77,8 +92,9 @@ export class FieldValuesService {
     kind: FieldValueKind,
     input: FieldValueInput,
     mode: 'create' | 'update',
-    createdBy = 'system',
+    by: Editor = SYSTEM_EDITOR,
   ): Promise<FieldValue> {
+    const createdBy = by.uid;
     const repo = this.d.repos[kind];
     const id = mode === 'create' ? repo.newId() : input.id!;
     const displayName = input.displayName.trim();
@@ -115,6 +131,8 @@ export class FieldValuesService {
       for (const v of claims.added)
         this.d.uniqueKeys.claimInTx(tx, { kind: NAME_CLAIM[kind], value: v, ownerId: id }, now);
       repo.setInTx(tx, item);
+      const changes = diffFields(old, item, FIELD_VALUE_HISTORY_FIELDS);
+      repo.changeHistory.addInTx(tx, id, { by: by.uid, byName: by.name, kind: mode, changes }, now);
       return item;
     });
     if (renameTask) await this.d.tasks.start(renameTask, { inline: true });
@@ -162,7 +180,8 @@ export class FieldValuesService {
    * creates the combine task in the same transaction; the task moves the articles (one net count change per
    * chunk) and then merges the names. Answers the task id (the work may already be done).
    */
-  async combine(kind: FieldValueKind, ids: readonly string[], createdBy: string) {
+  async combine(kind: FieldValueKind, ids: readonly string[], by: Editor) {
+    const createdBy = by.uid;
     const unique = [...new Set(ids)];
     if (unique.length < 2) throw ApiError.badRequest('validation', [{ path: 'ids', key: 'validation.min' }]);
     const [survivorId, ...mergedIds] = unique as [string, ...string[]];
@@ -175,7 +194,7 @@ export class FieldValuesService {
         throw E.combineAcrossManufacturers();
       const task = this.d.tasks.createInTx(tx, {
         kind: COMBINE_TASK,
-        params: { kind, survivorId, mergedIds },
+        params: { kind, survivorId, mergedIds, by },
         createdBy,
       });
       const now = this.d.now();

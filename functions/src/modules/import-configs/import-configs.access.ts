@@ -15,6 +15,11 @@ export const IMPORT_CONFIGS_ACCESS: AccessRow[] = [
     allowed: flagged,
     request: async (ctx) => ({ query: { id: (await createImportConfig(token(ctx))).id } }),
   },
+  {
+    call: 'GET /import/config/history',
+    allowed: flagged,
+    request: async (ctx) => ({ query: { id: (await createImportConfig(token(ctx))).id } }),
+  },
   { call: 'GET /import/config/all', allowed: flagged, request: () => ({}) },
   {
     call: 'POST /import/config/',

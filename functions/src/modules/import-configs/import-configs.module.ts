@@ -13,6 +13,7 @@ import {
   importConfigQuerySchema,
   type ImportConfigInput,
 } from '../../model/import-config-schemas.js';
+import { editorOf, historyQuerySchema, type HistoryQuery } from '../../model/change-history.js';
 import { DEFAULT_HEADER_ROW_INDEX } from '../../model/import-config.js';
 import { optionalBodyIdSchema } from '../../model/id.js';
 import { TxCheck } from '../../platform/events.js';
@@ -73,16 +74,20 @@ function router(d: AreaDeps, service: ImportConfigsService) {
   r.get('/', ...admin(), validateQuery(importConfigQuerySchema), async (_req, res) =>
     res.json(await service.get((res.locals.query as { id: string }).id)),
   );
+  r.get('/history', ...admin(), validateQuery(historyQuerySchema), async (_req, res) => {
+    const query = res.locals.query as HistoryQuery;
+    res.json(await service.history(query.id, query.page, query.paginationSize));
+  });
   r.get('/all', ...admin(), async (_req, res) => res.json(await service.all()));
   r.post('/', ...admin(), ...configForm(importConfigInputSchema), async (_req, res) =>
     res
       .status(201)
-      .json(await service.create(principalOf(res).uid, res.locals.config as ImportConfigInput, res.locals.file)),
+      .json(await service.create(editorOf(principalOf(res)), res.locals.config as ImportConfigInput, res.locals.file)),
   );
   r.post('/update', ...admin(), ...configForm(updateSchema), async (_req, res) =>
     res.json(
       await service.update(
-        principalOf(res).uid,
+        editorOf(principalOf(res)),
         res.locals.config as ImportConfigInput & { id: string },
         res.locals.file,
       ),
@@ -123,6 +128,7 @@ function createImportConfigsModule(d: AreaDeps): AreaModule {
       return config && publicConfig(config);
     },
     events,
+    recordImportInTx: (tx, configId, run) => service.recordImportInTx(tx, configId, run),
   });
   d.ports.provide(IMPORT_CONFIGS_ADMIN_PORT, service);
   return { path: '/import/config', router: router(d, service) };

@@ -1,4 +1,5 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { ChangeHistory } from '../../data/change-history.js';
 import { entityConverter } from '../../data/converter.js';
 import { EntityCollection } from '../../data/entity-collection.js';
 import { DEFAULT_SOURCE_FORMAT, type ImportConfig } from '../../model/import-config.js';
@@ -33,8 +34,12 @@ export function publicConfig({ samplePath: _path, ...config }: StoredImportConfi
  * `/import/config/all` (docs/decisions-imports.md), so it declares no page shape.
  */
 export class ImportConfigsRepository extends EntityCollection<StoredImportConfig> {
+  /** each configuration's change history (`importConfigs/{id}/history`): its edits and the imports run with it */
+  readonly changeHistory: ChangeHistory;
+
   constructor(db: Firestore) {
     super(db, IMPORT_CONFIGS, converter);
+    this.changeHistory = new ChangeHistory(db, IMPORT_CONFIGS);
   }
 
   async all(): Promise<StoredImportConfig[]> {

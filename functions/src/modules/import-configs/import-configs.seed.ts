@@ -1,6 +1,7 @@
 import { IMPORT_CONFIG_UNIT_DEFAULTS } from '../../model/import-config.js';
 import type { AreaSeed } from '../../testing/area-seed.js';
 import { CATALOGUE_PORT } from '../catalogue/catalogue.port.js';
+import { editorOf } from '../../model/change-history.js';
 import { IMPORT_CONFIGS_ADMIN_PORT } from './import-configs.admin-port.js';
 
 /** The demo configuration (README "Demo logins": /import/config). */
@@ -45,7 +46,7 @@ const seed: AreaSeed = {
     // a wholesaler's DATANORM for one manufacturer: its B records' "SIE" gives way to the configured Siemens, the
     // .RAB's discount groups become Siemens's; the wholesaler's order number and net price fill Sonepar's entry
     await configs.create(
-      admin.uid,
+      editorOf(admin),
       {
         sourceFormat: 'DATANORM',
         manufacturerId: (await fieldValues.byName('manufacturer', 'Siemens'))?.id,
@@ -60,7 +61,7 @@ const seed: AreaSeed = {
     );
     // a wholesaler's BMEcat of several manufacturers: no configured manufacturer, MANUFACTURER_NAME decides
     await configs.create(
-      admin.uid,
+      editorOf(admin),
       {
         sourceFormat: 'BMECAT',
         wholesalerId: wholesalers.find((w) => w.displayName === 'Rexel')?.id,
@@ -73,7 +74,7 @@ const seed: AreaSeed = {
       undefined,
     );
     await configs.create(
-      admin.uid,
+      editorOf(admin),
       {
         manufacturerId: manufacturer?.id,
         wholesalerId: wholesaler?.id,

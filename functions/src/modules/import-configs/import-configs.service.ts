@@ -1,15 +1,23 @@
+import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError } from '../../platform/api-error.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { validateMapping } from '../../bom/mapping.js';
 import type { FieldValueKind } from '../../model/catalogue.js';
-import { sourceFormatOf, type ImportConfig } from '../../model/import-config.js';
+import { diffFields, type Editor, type HistoryEntry } from '../../model/change-history.js';
+import {
+  configHistoryView,
+  IMPORT_CONFIG_HISTORY_FIELDS,
+  sourceFormatOf,
+  type ImportConfig,
+} from '../../model/import-config.js';
+import type { Page } from '../../model/paging.js';
 import type { ImportConfigInput } from '../../model/import-config-schemas.js';
 import type { Clock } from '../../platform/clock.js';
 import type { FileDiscard } from '../../platform/files/discard.js';
 import { readObject, type FileStore } from '../../platform/files/file-store.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { FieldValuesService } from '../catalogue/field-values.service.js';
-import type { ImportConfigEvents } from './import-configs.port.js';
+import type { ImportConfigEvents, ImportRunRecord } from './import-configs.port.js';
 import { publicConfig, type ImportConfigsRepository, type StoredImportConfig } from './import-configs.repository.js';
 import { field, headersAt, invalid, readSample, readSampleBytes, sampleHeaders, type Sample } from './sample-reader.js';
 import { IMPORT_CONFIG_KEYS } from '../../model/import-config-schemas.js';
@@ -48,6 +56,37 @@ export class ImportConfigsService {
     return publicConfig(config);
   }
 
+  /** GET /import/config/history: the configuration's edits and import runs, newest first (404 as GET /import/config). */
+  async history(id: string, page: number, size: number): Promise<Page<HistoryEntry>> {
+    await this.get(id);
+    return this.d.repo.changeHistory.page(id, page, size);
+  }
+
+  /** The configuration's ONE history entry of a save (create or update), in the save's transaction. */
+  private recordInTx(tx: Transaction, by: Editor, before: StoredImportConfig | undefined, after: StoredImportConfig) {
+    const changes = diffFields(
+      before && configHistoryView(before),
+      configHistoryView(after),
+      IMPORT_CONFIG_HISTORY_FIELDS,
+    );
+    this.d.repo.changeHistory.addInTx(
+      tx,
+      after.id,
+      { by: by.uid, byName: by.name, kind: before ? 'update' : 'create', changes },
+      new Date(after.lastUpdate),
+    );
+  }
+
+  /** An import run's entry (ImportConfigsPort.recordImportInTx). */
+  recordImportInTx(tx: Transaction, configId: string, run: ImportRunRecord): void {
+    this.d.repo.changeHistory.addInTx(
+      tx,
+      configId,
+      { by: run.by.uid, byName: run.by.name, kind: 'import', changes: [], fileName: run.fileName, counts: run.counts },
+      this.d.now(),
+    );
+  }
+
   async all(): Promise<ImportConfig[]> {
     const configs = await this.d.repo.all();
     return configs.map(publicConfig).sort((a, b) => a.title.localeCompare(b.title, 'de'));
@@ -60,8 +99,9 @@ export class ImportConfigsService {
     return sampleHeaders(sample, headerRowIndex);
   }
 
-  async create(userId: string, input: ImportConfigInput, file: UploadedFile | undefined): Promise<ImportConfig> {
-    if (sourceFormatOf(input) !== 'SPREADSHEET') return this.createWithoutSample(userId, input);
+  async create(by: Editor, input: ImportConfigInput, file: UploadedFile | undefined): Promise<ImportConfig> {
+    const userId = by.uid;
+    if (sourceFormatOf(input) !== 'SPREADSHEET') return this.createWithoutSample(by, input);
     const sample = await readSample(file);
     const id = this.d.repo.newId();
     const headers = await this.check(input, sample);
@@ -82,7 +122,10 @@ export class ImportConfigsService {
         createDate: now,
         lastUpdate: now,
       };
-      await this.d.transaction(async (tx) => this.d.repo.createInTx(tx, config));
+      await this.d.transaction(async (tx) => {
+        this.d.repo.createInTx(tx, config);
+        this.recordInTx(tx, by, undefined, config);
+      });
       return publicConfig(config);
     } catch (error) {
       await this.d.discard.discard([path]);
@@ -94,7 +137,8 @@ export class ImportConfigsService {
    * A DATANORM or BMEcat configuration: the records name their fields, so there is no sample, no headers and no
    * mapping (an uploaded file is ignored); only the references are checked.
    */
-  private async createWithoutSample(userId: string, input: ImportConfigInput): Promise<ImportConfig> {
+  private async createWithoutSample(by: Editor, input: ImportConfigInput): Promise<ImportConfig> {
+    const userId = by.uid;
     const problems = await this.referenceProblems(input);
     if (problems.length) throw invalid(problems);
     const now = this.d.now().toISOString();
@@ -107,7 +151,10 @@ export class ImportConfigsService {
       createDate: now,
       lastUpdate: now,
     };
-    await this.d.transaction(async (tx) => this.d.repo.createInTx(tx, config));
+    await this.d.transaction(async (tx) => {
+      this.d.repo.createInTx(tx, config);
+      this.recordInTx(tx, by, undefined, config);
+    });
     return publicConfig(config);
   }
 
@@ -115,7 +162,8 @@ export class ImportConfigsService {
    * POST /import/config/update: with a new file its sample replaces the stored one; without, the headers are read
    * again from the stored sample when the header row changed (never taken from the client).
    */
-  async update(userId: string, input: ImportConfigInput & { id: string }, upload: UploadedFile | undefined) {
+  async update(by: Editor, input: ImportConfigInput & { id: string }, upload: UploadedFile | undefined) {
+    const userId = by.uid;
     const before = await this.d.repo.get(input.id);
     if (!before) throw ApiError.notFound();
     const spreadsheet = sourceFormatOf(input) === 'SPREADSHEET';
@@ -159,6 +207,7 @@ export class ImportConfigsService {
           lastUpdate: now,
         };
         this.d.repo.setInTx(tx, next);
+        this.recordInTx(tx, by, old, next);
         return next;
       });
       if (replaced) await this.d.discard.discard([replaced]);

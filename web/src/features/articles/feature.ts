@@ -1,3 +1,4 @@
+import { CHANGE_HISTORY_DATE_FIELDS } from '@model/change-history-dates';
 import type { Article } from '@model/catalogue';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
@@ -20,6 +21,8 @@ declare module '@/lib/feature' {
  */
 export const articlesFeature: Feature = {
   namespace: 'articles',
+  // the change history's entry time (components/change-history)
+  dateFields: CHANGE_HISTORY_DATE_FIELDS,
   routes: [
     {
       path: paths.articles.list.path,

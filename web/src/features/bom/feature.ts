@@ -1,3 +1,4 @@
+import { CHANGE_HISTORY_DATE_FIELDS } from '@model/change-history-dates';
 import { BOM_JOB_DATE_FIELDS } from '@model/bom-job-dates';
 import { offerSide } from '@model/permissions-offers';
 import { paths } from '@/config/paths';
@@ -15,7 +16,7 @@ const adminCompany = (p: RouteAccess) => p.companyType === 'ADMIN';
  */
 export const bomFeature: Feature = {
   namespace: 'bom',
-  dateFields: BOM_JOB_DATE_FIELDS,
+  dateFields: [...BOM_JOB_DATE_FIELDS, ...CHANGE_HISTORY_DATE_FIELDS],
   routes: [
     {
       path: paths.imports.bom.path,

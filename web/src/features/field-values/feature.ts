@@ -1,3 +1,4 @@
+import { CHANGE_HISTORY_DATE_FIELDS } from '@model/change-history-dates';
 import { FIELD_VALUE_LISTS, paths, type FieldValueList } from '@/config/paths';
 import { lazyPage, type Feature, type FeatureRoute } from '@/lib/feature';
 
@@ -14,6 +15,8 @@ const LIST_PAGES = {
 /** /fieldvalues and the four lists with their forms. */
 export const fieldValuesFeature: Feature = {
   namespace: 'field-values',
+  // the change history's entry time (components/change-history)
+  dateFields: CHANGE_HISTORY_DATE_FIELDS,
   routes: [
     {
       path: paths.fieldValues.overview.path,

@@ -1,3 +1,4 @@
+import { CHANGE_HISTORY_DATE_FIELDS } from '@model/change-history-dates';
 import { paths } from '@/config/paths';
 import { lazyPage, type Feature } from '@/lib/feature';
 
@@ -7,6 +8,8 @@ const platformAdmin = (p: { platformAdmin: boolean }) => p.platformAdmin;
 /** /import/config and /import/config/:id. */
 export const importConfigsFeature: Feature = {
   namespace: 'import-configs',
+  // the change history's entry time (components/change-history)
+  dateFields: CHANGE_HISTORY_DATE_FIELDS,
   routes: [
     {
       path: paths.imports.configs.path,

@@ -21,6 +21,7 @@ import {
   type ArticleFormValues,
 } from './article-form-values';
 import { AlternativesPanel } from './alternatives-panel';
+import { ArticleHistory } from './article-history';
 
 /** Spec 8: 406 create conflict, 409 update conflict, 417 missing values (their texts); anything else the default. */
 export function articleErrorKey(error: unknown): string | undefined {
@@ -167,15 +168,18 @@ export function ArticleForm({ id, onSaved, backTo, onBack }: ArticleFormProps) {
   );
 }
 
-/** /article/:id ('new' = create): the article form; a save goes back to the list. */
+/** /article/:id ('new' = create): the article form and, for a stored article, its change history; a save goes back to the list. */
 export function ArticleFormPage() {
   const navigate = useNavigate();
   const { id = 'new' } = useParams();
   return (
-    <ArticleForm
-      id={id}
-      backTo={paths.articles.list.getHref()}
-      onSaved={() => navigate(paths.articles.list.getHref())}
-    />
+    <>
+      <ArticleForm
+        id={id}
+        backTo={paths.articles.list.getHref()}
+        onSaved={() => navigate(paths.articles.list.getHref())}
+      />
+      {id !== 'new' && <ArticleHistory id={id} />}
+    </>
   );
 }

@@ -13,7 +13,9 @@ import type {
 } from '@model/bom-import';
 import { isFinalTaskState } from '@model/background-task';
 import type { FieldMapping } from '@model/bom/fields';
+import type { HistoryEntry } from '@model/change-history';
 import { pageRequestParams, type Page, type PageRequest } from '@model/paging';
+import type { HistoryRequest } from '@/components/change-history';
 import { api, BOM_MAPPING_TIMEOUT_MS, downloadBlob } from '@/lib/api-client';
 import { useEndpointMutation } from '@/lib/react-query';
 import type { BomLinesPage, BomLinesRequest } from './bom-jobs';
@@ -85,7 +87,7 @@ export const useAdminBomResult = (id: string | undefined) =>
 /** GET /admin/bom/all/simple: the history (administrators), newest first. */
 export const useAdminBomHistory = (request: PageRequest<AdminBomColumn>, enabled: boolean) =>
   useQuery({
-    queryKey: [...adminBomKey, 'history', request],
+    queryKey: [...adminBomKey, 'history', request] as unknown[],
     queryFn: () => api.get<Page<AdminBomResult>>('/admin/bom/all/simple', { query: pageRequestParams({ ...request }) }),
     enabled,
     placeholderData: keepPreviousData,
@@ -113,7 +115,18 @@ const afterLineChange = (queryClient: QueryClient, id: string) =>
     queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'lines', id] }),
     queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'result', id] }),
     queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'history'] }),
+    queryClient.invalidateQueries({ queryKey: [...adminBomKey, 'changes', id] }),
   ]);
+
+/** GET /admin/bom/history: a result's reworks (POST /admin/bom/line), newest first. */
+export const adminBomChangesQueryOptions = (id: string) => (request: HistoryRequest) =>
+  queryOptions({
+    queryKey: [...adminBomKey, 'changes', id, request] as unknown[],
+    queryFn: () =>
+      api.get<Page<HistoryEntry>>('/admin/bom/history', {
+        query: { id, page: String(request.page), paginationSize: String(request.paginationSize) },
+      }),
+  });
 
 /** POST /admin/bom/line: a manual match (or its removal) and line edits on a line of a result. */
 function updateAdminBomLine(request: AdminBomLineUpdate): Promise<AdminBomLineAnswer> {

@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { StoredBomLine } from '@model/bom-job';
+import { ChangeHistory } from '@/components/change-history';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import {
+  adminBomChangesQueryOptions,
   adminBomLinesQueryOptions,
   downloadAdminBom,
   useAdminBomResult,
@@ -63,6 +65,11 @@ export function BomImportResult({ resultId, mayWrite, onEditArticle }: BomImport
             }
           />
         </Box>
+        <ChangeHistory
+          placement="bare"
+          query={adminBomChangesQueryOptions(resultId)}
+          fieldLabel={(field) => t(`fields.${field}`)}
+        />
       </Stack>
     </Paper>
   );

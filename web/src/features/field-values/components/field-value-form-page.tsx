@@ -10,6 +10,7 @@ import * as yup from 'yup';
 import type { FieldValue, FieldValueKind } from '@model/catalogue';
 import { isHttpLink } from '@model/catalogue-schemas';
 import { VALIDATION_KEYS as V } from '@model/validation';
+import { ChangeHistory } from '@/components/change-history';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RecordError } from '@/components/errors/record-error';
 import { FormFieldValueSelect } from '@/components/field-value-select';
@@ -19,6 +20,7 @@ import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useDeleteManufacturerArticles } from '../api/delete-manufacturer-articles';
+import { fieldValueHistoryQueryOptions } from '../api/get-field-value-history';
 import { useFieldValue } from '../api/get-field-value';
 import { useFieldValues } from '../api/get-field-values';
 import { KIND_OF } from '../api/kinds';
@@ -259,6 +261,7 @@ export function FieldValueFormPage({ list }: { list: FieldValueList }) {
         onConfirm={() => void runDeleteArticles()}
         onCancel={() => setConfirmArticles(false)}
       />
+      {!isNew && <ChangeHistory query={fieldValueHistoryQueryOptions(kind, id)} fieldLabel={(f) => t(`field.${f}`)} />}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { FormPage } from '@/components/form-page';
 import { paths } from '@/config/paths';
 import { useImportConfig, useSaveImportConfig } from '../api/import-configs';
 import { GeneralFields, SpreadsheetFields } from './import-config-fields';
+import { ImportConfigHistory } from './import-config-history';
 import { MappingPanel } from './mapping-panel';
 import { mappingOf, NS, refusalText, useSampleHeaders, WARNING_KEYS, type SampleHeadersState } from './sample-headers';
 
@@ -130,42 +131,45 @@ export function ImportConfigFormPage() {
     return <RecordError error={loaded.error} backTo={back} onRetry={() => void loaded.refetch()} />;
 
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        gap: 2,
-        flexDirection: { xs: 'column', lg: 'row' },
-        // phones: both cards as wide as the screen (shrink-to-fit would take the widest select's width)
-        alignItems: { xs: 'stretch', lg: 'flex-start' },
-        '& > *': { minWidth: 0 },
-      }}
-    >
-      <FormPage<Values>
-        title={t(isNew ? 'createTitle' : 'editTitle')}
-        initialValues={initialValuesOf(config)}
-        validationSchema={schema}
-        onSubmit={submit}
-        loading={!isNew && !config && loaded.isPending}
-        backTo={back}
-        messages={{ success: `${NS}:saved` }}
+    <>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          flexDirection: { xs: 'column', lg: 'row' },
+          // phones: both cards as wide as the screen (shrink-to-fit would take the widest select's width)
+          alignItems: { xs: 'stretch', lg: 'flex-start' },
+          '& > *': { minWidth: 0 },
+        }}
       >
-        {(formik: FormikProps<Values>) => (
-          <>
-            <FormatWatcher onChange={setFormat} />
-            <GeneralFields />
-            {formik.values.sourceFormat === 'SPREADSHEET' ? (
-              <SpreadsheetFields sample={sample} />
-            ) : (
-              <Typography variant="body2" color="text.secondary" data-testid="source-format-hint">
-                {t(`sourceFormatHint.${formik.values.sourceFormat}`)}
-              </Typography>
-            )}
-          </>
+        <FormPage<Values>
+          title={t(isNew ? 'createTitle' : 'editTitle')}
+          initialValues={initialValuesOf(config)}
+          validationSchema={schema}
+          onSubmit={submit}
+          loading={!isNew && !config && loaded.isPending}
+          backTo={back}
+          messages={{ success: `${NS}:saved` }}
+        >
+          {(formik: FormikProps<Values>) => (
+            <>
+              <FormatWatcher onChange={setFormat} />
+              <GeneralFields />
+              {formik.values.sourceFormat === 'SPREADSHEET' ? (
+                <SpreadsheetFields sample={sample} />
+              ) : (
+                <Typography variant="body2" color="text.secondary" data-testid="source-format-hint">
+                  {t(`sourceFormatHint.${formik.values.sourceFormat}`)}
+                </Typography>
+              )}
+            </>
+          )}
+        </FormPage>
+        {format === 'SPREADSHEET' && (
+          <MappingPanel headers={sample.sheet?.headers ?? []} value={sample.columns} onChange={sample.setColumns} />
         )}
-      </FormPage>
-      {format === 'SPREADSHEET' && (
-        <MappingPanel headers={sample.sheet?.headers ?? []} value={sample.columns} onChange={sample.setColumns} />
-      )}
-    </Box>
+      </Box>
+      {!isNew && <ImportConfigHistory id={id} />}
+    </>
   );
 }

@@ -1,0 +1,1 @@
+export { ChangeHistory, type HistoryRequest } from './change-history';
