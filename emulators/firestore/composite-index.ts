@@ -25,56 +25,58 @@ export interface Entry {
   doc: Doc;
 }
 
+/** One equality value as a map key: a string, number, boolean or (timestamps) bigint. */
+export type EqKey = string | number | boolean | bigint;
+
 /**
- * The equality prefix of an entry as one string: values that `==` treats as equal encode equally (1 and 1.0, -0
- * and 0, timestamps in microseconds). Only kinds whose equality this encoding captures exactly are served (no
- * NaN, no numbers beyond ±10^15 where int/double comparison gets lossy, no references, arrays, maps, null);
- * undefined for the rest, which such an index then neither holds nor serves.
+ * An equality value as a map key: values that `==` treats as equal give equal keys (1 and 1.0, -0 and 0: Map
+ * compares with SameValueZero; timestamps in microseconds), and a string is its own key (no copy per entry). Only
+ * kinds whose equality this captures exactly are served (no NaN, no numbers beyond ±10^15 where int/double
+ * comparison gets lossy, no references, arrays, maps, null); undefined for the rest, which an index neither holds
+ * nor serves.
  */
-export function eqEncoding(v: Value): string | undefined {
+export function eqKey(v: Value): EqKey | undefined {
   switch (kindOf(v)) {
     case 'booleanValue':
-      return v.booleanValue ? 'b1' : 'b0';
+      return !!v.booleanValue;
     case 'stringValue':
-      return 's' + v.stringValue!;
+      return v.stringValue!;
     case 'integerValue': {
       const s = String(v.integerValue);
-      return s.length > 15 ? undefined : 'n' + String(Number(s));
+      return s.length > 15 ? undefined : Number(s);
     }
     case 'doubleValue': {
       const d = v.doubleValue!;
-      return Number.isNaN(d) || Math.abs(d) >= 1e15 ? undefined : 'n' + String(d);
+      return Number.isNaN(d) || Math.abs(d) >= 1e15 ? undefined : d;
     }
     case 'timestampValue': {
       const t = v.timestampValue!;
-      return `t${Number(t.seconds ?? 0)}:${Math.floor((t.nanos ?? 0) / 1000)}`;
+      return BigInt(Math.trunc(Number(t.seconds ?? 0))) * 1_000_000n + BigInt(Math.floor((t.nanos ?? 0) / 1000));
     }
     default:
       return undefined;
   }
 }
 
-/** The bucket key of one combination of equality values (length-prefixed, so no separator can be ambiguous). */
-export const bucketKey = (encodings: readonly string[]): string => encodings.map((e) => `${e.length}:${e}`).join('');
+/** The key of the one list of an index without equality fields. */
+const ALL: EqKey = 0;
 
-/** Every combination of the lists' items (one list per equality field). */
-export function combinations(lists: readonly string[][]): string[][] {
-  let out: string[][] = [[]];
-  for (const list of lists) out = out.flatMap((prefix) => list.map((x) => [...prefix, x]));
-  return out;
-}
+/** The entries with one combination of equality values: most hold a single entry (unique search tokens), kept bare. */
+type Bucket = Entry | SortedList<Entry>;
+/** One level per equality field (single-valued fields first, array-contains last), the lists at the bottom. */
+type Level = Map<EqKey, Level | Bucket>;
 
 /**
  * The entries of one index in one collection, grouped by their equality values (one sorted list per combination:
- * a query's equality filters pick its list, its range and cursors narrow it by binary search). Built the first
- * time a query needs it; writes are queued and applied when the next query needs it, and after more writes than
- * an eighth of its entries it is rebuilt instead.
+ * a query's equality filters pick its lists, its range and cursors narrow them by binary search). Built the first
+ * time a query needs it (the documents sorted once, then dealt into their lists); writes are queued and applied
+ * when the next query needs it, and after more writes than an eighth of its documents it is rebuilt instead.
  */
 export class CompositeIndex {
-  private buckets = new Map<string, SortedList<Entry>>();
+  private root: Level = new Map();
   private pending: [Doc | undefined, Doc | undefined][] = [];
   private stale = true;
-  private entries = 0;
+  private docs = 0;
   readonly cmp: (a: Entry, b: Entry) => number;
 
   constructor(readonly layout: Layout) {
@@ -91,24 +93,43 @@ export class CompositeIndex {
   changed(old: Doc | undefined, next: Doc | undefined): void {
     if (this.stale) return;
     this.pending.push([old, next]);
-    if (this.pending.length > Math.max(256, this.entries / 8)) {
+    if (this.pending.length > Math.max(256, this.docs / 8)) {
       this.stale = true;
       this.pending = [];
-      this.buckets = new Map();
-      this.entries = 0;
+      this.root = new Map();
+      this.docs = 0;
     }
   }
 
-  /** The sorted entries with these equality values (undefined: none). */
-  bucket(docs: () => Iterable<Doc>, key: string): SortedList<Entry> | undefined {
+  /** The sorted lists of every combination of the equality values (one list of values per equality field). */
+  lists(docs: () => Iterable<Doc>, values: readonly EqKey[][]): SortedList<Entry>[] {
     this.sync(docs);
-    return this.buckets.get(key);
+    const out: SortedList<Entry>[] = [];
+    this.visit(values.length ? values : [[ALL]], false, (level, key) => {
+      const b = level.get(key) as Bucket | undefined;
+      if (b !== undefined) out.push(b instanceof SortedList ? b : SortedList.fromSorted([b], this.cmp));
+    });
+    return out;
   }
 
-  /** How many entries the index holds (for the memory figures). */
-  size(docs: () => Iterable<Doc>): number {
-    this.sync(docs);
-    return this.entries;
+  /** Calls `fn` with the bottom level and key of every combination; `create` adds missing levels. */
+  private visit(values: readonly EqKey[][], create: boolean, fn: (level: Level, key: EqKey) => void): void {
+    const walk = (level: Level, d: number) => {
+      const keys = values[d]!;
+      if (d === values.length - 1) {
+        for (const key of keys) fn(level, key);
+        return;
+      }
+      for (const key of keys) {
+        let next = level.get(key) as Level | undefined;
+        if (!next) {
+          if (!create) continue;
+          level.set(key, (next = new Map()));
+        }
+        walk(next, d + 1);
+      }
+    };
+    walk(this.root, 0);
   }
 
   private entryOf(doc: Doc): Entry | undefined {
@@ -121,56 +142,106 @@ export class CompositeIndex {
     return { k, doc };
   }
 
-  private keysOf(doc: Doc): string[] {
-    const lists: string[][] = [];
+  /** The equality keys of a document per equality field; undefined when it lacks one (then it is in no list). */
+  private keysOf(doc: Doc): EqKey[][] | undefined {
+    if (this.layout.eq.length === 0) return [[ALL]];
+    const lists: EqKey[][] = [];
     for (const { segs, contains } of this.layout.eq) {
       const v = getField(doc.fields, segs);
-      const values = !v ? [] : contains ? (v.arrayValue?.values ?? []) : [v];
-      const encoded = new Set<string>();
-      for (const x of values) {
-        const e = eqEncoding(x);
-        if (e !== undefined) encoded.add(e);
+      if (!v) return undefined;
+      if (!contains) {
+        const key = eqKey(v);
+        if (key === undefined) return undefined;
+        lists.push([key]);
+        continue;
       }
-      if (encoded.size === 0) return [];
-      lists.push([...encoded]);
+      const keys = new Set<EqKey>();
+      for (const x of v.arrayValue?.values ?? []) {
+        const key = eqKey(x);
+        if (key !== undefined) keys.add(key);
+      }
+      if (keys.size === 0) return undefined;
+      lists.push([...keys]);
     }
-    return lists.length === 1 ? lists[0]!.map((e) => bucketKey([e])) : combinations(lists).map(bucketKey);
+    return lists;
+  }
+
+  private add(keys: EqKey[][], entry: Entry): void {
+    this.visit(keys, true, (level, key) => {
+      const b = level.get(key) as Bucket | undefined;
+      if (b === undefined) level.set(key, entry);
+      else if (b instanceof SortedList) b.insert(entry);
+      else {
+        const list = new SortedList(this.cmp);
+        list.insert(b);
+        list.insert(entry);
+        level.set(key, list);
+      }
+    });
+  }
+
+  private remove(keys: EqKey[][], entry: Entry): void {
+    this.visit(keys, false, (level, key) => {
+      const b = level.get(key) as Bucket | undefined;
+      if (b === undefined) return;
+      if (!(b instanceof SortedList)) {
+        if (this.cmp(b, entry) === 0) level.delete(key);
+        return;
+      }
+      b.remove(entry);
+      if (b.size === 1) level.set(key, b.at(0));
+    });
+  }
+
+  private build(docs: () => Iterable<Doc>): void {
+    const all: Entry[] = [];
+    for (const doc of docs()) {
+      const entry = this.entryOf(doc);
+      if (entry) all.push(entry);
+    }
+    // sorted once; dealt out in that order, every list comes out sorted
+    all.sort(this.cmp);
+    const grouped: Entry[][] = [];
+    this.docs = 0;
+    for (const entry of all) {
+      const keys = this.keysOf(entry.doc);
+      if (!keys) continue;
+      this.docs++;
+      this.visit(keys, true, (level, key) => {
+        const b = level.get(key) as Bucket | Entry[] | undefined;
+        if (b === undefined) level.set(key, entry);
+        else if (Array.isArray(b)) b.push(entry);
+        else {
+          const list = [b as Entry, entry];
+          grouped.push(list);
+          level.set(key, list as unknown as Bucket);
+        }
+      });
+    }
+    // the lists of several entries become sorted lists
+    const finish = (level: Level) => {
+      for (const [key, x] of level) {
+        if (x instanceof Map) finish(x);
+        else if (Array.isArray(x)) level.set(key, SortedList.fromSorted(x as Entry[], this.cmp));
+      }
+    };
+    finish(this.root);
   }
 
   private sync(docs: () => Iterable<Doc>): void {
     if (this.stale) {
-      const grouped = new Map<string, Entry[]>();
-      for (const doc of docs()) {
-        const entry = this.entryOf(doc);
-        if (!entry) continue;
-        for (const key of this.keysOf(doc)) {
-          const list = grouped.get(key);
-          if (list) list.push(entry);
-          else grouped.set(key, [entry]);
-          this.entries++;
-        }
-      }
-      for (const [key, list] of grouped) this.buckets.set(key, SortedList.fromSorted(list.sort(this.cmp), this.cmp));
+      this.build(docs);
       this.stale = false;
       return;
     }
     for (const [old, next] of this.pending) {
       const gone = old && this.entryOf(old);
-      if (gone)
-        for (const key of this.keysOf(old)) {
-          const list = this.buckets.get(key);
-          if (!list?.remove(gone)) continue;
-          this.entries--;
-          if (list.size === 0) this.buckets.delete(key);
-        }
+      const goneKeys = gone && this.keysOf(old);
+      if (goneKeys) this.remove(goneKeys, gone!);
       const added = next && this.entryOf(next);
-      if (added)
-        for (const key of this.keysOf(next)) {
-          let list = this.buckets.get(key);
-          if (!list) this.buckets.set(key, (list = new SortedList(this.cmp)));
-          list.insert(added);
-          this.entries++;
-        }
+      const addedKeys = added && this.keysOf(next);
+      if (addedKeys) this.add(addedKeys, added!);
+      this.docs += (addedKeys ? 1 : 0) - (goneKeys ? 1 : 0);
     }
     this.pending = [];
   }

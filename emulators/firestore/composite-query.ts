@@ -1,7 +1,7 @@
 // Queries served by a composite index (composite-index.ts): the query's equality filters pick the entries' lists,
 // its range filter and cursors narrow each list by binary search, so count() is the ranges' size and an offset
 // page a slice, without touching the documents outside the page.
-import { bucketKey, combinations, eqEncoding, type Entry, type Layout } from './composite-index.js';
+import { eqKey, type EqKey, type Entry, type Layout } from './composite-index.js';
 import { compareKeys, toKey, type Key } from './field-index.js';
 import { isNameSegs, parseFieldPath } from './field-paths.js';
 import type { Filter, Plan } from './query.js';
@@ -22,8 +22,8 @@ export interface Shape {
   layout: Layout;
   /** the query's order runs against the stored order */
   reversed: boolean;
-  /** the lists the equality filters select: several for `in` */
-  keys: string[];
+  /** per equality field (in the layout's order) the values the filters select: several for `in` */
+  values: EqKey[][];
   /** a range on the first ordered field; null: ranges of different type classes (nothing matches) */
   range?: RangeSpec | null;
   /** per position of the plan's order: its index in the layout's order, EQ for an equality field, NAME */
@@ -59,7 +59,7 @@ export function compositeShape(where: Filter | undefined, order: PlanOrder): Sha
     else conjuncts.push(f);
   };
   if (where) flatten(where);
-  const eq = new Map<string, { segs: string[]; contains: boolean; points: string[] }>();
+  const eq = new Map<string, { segs: string[]; contains: boolean; points: EqKey[] }>();
   let rangeField: string | undefined;
   let range: RangeSpec | null | undefined;
   for (const f of conjuncts) {
@@ -79,13 +79,14 @@ export function compositeShape(where: Filter | undefined, order: PlanOrder): Sha
     const contains = op === 'ARRAY_CONTAINS';
     if (op !== 'EQUAL' && op !== 'IN' && !contains) return undefined;
     const values = op === 'IN' ? (ff.value.arrayValue?.values ?? []) : [ff.value];
-    const points = values.map(eqEncoding);
+    const points = values.map(eqKey);
     const dim = (contains ? 'C' : 'V') + id;
     if (points.some((x) => x === undefined) || eq.has(dim)) return undefined;
-    eq.set(dim, { segs, contains, points: [...new Set(points as string[])] });
+    eq.set(dim, { segs, contains, points: [...new Set(points as EqKey[])] });
   }
   if (rangeField !== undefined && eq.has('V' + rangeField)) return undefined;
-  const dims = [...eq.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
+  // single-valued fields first (V…), array-contains last (C…): the index's levels
+  const dims = [...eq.entries()].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, d]) => d);
 
   // the layout's order: the plan's order without the equality fields (constant within one list)
   const pos: number[] = [];
@@ -111,8 +112,7 @@ export function compositeShape(where: Filter | undefined, order: PlanOrder): Sha
     nameDir: (nameDir * flip) as 1 | -1,
   };
   layout.id = JSON.stringify([layout.eq, layout.order, layout.nameDir]);
-  const keys = combinations(dims.map((d) => d.points)).map(bucketKey);
-  return { layout, reversed: flip === -1, keys, range, pos };
+  return { layout, reversed: flip === -1, values: dims.map((d) => d.points), range, pos };
 }
 
 function addBound(range: RangeSpec | null | undefined, key: Key, op: string): RangeSpec | null {
@@ -149,16 +149,15 @@ interface Part {
 /** The parts of the index a query reads, or undefined when no index serves it (then it runs the scan path). */
 function partsOf(store: Store, p: Plan, readTime: number | undefined): Part[] | undefined {
   const shape = p.shape;
-  if (!shape || readTime !== undefined || p.nearest || p.collections.length !== 1) return undefined;
+  if (!shape || !store.compositeIndexesOn || readTime !== undefined || p.nearest || p.collections.length !== 1)
+    return undefined;
   const coll = p.collections[0]!;
   const docs = store.collections.get(coll);
   if (!docs || docs.size < store.fieldIndexMinDocs) return undefined;
   if (shape.range === null) return [];
   const index = store.compositeIndexes.index(coll, shape.layout);
   const parts: Part[] = [];
-  for (const key of shape.keys) {
-    const list = index.bucket(() => docs.values(), key);
-    if (!list) continue;
+  for (const list of index.lists(() => docs.values(), shape.values)) {
     let from = 0;
     let to = list.size;
     const r = shape.range;

@@ -67,8 +67,14 @@ export class Store {
   /** composite indexes as sorted entries, built when a query they serve first runs (composite-index.ts) */
   readonly compositeIndexes = new CompositeIndexes();
 
-  /** @param fieldIndexMinDocs collections with fewer documents are scanned instead of indexed */
-  constructor(readonly fieldIndexMinDocs = INDEX_MIN_DOCS) {}
+  /**
+   * @param fieldIndexMinDocs collections with fewer documents are scanned instead of indexed
+   * @param compositeIndexesOn false: no query is served from composite indexes (for comparisons)
+   */
+  constructor(
+    readonly fieldIndexMinDocs = INDEX_MIN_DOCS,
+    readonly compositeIndexesOn = true,
+  ) {}
   private readonly byCollectionId = new Map<string, Set<string>>();
   private readonly history = new Map<string, OldVersion[]>();
   private historyOrder: { name: string; until: number }[] = [];
