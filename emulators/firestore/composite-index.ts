@@ -77,6 +77,8 @@ export class CompositeIndex {
   private pending: [Doc | undefined, Doc | undefined][] = [];
   private stale = true;
   private docs = 0;
+  /** documents with this index's equality values that lack an ordered field (so are not in it) */
+  private missing = 0;
   readonly cmp: (a: Entry, b: Entry) => number;
 
   constructor(readonly layout: Layout) {
@@ -98,7 +100,14 @@ export class CompositeIndex {
       this.pending = [];
       this.root = new Map();
       this.docs = 0;
+      this.missing = 0;
     }
+  }
+
+  /** Does every document with the equality values have an entry (then its lists' sizes count them all)? */
+  complete(docs: () => Iterable<Doc>): boolean {
+    this.sync(docs);
+    return this.missing === 0;
   }
 
   /** The sorted lists of every combination of the equality values (one list of values per equality field). */
@@ -195,9 +204,11 @@ export class CompositeIndex {
 
   private build(docs: () => Iterable<Doc>): void {
     const all: Entry[] = [];
+    this.missing = 0;
     for (const doc of docs()) {
       const entry = this.entryOf(doc);
       if (entry) all.push(entry);
+      else if (this.keysOf(doc)) this.missing++;
     }
     // sorted once; dealt out in that order, every list comes out sorted
     all.sort(this.cmp);
@@ -236,12 +247,13 @@ export class CompositeIndex {
     }
     for (const [old, next] of this.pending) {
       const gone = old && this.entryOf(old);
-      const goneKeys = gone && this.keysOf(old);
-      if (goneKeys) this.remove(goneKeys, gone!);
+      const goneKeys = old && this.keysOf(old);
+      if (gone && goneKeys) this.remove(goneKeys, gone);
       const added = next && this.entryOf(next);
-      const addedKeys = added && this.keysOf(next);
-      if (addedKeys) this.add(addedKeys, added!);
-      this.docs += (addedKeys ? 1 : 0) - (goneKeys ? 1 : 0);
+      const addedKeys = next && this.keysOf(next);
+      if (added && addedKeys) this.add(addedKeys, added);
+      this.docs += (added && addedKeys ? 1 : 0) - (gone && goneKeys ? 1 : 0);
+      this.missing += (!added && addedKeys ? 1 : 0) - (!gone && goneKeys ? 1 : 0);
     }
     this.pending = [];
   }
@@ -258,6 +270,22 @@ export class CompositeIndexes {
 
   drop(coll: string): void {
     this.byCollection.delete(coll);
+  }
+
+  /**
+   * The index answering an equality-only count: a sibling with the same equality fields and ordered fields every
+   * such document has (a page's index: production counts from merged single-field indexes, the entries are the
+   * same), so one index serves a list's page and its count; else the count's own (name-ordered) index.
+   */
+  forCount(coll: string, layout: Layout, docs: () => Iterable<Doc>): CompositeIndex {
+    const eq = JSON.stringify(layout.eq);
+    const m = this.byCollection.get(coll);
+    for (const idx of m?.values() ?? [])
+      if (idx.layout.order.length > 0 && JSON.stringify(idx.layout.eq) === eq && idx.complete(docs)) {
+        m!.delete(layout.id); // the count's own index, if an earlier count built one
+        return idx;
+      }
+    return this.index(coll, layout);
   }
 
   index(coll: string, layout: Layout): CompositeIndex {

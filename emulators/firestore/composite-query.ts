@@ -147,7 +147,7 @@ interface Part {
 }
 
 /** The parts of the index a query reads, or undefined when no index serves it (then it runs the scan path). */
-function partsOf(store: Store, p: Plan, readTime: number | undefined): Part[] | undefined {
+function partsOf(store: Store, p: Plan, readTime: number | undefined, count = false): Part[] | undefined {
   const shape = p.shape;
   if (!shape || !store.compositeIndexesOn || readTime !== undefined || p.nearest || p.collections.length !== 1)
     return undefined;
@@ -155,9 +155,14 @@ function partsOf(store: Store, p: Plan, readTime: number | undefined): Part[] | 
   const docs = store.collections.get(coll);
   if (!docs || docs.size < store.fieldIndexMinDocs) return undefined;
   if (shape.range === null) return [];
-  const index = store.compositeIndexes.index(coll, shape.layout);
+  const all = () => docs.values();
+  // a count without cursors does not care about the order: any index with its equality fields may answer it
+  const index =
+    count && shape.layout.order.length === 0 && !p.startAt && !p.endAt
+      ? store.compositeIndexes.forCount(coll, shape.layout, all)
+      : store.compositeIndexes.index(coll, shape.layout);
   const parts: Part[] = [];
-  for (const list of index.lists(() => docs.values(), shape.values)) {
+  for (const list of index.lists(all, shape.values)) {
     let from = 0;
     let to = list.size;
     const r = shape.range;
@@ -197,7 +202,7 @@ function rowOfEntry(e: Entry, p: Plan): Row {
 
 /** How many documents a served query matches (offset and limit applied); undefined when no index serves it. */
 export function servedCount(store: Store, p: Plan, readTime: number | undefined): number | undefined {
-  const parts = partsOf(store, p, readTime);
+  const parts = partsOf(store, p, readTime, true);
   if (!parts) return undefined;
   let n = 0;
   for (const part of parts) n += part.to - part.from;
