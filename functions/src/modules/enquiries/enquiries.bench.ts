@@ -14,7 +14,8 @@ const DEEP_RUNS = 50;
 const TARGET_DEEP_P95_MS = 300;
 const WARM_UP = 20;
 const RUNS = 200;
-const TARGET_P95_MS = 150;
+/** Issue 34: a page with its count at p95 < 100 ms through Hosting. */
+const TARGET_P95_MS = 100;
 /** Title words: 1 in 4 enquiries starts with "Schaltschrank", the prefix the bench searches. */
 const FIRST_WORDS = ['Schaltschrank', 'Steuerschrank', 'Verteiler', 'Bedienpult'];
 const SECOND_WORDS = ['Presse', 'Förderband', 'Lackieranlage', 'Waschanlage', 'Halle', 'Prüfstand', 'Roboterzelle'];

@@ -15,7 +15,8 @@ const DEEP_RUNS = 50;
 const TARGET_DEEP_P95_MS = 300;
 const WARM_UP = 20;
 const RUNS = 200;
-const TARGET_P95_MS = 150;
+/** Issue 34: a page with its count at p95 < 100 ms through Hosting. */
+const TARGET_P95_MS = 100;
 /** States in turn: half of the offers are OPEN or DECLINED, the states the /offer list asks for. */
 const STATES: OfferState[] = ['OPEN', 'ACCEPTED', 'DECLINED', 'CONFIRMED'];
 
