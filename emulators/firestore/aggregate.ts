@@ -18,14 +18,36 @@ export const aggregatedFields = (aggs: Aggregation[]): string[] => [
   ...new Set(aggs.map((a) => (a.sum ?? a.avg)?.field?.fieldPath).filter((p): p is string => !!p)),
 ];
 
+function checkCount(aggs: Aggregation[]): void {
+  if (aggs.length === 0) throw invalid('At least one aggregation is required.');
+  if (aggs.length > 5) throw invalid('At most 5 aggregations are allowed.');
+}
+
+function countValue(count: NonNullable<Aggregation['count']>, n: number): Value {
+  const upTo = count.upTo?.value !== undefined ? Number(count.upTo.value) : Infinity;
+  if (upTo <= 0) throw invalid('count up_to must be positive.');
+  return { integerValue: String(Math.min(n, upTo)) };
+}
+
+/** Is every aggregation a count()? Then an index's entry count answers it (composite-query.ts). */
+export const onlyCounts = (aggs: Aggregation[]): boolean =>
+  aggs.length > 0 && aggs.every((a) => a.count && !a.sum && !a.avg);
+
+/** count() aggregations over `n` matching documents, without the documents. */
+export function aggregateCounts(n: number, aggs: Aggregation[]): Record<string, Value> {
+  checkCount(aggs);
+  const out: Record<string, Value> = {};
+  for (const a of aggs) out[a.alias || `field_${Object.keys(out).length + 1}`] = countValue(a.count!, n);
+  return out;
+}
+
 /**
  * Computes count/sum/avg like production: sum of integers stays an integer unless it overflows
  * int64 (then double); any double makes it a double; non-numeric values are ignored; avg is a
  * double, or null when no numeric value was seen.
  */
 export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Value> {
-  if (aggs.length === 0) throw invalid('At least one aggregation is required.');
-  if (aggs.length > 5) throw invalid('At most 5 aggregations are allowed.');
+  checkCount(aggs);
   const out: Record<string, Value> = {};
   // Over several sum/avg fields production answers from one index holding all of them, and that index
   // holds only the documents that have every one of them: the sums, averages and a count() beside them
@@ -36,9 +58,7 @@ export function aggregate(docs: Doc[], aggs: Aggregation[]): Record<string, Valu
   for (const a of aggs) {
     const alias = a.alias || `field_${Object.keys(out).length + 1}`;
     if (a.count) {
-      const upTo = a.count.upTo?.value !== undefined ? Number(a.count.upTo.value) : Infinity;
-      if (upTo <= 0) throw invalid('count up_to must be positive.');
-      out[alias] = { integerValue: String(Math.min(withAll.length, upTo)) };
+      out[alias] = countValue(a.count, withAll.length);
       continue;
     }
     const spec = a.sum ?? a.avg;

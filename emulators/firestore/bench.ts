@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Firestore, Timestamp } from '@google-cloud/firestore';
 import type { BenchRow, BenchSection } from '../../scripts/bench-types.js';
+import { indexBench } from './index-bench.js';
 
 /**
  * Benchmark of the Firestore emulator, run as a child process (like in real use) so its memory
@@ -218,6 +219,7 @@ export default async function bench(): Promise<BenchSection> {
     again.child.kill('SIGKILL');
     if (n !== 100_000) throw new Error(`restart restored ${n} docs`);
     rows.push({ measure: 'Restart: start process and load 100 000 docs from disk', result: ms(restartMs) });
+    rows.push(...indexBench());
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -229,6 +231,7 @@ export default async function bench(): Promise<BenchSection> {
       'Emulator runs as a child process (node --import tsx emulators/firestore/main.ts); driven through @google-cloud/firestore over gRPC.',
       'Page query: where(active == true).orderBy(score desc).offset(300).limit(15); RSS read from /proc/<pid>/status (VmRSS).',
       'Index enforcement on (--index-mode enforce with the two composite indexes the queries need), like the test stack.',
+      'In-process rows (index-bench.ts): the enquiry list (array-contains searchTokens + customerId ==, orderBy createDate desc, page of 15, and its count()) on the engine without gRPC; "before" is the same store with composite indexes off (single-field indexes, index walks and scans); heap deltas after a full GC.',
     ],
   };
 }

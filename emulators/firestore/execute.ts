@@ -1,9 +1,9 @@
-// Running a plan: candidates (scan, index range or index walk) → filter → cursors → order → offset/limit.
-import { compareKeys, toKey, type Key } from './field-index.js';
+// Running a plan: a composite index's range, or candidates (scan, field index range or index walk) → filter → cursors → order → offset/limit.
+import { servedDocs } from './composite-query.js';
 import type { Plan } from './query.js';
+import { rowOf, rowOrder, type Row } from './rows.js';
 import type { Doc, Store } from './store.js';
 import { topK } from './topk.js';
-import { compareReferences, typeOrder } from './values.js';
 import { nearest, type NearestPlan } from './vector.js';
 
 /** The documents of one collection a plan has to look at: an index's range when one applies, else all. */
@@ -14,33 +14,21 @@ function candidatesIn(store: Store, coll: string, p: Plan, readTime: number | un
   return store.fieldIndexes.candidates(coll, () => docs.values(), p.hints) ?? docs.values();
 }
 
-/** A matching document with its sort keys; `__name__` keys stay null and compare via doc.name. */
-interface Row {
-  doc: Doc;
-  keys: (Key | null)[];
-}
-
 /** Runs a plan: scan → filter → cursor bounds → sort → offset/limit. */
 export function execute(store: Store, p: Plan, readTime?: number, unordered = false): Doc[] {
   if (p.nearest) return executeNearest(store, p, p.nearest, readTime);
+  const served = servedDocs(store, p, readTime, unordered);
+  if (served) return served;
   const walked = orderedWalk(store, p, readTime);
   if (walked) return walked;
   const rows: Row[] = [];
-  const n = p.order.length;
   for (const coll of p.collections) {
     for (const doc of candidatesIn(store, coll, p, readTime)) {
       const row = rowOf(doc, p);
       if (row) rows.push(row);
     }
   }
-  const cmp = (a: Row, b: Row) => {
-    for (let i = 0; i < n; i++) {
-      const ka = a.keys[i];
-      const c = ka ? compareKeys(ka, b.keys[i]!) : compareReferences(a.doc.name, b.doc.name);
-      if (c !== 0) return c * p.order[i]!.dir;
-    }
-    return 0;
-  };
+  const cmp = rowOrder(p);
   if (p.limit === Infinity) {
     // aggregations without limit/offset only need the matching set, not its order
     if (!(unordered && p.offset === 0)) rows.sort(cmp);
@@ -49,33 +37,6 @@ export function execute(store: Store, p: Plan, readTime?: number, unordered = fa
   return topK(rows, p.offset + p.limit, cmp)
     .slice(p.offset)
     .map((r) => r.doc);
-}
-
-/** A document's row when it passes the filter, has every ordered field and lies within the cursors. */
-function rowOf(doc: Doc, p: Plan): Row | null {
-  if (!p.filter(doc)) return null;
-  const n = p.order.length;
-  const keys: (Key | null)[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const o = p.order[i]!;
-    if (o.isName) {
-      keys[i] = null;
-      continue;
-    }
-    const v = o.get(doc);
-    if (v === undefined) return null; // documents missing an ordered field are excluded, like production
-    keys[i] = toKey(v);
-  }
-  const row = { doc, keys };
-  if (p.startAt) {
-    const c = cmpCursor(row, p.startAt.keys, p);
-    if (c < 0 || (c === 0 && !p.startAt.before)) return null;
-  }
-  if (p.endAt) {
-    const c = cmpCursor(row, p.endAt.keys, p);
-    if (c > 0 || (c === 0 && p.endAt.before)) return null;
-  }
-  return row;
 }
 
 /**
@@ -107,25 +68,6 @@ function orderedWalk(store: Store, p: Plan, readTime: number | undefined): Doc[]
       if (row && rows.push(row) >= k) break;
     }
   return rows.slice(p.offset).map((r) => r.doc);
-}
-
-const REFERENCE_TYPE = typeOrder({ referenceValue: '' });
-
-function cmpCursor(row: Row, cursor: Key[], p: Plan): number {
-  for (let i = 0; i < cursor.length; i++) {
-    const k = row.keys[i];
-    const ck = cursor[i]!;
-    // a `__name__` key (null) is the document's reference: compared in place, without building a Key per row
-    const c = k
-      ? compareKeys(k, ck)
-      : ck.t === REFERENCE_TYPE
-        ? compareReferences(row.doc.name, ck.s!)
-        : REFERENCE_TYPE < ck.t
-          ? -1
-          : 1;
-    if (c !== 0) return c * p.order[i]!.dir;
-  }
-  return 0;
 }
 
 /** Vector search: exact distances over every document that passes the filters. */

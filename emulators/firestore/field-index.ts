@@ -15,7 +15,7 @@ import { compareReferences, compareStrings, compareValues, kindOf, typeOrder, ty
 /** A sort key prepared once per value, so comparisons avoid re-inspecting protobuf values. */
 export interface Key {
   t: number;
-  n: number; // numeric value for numbers (exact up to 2^53); NaN marks "use the exact compare"
+  n: number; // numbers (exact up to 2^53), timestamps in microseconds; NaN marks "use the exact compare"
   s: string | null; // string value for strings and references
   v: Value;
 }
@@ -28,16 +28,24 @@ export function toKey(v: Value): Key {
     const str = String(v.integerValue);
     return { t, n: str.length > 15 ? NaN : Number(str), s: null, v };
   }
+  if (k === 'timestampValue') {
+    // microseconds, exact while they fit a double's integers (±285 years around 1970); else the exact compare
+    const { seconds = 0, nanos = 0 } = v.timestampValue!;
+    const sec = Number(seconds);
+    const exact = Math.abs(sec) < 9e9 && nanos >= 0 && nanos < 1e9;
+    return { t, n: exact ? sec * 1e6 + Math.floor(nanos / 1000) : NaN, s: null, v };
+  }
   if (k === 'referenceValue') return { t, n: 0, s: v.referenceValue!, v };
   return { t, n: 0, s: k === 'stringValue' ? v.stringValue! : null, v };
 }
 
 const NUMBER_TYPE = 2;
+const TIMESTAMP_TYPE = 3;
 const REFERENCE_TYPE = 6;
 
 export function compareKeys(a: Key, b: Key): number {
   if (a.t !== b.t) return a.t < b.t ? -1 : 1;
-  if (a.t === NUMBER_TYPE) {
+  if (a.t === NUMBER_TYPE || a.t === TIMESTAMP_TYPE) {
     if (Number.isNaN(a.n) || Number.isNaN(b.n)) return compareValues(a.v, b.v);
     return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
   }

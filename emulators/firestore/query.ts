@@ -8,6 +8,7 @@ import { formatFieldPath, getter, isNameSegs, parseFieldPath, type Getter } from
 import { compareStrings, type Value } from './values.js';
 import { compileFilter } from './filter.js';
 import { indexHints } from './index-hints.js';
+import { compositeShape, type Shape } from './composite-query.js';
 
 interface FieldRef {
   fieldPath?: string;
@@ -43,6 +44,8 @@ export interface Plan {
   filter: (d: Doc) => boolean;
   /** fields whose sorted index can narrow the candidates (top-level AND conjuncts only) */
   hints: IndexHint[];
+  /** how a composite index serves the query exactly (composite-query.ts); undefined: it runs the scan path */
+  shape?: Shape;
   order: { get: Getter; dir: 1 | -1; isName: boolean; segs: string[] }[];
   startAt?: { keys: Key[]; before: boolean };
   endAt?: { keys: Key[]; before: boolean };
@@ -102,6 +105,7 @@ export function plan(store: Store, parent: string, q: StructuredQuery): Plan {
     nearest: q.findNearest ? planNearest(q.findNearest) : undefined,
     filter,
     hints: q.where ? indexHints(q.where) : [],
+    shape: q.findNearest ? undefined : compositeShape(q.where, orderPlan),
     order: orderPlan,
     startAt: cursor(q.startAt),
     endAt: cursor(q.endAt),

@@ -1,6 +1,7 @@
 // RunQuery and RunAggregationQuery: a query planned, checked against the indexes, run (locking in read-write
 // transactions) and streamed back, with explain metrics on request.
-import { aggregate, type Aggregation } from './aggregate.js';
+import { aggregate, aggregateCounts, onlyCounts, type Aggregation } from './aggregate.js';
+import { servedCount } from './composite-query.js';
 import { invalid } from './errors.js';
 import { execute } from './execute.js';
 import { executionStats, planSummary, type ExplainOptions } from './explain.js';
@@ -35,6 +36,11 @@ async function queryDocs(
       p = plan(engine.store, parent, q); // collection groups may have gained collections meanwhile
     }
   }
+  if (onlyCounts(aggs) && !(ctx.tx && !ctx.tx.readOnly)) {
+    // counted from a composite index's entries, no document touched (read-write transactions lock the matches)
+    const count = servedCount(engine.store, p, ctx.readTime);
+    if (count !== undefined) return { docs: [], count, projection: p.projection, uses };
+  }
   let docs = execute(engine.store, p, ctx.readTime, unordered);
   if (ctx.tx && !ctx.tx.readOnly) {
     for (let attempt = 0; attempt < 10; attempt++) {
@@ -50,7 +56,7 @@ async function queryDocs(
       docs = execute(engine.store, plan(engine.store, parent, q), ctx.readTime, unordered);
     }
   }
-  return { docs, projection: p.projection, uses };
+  return { docs, count: undefined, projection: p.projection, uses };
 }
 
 /** Explain without analyze: only the plan, nothing is read. */
@@ -127,7 +133,7 @@ export async function runAggregation(
   }
   const start = process.hrtime.bigint();
   await engine.withRead(req, root, async (ctx) => {
-    const { docs, uses } = await queryDocs(
+    const { docs, count, uses } = await queryDocs(
       engine,
       req.parent,
       agg.structuredQuery,
@@ -137,13 +143,14 @@ export async function runAggregation(
       !!req.explainOptions,
     );
     const readTime = toTimestamp(ctx.readTime ?? engine.clock.readNow());
-    const result = { aggregateFields: aggregate(docs, aggs) };
+    const n = count ?? docs.length;
+    const result = { aggregateFields: count !== undefined ? aggregateCounts(count, aggs) : aggregate(docs, aggs) };
     // aggregations bill one read per batch of up to 1000 index entries, at least one
-    engine.ops.reads += Math.max(1, Math.ceil(docs.length / 1000));
+    engine.ops.reads += Math.max(1, Math.ceil(n / 1000));
     const explainMetrics = req.explainOptions
       ? {
           planSummary: planSummary(uses),
-          executionStats: executionStats(1, Math.max(1, Math.ceil(docs.length / 1000)), docs.length, start),
+          executionStats: executionStats(1, Math.max(1, Math.ceil(n / 1000)), n, start),
         }
       : undefined;
     write({ result, readTime, transaction: ctx.newTx?.id, explainMetrics });

@@ -1,6 +1,7 @@
 import { invalid } from './errors.js';
 import type { Fields } from './values.js';
 import { FieldIndexes, INDEX_MIN_DOCS } from './field-index.js';
+import { CompositeIndexes } from './composite-index.js';
 
 /** A stored document. Times are microseconds since the epoch (production's precision). */
 export interface Doc {
@@ -63,9 +64,17 @@ export class Store {
   readonly collections = new Map<string, Map<string, Doc>>();
   /** sorted single-field indexes, built when a query first can use them (field-index.ts) */
   readonly fieldIndexes = new FieldIndexes();
+  /** composite indexes as sorted entries, built when a query they serve first runs (composite-index.ts) */
+  readonly compositeIndexes = new CompositeIndexes();
 
-  /** @param fieldIndexMinDocs collections with fewer documents are scanned instead of indexed */
-  constructor(readonly fieldIndexMinDocs = INDEX_MIN_DOCS) {}
+  /**
+   * @param fieldIndexMinDocs collections with fewer documents are scanned instead of indexed
+   * @param compositeIndexesOn false: no query is served from composite indexes (for comparisons)
+   */
+  constructor(
+    readonly fieldIndexMinDocs = INDEX_MIN_DOCS,
+    readonly compositeIndexesOn = true,
+  ) {}
   private readonly byCollectionId = new Map<string, Set<string>>();
   private readonly history = new Map<string, OldVersion[]>();
   private historyOrder: { name: string; until: number }[] = [];
@@ -113,6 +122,7 @@ export class Store {
     if (old) this.remember(old, now);
     m.set(id, doc);
     this.fieldIndexes.changed(coll, old, doc);
+    this.compositeIndexes.changed(coll, old, doc);
     this.changed();
   }
 
@@ -125,6 +135,7 @@ export class Store {
     this.remember(old, now);
     m.delete(id);
     this.fieldIndexes.changed(coll, old, undefined);
+    this.compositeIndexes.changed(coll, old, undefined);
     if (m.size === 0) this.dropCollection(coll);
     this.changed();
   }
@@ -137,6 +148,7 @@ export class Store {
   private dropCollection(coll: string): void {
     this.collections.delete(coll);
     this.fieldIndexes.drop(coll);
+    this.compositeIndexes.drop(coll);
     const id = lastSegment(coll);
     const set = this.byCollectionId.get(id);
     set?.delete(coll);
