@@ -32,7 +32,7 @@ function specifiers(file: string): string[] {
 
 /** The files the installed package runs (tsconfig.build.json): no tests, benches or test helpers. */
 const isProduction = (file: string) =>
-  !/\.test\.ts$|[/\\](bench|test-utils|test-helpers|build)\.ts$/.test(file) && !file.endsWith('imports.test.ts');
+  !/\.test\.ts$|[/\\]([\w-]*bench|test-utils|test-helpers|build)\.ts$/.test(file) && !file.endsWith('imports.test.ts');
 
 const packageName = (spec: string) =>
   spec
