@@ -1,6 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { ApiError, errorsOf } from '../../platform/api-error.js';
 import { type UniqueKeysRepository, type UniqueKind } from '../../data/unique-keys.repository.js';
+import { withReferenceNames } from './history-names.js';
 import { diffFields, type Editor, type HistoryEntry } from '../../model/change-history.js';
 import type { Page } from '../../model/paging.js';
 import {
@@ -84,7 +85,8 @@ export class ArticlesService {
   /** GET /article/history: the article's changes, newest first (404 as GET /article when it does not exist). */
   async history(id: string, page: number, size: number): Promise<Page<HistoryEntry>> {
     await this.get(id);
-    return this.d.articles.changeHistory.page(id, page, size);
+    const entries = await this.d.articles.changeHistory.page(id, page, size);
+    return withReferenceNames(entries, { discountGroupId: 'discountGroup', unitId: 'unit' }, this.d.fieldValues);
   }
 
   /** Save's writes: the article and ONE history entry of what changed, in the save's transaction. */

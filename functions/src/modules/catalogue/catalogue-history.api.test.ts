@@ -3,7 +3,7 @@ import type { HistoryEntry } from '../../model/change-history.js';
 import { get, post } from '../../testing/api-client.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { waitForDocument } from '../../testing/wait-for-document.js';
-import { createArticle, createUnit, uniq } from './catalogue-fixtures.js';
+import { createArticle, createDiscountGroup, createManufacturer, createUnit, uniq } from './catalogue-fixtures.js';
 
 /**
  * Who changed what (docs/decisions-catalogue.md "History"): GET /article/history and GET /<kind>/history over HTTP
@@ -48,6 +48,14 @@ describe('GET /article/history', () => {
     // paging: one per page
     const first = await get('/article/history', { token: t, query: { id: article.id, paginationSize: '5' } });
     expect(first.body.content).toHaveLength(2);
+  });
+
+  it('answers a changed unit or discount group by its current name, not its id', async () => {
+    const [before, after] = await Promise.all([createUnit(t), createUnit(t)]);
+    const article = await createArticle(t, { unitId: before.id });
+    expect((await post('/article/update', { token: t, body: { ...article, unitId: after.id } })).status).toBe(200);
+    const [update] = (await historyOf('/article', article.id)).content;
+    expect(update!.changes).toEqual([{ field: 'unitId', from: before.displayName, to: after.displayName }]);
   });
 
   it('no entry for an update that changes nothing, is refused or invalid', async () => {
@@ -97,6 +105,16 @@ describe('GET /article/history', () => {
 });
 
 describe('GET /<kind>/history', () => {
+  it('a discount group moved to another manufacturer: both answered by name', async () => {
+    const [from, to] = await Promise.all([createManufacturer(t), createManufacturer(t)]);
+    const group = await createDiscountGroup(t, { manufacturerId: from.id });
+    expect((await post('/discountgroup/update', { token: t, body: { ...group, manufacturerId: to.id } })).status).toBe(
+      200,
+    );
+    const [update] = (await historyOf('/discountgroup', group.id)).content;
+    expect(update!.changes).toEqual([{ field: 'manufacturerId', from: from.displayName, to: to.displayName }]);
+  });
+
   it('an update names the changed fields; a plain ADMIN user reads it, a customer gets 403', async () => {
     const unit = await createUnit(t, { nameVariants: ['St'] });
     const renamed = uniq('Stück');

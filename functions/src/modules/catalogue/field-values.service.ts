@@ -15,6 +15,7 @@ import type { TaskRunner } from '../../platform/tasks/task-runner.js';
 import type { RunTransaction } from '../../platform/transaction.js';
 import type { Page } from '../../model/paging.js';
 import type { FieldValueRepos } from './articles.service.js';
+import { withReferenceNames } from './history-names.js';
 import type { FieldValuePageQuery } from './catalogue.repository.js';
 import { COMBINE_TASK, DELETE_MANUFACTURER_ARTICLES_TASK, diff, RENAME_MANUFACTURER_TASK } from './catalogue-keys.js';
 import { cleanVariants, NAME_CLAIM, nameClaims } from './catalogue-names.js';
@@ -51,7 +52,8 @@ export class FieldValuesService {
   async history(kind: FieldValueKind, id: string, page: number, size: number): Promise<Page<HistoryEntry>> {
     const item = await this.get(kind, id);
     if (item.mergedInto) throw ApiError.notFound();
-    return this.d.repos[kind].changeHistory.page(id, page, size);
+    const entries = await this.d.repos[kind].changeHistory.page(id, page, size);
+    return withReferenceNames(entries, { manufacturerId: 'manufacturer' }, this.d.repos);
   }
 
   async all(kind: FieldValueKind, withAmount: boolean): Promise<FieldValue[]> {
