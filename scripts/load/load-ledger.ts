@@ -22,7 +22,10 @@ export interface OfferRecord {
   supplierId: string;
   state: LoadOfferState;
   released: boolean;
+  /** folder files claimed by an upload (in flight or stored) */
   folderFiles: number;
+  /** folder files whose upload was answered 201: what a customer may zip */
+  folderFilesStored: number;
   /** a supplier user is confirming it now */
   confirming: boolean;
 }
@@ -64,6 +67,7 @@ export class Ledger {
       state: 'OPEN',
       released: false,
       folderFiles: 0,
+      folderFilesStored: 0,
       confirming: false,
     };
     this.offers.set(id, rec);
@@ -125,7 +129,7 @@ export class Ledger {
       [...this.offers.values()].filter(
         (o) =>
           o.customerId === customerId &&
-          o.folderFiles > 0 &&
+          o.folderFilesStored > 0 &&
           (this.zips.get(`${o.id}:${userId}`) ?? 0) < ZIPS_PER_FOLDER_AND_USER,
       ),
     );

@@ -187,7 +187,8 @@ async function fillFolder({ me, client }: Actor, offer: OfferRecord): Promise<vo
     () => uploadToFolder(me.token, offer.id, name, pdfBytes()),
     [201],
   );
-  if (res.status !== 201) offer.folderFiles--;
+  if (res.status === 201) offer.folderFilesStored++;
+  else offer.folderFiles--;
 }
 
 async function makeOffer(a: Actor, enquiry: EnquiryRecord): Promise<void> {

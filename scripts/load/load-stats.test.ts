@@ -95,6 +95,9 @@ describe('Ledger', () => {
     const offer = ledger.addOffer('o1', ledger.addEnquiry('e1', 'c1'), 's1');
     offer.state = 'CONFIRMED';
     offer.folderFiles = 1;
+    // an upload in flight is not yet a file to zip (the folder would answer no items)
+    expect(ledger.folderToDownload('c1', 'u1')).toBeUndefined();
+    offer.folderFilesStored = 1;
     const picks = Array.from({ length: 30 }, () => ledger.folderToDownload('c1', 'u1')).filter(Boolean);
     expect(picks).toHaveLength(8);
     expect(ledger.folderToDownload('c1', 'u2')).toBe(offer);
