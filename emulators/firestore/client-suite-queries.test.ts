@@ -126,6 +126,29 @@ describe('aggregation aliases and shapes', () => {
   });
 });
 
+describe('aggregations over ordered queries with cursors', () => {
+  it('sums follow the implicit and explicit orders the client sends, by value and by document cursor', async () => {
+    const c = await coll('norm', { a: { num: 5, foo: 1 }, b: { num: 7, foo: 2 } });
+    const sum = async (q: FirebaseFirestore.Query) =>
+      (await q.aggregate({ s: AggregateField.sum('num') }).get()).data().s;
+    const snapA = await c.doc('a').get();
+    expect(await sum(c)).toBe(12);
+    expect(await sum(c.where('num', '==', 5))).toBe(5);
+    expect(await sum(c.where('num', '>', 5))).toBe(7);
+    expect(await sum(c.orderBy('num'))).toBe(12);
+    expect(await sum(c.where('num', '==', 5).orderBy('num'))).toBe(5);
+    expect(await sum(c.where('num', '>', 5).orderBy('num'))).toBe(7);
+    expect(await sum(c.orderBy('num').startAfter(5))).toBe(7);
+    expect(await sum(c.orderBy(FieldPath.documentId()).startAfter(c.doc('a')))).toBe(7);
+    expect(await sum(c.where('num', '==', 7).orderBy('num').startAfter(5))).toBe(7);
+    expect(await sum(c.where('num', '>', 5).orderBy('num').startAfter(5))).toBe(7);
+    expect(
+      await sum(c.where('num', '>', 5).orderBy('num').orderBy(FieldPath.documentId()).startAfter(5, c.doc('a'))),
+    ).toBe(7);
+    expect(await sum(c.where('num', '>', 0).startAfter(snapA))).toBe(7);
+  });
+});
+
 describe('document id filters', () => {
   it('!=, not-in and in on FieldPath.documentId()', async () => {
     const c = await coll('ids', { a: { x: 1 }, b: { x: 2 }, c: { x: 3 }, d: { x: 4 } });
