@@ -86,7 +86,11 @@ export class ArticlesService {
   async history(id: string, page: number, size: number): Promise<Page<HistoryEntry>> {
     await this.get(id);
     const entries = await this.d.articles.changeHistory.page(id, page, size);
-    return withReferenceNames(entries, { discountGroupId: 'discountGroup', unitId: 'unit' }, this.d.fieldValues);
+    return withReferenceNames(
+      entries,
+      { discountGroupId: 'discountGroup', unitId: 'unit', wholesalerInfos: 'wholesaler' },
+      this.d.fieldValues,
+    );
   }
 
   /** Save's writes: the article and ONE history entry of what changed, in the save's transaction. */

@@ -3,7 +3,14 @@ import type { HistoryEntry } from '../../model/change-history.js';
 import { get, post } from '../../testing/api-client.js';
 import { admin, createWorld, disposeClients, type World } from '../../testing/fixtures.js';
 import { waitForDocument } from '../../testing/wait-for-document.js';
-import { createArticle, createDiscountGroup, createManufacturer, createUnit, uniq } from './catalogue-fixtures.js';
+import {
+  createArticle,
+  createDiscountGroup,
+  createManufacturer,
+  createUnit,
+  createWholesaler,
+  uniq,
+} from './catalogue-fixtures.js';
 
 /**
  * Who changed what (docs/decisions-catalogue.md "History"): GET /article/history and GET /<kind>/history over HTTP
@@ -56,6 +63,21 @@ describe('GET /article/history', () => {
     expect((await post('/article/update', { token: t, body: { ...article, unitId: after.id } })).status).toBe(200);
     const [update] = (await historyOf('/article', article.id)).content;
     expect(update!.changes).toEqual([{ field: 'unitId', from: before.displayName, to: after.displayName }]);
+  });
+
+  it('answers a wholesaler entry with the wholesaler’s name, not its id', async () => {
+    const wholesaler = await createWholesaler(t);
+    const article = await createArticle(t);
+    const wholesalerInfos = [{ wholesalerId: wholesaler.id, purchasePrice: 0.67, orderNumber: 'W1' }];
+    expect((await post('/article/update', { token: t, body: { ...article, wholesalerInfos } })).status).toBe(200);
+    const [update] = (await historyOf('/article', article.id)).content;
+    expect(update!.changes).toEqual([
+      {
+        field: 'wholesalerInfos',
+        from: null,
+        to: JSON.stringify({ wholesaler: wholesaler.displayName, orderNumber: 'W1', purchasePrice: 0.67 }),
+      },
+    ]);
   });
 
   it('no entry for an update that changes nothing, is refused or invalid', async () => {

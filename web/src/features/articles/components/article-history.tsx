@@ -13,16 +13,38 @@ const OTHER_LABELS: Record<string, string> = {
   wholesalerInfos: 'wholesalers.title',
 };
 
+/** The wholesaler entries as the history answers them: JSON objects (the wholesaler by name) joined by ", ". */
+const WHOLESALER_ITEM = /\{[^{}]*\}/g;
+interface WholesalerEntry {
+  wholesaler?: string;
+  wholesalerId?: string;
+  orderNumber?: string;
+  purchasePrice?: number;
+}
+
 /** The article page's "Änderungsverlauf": its saves and the imports that changed it (GET /article/history). */
 export function ArticleHistory({ id }: { id: string }) {
   const { t } = useTranslation('articles');
+  const wholesalers = (value: string) =>
+    [...value.matchAll(WHOLESALER_ITEM)]
+      .map(({ 0: item }) => {
+        const w = JSON.parse(item) as WholesalerEntry;
+        return t('wholesalers.historyEntry', {
+          wholesaler: w.wholesaler ?? w.wholesalerId ?? '–',
+          orderNumber: w.orderNumber ?? '–',
+          price: w.purchasePrice === undefined ? '–' : formatEur(w.purchasePrice),
+        });
+      })
+      .join('; ');
   return (
     <ChangeHistory
       query={articleHistoryQueryOptions(id)}
       fieldLabel={(field) => t(OTHER_LABELS[field] ?? `field.${field}`)}
-      formatValue={(field: string, value: HistoryValue) =>
-        PRICES.has(field) && typeof value === 'number' ? formatEur(value) : undefined
-      }
+      formatValue={(field: string, value: HistoryValue) => {
+        if (PRICES.has(field) && typeof value === 'number') return formatEur(value);
+        if (field === 'wholesalerInfos' && typeof value === 'string') return wholesalers(value);
+        return undefined;
+      }}
     />
   );
 }
