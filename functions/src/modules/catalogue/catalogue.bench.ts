@@ -216,7 +216,7 @@ export default function bench(): Promise<BenchSection> {
         'Firestore reads per call (by construction, data/paged-query.ts readPage): list page 15 documents + the skipped ' +
           'page × 15 (offset) + 1 per 1 000 counted index entries; order-number search the same; /article/search at ' +
           'most 5 × amount documents (the order-number prefix first; the manufacturer-number prefix, the alternatives ' +
-          "and both numbers' fragments only when it found fewer than amount); create 1 article + 6 claims + 2 field values read in its transaction.",
+          "then both numbers' fragments, each stage only while fewer than amount were found); create 1 article + 6 claims + 2 field values read in its transaction.",
       ],
     };
   });

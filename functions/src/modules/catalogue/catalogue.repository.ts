@@ -1,4 +1,4 @@
-import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Query, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import { FieldPath, FieldValue as Fs } from 'firebase-admin/firestore';
 import { entityConverter } from '../../data/converter.js';
 import { ChangeHistory } from '../../data/change-history.js';
@@ -125,28 +125,36 @@ export class ArticlesRepository extends EntityCollection<Article> {
   /**
    * At most `amount` articles for a typed number, in this order of preference: the order number starts with it,
    * the manufacturer number starts with it, an alternative equals it, the order or manufacturer number contains it
-   * (3 characters or more, `*NumberTokens`). The order-number prefix runs first: when it fills `amount` (a short
-   * prefix usually does), the other queries would not change the answer and are not read.
+   * (3 characters or more, `*NumberTokens`). Each stage runs only when the ones before left room: the order-number
+   * prefix usually fills `amount` alone, and a later stage could not change an answer already full.
    */
   async search(input: string, amount: number): Promise<Article[]> {
     const key = partKey(input);
     if (!key) return [];
     const prefix = (field: string) =>
       this.col().where(field, '>=', key).where(field, '<', prefixEnd(key)).orderBy(field).limit(amount).get();
-    const byOrder = await prefix('orderNumberKey');
-    if (byOrder.size >= amount) return byOrder.docs.map((d) => d.data());
-    const term = numberTerm(input);
-    const within = (field: string) =>
-      term ? this.col().where(field, 'array-contains', term).limit(amount).get() : undefined;
-    const rest = await Promise.all([
-      prefix('manufacturerNumberKey'),
-      this.col().where('numberKeys', 'array-contains', key).limit(amount).get(),
-      within('orderNumberTokens'),
-      within('manufacturerNumberTokens'),
-    ]);
     const out = new Map<string, Article>();
-    for (const doc of [byOrder, ...rest].flatMap((snap) => snap?.docs ?? []))
-      if (!out.has(doc.id)) out.set(doc.id, doc.data());
+    const add = (snaps: ReadonlyArray<QuerySnapshot<Article>>) => {
+      for (const doc of snaps.flatMap((snap) => snap.docs)) if (!out.has(doc.id)) out.set(doc.id, doc.data());
+    };
+    add([await prefix('orderNumberKey')]);
+    if (out.size >= amount) return [...out.values()].slice(0, amount);
+    add(
+      await Promise.all([
+        prefix('manufacturerNumberKey'),
+        this.col().where('numberKeys', 'array-contains', key).limit(amount).get(),
+      ]),
+    );
+    // the fragments only when the prefixes and alternatives left room: they cannot come before them
+    const term = numberTerm(input);
+    if (out.size < amount && term)
+      add(
+        await Promise.all(
+          ['orderNumberTokens', 'manufacturerNumberTokens'].map((field) =>
+            this.col().where(field, 'array-contains', term).limit(amount).get(),
+          ),
+        ),
+      );
     return [...out.values()].slice(0, amount);
   }
 
