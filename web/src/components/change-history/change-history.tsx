@@ -27,6 +27,22 @@ export interface ChangeHistoryProps {
   placement?: Placement | 'bare';
 }
 
+/**
+ * On a phone the three columns left the change a few letters wide: there each entry stacks (date and user on one
+ * line, the changes below at full width) and the header row, which names nothing then, is hidden.
+ */
+const STACKED_ON_PHONES = {
+  '& thead': { display: { xs: 'none', sm: 'table-header-group' } },
+  '& tbody tr': { display: { xs: 'block', sm: 'table-row' }, py: { xs: 1, sm: 0 } },
+  '& tbody td': {
+    display: { xs: 'inline-block', sm: 'table-cell' },
+    border: { xs: 0, sm: undefined },
+    py: { xs: 0.25, sm: undefined },
+  },
+  '& tbody td:last-of-type': { display: { xs: 'block', sm: 'table-cell' } },
+  '& tbody tr + tr': { borderTop: { xs: 1, sm: 0 }, borderColor: 'divider' },
+} as const;
+
 /** ten entries a page at first (the list's page sizes, 5–30) */
 const DEFAULT_SIZE: PageSize = 10;
 
@@ -101,7 +117,7 @@ function HistoryTable({ query, fieldLabel, formatValue }: Omit<ChangeHistoryProp
         <Typography color="text.secondary">{t('changeHistory.empty')}</Typography>
       ) : (
         <>
-          <Table size="small">
+          <Table size="small" sx={STACKED_ON_PHONES}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('changeHistory.at')}</TableCell>
