@@ -11,9 +11,6 @@ import { answerPage } from '@/testing/page-server';
 import { asPhone } from '@/testing/phone';
 import { preloadAppSlots, renderPage } from '@/testing/render';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 // The layouts of issue 19 through axe-core's WCAG 2.1 A/AA rules (structure: names, roles, lists, headings), at
 // desktop and phone width; colour contrast and sideways scrolling are the end-to-end walker's (real layout).
 beforeAll(preloadAppSlots);

@@ -1,12 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, renderPage } from '@/testing/render';
 import { UserFormPage } from '@/features/users/components/user-form-page';
 import { CompanyFormPage } from '@/features/companies/components/company-form-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 // Issue 12: an unknown or forbidden record showed an empty editable form plus a toast.
 const cases = [

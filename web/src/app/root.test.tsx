@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,9 +10,6 @@ import { customerUser, makeOffer } from '@/testing/offer-fixtures';
 import { LocationProbe, preloadAppSlots } from '@/testing/render';
 import { Root } from './root';
 import { elementFor } from './routes/route-table';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 // The sign-in state comes from the fake SDK's onIdTokenChanged; the test flips it like Firebase does after signOut.
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { Enquiry } from '@model/enquiry';
@@ -13,9 +13,6 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { makeOffer, supplierUser } from '@/testing/offer-fixtures';
 import { renderPage } from '@/testing/render';
 import { FEATURES } from './features';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 /**
  * A later area as it will look (chat): its own folder and namespace, a panel on the enquiry page (once released)

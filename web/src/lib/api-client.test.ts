@@ -4,9 +4,6 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { ApiError, api, apiRequest, downloadBlob, filenameFromDisposition, reviveDates } from './api-client';
 import { notify } from './notify';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 beforeEach(() => {
   auth.currentUser = fakeUser;
   vi.restoreAllMocks();

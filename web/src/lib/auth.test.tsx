@@ -3,9 +3,6 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { emitIdToken, fakeUser, onIdTokenChanged } from '@/testing/fake-auth';
 import { useSigninCheck } from './auth';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 describe('useSigninCheck', () => {
   it('loading until Firebase reports, then follows sign-in and sign-out; unsubscribes on unmount', async () => {
     emitIdToken(null);

@@ -7,8 +7,12 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { createTestQueryClient } from '@/testing/render';
 import { BUILD_INFO_POLL_MS, checkBuildInfo, isNewerBuild, useBuildInfoCheck } from './build-info';
 
+// the tests replace window.location to see reload(); files share one window (web project: isolate false)
+const location = Object.getOwnPropertyDescriptor(window, 'location');
 afterEach(() => {
   vi.useRealTimers();
+  if (location) Object.defineProperty(window, 'location', location);
+  else Reflect.deleteProperty(window, 'location');
 });
 
 describe('build info', () => {

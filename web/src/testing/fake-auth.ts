@@ -1,9 +1,8 @@
 import { vi } from 'vitest';
 
 /**
- * A fake Firebase Auth for component tests (the network boundary next to fetch). Use with
- *   vi.mock('@/config/firebase', () => import('@/testing/fake-auth'))
- *   vi.mock('firebase/auth', () => import('@/testing/fake-auth'))   // when the SDK calls are exercised
+ * A fake Firebase Auth for component tests (the network boundary next to fetch): every web test file gets it for
+ * `@/config/firebase` and `firebase/auth` (testing/setup-tests.ts), and `resetFakeAuth` after each file.
  */
 export const fakeUser = { uid: 'u1', getIdToken: vi.fn(async () => 'test-token'), metadata: {} };
 export const auth = { currentUser: fakeUser as typeof fakeUser | null };
@@ -36,4 +35,23 @@ export const onIdTokenChanged = vi.fn((_auth: unknown, next: IdTokenListener) =>
 export function emitIdToken(user: typeof fakeUser | null): void {
   idTokenUser = user;
   idTokenListeners.forEach((listener) => listener(user));
+}
+
+/** Back to the state a file starts with: the files of a worker share this module (vitest `isolate: false`). */
+export function resetFakeAuth(): void {
+  for (const fn of [
+    fakeUser.getIdToken,
+    signInWithEmailAndPassword,
+    signOut,
+    verifyPasswordResetCode,
+    confirmPasswordReset,
+    connectAuthEmulator,
+    getAuth,
+    initializeAuth,
+    onIdTokenChanged,
+  ])
+    fn.mockReset();
+  auth.currentUser = fakeUser;
+  idTokenUser = null;
+  idTokenListeners.clear();
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { ThemeProvider } from '@mui/material';
@@ -13,9 +13,6 @@ import { createTestQueryClient, LocationProbe, makeUser } from '@/testing/render
 import { AppRoutes } from './app-routes';
 import { PUBLIC_ROUTES } from './public-routes';
 import { APP_ROUTES, elementFor, routesFor, type RoutePrincipal } from './route-table';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 // The signed-in shell and the pages are lazy chunks: load the ones these tests render up front, so each test waits
 // for what it asserts (a redirect, a text), never for a chunk to arrive within a findBy* timeout.

@@ -1,12 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Feature } from '@/lib/feature';
 import { lazyFrom } from '@/lib/lazy';
 import { preloadSlots, slotsOf } from '@/lib/slots';
 import { makeUser, renderPage } from '@/testing/render';
 import { AppLayout } from './app-layout';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 
 /** A later area's header widget (the unread bell), shown to customers and suppliers only. */
 const bellFeature: Feature = {

@@ -12,9 +12,6 @@ import { answerPage } from '@/testing/page-server';
 import { renderPage } from '@/testing/render';
 import { ListPage, SEARCH_DEBOUNCE_MS, type ListColumn, type ListRequest } from './index';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 interface Row {
   id: string;
   name: string;

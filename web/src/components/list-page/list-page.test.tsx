@@ -5,9 +5,6 @@ import { renderPage } from '@/testing/render';
 import * as apiClient from '@/lib/api-client';
 import { ListPage, type BulkAction, type ListColumn, type ListPageProps } from './index';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 interface Row {
   id: string;
   name: string;

@@ -7,8 +7,6 @@ import { renderPage } from '@/testing/render';
 import filesDe from '../../../public/locales/de/files.json';
 import { FileUpload } from './file-upload';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 /** A stand-in XMLHttpRequest: records each request; the test drives progress and the answer. */
 class FakeXhr {
   static all: FakeXhr[] = [];

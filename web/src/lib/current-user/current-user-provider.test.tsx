@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render as renderTree, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,9 +9,6 @@ import { createTestQueryClient, makeUser } from '@/testing/render';
 import { COUNT_LOGIN_KEY } from '@/lib/auth';
 import { useCurrentUser } from './current-user-context';
 import { CurrentUserProvider } from './current-user-provider';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const fbUser = { uid: 'u1' } as FirebaseUser;
 

@@ -8,9 +8,6 @@ import { makeUser, preloadAppSlots, renderPage } from '@/testing/render';
 import { FILE_MAX_BYTES } from '@model/files';
 import { FakeSessionXhr } from '../testing/fake-session-xhr';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 const flagged = makeUser({ admin: true }, { id: 'adm', type: 'ADMIN' });
 const plain = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
 const configs = [

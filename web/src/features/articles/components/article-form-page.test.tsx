@@ -6,9 +6,6 @@ import { makeUser, renderPage } from '@/testing/render';
 import { makeArticle, makeFieldValue } from '../testing/article-fixtures';
 import { ArticleFormPage } from './article-form-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 const me = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
 
 function setup(save: { status: number; body: unknown }, taken: string[] = []) {

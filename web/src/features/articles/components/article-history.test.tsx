@@ -1,11 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, renderPage } from '@/testing/render';
 import { ArticleHistory } from './article-history';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 describe('ArticleHistory', () => {
   it('shows prices in euros and a wholesaler entry by name with its order number and price', async () => {

@@ -1,13 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
-import { makeUser, renderPage } from '@/testing/render';
+import { makeUser, preloadAppSlots, renderPage } from '@/testing/render';
 import { makeArticle, makeFieldValue } from '../testing/article-fixtures';
 import { ArticleListPage } from './article-list-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const me = makeUser({ admin: false }, { id: 'adm', type: 'ADMIN' });
 const phoenix = makeFieldValue({ abbreviation: 'PXC' });
@@ -40,8 +37,17 @@ function setup(state?: unknown) {
   renderPage(<ArticleListPage />, { route: '/article', state, user: me });
   return calls;
 }
+/** The list's own manufacturer filter (the page's sections below it have one each, e.g. the export's). */
+const manufacturerFilter = () => {
+  const filter = screen.getAllByLabelText('Hersteller').find((field) => !field.closest('section'));
+  if (!filter) throw new Error('the list has no manufacturer filter');
+  return filter;
+};
 const filterCalls = (calls: { url: string }[]) =>
   calls.filter((c) => c.url.startsWith('/api/article/filter')).map((c) => new URL(c.url, 'http://x').searchParams);
+
+// the sections other features contribute (import, export) are rendered at once, as after their chunks loaded
+beforeAll(() => preloadAppSlots());
 
 describe('ArticleListPage', () => {
   it('shows the columns with EUR and German numbers; the manufacturer preset from navigation state is sent', async () => {
@@ -58,7 +64,7 @@ describe('ArticleListPage', () => {
     const user = userEvent.setup({ delay: null });
     const calls = setup();
     await screen.findByText('1.234,50 €');
-    await user.type(screen.getByLabelText('Hersteller'), 'PXC');
+    await user.type(manufacturerFilter(), 'PXC');
     // the answer to "PXC" (after the typing pause) holds Phoenix Contact only, shown with the name it was found by
     await waitFor(() => expect(screen.queryByRole('option', { name: /WAGO/ })).not.toBeInTheDocument());
     const option = screen.getByRole('option', { name: /Phoenix Contact/ });

@@ -9,9 +9,6 @@ import { ForgetPage } from './forget-page';
 import { LoginPage } from './login-page';
 import { ResetPage } from './reset-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 // the sign-in page loads its rules with the first check (a chunk of their own): loaded up front, so the
 // validation tests wait for the message, not for the chunk
 beforeAll(async () => {

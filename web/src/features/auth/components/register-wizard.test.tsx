@@ -6,9 +6,6 @@ import { renderPage } from '@/testing/render';
 import { signInWithEmailAndPassword } from '@/testing/fake-auth';
 import { RegisterWizard } from './register-wizard';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Weiter' }));
 const back = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Zurück' }));
 const field = (label: RegExp) => screen.getByLabelText(label);

@@ -7,8 +7,6 @@ import { renderPage } from '@/testing/render';
 import { customerUser } from '@/testing/enquiry-fixtures';
 import { BomArticleTable } from './bom-article-table';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

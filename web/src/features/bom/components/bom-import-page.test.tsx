@@ -7,8 +7,6 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, preloadAppSlots, renderPage } from '@/testing/render';
 import { BomImportPage } from './bom-import-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 // the "edit article" view renders the articles' editor from the app's slots
 beforeAll(() => preloadAppSlots());
 

@@ -5,8 +5,6 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, renderPage } from '@/testing/render';
 import { BomImportTask } from './bom-import-task';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

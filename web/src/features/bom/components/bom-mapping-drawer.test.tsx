@@ -7,8 +7,6 @@ import { renderPage } from '@/testing/render';
 import { customerUser, makeEnquiry } from '@/testing/enquiry-fixtures';
 import { BomMappingDrawer } from './bom-mapping-drawer';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -8,8 +8,6 @@ import { renderPage } from '@/testing/render';
 import { customerUser, makeEnquiry } from '@/testing/enquiry-fixtures';
 import { BomPanel } from './bom-panel';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 /** A stand-in XMLHttpRequest for the multipart upload (records the request; the test answers). */
 class FakeXhr {
   static all: FakeXhr[] = [];

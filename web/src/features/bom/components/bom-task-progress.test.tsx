@@ -10,8 +10,6 @@ import { renderPage } from '@/testing/render';
 import { customerUser } from '@/testing/enquiry-fixtures';
 import { BomJobSection } from './bom-job-section';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 afterEach(() => {
   sessionStorage.clear();
   vi.unstubAllGlobals();

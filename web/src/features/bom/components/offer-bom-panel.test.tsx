@@ -9,8 +9,6 @@ import { makeOffer, supplierUser } from '@/testing/offer-fixtures';
 import { bomFeature } from '../feature';
 import { OfferBomPanel } from './offer-bom-panel';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

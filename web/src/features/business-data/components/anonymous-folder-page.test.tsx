@@ -8,8 +8,6 @@ import { asPhone } from '@/testing/phone';
 import { renderPage } from '@/testing/render';
 import { AnonymousFolderPage } from './anonymous-folder-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 // the page loads its toasts and error texts with the first message: loaded up front, so tests wait on events only
 beforeAll(async () => {
   await Promise.all([import('@/lib/notify'), import('@/lib/errors')]);

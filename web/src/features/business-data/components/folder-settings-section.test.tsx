@@ -8,8 +8,6 @@ import { renderPage } from '@/testing/render';
 import { makeFolder, supplierAdmin } from '../testing/folder-fixtures';
 import { FolderSettingsSection } from './folder-settings-section';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 beforeAll(async () => {
   await Promise.all([import('@/lib/notify'), import('@/lib/errors')]);
 });

@@ -8,8 +8,6 @@ import { renderPage } from '@/testing/render';
 import { customerUser, externalUser, folderFiles, makeFolder, supplierAdmin } from '../testing/folder-fixtures';
 import { InternalFolderPage } from './internal-folder-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 /** GET /offer/businessdata and the folder's listing (GET /file/names), the ZIP of a selection. */
 function api(view: FolderView | { status: number; code: string }) {
   return mockFetch((c) => {

@@ -8,8 +8,6 @@ import { renderPage } from '@/testing/render';
 import { externalUser } from '../testing/folder-fixtures';
 import { SharedFoldersPage } from './shared-folders-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-
 const rows: SharedFolderRow[] = [
   { offerId: 'o2', referenceNumber: 'SUED-2', offerNumber: 'A-2', itemCount: 5 },
   { offerId: 'o1', referenceNumber: 'NORD-1', offerNumber: 'A-1', itemCount: 2 },

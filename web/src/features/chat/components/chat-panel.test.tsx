@@ -10,7 +10,6 @@ import { renderPage } from '@/testing/render';
 import { makeConversation, makeMessage, pathOf, queryOf } from '../testing/chat-fixtures';
 import { EnquiryChatPanel, OfferChatPanel } from './chat-panel';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 afterEach(() => vi.unstubAllGlobals());
 
 const released = makeEnquiry({ released: true, releaseDate: new Date(), firstReleaseDate: new Date() });

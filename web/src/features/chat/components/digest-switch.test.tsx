@@ -9,7 +9,6 @@ import { chatFeature } from '../feature';
 import { pathOf } from '../testing/chat-fixtures';
 import { DigestSwitch } from './digest-switch';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the mail digest switch (a profile panel)', () => {

@@ -8,7 +8,6 @@ import { makeUser, renderPage } from '@/testing/render';
 import { makeMessage, pathOf, queryOf } from '../testing/chat-fixtures';
 import { MessagesPage } from './messages-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 afterEach(() => vi.unstubAllGlobals());
 
 const unread: MessageView[] = [

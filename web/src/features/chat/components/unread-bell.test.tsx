@@ -11,7 +11,6 @@ import { unreadCountQueryOptions } from '../api/get-unread';
 import { pathOf, queryOf } from '../testing/chat-fixtures';
 import { UnreadBell } from './unread-bell';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { mockFetch } from '@/testing/fetch-mock';
 import { createTestQueryClient, makeCompany } from '@/testing/render';
 import { getCompanyQueryOptions } from './get-company';
 import { useReleaseCompany, useUpdateCompany } from './update-company';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 describe('companies queries', () => {
   it('a change invalidates every query under ["companies"], also other features\' company choices', async () => {

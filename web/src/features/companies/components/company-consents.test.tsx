@@ -1,12 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDateTime } from '@/lib/format';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import { CompanyConsents } from './company-consents';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 
 const company = makeCompany({ id: 'c1' });
 const platformAdmin = makeUser({ admin: true }, { id: 'admin-co', type: 'ADMIN' });

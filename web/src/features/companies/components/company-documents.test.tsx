@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -6,8 +6,6 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import filesDe from '../../../../public/locales/de/files.json';
 import { CompanyDocuments } from './company-documents';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
 
 beforeAll(() => {
   i18next.addResourceBundle('de', 'files', filesDe);

@@ -1,12 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import { CompanyFormPage } from './company-form-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 describe('CompanyFormPage', () => {
   it('create: required fields, customer number only for customers, EXTERNAL not selectable', async () => {

@@ -8,9 +8,6 @@ import { answerPage } from '@/testing/page-server';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import { CompanyListPage } from './company-list-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 const complete = makeCompany({ id: 'p1', name: 'Pending Lieferant', type: 'SUPPLIER', pendingRegistration: true });
 const registered = makeCompany({ id: 'p2', name: 'Pending Kunde', pendingRegistration: true });
 const inactive = makeCompany({ id: 'i1', name: 'Alt GmbH', active: false, customerNumber: 'K-1' });

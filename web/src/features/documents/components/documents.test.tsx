@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AttachedFile } from '@model/files';
@@ -12,17 +12,7 @@ import { makeOffer, offerFile, supplierUser } from '@/testing/offer-fixtures';
 import { EnquiryDocuments } from './enquiry-documents';
 import { OfferDocuments } from './offer-documents';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-// jsdom runs no pdf.js: the viewer's engine is replaced at its seam (components/pdf-viewer/pdf-document.ts) by one
-// that reads the page count from the bytes the API answered; what is tested here is the way from the folder's row
-// to the viewer and the authorised call. pdf.js itself: web/e2e/pdf-viewer.e2e.test.ts.
-vi.mock('@/components/pdf-viewer/pdfjs-loader', () => ({
-  loadWithPdfJs: async (data: Uint8Array) => ({
-    pageCount: Number(/Pages (\d+)/.exec(new TextDecoder().decode(data))?.[1]),
-    page: async () => ({ width: 595, height: 842, render: () => ({ done: Promise.resolve(), cancel: () => {} }) }),
-    destroy: () => {},
-  }),
-}));
+// the viewer's engine is the stand-in of testing/setup-tests.ts, which reads the page count from the bytes
 
 beforeAll(() => LazyPdfViewer.preload());
 

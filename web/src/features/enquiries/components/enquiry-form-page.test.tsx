@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Enquiry } from '@model/enquiry';
@@ -7,9 +7,6 @@ import { preloadAppSlots, renderPage } from '@/testing/render';
 import { typeDay } from '@/testing/date-field';
 import { attachedFile, customerUser, enquiryFact, makeEnquiry, supplierUser } from '@/testing/enquiry-fixtures';
 import { EnquiryFormPage } from './enquiry-form-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 // the BOM and documents sections are other features' panels (lib/slots): their code loaded up front, as in the app
 beforeAll(preloadAppSlots);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EnquiryListItem } from '@model/enquiry';
@@ -7,9 +7,6 @@ import { answerPage } from '@/testing/page-server';
 import { renderPage } from '@/testing/render';
 import { customerUser, listItemOf, makeEnquiry, supplierUser } from '@/testing/enquiry-fixtures';
 import { EnquiryListPage } from './enquiry-list-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const rows: EnquiryListItem[] = [
   listItemOf(makeEnquiry({ id: 'a', title: 'Anlage Nord', createDate: new Date('2026-10-01T08:00:00Z') })),

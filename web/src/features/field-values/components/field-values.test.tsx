@@ -7,9 +7,6 @@ import { makeFieldValue } from '../testing/field-value-fixtures';
 import { DiscountGroupListPage, ManufacturerListPage, UnitListPage } from './field-value-list-page';
 import { UnitFormPage, WholesalerFormPage } from './field-value-form-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 const me = makeUser({ admin: true }, { id: 'adm', type: 'ADMIN' });
 const units = [
   makeFieldValue({ id: 'u1', displayName: 'Stück', nameVariants: ['Stk'], usedByArticleAmount: 12 }),

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
@@ -6,9 +6,6 @@ import { makeUser, renderPage } from '@/testing/render';
 import { makeFieldValue, makeImportConfig } from '../testing/import-config-fixtures';
 import { ImportConfigFormPage } from './import-config-form-page';
 import { ImportConfigListPage } from './import-config-list-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const me = makeUser({ admin: true }, { id: 'adm', type: 'ADMIN' });
 

@@ -8,9 +8,6 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { makeUser, renderPage } from '@/testing/render';
 import { AvbConsentDialog } from './avb-consent-dialog';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 beforeAll(async () => {
   await import('../api/accept-consent');
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OfferState } from '@model/offer-states';
@@ -9,17 +9,7 @@ import { renderPage } from '@/testing/render';
 import { customerUser, makeOffer, offerFact, otherSupplierUser, supplierUser } from '@/testing/offer-fixtures';
 import { OfferActions } from './offer-actions';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-// jsdom runs no pdf.js: the viewer's engine behind its seam (components/pdf-viewer/pdf-document.ts) is a two-page
-// stand-in here; the dialog's way to the viewer and the authorised call are what is tested (pdf.js: the e2e test)
-vi.mock('@/components/pdf-viewer/pdfjs-loader', () => ({
-  loadWithPdfJs: async () => ({
-    pageCount: 2,
-    page: async () => ({ width: 595, height: 842, render: () => ({ done: Promise.resolve(), cancel: () => {} }) }),
-    destroy: () => {},
-  }),
-}));
+// the viewer's engine is the stand-in of testing/setup-tests.ts, which reads the page count from the bytes
 
 beforeAll(() => LazyPdfViewer.preload());
 
@@ -165,7 +155,9 @@ describe('OfferActions: preconditions, calls and navigation', () => {
   it('accept: the attached order PDF can be read in the viewer first (GET /file/ of the offer documents)', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = mockFetch((c) =>
-      c.url.startsWith('/api/file/?') ? { raw: '%PDF-1.7', headers: { 'Content-Type': 'application/pdf' } } : undefined,
+      c.url.startsWith('/api/file/?')
+        ? { raw: '%PDF-1.7 /Pages 2', headers: { 'Content-Type': 'application/pdf' } }
+        : undefined,
     );
     renderActions(
       customerUser,

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -13,9 +13,6 @@ import {
   offerFile,
 } from '@/testing/offer-fixtures';
 import { OfferComparisonPage, sortOffers } from './offer-comparison-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const compared = (overrides: Partial<ComparedOffer>): ComparedOffer => ({
   ...makeOffer({ released: true }),

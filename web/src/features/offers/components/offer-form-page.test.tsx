@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockCall } from '@/testing/fetch-mock';
@@ -7,9 +7,6 @@ import { preloadAppSlots, renderPage } from '@/testing/render';
 import type { OfferWithOutdated } from '../api/get-offer';
 import { customerUser, makeEnquiry, makeOffer, makeTerms, offerFile, supplierUser } from '@/testing/offer-fixtures';
 import { OfferFormPage } from './offer-form-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 // the documents section is another feature's panel (lib/slots): its code loaded up front, as the page would show it
 beforeAll(preloadAppSlots);

@@ -9,9 +9,6 @@ import type { OfferListItem } from '../api/offer-types';
 import { customerUser, listItemOf, makeOffer, supplierUser } from '@/testing/offer-fixtures';
 import { JobsListPage, OffersListPage, OrdersListPage } from './offer-list-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 const rows: OfferListItem[] = [
   listItemOf(makeOffer({ id: 'a', offerNumber: 'A-1', referenceNumber: 'NORD-1', released: true })),
   listItemOf(

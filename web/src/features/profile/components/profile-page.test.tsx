@@ -7,9 +7,6 @@ import { signInWithEmailAndPassword } from '@/testing/fake-auth';
 import { makeUser, renderPage } from '@/testing/render';
 import { ProfilePage } from './profile-page';
 
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
-
 describe('ProfilePage', () => {
   it('customer: greeting, fields, booking link, AVV button, no documentation link, no banners', async () => {
     const logout = vi.fn(async () => undefined);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -10,9 +10,6 @@ import { getUserQueryOptions, useUser } from './get-user';
 import { useUsers, type GetUsersRequest } from './get-users';
 import { useUpdateUser } from './update-user';
 import { useCreateUser } from './create-user';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const request: GetUsersRequest = { page: 0, paginationSize: 15, column: 'lastname', sortDescending: false };
 

@@ -1,12 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch-mock';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import { UserFormPage } from './user-form-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const active = makeCompany({ id: 'c1', name: 'Aktiv GmbH' });
 const inactive = makeCompany({ id: 'c2', name: 'Inaktiv GmbH', active: false });

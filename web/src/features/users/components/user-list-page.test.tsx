@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@model/user';
@@ -6,9 +6,6 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { answerPage } from '@/testing/page-server';
 import { makeCompany, makeUser, renderPage } from '@/testing/render';
 import { UserListPage } from './user-list-page';
-
-vi.mock('@/config/firebase', () => import('@/testing/fake-auth'));
-vi.mock('firebase/auth', () => import('@/testing/fake-auth'));
 
 const customer = makeCompany({ id: 'c1', name: 'Müller GmbH' });
 const supplier = makeCompany({ id: 's1', name: 'Weber AG', type: 'SUPPLIER' });
