@@ -48,6 +48,9 @@ export default defineConfig({
           include: ['scripts/stack/**/*.api.test.ts', 'functions/src/**/*.api.test.ts', 'web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['scripts/stack/test-stack.ts'],
           fileParallelism: false,
+          // the files share their one worker's modules (firebase-admin, the functions' code, Playwright load once,
+          // not once per file); each file resets the emulators' data itself (testing/emulator-reset.ts)
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

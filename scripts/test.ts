@@ -37,9 +37,9 @@ interface Group {
 
 /** The groups that run side by side when nothing is selected. */
 const GROUPS: Group[] = [
-  // one worker (vitest's default on 2 cores): with two, beside both stacks, the machine was CPU-bound and an
-  // end-to-end page took longer to settle than its bound (docs/performance.md, 2026-12-02)
-  { label: 'unit+web', projects: ['unit', 'web'], workers: 1 },
+  // two workers: the suite leaves a third of two cores idle since the web files share their worker's modules
+  // (docs/performance.md "Test suite stage times", 2026-12-02)
+  { label: 'unit+web', projects: ['unit', 'web'], workers: 2 },
   { label: 'stack:e2e', projects: ['stack'], filters: ['.e2e.test.ts'], stackOffset: 0 },
   { label: 'stack:api', projects: ['stack'], filters: ['.api.test.ts'], stackOffset: 700 },
 ];

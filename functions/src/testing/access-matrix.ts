@@ -35,6 +35,8 @@ export interface AccessRow {
   request: (ctx: AccessCtx) => Promise<AccessRequest> | AccessRequest;
   /** Runs after every other row (e.g. a password change ends the caller's older sessions). */
   last?: boolean;
+  /** Its caller kinds one after another, not at once (they share something, e.g. the registration throttle). */
+  serial?: boolean;
   /** Sends the request itself instead of a JSON call (e.g. a multipart upload). */
   send?: (ctx: AccessCtx, token: string | undefined) => Promise<{ status: number; body: unknown }>;
 }
@@ -47,18 +49,19 @@ function allowedKinds(row: AccessRow): readonly CallerKind[] {
   return row.allowed;
 }
 
-/** The rows in run order (rows marked `last` at the end) as one case per caller kind. */
-export function accessCases(rows: readonly AccessRow[]) {
+/** The rows in run order (rows marked `last` at the end), each with one case per caller kind. */
+export function accessRows(rows: readonly AccessRow[]) {
   const ordered = [...rows.filter((r) => !r.last), ...rows.filter((r) => r.last)];
-  return ordered.flatMap((row) =>
-    CALLER_KINDS.map((kind) => ({
+  return ordered.map((row) => ({
+    call: row.call,
+    serial: row.serial ?? false,
+    cases: CALLER_KINDS.map((kind) => ({
       row,
-      call: row.call,
       kind,
       allowed: allowedKinds(row).includes(kind),
       refusal: kind === 'anonymous' ? 401 : row.hiddenFrom?.includes(kind) ? 404 : 403,
     })),
-  );
+  }));
 }
 
 /** `GET /user/` and `GET /user` are one endpoint. */

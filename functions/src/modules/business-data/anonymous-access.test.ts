@@ -8,7 +8,7 @@ import type { Offer } from '../../model/offer.js';
 import { AnonymousAccess, checkLimits } from './anonymous-access.js';
 import { BusinessDataRepository, tokenKey, type FolderRecord } from './business-data.repository.js';
 import { factsOf, type FolderResolver, type ResolvedFolder } from './folder-resolver.js';
-import { hashPassword } from './password-hash.js';
+import { ARGON2_PARAMS, hashPassword } from './password-hash.js';
 
 /** The folder tokens and the throttle of the password link, on our Firestore emulator (no stack needed). */
 let env: TestEnv;
@@ -56,6 +56,12 @@ const resolver = {
   },
 } as unknown as FolderResolver;
 
+/**
+ * The folders' passwords are hashed at Argon2id's smallest cost: these tests count attempts (150 wrong ones in a
+ * test), and a hash verifies at the parameters stored with it. The production cost: password-hash.test.ts.
+ */
+const CHEAP_HASH = { ...ARGON2_PARAMS, memoryKiB: 64, passes: 1 };
+
 let seq = 0;
 async function folderWithPassword(password = 'geheim-1', over: Partial<FolderRecord['settings']> = {}) {
   const id = `folder${++seq}`;
@@ -84,7 +90,7 @@ async function folderWithPassword(password = 'geheim-1', over: Partial<FolderRec
   await db
     .collection('businessDataSecrets')
     .doc(id)
-    .set(await hashPassword(password));
+    .set(await hashPassword(password, CHEAP_HASH));
   return id;
 }
 

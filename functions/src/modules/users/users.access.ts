@@ -37,6 +37,7 @@ export const USERS_ACCESS: AccessRow[] = [
     allowed: 'anyone',
     request: () => ({ body: registration() }),
     send: (_ctx, token) => registerUnthrottled(token),
+    serial: true,
   },
   {
     call: 'GET /user/password/reset',
