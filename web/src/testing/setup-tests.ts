@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
+import { toast } from 'react-toastify';
 import { initReactI18next, setI18n } from 'react-i18next';
 import { COMMON_NAMESPACE } from '@/config/i18n';
 import { DATE_TIME_FIELDS } from '@/app/features';
@@ -47,6 +48,10 @@ if (!i18next.isInitialized)
   });
 // a file with an i18next instance of its own (legal-pages.test.tsx) made that react-i18next's default
 else setI18n(i18next);
+
+// a toast an earlier file raised after its last test (a late answer) waits in react-toastify's queue for the next
+// container: dismissed while no container is mounted, the queue is emptied
+toast.dismiss();
 
 // the api client revives every area's date-time fields, as in the signed-in app (app/signed-in-app.tsx)
 declareDateTimeFields(DATE_TIME_FIELDS);
