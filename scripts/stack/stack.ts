@@ -271,29 +271,37 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       if (fs.existsSync(path.join(authDir, 'firebase-export-metadata.json'))) args.push('--import', authDir);
       args.push('--export-on-exit', authDir);
     }
-    const firebase = await spawnUntilReady({
-      name: 'firebase',
-      command: process.execPath,
-      args,
-      cwd: ROOT,
-      // every function runtime firebase-tools starts enqueues into our Cloud Tasks emulator (runtime-env.cjs)
-      env: {
-        ...env,
-        SCHRANKWERK_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
-        // firebase-tools gives the function's code 10 s to load, which a busy 2-core machine (two stacks and the
-        // component tests at once) can exceed: the emulator then serves no function and every call is a 404
-        FUNCTIONS_DISCOVERY_TIMEOUT: env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '60',
-        NODE_OPTIONS: [
-          env.NODE_OPTIONS,
-          opts.functionsNodeOptions,
-          `--require ${JSON.stringify(emulatorsFile('tasks/runtime-env.cjs'))}`,
-        ]
-          .filter(Boolean)
-          .join(' '),
-      },
-      readyWhen: /All emulators ready/,
-      log: opts.log,
-      timeoutMs: 180_000,
+    // firebase-tools now and then exits with "An unexpected error" when two stacks of the one demo project start at
+    // the same instant (npm test's two stack groups; it warns of "multiple instances"): a second start succeeds
+    const startFirebase = () =>
+      spawnUntilReady({
+        name: 'firebase',
+        command: process.execPath,
+        args,
+        cwd: ROOT,
+        // every function runtime firebase-tools starts enqueues into our Cloud Tasks emulator (runtime-env.cjs)
+        env: {
+          ...env,
+          SCHRANKWERK_TASKS_EMULATOR_HOST: `${HOST}:${ports.tasks}`,
+          // firebase-tools gives the function's code 10 s to load, which a busy 2-core machine (two stacks and the
+          // component tests at once) can exceed: the emulator then serves no function and every call is a 404
+          FUNCTIONS_DISCOVERY_TIMEOUT: env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '60',
+          NODE_OPTIONS: [
+            env.NODE_OPTIONS,
+            opts.functionsNodeOptions,
+            `--require ${JSON.stringify(emulatorsFile('tasks/runtime-env.cjs'))}`,
+          ]
+            .filter(Boolean)
+            .join(' '),
+        },
+        readyWhen: /All emulators ready/,
+        log: opts.log,
+        timeoutMs: 180_000,
+      });
+    const firebase = await startFirebase().catch((error: Error) => {
+      if (!/exited with code \d+ before it was ready/.test(error.message)) throw error;
+      opts.log?.('firebase', `start failed (${error.message}); starting once more`);
+      return startFirebase();
     });
     children.push(firebase.child);
     front = await startHostingFront({ host: HOST, port: ports.hosting, target: ports.hostingEmulator });
