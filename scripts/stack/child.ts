@@ -59,8 +59,15 @@ export async function spawnUntilReady(opts: SpawnOptions): Promise<{ child: Mana
     readline.createInterface({ input: proc.stderr! }).on('line', onLine);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`${opts.name} exited with code ${code} before it was ready`));
+      reject(new ExitedBeforeReady(opts.name, code));
     });
   });
   return { child, readyLine };
+}
+
+/** The child ended before its ready line (a failed start, not a slow one). */
+export class ExitedBeforeReady extends Error {
+  constructor(name: string, code: number | null) {
+    super(`${name} exited with code ${code} before it was ready`);
+  }
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
-import { spawnUntilReady, type ManagedChild } from './child.js';
+import { ExitedBeforeReady, spawnUntilReady, type ManagedChild } from './child.js';
 import { startHostingFront } from './hosting-front.js';
 import { HOST, PORTS, PROJECT_ID, assertPortsFree, portsFor, type Ports } from './ports.js';
 
@@ -299,7 +299,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         timeoutMs: 180_000,
       });
     const firebase = await startFirebase().catch((error: Error) => {
-      if (!/exited with code \d+ before it was ready/.test(error.message)) throw error;
+      if (!(error instanceof ExitedBeforeReady)) throw error;
       opts.log?.('firebase', `start failed (${error.message}); starting once more`);
       return startFirebase();
     });

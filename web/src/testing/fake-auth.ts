@@ -37,20 +37,11 @@ export function emitIdToken(user: typeof fakeUser | null): void {
   idTokenListeners.forEach((listener) => listener(user));
 }
 
-/** Back to the state a file starts with: the files of a worker share this module (vitest `isolate: false`). */
+/**
+ * Back to the state a file starts with: the files of a worker share this module (vitest `isolate: false`). The mocks'
+ * calls and implementations: `vi.resetAllMocks()` in testing/setup-tests.ts.
+ */
 export function resetFakeAuth(): void {
-  for (const fn of [
-    fakeUser.getIdToken,
-    signInWithEmailAndPassword,
-    signOut,
-    verifyPasswordResetCode,
-    confirmPasswordReset,
-    connectAuthEmulator,
-    getAuth,
-    initializeAuth,
-    onIdTokenChanged,
-  ])
-    fn.mockReset();
   auth.currentUser = fakeUser;
   idTokenUser = null;
   idTokenListeners.clear();

@@ -68,7 +68,9 @@ afterAll(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  // spies back to the originals, every vi.fn (the fake auth's too) back to its own implementation and no calls
   vi.restoreAllMocks();
+  vi.resetAllMocks();
   resetFakeAuth();
   document.body.innerHTML = '';
   for (const cookie of document.cookie.split('; ').filter(Boolean))
