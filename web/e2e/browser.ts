@@ -71,7 +71,10 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
   page.setDefaultTimeout(20_000);
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    // "Failed to load resource" names no address in its text: the message's location is the resource
+    const resource = msg.text().startsWith('Failed to load resource') ? ` (${msg.location().url})` : '';
+    errors.push(`${page.url()}: ${msg.text()}${resource}`);
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return { page, errors };

@@ -20,14 +20,27 @@ describe('api-client', () => {
     expect(calls[0].body).toEqual({ id: 'x' });
   });
 
-  it('sends no token for anonymous calls or when signed out', async () => {
+  it('sends no token for anonymous calls, signed in or out', async () => {
     const calls = mockFetch(() => ({ body: {} }));
     await api.get('/user/password/reset', { anonymous: true, query: { mail: 'a@b.de' } });
     auth.currentUser = null;
-    await api.get('/health');
+    await api.post('/user/register', {}, { anonymous: true });
     expect(calls[0].headers.Authorization).toBeUndefined();
     expect(calls[0].url).toBe('/api/user/password/reset?mail=a%40b.de');
     expect(calls[1].headers.Authorization).toBeUndefined();
+  });
+
+  it('sends nothing that needs a user once nobody is signed in: unauthenticated, no toast, no sign-out', async () => {
+    const calls = mockFetch(() => ({ body: {} }));
+    const toast = vi.spyOn(notify, 'error');
+    signOut.mockClear();
+    auth.currentUser = null;
+    const error = await api.get('/enquiry/list', { toastOnError: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(calls).toHaveLength(0);
+    expect(toast).not.toHaveBeenCalled();
+    expect(signOut).not.toHaveBeenCalled();
   });
 
   it('revives the date-time fields the model declares (nested), leaves every other string', async () => {

@@ -52,9 +52,15 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return qs ? `${url}?${qs}` : url;
 }
 
-/** Accept JSON plus the ID token of the signed-in user (a token that cannot be refreshed ends the session). */
+/**
+ * Accept JSON plus the ID token of the signed-in user (a token that cannot be refreshed ends the session). A call
+ * that needs a user is not sent once nobody is signed in: a query that starts while the session ends (the sign-out
+ * of the consent dialog) would only earn a 401, which the browser logs as an error.
+ */
 async function baseHeaders(options: Pick<RequestOptions, 'anonymous'>): Promise<Record<string, string>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!options.anonymous && !auth.currentUser)
+    throw new ApiError(401, 'unauthenticated', undefined, 'nobody is signed in');
   if (!options.anonymous && auth.currentUser) {
     try {
       headers.Authorization = `Bearer ${await auth.currentUser.getIdToken()}`;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { format, isValid, parse } from 'date-fns';
 import { de } from 'date-fns/locale/de';
 import { useFormikContext } from 'formik';
@@ -44,9 +44,33 @@ export interface FormDateFieldProps {
  * and stores the model's `YYYY-MM-DD` string. It brings its own German localization, so it works on any page.
  */
 export function FormDateField({ name, labelKey, required = false, disabled = false, hintKey }: FormDateFieldProps) {
-  const field = useFormField(name, labelKey, hintKey);
-  const formik = useFormikContext<Record<string, unknown>>();
-  const text = typeof field.value === 'string' ? field.value : '';
+  const { id, label, value, error, helperText } = useFormField(name, labelKey, hintKey);
+  const { setFieldValue, setFieldTouched } = useFormikContext<Record<string, unknown>>();
+  return (
+    <DateBox
+      {...{ id, name, label, error, helperText, required, disabled, setFieldValue, setFieldTouched }}
+      text={typeof value === 'string' ? value : ''}
+    />
+  );
+}
+
+interface DateBoxProps {
+  id: string;
+  name: string;
+  label: string;
+  /** the stored day (`YYYY-MM-DD`, INVALID_DAY or '') */
+  text: string;
+  error: boolean;
+  helperText?: string;
+  required: boolean;
+  disabled: boolean;
+  setFieldValue: (field: string, value: unknown) => unknown;
+  setFieldTouched: (field: string, touched: boolean) => unknown;
+}
+
+/** The picker, rendered again only when what it shows changes (form-fields.tsx, FieldBox). */
+const DateBox = memo(function DateBox(props: DateBoxProps) {
+  const { id, name, label, text, error, helperText, required, disabled, setFieldValue, setFieldTouched } = props;
   // the picker compares its value by reference: hand back the very date it reported (an incomplete entry stays as
   // typed), and one stable date per stored day otherwise
   const [reported, setReported] = useState<{ iso: string; date: Date | null } | null>(null);
@@ -60,23 +84,23 @@ export function FormDateField({ name, labelKey, required = false, disabled = fal
       localeText={deDE.components.MuiLocalizationProvider.defaultProps.localeText}
     >
       <DatePicker
-        label={field.label}
+        label={label}
         value={value}
         format={DAY_FORMAT}
         disabled={disabled}
         onChange={(date) => {
           const iso = isoDayOf(date);
           setReported({ iso, date });
-          void formik.setFieldValue(name, iso);
+          void setFieldValue(name, iso);
         }}
         slotProps={{
           textField: {
-            id: field.id,
+            id,
             name,
             required,
-            error: field.error,
-            helperText: field.helperText,
-            onBlur: () => void formik.setFieldTouched(name, true),
+            error,
+            helperText,
+            onBlur: () => void setFieldTouched(name, true),
             fullWidth: true,
             size: 'small',
             // above the box like every form field's label; the empty box shows TT.MM.JJJJ
@@ -86,4 +110,4 @@ export function FormDateField({ name, labelKey, required = false, disabled = fal
       />
     </LocalizationProvider>
   );
-}
+});

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { messageKey, messageValues } from '@model/validation';
+import { sameProps } from '@/lib/same-props';
 
 /**
  * Translates a yup message key of the model (validation.required, validation.maxLength ...) into German; a
@@ -54,48 +55,95 @@ function labelAbove(slotProps: TextFieldProps['slotProps']): TextFieldProps['slo
   };
 }
 
-/** A formik-bound text field: translated label (asterisk when required), touched-errors from the yup schema. */
-export function FormTextField({ name, labelKey, hintKey, children, slotProps, ...rest }: FormTextFieldProps) {
-  return (
-    <TextField {...useFormField(name, labelKey, hintKey)} {...rest} slotProps={labelAbove(slotProps)}>
-      {children}
-    </TextField>
-  );
-}
-
 export interface SelectOption {
   value: string;
   label: string;
 }
 
-/** A formik-bound select (TextField select). */
-export function FormSelectField({ options, ...props }: FormTextFieldProps & { options: SelectOption[] }) {
+/**
+ * MUI's TextField, rendered again only when what it shows changes. Every formik field reads the whole form's state,
+ * so without this boundary a keystroke rendered every field of a long form again (the enquiry form: about half a
+ * second per keystroke in the component tests); the cheap field components above it still do, the boxes do not.
+ */
+const FieldBox = memo(function FieldBox({
+  options,
+  children,
+  ...props
+}: TextFieldProps & { options?: SelectOption[] }) {
   return (
-    <FormTextField select {...props}>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </FormTextField>
+    <TextField {...props}>
+      {options
+        ? options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))
+        : children}
+    </TextField>
   );
+}, sameProps);
+
+/** A formik-bound text field: translated label (asterisk when required), touched-errors from the yup schema. */
+export function FormTextField({
+  name,
+  labelKey,
+  hintKey,
+  children,
+  slotProps,
+  ...rest
+}: FormTextFieldProps & { options?: SelectOption[] }) {
+  return (
+    <FieldBox {...useFormField(name, labelKey, hintKey)} {...rest} slotProps={labelAbove(slotProps)}>
+      {children}
+    </FieldBox>
+  );
+}
+
+/** A formik-bound select (TextField select). */
+export function FormSelectField(props: FormTextFieldProps & { options: SelectOption[] }) {
+  return <FormTextField select {...props} />;
 }
 
 /** A formik-bound switch (boolean field). */
 export function FormSwitch({ name, labelKey, disabled }: { name: string; labelKey: string; disabled?: boolean }) {
   const { t } = useTranslation();
-  const formik = useFormikContext<Record<string, unknown>>();
+  const { values, setFieldValue } = useFormikContext<Record<string, unknown>>();
+  return (
+    <SwitchBox
+      name={name}
+      label={t(labelKey)}
+      checked={Boolean(getIn(values, name))}
+      disabled={disabled}
+      setFieldValue={setFieldValue}
+    />
+  );
+}
+
+/** The switch itself, rendered again only when what it shows changes (see FieldBox). */
+const SwitchBox = memo(function SwitchBox({
+  name,
+  label,
+  checked,
+  disabled,
+  setFieldValue,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  setFieldValue: (field: string, value: unknown) => unknown;
+}) {
   return (
     <FormControlLabel
       control={
         <Switch
           name={name}
-          checked={Boolean(getIn(formik.values, name))}
-          onChange={(e) => void formik.setFieldValue(name, e.target.checked)}
+          checked={checked}
+          onChange={(e) => void setFieldValue(name, e.target.checked)}
           disabled={disabled}
         />
       }
-      label={t(labelKey)}
+      label={label}
     />
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useCallback, type FocusEvent } from 'react';
 import { useFormikContext } from 'formik';
 import { PRICE_MAX } from '@model/price';
 import { formatEur } from '@/lib/format';
@@ -13,18 +14,24 @@ export function PriceField({ name, labelKey, required }: { name: string; labelKe
   const formik = useFormikContext<Record<string, string | undefined>>();
   const text = formik.values[name];
   const showsError = !!formik.errors[name] && (!!formik.touched[name] || formik.submitCount > 0);
+  const { handleBlur, setFieldValue } = formik;
+  // one handler per typed text: the box renders again only when what it shows changes (FieldBox)
+  const onBlur = useCallback(
+    (e: FocusEvent) => {
+      handleBlur(e);
+      // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
+      const parsed = parsePriceInput(text);
+      if (isValidPrice(parsed)) void setFieldValue(name, formatPriceInput(parsed));
+    },
+    [handleBlur, setFieldValue, name, text],
+  );
   return (
     <FormTextField
       name={name}
       labelKey={labelKey}
       required={required}
       slotProps={{ htmlInput: { inputMode: 'decimal', 'data-max': PRICE_MAX } }}
-      onBlur={(e) => {
-        formik.handleBlur(e);
-        // only a valid price: a refused one (fractions of a cent) keeps what was typed and its error
-        const parsed = parsePriceInput(text);
-        if (isValidPrice(parsed)) void formik.setFieldValue(name, formatPriceInput(parsed));
-      }}
+      onBlur={onBlur}
       // the amount as it will be stored, unless the field shows its error
       {...(showsError ? {} : { helperText: formatEur(parsePriceInput(text)) })}
     />

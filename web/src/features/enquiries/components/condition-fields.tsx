@@ -1,3 +1,4 @@
+import { useCallback, type ChangeEvent } from 'react';
 import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,7 +35,13 @@ function IndividualText({ field }: { field: JobConditionChoice | JobConditionFla
 /** A job-condition choice: its value set with German labels, plus the individual free text where it applies. */
 export function ChoiceField({ field, disabled = false }: { field: JobConditionChoice; disabled?: boolean }) {
   const { t } = useTranslation('enquiries');
-  const formik = useFormikContext<JobConditions>();
+  const { setFieldValue } = useFormikContext<JobConditions>();
+  // "Keine Angabe" is the absent value (the schema knows no empty string); one handler per field keeps the select
+  // from rendering again on every keystroke elsewhere in the form (FieldBox)
+  const onChange = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => void setFieldValue(field, e.target.value === '' ? undefined : e.target.value),
+    [setFieldValue, field],
+  );
   const optional = OPTIONAL_CHOICES.includes(field);
   const options = JOB_CONDITION_CHOICES[field].map((value) => ({ value, label: t(`values.${value}`) }));
   return (
@@ -45,8 +52,7 @@ export function ChoiceField({ field, disabled = false }: { field: JobConditionCh
         required={!optional}
         disabled={disabled}
         options={optional ? [{ value: '', label: t('none') }, ...options] : options}
-        // "Keine Angabe" is the absent value (the schema knows no empty string)
-        onChange={(e) => void formik.setFieldValue(field, e.target.value === '' ? undefined : e.target.value)}
+        onChange={onChange}
       />
       <IndividualText field={field} />
     </>
