@@ -3,8 +3,9 @@ import { FieldValue, Filter, getFirestore, type Firestore } from 'firebase-admin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type RunningFirestoreEmulator } from './server.js';
 
-// firebase-admin configured the way the app's functions are: only FIRESTORE_EMULATOR_HOST
-// (vitest runs each test file in its own process, so setting the variable here is contained).
+// firebase-admin configured the way the app's functions are: only FIRESTORE_EMULATOR_HOST (restored afterwards: the
+// unit files of a worker share its process).
+const savedHost = process.env.FIRESTORE_EMULATOR_HOST;
 let emu: RunningFirestoreEmulator;
 let app: App;
 let db: Firestore;
@@ -17,6 +18,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await deleteApp(app);
   await emu.stop();
+  if (savedHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+  else process.env.FIRESTORE_EMULATOR_HOST = savedHost;
 });
 
 describe('firebase-admin via FIRESTORE_EMULATOR_HOST', () => {
