@@ -68,7 +68,8 @@ export async function nextPaint(page: Page): Promise<void> {
 /** A page that records console errors and uncaught exceptions. */
 export async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  // a ceiling for each action's wait on its event, generous for a slow host (vitest's testTimeout is 180 s)
+  page.setDefaultTimeout(45_000);
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;

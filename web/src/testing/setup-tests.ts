@@ -19,8 +19,8 @@ vi.mock('@/components/pdf-viewer/pdfjs-loader', () => import('./pdfjs-stand-in')
 
 // findBy*/waitFor wait for an event (a response, a lazy chunk, a debounce); this bound only ends a test that will
 // never see it. Being generous keeps a busy machine from failing a test that merely ran slowly (vitest's
-// testTimeout for the web project is 30 s, its hookTimeout 60 s: a preload in beforeAll may take a while).
-configure({ asyncUtilTimeout: 15_000 });
+// testTimeout and hookTimeout for the web project are 180 s; vitest.config.ts).
+configure({ asyncUtilTimeout: 45_000 });
 
 // Every namespace file of public/locales/de, in memory (no HTTP backend in component tests).
 const files = import.meta.glob<Record<string, unknown>>('../../public/locales/de/*.json', {
