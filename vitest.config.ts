@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+// Ceilings, not waits: a passing test never waits on them. The long form tests (about 6 s alone) took over 60 s beside
+// the stack groups on a 2-core machine whose host was slow (a fifth of its time stolen; docs/performance.md
+// 2026-12-02, fourth session), the article import's redelivery tests too.
+const CEILINGS = { testTimeout: 180_000, hookTimeout: 180_000 };
+
 const webAlias = {
   '@model': fileURLToPath(new URL('./functions/src/model', import.meta.url)),
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
@@ -24,9 +29,7 @@ export default defineConfig({
           // the functions' modules per file): one run of the project 497 -> 365 s of CPU on the 2-core machine. No
           // unit file mocks a module or fakes the clock; the few that set process.env or spy restore them.
           isolate: false,
-          // ceilings, not waits (see web)
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          ...CEILINGS,
         },
       },
       {
@@ -40,11 +43,8 @@ export default defineConfig({
           // a worker's files share one jsdom window and their modules: ~1.5 s less per file (jsdom, MUI, the
           // locales); the setup file resets what a file leaves behind (docs/web.md "Component tests")
           isolate: false,
-          // a ceiling, not a wait: the long form tests (about 6 s alone) took over 60 s beside the stack groups on a
-          // 2-core machine whose host was slow (a fifth of its time stolen; docs/performance.md 2026-12-02, fourth)
-          testTimeout: 180_000,
           // beforeAll may preload lazy chunks (pages, panels) so the tests wait on events, not on chunk loads
-          hookTimeout: 180_000,
+          ...CEILINGS,
         },
       },
       {
@@ -56,9 +56,7 @@ export default defineConfig({
           // the files share their one worker's modules (firebase-admin, the functions' code, Playwright load once,
           // not once per file); each file resets the emulators' data itself (testing/emulator-reset.ts)
           isolate: false,
-          // a ceiling, not a wait (see web): the article import's redelivery tests took over 60 s on the slow host
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          ...CEILINGS,
         },
       },
     ],

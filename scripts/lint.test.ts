@@ -12,14 +12,15 @@ import { describe, expect, it } from 'vitest';
 // `npx eslint . --fix` and `npx prettier --write .` fix most findings.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-describe('code style', () => {
+// one ceiling for every check of the file (see above)
+describe('code style', { timeout: 600_000 }, () => {
   it('ESLint reports nothing', async () => {
     const eslint = new ESLint({ cwd: ROOT });
     const results = await eslint.lintFiles(['.']);
     const problems = results.filter((r) => r.errorCount + r.warningCount > 0);
     const text = problems.length ? await (await eslint.loadFormatter('stylish')).format(problems) : '';
     expect(text).toBe('');
-  }, 600_000);
+  });
 
   it('every tracked source file is formatted with Prettier', async () => {
     const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
@@ -39,7 +40,7 @@ describe('code style', () => {
         unformatted.push(file);
     }
     expect(unformatted).toEqual([]);
-  }, 600_000);
+  });
 
   // Import cycles among production modules (tests, testing helpers and fixtures may close a loop). dpdm reads the
   // module graph once per part; ESLint's import/no-cycle walked it again for every file and took 97 % of the lint
@@ -47,26 +48,22 @@ describe('code style', () => {
   it.each([
     { part: 'functions and emulators', files: ['functions/src/**/*.ts', 'emulators/**/*.ts'], tsconfig: 'functions' },
     { part: 'web', files: ['web/src/**/*.ts', 'web/src/**/*.tsx'], tsconfig: 'web' },
-  ])(
-    'no import cycle in $part',
-    async ({ files, tsconfig }) => {
-      const tree = await parseDependencyTree(files, {
-        cwd: ROOT,
-        context: ROOT,
-        tsconfig: path.join(ROOT, tsconfig, 'tsconfig.json'),
-        transform: true,
-        exclude: /node_modules|\/dist\/|\.test\.tsx?$|\/testing\/|\/fixtures\//,
-      });
-      expect(Object.keys(tree).filter((f) => !f.includes('node_modules')).length).toBeGreaterThan(300);
-      expect(parseCircular(tree)).toEqual([]);
-    },
-    600_000,
-  );
+  ])('no import cycle in $part', async ({ files, tsconfig }) => {
+    const tree = await parseDependencyTree(files, {
+      cwd: ROOT,
+      context: ROOT,
+      tsconfig: path.join(ROOT, tsconfig, 'tsconfig.json'),
+      transform: true,
+      exclude: /node_modules|\/dist\/|\.test\.tsx?$|\/testing\/|\/fixtures\//,
+    });
+    expect(Object.keys(tree).filter((f) => !f.includes('node_modules')).length).toBeGreaterThan(300);
+    expect(parseCircular(tree)).toEqual([]);
+  });
 
   it('knip finds no unused file, export, dependency or duplicate export', () => {
     const knip = path.join(ROOT, 'node_modules', '.bin', 'knip');
     const run = spawnSync(knip, ['--no-progress', '--no-config-hints'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
-  }, 600_000);
+  });
 });

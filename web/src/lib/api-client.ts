@@ -59,15 +59,14 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
  */
 async function baseHeaders(options: Pick<RequestOptions, 'anonymous'>): Promise<Record<string, string>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (!options.anonymous && !auth.currentUser)
-    throw new ApiError(401, 'unauthenticated', undefined, 'nobody is signed in');
-  if (!options.anonymous && auth.currentUser) {
-    try {
-      headers.Authorization = `Bearer ${await auth.currentUser.getIdToken()}`;
-    } catch (error) {
-      if (FATAL_AUTH_CODES.includes((error as { code?: string }).code ?? '')) await authActions.signOut();
-      throw new ApiError(401, 'unauthenticated', undefined, (error as Error).message);
-    }
+  if (options.anonymous) return headers;
+  const user = auth.currentUser;
+  if (!user) throw new ApiError(401, 'unauthenticated', undefined, 'nobody is signed in');
+  try {
+    headers.Authorization = `Bearer ${await user.getIdToken()}`;
+  } catch (error) {
+    if (FATAL_AUTH_CODES.includes((error as { code?: string }).code ?? '')) await authActions.signOut();
+    throw new ApiError(401, 'unauthenticated', undefined, (error as Error).message);
   }
   return headers;
 }
