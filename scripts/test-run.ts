@@ -45,18 +45,19 @@ export async function runVitest(projects: string[], filters: string[], maxWorker
     p.ms += ms;
     perProject.set(project, p);
     files.push([`${project}: ${module.moduleId.replace(`${process.cwd()}/`, '')}`, ms]);
+    // a file can fail outside its tests (an afterAll hook, an import): vitest then exits 1 with every test passed
+    const outside = [module, ...module.children.allSuites()].flatMap((s) => s.errors());
+    if (outside.length || (module.state() === 'failed' && module.ok()))
+      summary.failures.push(
+        `  ${module.moduleId.replace(`${process.cwd()}/`, '')} (outside its tests)\n${firstLines(outside)}`,
+      );
     for (const test of module.children.allTests()) {
       const result = test.result();
       if (result.state === 'passed') summary.passed++;
       else if (result.state === 'failed') {
-        const message = (result.errors ?? [])
-          .map((e) => e.message ?? String(e))
-          .join('\n')
-          .split('\n')
-          .slice(0, 6)
-          .map((l) => `    ${l}`)
-          .join('\n');
-        summary.failures.push(`  ${module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n${message}`);
+        summary.failures.push(
+          `  ${module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n${firstLines(result.errors ?? [])}`,
+        );
       } else summary.skipped++;
     }
   }
@@ -65,7 +66,21 @@ export async function runVitest(projects: string[], filters: string[], maxWorker
   summary.slowest = slowestOf(files);
   await vitest?.close();
   summary.exitCode = Number(process.exitCode ?? 0);
+  // vitest also exits 1 on an unhandled rejection in its own process (a global setup's), which it only prints
+  if (summary.exitCode && !summary.failures.length && !summary.unhandled.length)
+    summary.failures.push(`  vitest ended with code ${summary.exitCode} without a failed test: see "Unhandled" above`);
   return summary;
+}
+
+/** The first lines of errors, indented under the failure's name. */
+function firstLines(errors: readonly { message?: string }[]): string {
+  return errors
+    .map((e) => e.message ?? String(e))
+    .join('\n')
+    .split('\n')
+    .slice(0, 6)
+    .map((l) => `    ${l}`)
+    .join('\n');
 }
 
 /** The summaries of runs that went side by side, as one. */
