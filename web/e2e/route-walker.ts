@@ -97,6 +97,20 @@ export function addressesOf(table: RouteTable, ids: WalkIds = {}): string[] {
   return [...out];
 }
 
+/**
+ * Opens `address` inside the loaded SPA as its own links do (a history entry the router reads on popstate), instead
+ * of loading the page again: a full load costs about 120 requests (the app's chunks and every locale) and the app's
+ * start, 1.1 s a page against 0.1 s (docs/performance.md "Test suite stage times", 2026-12-02, fifth session).
+ */
+export async function openInApp(page: Page, address: string): Promise<void> {
+  await page.evaluate((to) => {
+    // the router's own entry shape, so its index (back/forward) stays consistent
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: `walk${idx}`, idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, address);
+}
+
 /** Requests in flight per page (counted from the page's own request events). */
 const inFlight = new WeakMap<Page, { count: number; changed: () => void; waiters: Array<() => void> }>();
 
