@@ -40,8 +40,8 @@ describe('Hosting security headers', () => {
     }
   });
 
-  it('caching: pages and build info revalidate, hashed assets are immutable, API answers are never stored', async () => {
-    for (const path of ['/', '/login', '/build-info.json', '/locales/de/common.json']) {
+  it('caching: pages and build info revalidate, hashed assets and versioned locales are immutable, API answers are never stored', async () => {
+    for (const path of ['/', '/login', '/build-info.json']) {
       expect((await fetch(`${PORTAL}${path}`)).headers.get('cache-control'), path).toBe('no-cache');
     }
     const html = await (await fetch(`${PORTAL}/login`)).text();
@@ -49,6 +49,22 @@ describe('Hosting security headers', () => {
     expect(script).toBeDefined();
     const js = await fetch(`${PORTAL}${script}`);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // the app asks for the locale files with the build's version of them in the query (config/i18n-loading.ts)
+    const { page } = await openPage(context);
+    const locales: Promise<[string, string | null]>[] = [];
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/locales/'))
+        locales.push(request.response().then((r) => [request.url(), r?.headers()['cache-control'] ?? null]));
+    });
+    await page.goto(`${PORTAL}/login`);
+    await page.getByLabel('E-Mail').waitFor();
+    await page.close();
+    const loaded = await Promise.all(locales);
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const [url, cacheControl] of loaded) {
+      expect(url).toMatch(/^[^?]+\/locales\/de\/[a-z-]+\.json\?v=[0-9a-f]{12}$/);
+      expect(cacheControl, url).toBe('public, max-age=31536000, immutable');
+    }
     // source maps are built for our own debugging but neither referenced nor deployed (firebase.json ignore)
     expect(await js.text()).not.toMatch(/sourceMappingURL=/);
     expect((await fetch(`${PORTAL}/api/health`)).headers.get('cache-control')).toBe('private, no-store');

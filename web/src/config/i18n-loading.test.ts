@@ -3,6 +3,7 @@ import { languageDetector, localesBackend } from './i18n-loading';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.cookie = 'i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
@@ -47,8 +48,10 @@ describe('localesBackend', () => {
       localesBackend.read('de', 'chat', (error, data) => resolve([error, data]));
     });
 
-  it('loads /locales/{lng}/{ns}.json', async () => {
+  it("loads /locales/{lng}/{ns}.json, with the build's version of the locale files as its query", async () => {
     expect(await read(200)).toEqual([null, { url: '/locales/de/chat.json' }]);
+    vi.stubEnv('VITE_LOCALES_VERSION', '3f2a9c01b7de');
+    expect(await read(200)).toEqual([null, { url: '/locales/de/chat.json?v=3f2a9c01b7de' }]);
   });
 
   it('asks i18next to retry server and network errors, not a missing file', async () => {

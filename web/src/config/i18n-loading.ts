@@ -5,12 +5,18 @@ import type { BackendModule, LanguageDetectorModule } from 'i18next';
  * i18next-browser-languagedetector, about 5 KB compressed on /login, whose budget is 200 KB: docs/web.md "Bundle").
  */
 
-/** Loads /locales/{lng}/{ns}.json; a failed load is retried by i18next (`maxRetries`, `retryTimeout`). */
+/**
+ * Loads /locales/{lng}/{ns}.json?v={version}; a failed load is retried by i18next (`maxRetries`, `retryTimeout`).
+ * The version is a hash of the build's locale files (web/vite.config.ts): Hosting lets browsers keep them for good
+ * (firebase.json), and a deploy that changes a text changes their address. Without it (component tests) no query.
+ */
 export const localesBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`)
+    const version = import.meta.env.VITE_LOCALES_VERSION as string | undefined;
+    const query = version ? `?v=${encodeURIComponent(version)}` : '';
+    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json${query}`)
       .then(async (response) => {
         // 4xx will not get better: no retry; 5xx and network errors may
         if (!response.ok) return callback(new Error(`${response.status} for ${namespace}`), response.status >= 500);
