@@ -15,14 +15,20 @@ export interface TestSummary {
 
 const SLOWEST_SHOWN = 12;
 
-/** Runs the selected vitest projects and files (all when both are empty) in this process, on vitest's default
- * number of workers (availableParallelism() - 1) unless told. */
-export async function runVitest(projects: string[], filters: string[], maxWorkers?: number): Promise<TestSummary> {
+/** Runs the selected vitest projects and files (all when both are empty; none of `exclude`, globs) in this process,
+ * on vitest's default number of workers (availableParallelism() - 1) unless told. */
+export async function runVitest(
+  projects: string[],
+  filters: string[],
+  maxWorkers?: number,
+  exclude: string[] = [],
+): Promise<TestSummary> {
   const vitest = await startVitest('test', filters, {
     run: true,
     watch: false,
     ...(projects.length ? { project: projects } : {}),
     ...(maxWorkers ? { maxWorkers } : {}),
+    ...(exclude.length ? { cliExclude: exclude } : {}),
   });
   const summary: TestSummary = {
     passed: 0,
