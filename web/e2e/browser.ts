@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const PORTAL = process.env.PORTAL_URL ?? 'http://127.0.0.1:5000';
@@ -22,42 +19,50 @@ function executablePath(): string | undefined {
   return process.env.CHROMIUM_PATH;
 }
 
-/** Headless Debian chromium with a throw-away profile. */
-export async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schrankwerk-e2e-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: executablePath(),
-    headless: true,
-    locale: 'de-DE',
-    args: CHROMIUM_ARGS,
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One headless Chromium for every e2e file of the worker (the stack's files share its modules, `isolate: false`):
+ * a launch cost more than a file's sign-in, 21 of them a run. Playwright ends it with the worker.
+ */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium
+    .launch({ executablePath: executablePath(), headless: true, args: CHROMIUM_ARGS })
+    .then((browser) => {
+      browser.on('disconnected', () => (shared = undefined));
+      return browser;
+    });
+  return shared;
 }
 
 /**
- * One headless chromium for flows that run side by side: each `newContext()` is a separate, throw-away profile
- * (its own sign-in), so independent flows run in parallel in one browser.
+ * Browser contexts for flows that run side by side: each `newContext()` is a separate, throw-away profile (its own
+ * sign-in), so independent flows run in parallel. `close()` closes the contexts it opened, not the shared browser.
  */
 export async function launchBrowser(): Promise<{
   /** a German profile unless `options` say otherwise (e.g. `{ locale: 'en-US' }`, a phone's viewport) */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   close: () => Promise<void>;
 }> {
-  const browser: Browser = await chromium.launch({
-    executablePath: executablePath(),
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await sharedBrowser();
+  const opened = new Set<BrowserContext>();
   return {
-    newContext: (options = {}) => browser.newContext({ locale: 'de-DE', ...options }),
-    close: () => browser.close(),
+    newContext: async (options = {}) => {
+      const context = await browser.newContext({ locale: 'de-DE', ...options });
+      opened.add(context);
+      context.on('close', () => opened.delete(context));
+      return context;
+    },
+    close: async () => {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
   };
+}
+
+/** One throw-away German profile of the shared browser. */
+export async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const { newContext, close } = await launchBrowser();
+  return { context: await newContext(), close };
 }
 
 /** Two animation frames: the layout after a change (a viewport size) has been applied and painted. */
