@@ -139,6 +139,10 @@ export function trackRequests(page: Page): void {
  */
 export async function settle(page: Page): Promise<void> {
   const state = inFlight.get(page);
+  // the app shows the page of the address in the address bar (not still the last one, nor nothing yet: app/router.tsx)
+  await page.waitForFunction(
+    () => document.documentElement.dataset.renderedLocation === window.location.pathname + window.location.search,
+  );
   for (let round = 0; round < 50; round++) {
     if (state && state.count > 0) await new Promise<void>((resolve) => state.waiters.push(resolve));
     // every loading indicator (MUI's progress components have role=progressbar) gone; the bound only ends a wait for
@@ -146,6 +150,16 @@ export async function settle(page: Page): Promise<void> {
     // more than the page default of 20 s to finish an enquiry page's calls
     await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 60_000 });
     await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    // transitions under way ended (a page opened inside the app may animate what stays, e.g. a form's label shrinking
+    // back, and axe would read its colour half-way); endless animations are loading indicators, waited for above
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     if (!state || state.count === 0) return;
   }
 }
@@ -181,7 +195,8 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * the page's CSP, which allows only its own scripts, does not apply to it).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  // once per document: the walk opens most addresses inside the loaded app (compiling axe's 0.5 MB each time cost more)
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<AxeResults> } }).axe;
     type AxeResults = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
