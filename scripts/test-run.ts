@@ -50,20 +50,17 @@ export async function runVitest(
     const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
     p.ms += ms;
     perProject.set(project, p);
-    files.push([`${project}: ${module.moduleId.replace(`${process.cwd()}/`, '')}`, ms]);
+    const file = module.moduleId.replace(`${process.cwd()}/`, '');
+    files.push([`${project}: ${file}`, ms]);
     // a file can fail outside its tests (an afterAll hook, an import): vitest then exits 1 with every test passed
     const outside = [module, ...module.children.allSuites()].flatMap((s) => s.errors());
     if (outside.length || (module.state() === 'failed' && module.ok()))
-      summary.failures.push(
-        `  ${module.moduleId.replace(`${process.cwd()}/`, '')} (outside its tests)\n${firstLines(outside)}`,
-      );
+      summary.failures.push(`  ${file} (outside its tests)\n${firstLines(outside)}`);
     for (const test of module.children.allTests()) {
       const result = test.result();
       if (result.state === 'passed') summary.passed++;
       else if (result.state === 'failed') {
-        summary.failures.push(
-          `  ${module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n${firstLines(result.errors ?? [])}`,
-        );
+        summary.failures.push(`  ${file} > ${test.fullName}\n${firstLines(result.errors ?? [])}`);
       } else summary.skipped++;
     }
   }

@@ -1,8 +1,7 @@
 // In-process benchmark of the composite indexes (composite-index.ts) at 100 000 enquiry-shaped documents: heap
 // with and without them, the page and count() of the enquiry list, a deep page, and a write burst into built
 // indexes. No gRPC: the engine's own cost.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { gcHandle } from '../shared/gc.js';
 import { servedCount } from './composite-query.js';
 import { execute } from './execute.js';
 import { plan, type StructuredQuery } from './query.js';
@@ -59,11 +58,6 @@ const listQuery = (page: number): StructuredQuery => ({
 });
 const countQuery = (): StructuredQuery => ({ ...listQuery(0), orderBy: [], offset: 0, limit: undefined });
 
-function gcHandle(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
 const heapMb = (gc: () => void) => {
   gc();
   gc();
@@ -83,7 +77,7 @@ function timed(fn: () => unknown, runs: number) {
 
 /** One mode's figures: heap of the documents, heap with the indexes the list built, query times, a write burst. */
 function measure(n: number, composite: boolean, runs: number, burst: number) {
-  const gc = gcHandle();
+  const gc = gcHandle()!;
   const store = new Store(undefined, composite);
   let time = 1;
   for (let i = 0; i < n; i++) store.put(enquiry(i, ++time), time);

@@ -1,24 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
-/**
- * Returns memory to the OS after bulk loads: once the store has changed a lot and then stays idle
- * for a moment, run a full GC. Bulk writes leave many decoded request objects behind, and V8
- * otherwise keeps the grown heap around (RSS). The gc() handle is obtained without a CLI flag
- * so `npm run emulator:firestore` needs no extra node options.
- */
-type Gc = (opts?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
-let gc: Gc | undefined;
-function gcHandle(): Gc | undefined {
-  if (gc) return gc;
-  try {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as Gc;
-  } catch {
-    gc = undefined;
-  }
-  return gc;
-}
+import { gcHandle } from '../shared/gc.js';
 
 /**
  * A full GC that also gives back the young generation. A plain `gc()` leaves it at the size bulk writes grew it to
@@ -36,6 +16,11 @@ function compactHeap(): void {
   }
 }
 
+/**
+ * Returns memory to the OS after bulk loads: once the store has changed a lot and then stays idle
+ * for a moment, run a full GC. Bulk writes leave many decoded request objects behind, and V8
+ * otherwise keeps the grown heap around (RSS).
+ */
 export function startIdleCompaction(generation: () => number, opts = { minChanges: 20_000, idleMs: 1000 }): () => void {
   let lastGc = 0; // a large load from disk counts too
   let lastSeen = lastGc;

@@ -234,10 +234,7 @@ async function walk(page: Page, role: Role): Promise<{ visited: string[]; proble
       problems.push(`${role.name} ${address}: never settled — ${(error as Error).message.split('\n')[0]}`);
       continue;
     }
-    const where = `${role.name} ${address} (at ${new URL(page.url()).pathname})`;
-    const { excess, culprits } = await sidewaysOverflow(page);
-    if (excess > 0) problems.push(`${where}: ${excess}px sideways — ${culprits.join(' | ')}`);
-    for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`);
+    await check(page, `${role.name} ${address} (at ${new URL(page.url()).pathname})`, problems);
   }
   // the router followed the in-app navigation: the last address (an unknown one) shows what loading it shows
   const last = visited.at(-1)!;
@@ -287,14 +284,12 @@ describe.concurrent.each(['signedOut', 'pending', 'customer', 'supplier', 'exter
 async function problemsHere(page: Page, where: string): Promise<string[]> {
   await settle(page);
   const problems: string[] = [];
-  const { excess, culprits } = await sidewaysOverflow(page);
-  if (excess > 0) problems.push(`${where}: ${excess}px sideways — ${culprits.join(' | ')}`);
+  await check(page, where, problems);
   const panel = await page.evaluate(() => {
     const paper = document.querySelector('.MuiDrawer-paper');
     return paper ? paper.scrollWidth - paper.clientWidth : 0;
   });
   if (panel > 0) problems.push(`${where}: the side panel scrolls ${panel}px sideways`);
-  for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`);
   return problems;
 }
 

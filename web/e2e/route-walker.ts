@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createServer } from 'vite';
+import { nextPaint } from './browser.js';
 
 /** The web's route tables, loaded from the feature registry (`app/routes/route-table.ts`) through Vite. */
 export interface RouteTable {
@@ -149,7 +150,7 @@ export async function settle(page: Page): Promise<void> {
     // an indicator that stays (a page that never settles): beside the other test groups a busy 2-core machine took
     // more than the page default of 20 s to finish an enquiry page's calls
     await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 60_000 });
-    await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    await nextPaint(page);
     // transitions under way ended (a page opened inside the app may animate what stays, e.g. a form's label shrinking
     // back, and axe would read its colour half-way); endless animations are loading indicators, waited for above
     await page.evaluate(() =>

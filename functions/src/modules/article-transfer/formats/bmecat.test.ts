@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { gcHandle } from '@schrankwerk/emulators/shared/gc';
 import { describe, expect, it } from 'vitest';
 import { TaskFailure } from '../../../platform/tasks/task-kind.js';
 import { BMECAT_UNIT_NAMES } from './bmecat-product.js';
@@ -686,8 +685,7 @@ describe('readBmecat: streaming', () => {
     expect(bytes.length).toBeGreaterThan(50e6);
     // what the reader retains, not the garbage the collector has not reached yet: the worker's heap is shared with
     // the files before this one, so how much garbage waits differs from run to run (seen: 9-63 MB)
-    v8.setFlagsFromString('--expose-gc');
-    const collect = vm.runInNewContext('gc') as () => void;
+    const collect = gcHandle()!;
     const retained = () => (collect(), process.memoryUsage().heapUsed);
     const base = retained();
     let maxGrowth = 0;
